@@ -1,0 +1,42 @@
+#include "runcommand.h"
+#include "sandboxcommand.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+using namespace Sandbench;
+
+namespace {
+
+QString usage()
+{
+    return QStringLiteral("Usage: sandbench-cli COMMAND [options]\n\n"
+                          "Commands:\n")
+            + Cli::runHelp() + Cli::sandboxHelp()
+            + QStringLiteral("\n  --help       this text\n  --version    application and runtime versions\n");
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sandbench-cli"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Sandbench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SANDBENCH_VERSION));
+
+    QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")) {
+        QTextStream(stdout) << usage();
+        return args.isEmpty() ? 2 : 0;
+    }
+    const QString command = args.takeFirst();
+    if (command == QLatin1String("--version"))
+        return Cli::runCommand({QStringLiteral("--version")});
+    if (command == QLatin1String("run"))
+        return Cli::runCommand(args);
+    if (command == QLatin1String("sandbox"))
+        return Cli::sandboxCommand(args);
+    QTextStream(stderr) << "sandbench-cli: unknown command '" << command << "'\n\n" << usage();
+    return 2;
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QByteArray>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+namespace Sandbench::Test {
+
+struct CliRun
+{
+    int exitCode = -1;
+    bool crashed = false;
+    QByteArray stdoutData;
+    QByteArray stderrData;
+};
+
+// The sandbench-cli built next to the tests (ctest passes its path in SANDBENCH_CLI).
+QString cliPath();
+// The source tree (for resources/examples and fixtures).
+QString sourceDir();
+// Runs sandbench-cli with args; waits at most timeoutMs.
+CliRun runCli(const QStringList &args, int timeoutMs = 60000,
+              const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+              const QString &workingDirectory = {});
+// Writes text to a file, creating its folder; fails the test through QVERIFY on error.
+bool writeFile(const QString &path, const QByteArray &data);
+QByteArray readFile(const QString &path);
+
+} // namespace Sandbench::Test
