@@ -1,0 +1,112 @@
+#include "dockerbackend.h"
+
+#include "sandbox/docker/dockerengine.h"
+#include "sandbox/docker/dockerexec.h"
+#include "sandbox/sandboxscripts.h"
+
+namespace Sandbench {
+
+DockerBackend::DockerBackend(const DockerEngine *engine, const QString &containerId,
+                             const QString &name, QHash<int, int> hostPorts, QObject *parent)
+    : SandboxBackend(parent)
+    , m_engine(engine)
+    , m_id(containerId)
+    , m_name(name)
+    , m_hostPorts(std::move(hostPorts))
+{
+}
+
+QString DockerBackend::envFilePath()
+{
+    // /tmp is the container's own tmpfs; the file is 0600 and the container has one user.
+    return QStringLiteral("/tmp/.sandbench/env");
+}
+
+ExecJob *DockerBackend::exec(const BackendExecRequest &request)
+{
+    return execInternal(request, true);
+}
+
+ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool killable)
+{
+    auto *job = new ExecJob(this);
+    if (m_released) {
+        job->fail(ErrorCode::Gone, QStringLiteral("the sandbox was released"));
+        return job;
+    }
+    const QStringList argv = SandboxScripts::wrapCommand(request.argv, request.cwd, request.env,
+                                                         m_hasEnvFile ? envFilePath() : QString());
+    auto *runner = new DockerExecRunner(this, m_engine, m_id, argv, request, job, killable);
+    runner->start();
+    return job;
+}
+
+VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
+{
+    BackendExecRequest request;
+    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writePrivateFile(),
+                    QStringLiteral("sandbench"), envFilePath()};
+    request.cwd = QStringLiteral("/");
+    request.stdinData = SandboxScripts::envFileContent(env);
+    request.timeoutMs = m_engine->callTimeoutMs();
+    request.maxOutputBytes = 4096;
+    ExecJob *job = execInternal(request, true);
+    auto *op = new VoidOperation(this);
+    job->setParent(op);
+    connect(job, &SandboxOperation::finished, op, [this, job, op] {
+        const auto &r = job->result();
+        if (!r)
+            op->finish(std::unexpected(r.error()));
+        else if (r->exitCode != 0)
+            op->fail(ErrorCode::Internal, QStringLiteral("the sandbox's environment could not be written: %1")
+                                              .arg(QString::fromUtf8(r->stderrData.left(200))));
+        else {
+            m_hasEnvFile = true;
+            op->finish({});
+        }
+    });
+    return op;
+}
+
+ExecJob *DockerBackend::killTagged(const QString &tag)
+{
+    BackendExecRequest request;
+    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::killTagged(),
+                    QStringLiteral("sandbench"), tag};
+    request.cwd = QStringLiteral("/");
+    request.timeoutMs = 10'000;
+    request.maxOutputBytes = 4096;
+    // Not killable itself: a kill that times out just ends.
+    return execInternal(request, false);
+}
+
+Result<QUrl> DockerBackend::url(int port) const
+{
+    const auto it = m_hostPorts.constFind(port);
+    if (it == m_hostPorts.cend())
+        return fail(ErrorCode::InvalidInput, QStringLiteral("port %1 is not published").arg(port));
+    return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(*it));
+}
+
+VoidOperation *DockerBackend::release()
+{
+    auto *op = new VoidOperation(this);
+    if (m_released) {
+        op->finish({});
+        return op;
+    }
+    m_released = true;
+    m_engine->call(op, "DELETE", "/containers/" + m_id.toLatin1() + "?force=true&v=true",
+                   [op](const Result<HttpResponse> &r) {
+                       if (!r)
+                           op->finish(std::unexpected(r.error()));
+                       // 404: already gone (lifetime over); 409: removal already under way.
+                       else if (r->status == 204 || r->status == 404 || r->status == 409)
+                           op->finish({});
+                       else
+                           op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("remove"), *r)));
+                   });
+    return op;
+}
+
+} // namespace Sandbench

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "sandbox/sandboxprovider.h"
+
+#include <QHash>
+
+namespace Sandbench {
+
+class DockerEngine;
+
+// One locked-down container. Files go through exec (the archive API does not see the tmpfs
+// workdir of a read-only root); see SandboxBackend's defaults.
+class DockerBackend : public SandboxBackend
+{
+    Q_OBJECT
+public:
+    DockerBackend(const DockerEngine *engine, const QString &containerId, const QString &name,
+                  QHash<int, int> hostPorts, QObject *parent);
+
+    QString id() const override { return m_id; }
+    QString name() const { return m_name; }
+    ExecJob *exec(const BackendExecRequest &request) override;
+    Result<QUrl> url(int port) const override;
+    VoidOperation *release() override;
+
+    // Where the sandbox's env lives inside it; empty until written.
+    static QString envFilePath();
+    VoidOperation *writeEnvFile(const QMap<QString, QString> &env);
+    // Kills every process carrying the tag (a command and all it started).
+    ExecJob *killTagged(const QString &tag);
+
+private:
+    ExecJob *execInternal(const BackendExecRequest &request, bool killable);
+
+    const DockerEngine *m_engine;
+    QString m_id;
+    QString m_name;
+    QHash<int, int> m_hostPorts;
+    bool m_hasEnvFile = false;
+    bool m_released = false;
+};
+
+} // namespace Sandbench

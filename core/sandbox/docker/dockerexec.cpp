@@ -1,0 +1,234 @@
+#include "dockerexec.h"
+
+#include "sandbox/docker/dockerbackend.h"
+#include "sandbox/docker/dockerengine.h"
+#include "sandbox/sandboxscripts.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+
+namespace Sandbench {
+
+namespace {
+
+// After a kill, how long the stream may take to end before the job finishes anyway; and how
+// long a stop may take at all when the kill itself gets no answer (a dead engine).
+constexpr int streamEndAfterKillMs = 3000;
+constexpr int stopLimitMs = 15000;
+
+QString randomTag()
+{
+    quint64 v[2];
+    QRandomGenerator::system()->fillRange(v);
+    return QString::number(v[0], 16) + QString::number(v[1], 16);
+}
+
+} // namespace
+
+DockerExecRunner::DockerExecRunner(DockerBackend *backend, const DockerEngine *engine,
+                                   const QString &containerId, const QStringList &argv,
+                                   const BackendExecRequest &request, ExecJob *job, bool killable)
+    : QObject(job)
+    , m_backend(backend)
+    , m_engine(engine)
+    , m_containerId(containerId)
+    , m_argv(argv)
+    , m_request(request)
+    , m_job(job)
+    , m_killable(killable)
+    , m_tag(randomTag())
+{
+    m_timeout.setSingleShot(true);
+    m_timeout.setTimerType(Qt::PreciseTimer);
+    connect(&m_timeout, &QTimer::timeout, this, [this] { stop(Stop::TimedOut); });
+    m_stopGrace.setSingleShot(true);
+    connect(&m_stopGrace, &QTimer::timeout, this, &DockerExecRunner::finishStopped);
+    job->setCanceller([this] { stop(Stop::Cancelled); });
+}
+
+DockerExecRunner::~DockerExecRunner()
+{
+    // The job was deleted while its command ran: the command must not outlive it.
+    if (!m_done && m_stream && m_killable && m_backend) {
+        ExecJob *kill = m_backend->killTagged(m_tag);
+        connect(kill, &SandboxOperation::finished, kill, &QObject::deleteLater);
+    }
+}
+
+void DockerExecRunner::start()
+{
+    m_clock.start();
+    m_timeout.start(int(std::min<qint64>(m_request.timeoutMs, std::numeric_limits<int>::max())));
+    QJsonObject body{
+        {QStringLiteral("AttachStdin"), true},
+        {QStringLiteral("AttachStdout"), true},
+        {QStringLiteral("AttachStderr"), true},
+        {QStringLiteral("Tty"), false},
+        {QStringLiteral("User"), QStringLiteral("1000:1000")},
+        {QStringLiteral("Env"), QJsonArray{QString(QString::fromLatin1(SandboxScripts::execTagVariable)
+                                                   + QLatin1Char('=') + m_tag)}},
+        {QStringLiteral("Cmd"), QJsonArray::fromStringList(m_argv)},
+    };
+    m_engine->call(this, "POST", "/containers/" + m_containerId.toLatin1() + "/exec", body,
+                   [this](const Result<HttpResponse> &r) {
+                       if (!r)
+                           return finishError(r.error());
+                       if (r->status == 404 || r->status == 409)
+                           return finishError({ErrorCode::Gone, QStringLiteral("the sandbox is gone")});
+                       if (r->status != 201)
+                           return finishError(DockerEngine::failure(QStringLiteral("exec"), *r));
+                       onCreated(QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString());
+                   });
+}
+
+void DockerExecRunner::onCreated(const QString &execId)
+{
+    if (m_done)
+        return;
+    if (m_stop != Stop::None)
+        return finishStopped(); // never started: nothing to kill
+    m_execId = execId;
+    m_stream = m_engine->startExec(this, execId);
+    connect(m_stream, &DockerRequest::headersReceived, this, [this] {
+        if (m_request.stdinData)
+            m_stream->write(*m_request.stdinData);
+        m_stream->closeWrite();
+    });
+    connect(m_stream, &DockerRequest::streamData, this, &DockerExecRunner::onStreamData);
+    connect(m_stream, &DockerRequest::finished, this, [this] {
+        const auto &r = m_stream->result();
+        if (r && (r->status == 404 || r->status == 409))
+            return finishError({ErrorCode::Gone, QStringLiteral("the sandbox is gone")});
+        if (r && r->status != 101 && r->status != 200)
+            return finishError(DockerEngine::failure(QStringLiteral("exec start"), *r));
+        if (!r && r.error().code != ErrorCode::Cancelled && m_stop == Stop::None)
+            return finishError(r.error());
+        onStreamEnded();
+    });
+    m_stream->start();
+}
+
+void DockerExecRunner::onStreamData(const QByteArray &data)
+{
+    m_demux += data;
+    // Each frame: stream type (1 stdout, 2 stderr), three zero bytes, big-endian length.
+    while (m_demux.size() >= 8) {
+        const auto *h = reinterpret_cast<const uchar *>(m_demux.constData());
+        const qsizetype length = (qsizetype(h[4]) << 24) | (h[5] << 16) | (h[6] << 8) | h[7];
+        if (m_demux.size() < 8 + length)
+            break;
+        const int type = h[0];
+        const QByteArray payload = m_demux.mid(8, length);
+        m_demux.remove(0, 8 + length);
+        if (type == 1 || type == 2)
+            append(type == 1 ? ExecStream::Stdout : ExecStream::Stderr, payload);
+    }
+}
+
+void DockerExecRunner::append(ExecStream stream, const QByteArray &payload)
+{
+    QByteArray &target = stream == ExecStream::Stdout ? m_result.stdoutData : m_result.stderrData;
+    const qsizetype room = std::max<qsizetype>(0, m_request.maxOutputBytes - target.size());
+    if (payload.size() > room)
+        m_result.truncated = true;
+    const QByteArray kept = payload.size() > room ? payload.left(room) : payload;
+    if (kept.isEmpty())
+        return;
+    target += kept;
+    emit m_job->output(stream, kept);
+}
+
+void DockerExecRunner::onStreamEnded()
+{
+    m_streamEnded = true;
+    if (m_stop != Stop::None) {
+        if (m_killDone || !m_killable)
+            finishStopped();
+        return;
+    }
+    m_timeout.stop();
+    inspect(0);
+}
+
+void DockerExecRunner::inspect(int attempt)
+{
+    m_engine->call(this, "GET", "/exec/" + m_execId.toLatin1() + "/json",
+                   [this, attempt](const Result<HttpResponse> &r) {
+        if (!r)
+            return finishError({ErrorCode::EnvironmentError,
+                                QStringLiteral("the command's end could not be read: %1").arg(r.error().message)});
+        if (r->status == 404)
+            return finishError({ErrorCode::Gone, QStringLiteral("the sandbox is gone")});
+        if (r->status != 200)
+            return finishError(DockerEngine::failure(QStringLiteral("exec inspect"), *r));
+        const QJsonObject o = QJsonDocument::fromJson(r->body).object();
+        if (o.value(QLatin1String("Running")).toBool() && attempt < 100) {
+            // The stream can end a moment before the engine records the exit.
+            QTimer::singleShot(10, this, [this, attempt] { inspect(attempt + 1); });
+            return;
+        }
+        m_done = true;
+        m_result.exitCode = o.value(QLatin1String("ExitCode")).toInt();
+        m_result.durationMs = m_clock.elapsed();
+        m_job->finish(m_result);
+    });
+}
+
+void DockerExecRunner::stop(Stop why)
+{
+    if (m_done || m_stop != Stop::None)
+        return;
+    m_stop = why;
+    m_timeout.stop();
+    if (!m_stream)
+        return; // the exec is being created: onCreated sees m_stop and never starts it
+    m_stopGrace.start(stopLimitMs);
+    if (!m_killable || !m_backend) {
+        m_killDone = true;
+        m_stopGrace.start(streamEndAfterKillMs);
+        return;
+    }
+    ExecJob *kill = m_backend->killTagged(m_tag);
+    kill->setParent(this);
+    connect(kill, &SandboxOperation::finished, this, [this, kill] {
+        kill->deleteLater();
+        m_killDone = true;
+        if (m_streamEnded)
+            finishStopped();
+        else
+            m_stopGrace.start(streamEndAfterKillMs);
+    });
+}
+
+void DockerExecRunner::finishStopped()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    if (m_stream && !m_stream->isFinished())
+        m_stream->abort();
+    if (m_stop == Stop::Cancelled) {
+        m_job->fail(ErrorCode::Cancelled, QStringLiteral("the command was cancelled"));
+        return;
+    }
+    m_result.timedOut = true;
+    m_result.exitCode.reset();
+    m_result.durationMs = m_clock.elapsed();
+    m_job->finish(m_result);
+}
+
+void DockerExecRunner::finishError(const Error &error)
+{
+    if (m_done)
+        return;
+    if (m_stop != Stop::None && error.code != ErrorCode::Gone)
+        return finishStopped();
+    m_done = true;
+    m_timeout.stop();
+    m_stopGrace.stop();
+    m_job->finish(std::unexpected(error));
+}
+
+} // namespace Sandbench

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxtypes.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+namespace Sandbench {
+
+class DockerBackend;
+class DockerEngine;
+class DockerRequest;
+
+// Drives one command through the Engine API: create the exec, start it on a hijacked
+// connection, send stdin and half-close, demultiplex the 8-byte-header stream into stdout and
+// stderr (capped), then read the exit code. The API cannot kill an exec, so every command
+// carries SANDBENCH_EXEC=<tag> and a timeout or cancel kills by that tag from a second exec,
+// which also finds setsid'd descendants. Lives as a child of its job.
+class DockerExecRunner : public QObject
+{
+    Q_OBJECT
+public:
+    DockerExecRunner(DockerBackend *backend, const DockerEngine *engine, const QString &containerId,
+                     const QStringList &argv, const BackendExecRequest &request, ExecJob *job,
+                     bool killable);
+    ~DockerExecRunner() override;
+
+    void start();
+
+private:
+    enum class Stop { None, TimedOut, Cancelled };
+
+    void onCreated(const QString &execId);
+    void onStreamData(const QByteArray &data);
+    void onStreamEnded();
+    void inspect(int attempt);
+    void stop(Stop why);
+    void finishStopped();
+    void finishError(const Error &error);
+    void append(ExecStream stream, const QByteArray &payload);
+
+    QPointer<DockerBackend> m_backend;
+    const DockerEngine *m_engine;
+    QString m_containerId;
+    QStringList m_argv;
+    BackendExecRequest m_request;
+    ExecJob *m_job;
+    bool m_killable;
+    QString m_tag;
+    QString m_execId;
+    DockerRequest *m_stream = nullptr;
+    QByteArray m_demux;
+    ExecResult m_result;
+    QElapsedTimer m_clock;
+    QTimer m_timeout;
+    QTimer m_stopGrace;
+    Stop m_stop = Stop::None;
+    bool m_streamEnded = false;
+    bool m_killDone = false;
+    bool m_done = false;
+};
+
+} // namespace Sandbench

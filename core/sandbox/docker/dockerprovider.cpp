@@ -1,0 +1,327 @@
+#include "dockerprovider.h"
+
+#include "sandbox/docker/dockerbackend.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QUrl>
+
+#include <cmath>
+
+namespace Sandbench {
+
+namespace {
+
+QByteArray readProc(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
+}
+
+// Field 22 of /proc/<pid>/stat (clock ticks since boot): with the pid, names a process for good.
+QByteArray startTime(const QString &pid)
+{
+    const QByteArray stat = readProc(QStringLiteral("/proc/%1/stat").arg(pid));
+    const qsizetype paren = stat.lastIndexOf(')');
+    if (paren < 0)
+        return {};
+    // After ")": state is field 3, so start time (22) is index 19 of what follows.
+    return stat.mid(paren + 2).split(' ').value(19);
+}
+
+QString shortHex(int bytes)
+{
+    QByteArray raw(bytes, Qt::Uninitialized);
+    for (char &c : raw)
+        c = char(QRandomGenerator::system()->bounded(256));
+    return QString::fromLatin1(raw.toHex());
+}
+
+} // namespace
+
+Result<std::unique_ptr<DockerProvider>> DockerProvider::create(const DockerProviderOptions &options)
+{
+    QString socket = options.socketPath;
+    if (socket.isEmpty()) {
+        auto fromEnv = DockerEngine::socketFromEnvironment();
+        if (!fromEnv)
+            return std::unexpected(fromEnv.error());
+        socket = *fromEnv;
+    }
+    if (options.defaultImage.isEmpty() || options.maxLifetimeMs <= 0 || options.defaultMemoryMiB < 16
+        || options.defaultCpus <= 0 || options.pidsLimit <= 0)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("invalid Docker provider options"));
+    return std::unique_ptr<DockerProvider>(new DockerProvider(options, socket));
+}
+
+DockerProvider::DockerProvider(const DockerProviderOptions &options, const QString &socketPath)
+    : m_options(options)
+    , m_engine(socketPath, options.callTimeoutMs)
+{
+}
+
+SandboxFeatures DockerProvider::features() const
+{
+    SandboxFeatures f;
+    f.stdinSupported = true;
+    f.ports = true;
+    f.desktop = false;
+    f.network = {NetworkKind::None, NetworkKind::All};
+    return f;
+}
+
+QString DockerProvider::ownerIdentity()
+{
+    static const QString identity = QStringLiteral("%1/%2/%3").arg(
+        QString::fromLatin1(readProc(QStringLiteral("/proc/sys/kernel/random/boot_id"))),
+        QString::number(QCoreApplication::applicationPid()),
+        QString::fromLatin1(startTime(QStringLiteral("self"))));
+    return identity;
+}
+
+bool DockerProvider::ownerAlive(const QString &owner)
+{
+    const QStringList parts = owner.split(QLatin1Char('/'));
+    if (parts.size() != 3)
+        return false;
+    if (parts[0] != QString::fromLatin1(readProc(QStringLiteral("/proc/sys/kernel/random/boot_id"))))
+        return false;
+    const QByteArray start = startTime(parts[1]);
+    return !start.isEmpty() && QString::fromLatin1(start) == parts[2];
+}
+
+QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request) const
+{
+    const SandboxOptions &o = request.options;
+    const qint64 lifetimeS = std::max<qint64>(1, (o.lifetimeMs + 999) / 1000);
+    QJsonObject labels;
+    for (auto it = request.labels.cbegin(); it != request.labels.cend(); ++it)
+        labels.insert(it.key(), it.value());
+    labels.insert(QLatin1String(ownerLabel), ownerIdentity());
+    labels.insert(QLatin1String(expiresLabel), QString::number(request.expires.toMSecsSinceEpoch()));
+
+    const int memoryMiB = o.memoryMiB > 0 ? o.memoryMiB : m_options.defaultMemoryMiB;
+    const double cpus = o.cpus > 0 ? o.cpus : m_options.defaultCpus;
+    const qint64 memory = qint64(memoryMiB) * 1024 * 1024;
+    const bool online = o.network.kind == NetworkKind::All;
+
+    QJsonObject host{
+        {QStringLiteral("NetworkMode"), online ? QStringLiteral("bridge") : QStringLiteral("none")},
+        {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
+        {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
+        {QStringLiteral("ReadonlyRootfs"), true},
+        {QStringLiteral("Privileged"), false},
+        {QStringLiteral("Tmpfs"), QJsonObject{
+             {QStringLiteral("/workspace"),
+              QStringLiteral("rw,exec,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.workspaceMiB)},
+             {QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,mode=1777,size=%1m").arg(m_options.tmpMiB)}}},
+        {QStringLiteral("NanoCpus"), qint64(std::llround(cpus * 1e9))},
+        {QStringLiteral("Memory"), memory},
+        {QStringLiteral("MemorySwap"), memory}, // equal: no swap on top
+        {QStringLiteral("PidsLimit"), m_options.pidsLimit},
+        {QStringLiteral("Init"), true},
+        {QStringLiteral("AutoRemove"), true},
+        // Nothing from the host, ever: in particular the engine's socket.
+        {QStringLiteral("Binds"), QJsonArray()},
+        {QStringLiteral("Mounts"), QJsonArray()},
+    };
+    QJsonObject exposed;
+    if (online && !o.ports.isEmpty()) {
+        QJsonObject bindings;
+        for (int port : o.ports) {
+            const QString key = QStringLiteral("%1/tcp").arg(port);
+            exposed.insert(key, QJsonObject());
+            bindings.insert(key, QJsonArray{QJsonObject{{QStringLiteral("HostIp"), QStringLiteral("127.0.0.1")},
+                                                        {QStringLiteral("HostPort"), QString()}}});
+        }
+        host.insert(QStringLiteral("PortBindings"), bindings);
+    }
+    return QJsonObject{
+        {QStringLiteral("Image"), o.image},
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QString::number(lifetimeS)}},
+        {QStringLiteral("Entrypoint"), QJsonArray()},
+        {QStringLiteral("User"), QStringLiteral("1000:1000")},
+        {QStringLiteral("WorkingDir"), QStringLiteral("/workspace")},
+        // Only HOME: the sandbox's variables go to a file inside it, not into the container's
+        // configuration where `docker inspect` would show them.
+        {QStringLiteral("Env"), QJsonArray{QStringLiteral("HOME=/workspace")}},
+        {QStringLiteral("Labels"), labels},
+        {QStringLiteral("ExposedPorts"), exposed},
+        {QStringLiteral("Tty"), false},
+        {QStringLiteral("OpenStdin"), false},
+        {QStringLiteral("HostConfig"), host},
+    };
+}
+
+Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &request)
+{
+    auto *op = new Operation<SandboxBackend *>(this);
+    const QString name = QStringLiteral("sandbench-") + shortHex(6);
+    const QString image = request.options.image;
+    auto removeAndFail = [this, op](const QString &id, const Error &error) {
+        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true", [](const auto &) {});
+        op->finish(std::unexpected(error));
+    };
+    auto finishWith = [op, request](DockerBackend *backend) {
+        if (request.options.env.isEmpty()) {
+            backend->setParent(nullptr);
+            op->finish(backend);
+            return;
+        }
+        VoidOperation *env = backend->writeEnvFile(request.options.env);
+        QObject::connect(env, &SandboxOperation::finished, op, [op, env, backend] {
+            env->deleteLater();
+            if (!env->result()) {
+                backend->release();
+                op->finish(std::unexpected(env->result().error()));
+                return;
+            }
+            backend->setParent(nullptr);
+            op->finish(backend);
+        });
+    };
+    m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request),
+                  [this, op, image, name, request, removeAndFail, finishWith](const Result<HttpResponse> &r) {
+        if (!r)
+            return void(op->finish(std::unexpected(r.error())));
+        if (r->status == 404)
+            return void(op->fail(ErrorCode::InvalidConfig,
+                                 QStringLiteral("image %1 is not on the Docker engine (images are never pulled: "
+                                                "build it with scripts/images)").arg(image)));
+        if (r->status != 201)
+            return void(op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("create"), *r))));
+        const QString id = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
+        m_engine.call(op, "POST", "/containers/" + id.toLatin1() + "/start",
+                      [this, op, id, name, request, removeAndFail, finishWith](const Result<HttpResponse> &s) {
+            if (!s)
+                return removeAndFail(id, s.error());
+            if (s->status != 204 && s->status != 304)
+                return removeAndFail(id, DockerEngine::failure(QStringLiteral("start"), *s));
+            if (request.options.ports.isEmpty())
+                return finishWith(new DockerBackend(&m_engine, id, name, {}, op));
+            m_engine.call(op, "GET", "/containers/" + id.toLatin1() + "/json",
+                          [this, op, id, name, request, removeAndFail, finishWith](const Result<HttpResponse> &i) {
+                if (!i)
+                    return removeAndFail(id, i.error());
+                if (i->status != 200)
+                    return removeAndFail(id, DockerEngine::failure(QStringLiteral("inspect"), *i));
+                const QJsonObject ports = QJsonDocument::fromJson(i->body).object()
+                                              .value(QLatin1String("NetworkSettings")).toObject()
+                                              .value(QLatin1String("Ports")).toObject();
+                QHash<int, int> hostPorts;
+                for (int port : request.options.ports) {
+                    const QJsonArray bound = ports.value(QStringLiteral("%1/tcp").arg(port)).toArray();
+                    const int hostPort = bound.first().toObject().value(QLatin1String("HostPort")).toString().toInt();
+                    if (hostPort <= 0)
+                        return removeAndFail(id, {ErrorCode::Internal, QStringLiteral("port %1 was not published").arg(port)});
+                    hostPorts.insert(port, hostPort);
+                }
+                finishWith(new DockerBackend(&m_engine, id, name, hostPorts, op));
+            });
+        });
+    });
+    return op;
+}
+
+void DockerProvider::listOurs(QObject *context, std::function<void(Result<QList<SandboxInfo>>)> done)
+{
+    const QByteArray filter = QUrl::toPercentEncoding(QStringLiteral(R"({"label":["%1"]})").arg(QLatin1String(ownerLabel)));
+    m_engine.call(context, "GET", "/containers/json?all=true&filters=" + filter,
+                  [done](const Result<HttpResponse> &r) {
+        if (!r)
+            return done(std::unexpected(r.error()));
+        if (r->status != 200)
+            return done(std::unexpected(DockerEngine::failure(QStringLiteral("list"), *r)));
+        QList<SandboxInfo> out;
+        const QString me = ownerIdentity();
+        for (const QJsonValue &v : QJsonDocument::fromJson(r->body).array()) {
+            const QJsonObject c = v.toObject();
+            const QJsonObject labels = c.value(QLatin1String("Labels")).toObject();
+            SandboxInfo info;
+            info.id = c.value(QLatin1String("Id")).toString();
+            info.name = c.value(QLatin1String("Names")).toArray().first().toString().mid(1);
+            info.image = c.value(QLatin1String("Image")).toString();
+            info.created = QDateTime::fromSecsSinceEpoch(qint64(c.value(QLatin1String("Created")).toDouble()), Qt::UTC);
+            info.expires = QDateTime::fromMSecsSinceEpoch(labels.value(QLatin1String(expiresLabel)).toString().toLongLong(), Qt::UTC);
+            info.owner = labels.value(QLatin1String(ownerLabel)).toString();
+            info.ours = info.owner == me;
+            info.ownerAlive = info.ours || ownerAlive(info.owner);
+            info.state = c.value(QLatin1String("State")).toString();
+            for (auto it = labels.begin(); it != labels.end(); ++it) {
+                if (!it.key().startsWith(QLatin1String("io.sandbench.")))
+                    info.labels.insert(it.key(), it.value().toString());
+            }
+            out << info;
+        }
+        done(out);
+    });
+}
+
+CountOperation *DockerProvider::reapOrphans()
+{
+    auto *op = new CountOperation(this);
+    listOurs(op, [this, op](Result<QList<SandboxInfo>> r) {
+        if (!r)
+            return void(op->finish(std::unexpected(r.error())));
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        QStringList doomed;
+        for (const SandboxInfo &info : *r) {
+            if (!info.ours && (!info.ownerAlive || info.expires < now))
+                doomed << info.id;
+        }
+        if (doomed.isEmpty())
+            return void(op->finish(0));
+        auto remaining = std::make_shared<int>(int(doomed.size()));
+        auto removed = std::make_shared<int>(0);
+        for (const QString &id : doomed) {
+            m_engine.call(op, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true",
+                          [op, remaining, removed](const Result<HttpResponse> &d) {
+                if (d && (d->status == 204 || d->status == 404))
+                    ++*removed;
+                if (--*remaining == 0)
+                    op->finish(*removed);
+            });
+        }
+    });
+    return op;
+}
+
+InfoListOperation *DockerProvider::listSandboxes()
+{
+    auto *op = new InfoListOperation(this);
+    listOurs(op, [op](Result<QList<SandboxInfo>> r) { op->finish(std::move(r)); });
+    return op;
+}
+
+VoidOperation *DockerProvider::removeSandbox(const QString &id)
+{
+    auto *op = new VoidOperation(this);
+    listOurs(op, [this, op, id](Result<QList<SandboxInfo>> r) {
+        if (!r)
+            return void(op->finish(std::unexpected(r.error())));
+        QStringList matches;
+        for (const SandboxInfo &info : *r) {
+            if (info.name == id || (id.size() >= 4 && info.id.startsWith(id)))
+                matches << info.id;
+        }
+        if (matches.size() != 1)
+            return void(op->fail(ErrorCode::InvalidInput,
+                                 matches.isEmpty() ? QStringLiteral("no sandbox of ours is called %1").arg(id)
+                                                   : QStringLiteral("%1 names more than one sandbox").arg(id)));
+        m_engine.call(op, "DELETE", "/containers/" + matches.first().toLatin1() + "?force=true&v=true",
+                      [op](const Result<HttpResponse> &d) {
+            if (!d)
+                op->finish(std::unexpected(d.error()));
+            else if (d->status == 204 || d->status == 404 || d->status == 409)
+                op->finish({});
+            else
+                op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("remove"), *d)));
+        });
+    });
+    return op;
+}
+
+} // namespace Sandbench

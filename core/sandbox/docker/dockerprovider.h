@@ -1,0 +1,65 @@
+#pragma once
+
+#include "sandbox/docker/dockerengine.h"
+#include "sandbox/sandboxprovider.h"
+
+#include <memory>
+
+namespace Sandbench {
+
+struct DockerProviderOptions
+{
+    QString socketPath; // empty: from DOCKER_HOST (unix:// only), else /var/run/docker.sock
+    QString defaultImage = QStringLiteral("sandbench/base:1");
+    double defaultCpus = 1.0;
+    int defaultMemoryMiB = 512;
+    int pidsLimit = 256;
+    int workspaceMiB = 1024; // tmpfs sizes; tmpfs counts against the memory limit
+    int tmpMiB = 256;
+    qint64 maxLifetimeMs = 24LL * 3600 * 1000;
+    int callTimeoutMs = 120'000;
+};
+
+// Sandboxes as locked-down containers of the local Docker engine (Engine API v1.41 over its
+// unix socket). Every container: no network unless 'all' (then ports on 127.0.0.1 only), all
+// capabilities dropped, no-new-privileges, uid 1000, read-only root with tmpfs /workspace and
+// /tmp, bounded CPU, memory (no swap) and pids, Init (reaps orphans), AutoRemove with
+// `sleep <lifetime>` as its main process, so the engine ends it when its lifetime is over even
+// if this process dies. Nothing is mounted from the host, least of all the engine's socket.
+// Images are never pulled.
+class DockerProvider : public SandboxProvider
+{
+    Q_OBJECT
+public:
+    static Result<std::unique_ptr<DockerProvider>> create(const DockerProviderOptions &options = {});
+
+    QString id() const override { return QStringLiteral("docker"); }
+    SandboxFeatures features() const override;
+    QString workdir() const override { return QStringLiteral("/workspace"); }
+    qint64 maxLifetimeMs() const override { return m_options.maxLifetimeMs; }
+    QString defaultImage() const override { return m_options.defaultImage; }
+    const DockerEngine &engine() const { return m_engine; }
+
+    Operation<SandboxBackend *> *create(const BackendCreateRequest &request) override;
+    CountOperation *reapOrphans() override;
+    InfoListOperation *listSandboxes() override;
+    VoidOperation *removeSandbox(const QString &id) override;
+
+    // This process as the owner label names it: boot id, pid and start time, so that a
+    // recycled pid does not pass for the owner.
+    static QString ownerIdentity();
+    static bool ownerAlive(const QString &owner);
+
+    static constexpr char ownerLabel[] = "io.sandbench.owner";
+    static constexpr char expiresLabel[] = "io.sandbench.expires";
+
+private:
+    DockerProvider(const DockerProviderOptions &options, const QString &socketPath);
+    QJsonObject containerConfig(const BackendCreateRequest &request) const;
+    void listOurs(QObject *context, std::function<void(Result<QList<SandboxInfo>>)> done);
+
+    DockerProviderOptions m_options;
+    DockerEngine m_engine;
+};
+
+} // namespace Sandbench

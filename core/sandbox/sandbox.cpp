@@ -1,0 +1,247 @@
+#include "sandbox.h"
+
+#include "sandbox/sandboxpool.h"
+#include "sandbox/sandboxprovider.h"
+#include "sandbox/sandboxvalidation.h"
+
+namespace Sandbench {
+
+namespace {
+
+// How long past its own timeout an exec may take before the pool stops waiting for the
+// provider: the provider needs a moment to stop the command's processes.
+constexpr qint64 execGraceMs = 15'000;
+
+} // namespace
+
+Sandbox::Sandbox(SandboxPool *pool, SandboxBackend *backend, const SandboxOptions &options,
+                 const QDateTime &created, const QDateTime &expires)
+    : QObject(pool)
+    , m_pool(pool)
+    , m_backend(backend)
+    , m_id(backend->id())
+    , m_options(options)
+    , m_features(pool->provider()->features())
+    , m_workdir(pool->provider()->workdir())
+    , m_created(created)
+    , m_expires(expires)
+{
+    backend->setParent(this);
+    m_expiry.setSingleShot(true);
+    m_expiry.setTimerType(Qt::PreciseTimer);
+    connect(&m_expiry, &QTimer::timeout, this, &Sandbox::onExpired);
+    m_expiry.start(int(std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(expires))));
+}
+
+Sandbox::~Sandbox()
+{
+    m_pending.clear();
+}
+
+qint64 Sandbox::remainingMs() const
+{
+    if (m_state != State::Alive)
+        return 0;
+    return std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(m_expires));
+}
+
+template<typename T>
+Operation<T> *Sandbox::failed(ErrorCode code, const QString &message)
+{
+    auto *op = new Operation<T>(this);
+    op->fail(code, message);
+    return op;
+}
+
+template<typename T, typename Outer>
+Outer *Sandbox::track(Operation<T> *inner, qint64 timeoutMs, std::function<void(Result<T> &)> check)
+{
+    auto *outer = new Outer(this);
+    inner->setParent(outer);
+    QPointer<Operation<T>> innerPtr(inner);
+    outer->setCanceller([innerPtr] {
+        if (innerPtr)
+            innerPtr->cancel();
+    });
+    auto *watchdog = new QTimer(outer);
+    watchdog->setSingleShot(true);
+    connect(watchdog, &QTimer::timeout, outer, [outer, innerPtr] {
+        if (innerPtr)
+            innerPtr->cancel();
+        outer->fail(ErrorCode::TimedOut, QStringLiteral("the provider did not answer in time"));
+    });
+    watchdog->start(int(std::min<qint64>(timeoutMs, std::numeric_limits<int>::max())));
+    connect(inner, &SandboxOperation::finished, outer, [this, inner, outer, watchdog, check] {
+        watchdog->stop();
+        Result<T> r = inner->takeResult();
+        if (r && check)
+            check(r);
+        if (!r && r.error().code == ErrorCode::Gone)
+            noteGone(r.error());
+        m_pending.remove(outer);
+        outer->finish(std::move(r));
+        inner->deleteLater();
+    });
+    m_pending.insert(outer, [p = QPointer<Outer>(outer)](const Error &e) {
+        if (p)
+            p->finish(std::unexpected(e));
+    });
+    connect(outer, &SandboxOperation::finished, this, [this, outer] { m_pending.remove(outer); });
+    return outer;
+}
+
+ExecJob *Sandbox::exec(const QStringList &argv, const ExecOptions &options, CancelToken *cancel)
+{
+    auto gone = [this] {
+        auto *job = new ExecJob(this);
+        job->fail(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+        return job;
+    };
+    if (m_state != State::Alive || !m_backend)
+        return gone();
+    auto request = SandboxValidation::execRequest(argv, options, m_pool->options(), m_features, m_workdir);
+    if (!request) {
+        auto *job = new ExecJob(this);
+        job->finish(std::unexpected(request.error()));
+        return job;
+    }
+    ExecJob *inner = m_backend->exec(*request);
+    const qint64 cap = request->maxOutputBytes;
+    // The provider's answer is checked before the caller sees it: caps hold whatever it sent.
+    ExecJob *outer = track<ExecResult, ExecJob>(
+        inner, request->timeoutMs + execGraceMs, [cap](Result<ExecResult> &r) {
+            for (QByteArray *data : {&r->stdoutData, &r->stderrData}) {
+                if (data->size() > cap) {
+                    data->truncate(cap);
+                    r->truncated = true;
+                }
+            }
+            if (r->timedOut)
+                r->exitCode.reset();
+        });
+    connect(inner, &ExecJob::output, outer, &ExecJob::output);
+    if (cancel) {
+        if (cancel->isCancelled())
+            outer->cancel();
+        else
+            connect(cancel, &CancelToken::cancelled, outer, &SandboxOperation::cancel);
+    }
+    return outer;
+}
+
+BytesOperation *Sandbox::readFile(const QString &path)
+{
+    if (m_state != State::Alive || !m_backend)
+        return failed<std::optional<QByteArray>>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    auto resolved = SandboxValidation::resolvePath(m_workdir, path);
+    if (!resolved)
+        return failed<std::optional<QByteArray>>(resolved.error().code, resolved.error().message);
+    return track(m_backend->readFile(*resolved, m_pool->options().maxFileBytes),
+                 m_pool->options().callTimeoutMs);
+}
+
+VoidOperation *Sandbox::writeFile(const QString &path, const QByteArray &data)
+{
+    if (m_state != State::Alive || !m_backend)
+        return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    auto resolved = SandboxValidation::resolvePath(m_workdir, path);
+    if (!resolved)
+        return failed<void>(resolved.error().code, resolved.error().message);
+    if (data.size() > m_pool->options().maxFileBytes)
+        return failed<void>(ErrorCode::LimitExceeded, QStringLiteral("%1 bytes is over maxFileBytes (%2)")
+                                                          .arg(data.size()).arg(m_pool->options().maxFileBytes));
+    return track(m_backend->writeFile(*resolved, data), m_pool->options().callTimeoutMs);
+}
+
+ListOperation *Sandbox::listFiles(const QString &path)
+{
+    if (m_state != State::Alive || !m_backend)
+        return failed<std::optional<QList<FileEntry>>>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    auto resolved = SandboxValidation::resolvePath(m_workdir, path);
+    if (!resolved)
+        return failed<std::optional<QList<FileEntry>>>(resolved.error().code, resolved.error().message);
+    return track(m_backend->listFiles(*resolved), m_pool->options().callTimeoutMs);
+}
+
+VoidOperation *Sandbox::removeFile(const QString &path, bool recursive)
+{
+    if (m_state != State::Alive || !m_backend)
+        return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    auto resolved = SandboxValidation::resolvePath(m_workdir, path);
+    if (!resolved)
+        return failed<void>(resolved.error().code, resolved.error().message);
+    if (*resolved == QLatin1String("/"))
+        return failed<void>(ErrorCode::InvalidInput, QStringLiteral("refusing to remove /"));
+    return track(m_backend->removeFile(*resolved, recursive), m_pool->options().callTimeoutMs);
+}
+
+Result<QUrl> Sandbox::url(int port) const
+{
+    if (m_state != State::Alive || !m_backend)
+        return fail(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (!m_options.ports.contains(port))
+        return fail(ErrorCode::InvalidInput, QStringLiteral("port %1 was not among the sandbox's ports").arg(port));
+    return m_backend->url(port);
+}
+
+VoidOperation *Sandbox::release()
+{
+    auto *op = new VoidOperation(this);
+    if (m_state == State::Gone || !m_backend) {
+        op->finish({});
+        return op;
+    }
+    if (m_state == State::Released) {
+        // A second release waits for the first so "released" means the same for both callers,
+        // but never fails: releasing again does nothing.
+        if (m_releaseOp && !m_releaseOp->isFinished())
+            connect(m_releaseOp, &SandboxOperation::finished, op, [op] { op->finish({}); });
+        else
+            op->finish({});
+        return op;
+    }
+    setState(State::Released);
+    m_releaseOp = track(m_backend->release(), m_pool->options().callTimeoutMs);
+    connect(m_releaseOp, &SandboxOperation::finished, op, [this, op] {
+        const auto &r = m_releaseOp->result();
+        op->finish(r || r.error().code == ErrorCode::Gone ? Result<void>() : r);
+    });
+    return op;
+}
+
+void Sandbox::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    m_expiry.stop();
+    // Everything still running now fails: the sandbox it ran in is no more.
+    const Error gone{ErrorCode::Gone, state == State::Released
+                                          ? QStringLiteral("sandbox %1 was released").arg(m_id)
+                                          : QStringLiteral("sandbox %1 is gone").arg(m_id)};
+    const auto pending = std::exchange(m_pending, {});
+    for (const auto &failIt : pending)
+        failIt(gone);
+    emit stateChanged(state);
+}
+
+void Sandbox::onExpired()
+{
+    if (m_state != State::Alive)
+        return;
+    setState(State::Gone);
+    // The provider ends the sandbox on its own at the same instant; asking again costs little
+    // and covers a provider whose clock runs behind.
+    if (m_backend) {
+        VoidOperation *op = m_backend->release();
+        connect(op, &SandboxOperation::finished, op, &QObject::deleteLater);
+    }
+}
+
+void Sandbox::noteGone(const std::optional<Error> &)
+{
+    if (m_state == State::Alive)
+        setState(State::Gone);
+}
+
+} // namespace Sandbench

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxtypes.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QUrl>
+
+#include <functional>
+
+namespace Sandbench {
+
+class SandboxBackend;
+class SandboxPool;
+
+// One sandbox of a pool. Every call checks its arguments against the pool's limits, returns an
+// operation at once (see SandboxOperation) and never blocks. Once the lifetime is over, or the
+// provider reports the sandbox vanished, every call (and every call still running) fails with
+// Gone. The pool owns Sandbox objects; they stay valid (and answer Gone) until the pool is
+// destroyed, so a GUI may keep pointers to sandboxes it shows.
+class Sandbox : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Alive, Released, Gone };
+    Q_ENUM(State)
+
+    ~Sandbox() override;
+
+    QString id() const { return m_id; }
+    State state() const { return m_state; }
+    bool isAlive() const { return m_state == State::Alive; }
+    const SandboxOptions &options() const { return m_options; }
+    QString image() const { return m_options.image; }
+    SandboxFeatures features() const { return m_features; }
+    QString workdir() const { return m_workdir; }
+    QDateTime createdAt() const { return m_created; }
+    QDateTime expiresAt() const { return m_expires; }
+    // Milliseconds of lifetime left (0 once over or no longer alive): for a countdown.
+    qint64 remainingMs() const;
+
+    ExecJob *exec(const QStringList &argv, const ExecOptions &options = {},
+                  CancelToken *cancel = nullptr);
+    // The file's bytes, or no value when there is no file; over maxFileBytes: LimitExceeded.
+    BytesOperation *readFile(const QString &path);
+    // Creates folders and replaces what is there; over maxFileBytes: LimitExceeded.
+    VoidOperation *writeFile(const QString &path, const QByteArray &data);
+    // The folder's entries, or no value when there is no folder.
+    ListOperation *listFiles(const QString &path);
+    // A folder with content needs recursive; a missing path is not an error.
+    VoidOperation *removeFile(const QString &path, bool recursive = false);
+    Result<QUrl> url(int port) const;
+    // Ends the sandbox. Releasing again (or after Gone) finishes at once without error.
+    VoidOperation *release();
+
+    // For providers that come later (desktop): the backend behind this sandbox.
+    SandboxBackend *backend() const { return m_backend; }
+
+signals:
+    void stateChanged(Sandbench::Sandbox::State state);
+
+private:
+    friend class SandboxPool;
+    Sandbox(SandboxPool *pool, SandboxBackend *backend, const SandboxOptions &options,
+            const QDateTime &created, const QDateTime &expires);
+
+    template<typename T>
+    Operation<T> *failed(ErrorCode code, const QString &message);
+    // Wraps a backend operation: the outer one times out after timeoutMs, fails with Gone when
+    // the sandbox goes, and passes the inner result through check.
+    template<typename T, typename Outer = Operation<T>>
+    Outer *track(Operation<T> *inner, qint64 timeoutMs,
+                 std::function<void(Result<T> &)> check = {});
+    void setState(State state);
+    void onExpired();
+    void noteGone(const std::optional<Error> &error);
+
+    SandboxPool *m_pool;
+    QPointer<SandboxBackend> m_backend;
+    QString m_id;
+    SandboxOptions m_options;
+    SandboxFeatures m_features;
+    QString m_workdir;
+    QDateTime m_created;
+    QDateTime m_expires;
+    State m_state = State::Alive;
+    QTimer m_expiry;
+    VoidOperation *m_releaseOp = nullptr;
+    // Operations still running, with how to fail each when the sandbox goes.
+    QHash<SandboxOperation *, std::function<void(const Error &)>> m_pending;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "sandbox/sandbox.h"
+#include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxtypes.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+namespace Sandbench {
+
+class SandboxProvider;
+
+// Holds every sandbox of one provider to the same limits (reference: sandboxes.md, "Limits").
+// Usable from a GUI thread: create() and every Sandbox call return operations at once; the
+// pool's signals let a model follow the sandboxes as they come and go.
+//
+//   auto pool = SandboxPool::open(std::make_unique<DockerProvider>(), {.maxSandboxes = 4,
+//                                 .maxLifetimeMs = 600'000});
+//   auto *op = (*pool)->create({.lifetimeMs = 60'000});
+//   connect(op, &SandboxOperation::finished, this, [op] { ... op->result() ...; op->deleteLater(); });
+class SandboxPool : public QObject
+{
+    Q_OBJECT
+public:
+    // Checks the options against the provider (InvalidConfig) and starts removing orphans of
+    // earlier processes; creates wait for that to end.
+    static Result<std::unique_ptr<SandboxPool>> open(std::unique_ptr<SandboxProvider> provider,
+                                                     const PoolOptions &options);
+    ~SandboxPool() override;
+
+    // The sandbox is owned by the pool. Fails with LimitExceeded when maxSandboxes are alive or
+    // being created, PermissionDenied for a network kind the pool does not allow, InvalidInput
+    // for what the provider cannot do, Gone once the pool is closed.
+    Operation<Sandbox *> *create(const SandboxOptions &options);
+
+    // Sandboxes alive now.
+    QList<Sandbox *> sandboxes() const;
+    // Alive plus being created: what maxSandboxes counts.
+    int count() const { return int(sandboxes().size()) + m_creating; }
+
+    const PoolOptions &options() const { return m_options; }
+    SandboxProvider *provider() const { return m_provider.get(); }
+    bool isClosed() const { return m_closed; }
+
+    // Removes what earlier (dead or expired) processes left behind; the value is how many.
+    CountOperation *reapOrphans();
+
+    // Releases every sandbox still alive and refuses new ones.
+    VoidOperation *close();
+
+signals:
+    void sandboxAdded(Sandbench::Sandbox *sandbox);
+    void sandboxRemoved(Sandbench::Sandbox *sandbox);
+    void orphansReaped(int count);
+
+private:
+    SandboxPool(std::unique_ptr<SandboxProvider> provider, const PoolOptions &options);
+    void startCreate(Operation<Sandbox *> *op, const SandboxOptions &options);
+
+    std::unique_ptr<SandboxProvider> m_provider;
+    PoolOptions m_options;
+    QList<Sandbox *> m_all;
+    int m_creating = 0;
+    bool m_closed = false;
+    QPointer<CountOperation> m_reaping;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,154 @@
+#include "sandboxprovider.h"
+
+#include "sandbox/sandboxscripts.h"
+
+namespace Sandbench {
+
+namespace {
+
+// Chains a script's job into an outer operation: map turns the finished result into the outer
+// value; cancelling the outer cancels the job.
+template<typename T, typename Map>
+Operation<T> *chain(QObject *parent, ExecJob *job, Map map)
+{
+    auto *op = new Operation<T>(parent);
+    job->setParent(op);
+    op->setCanceller([job] { job->cancel(); });
+    QObject::connect(job, &SandboxOperation::finished, op, [op, job, map] {
+        const Result<ExecResult> &r = job->result();
+        if (!r)
+            op->finish(std::unexpected(r.error()));
+        else if (r->timedOut)
+            op->fail(ErrorCode::TimedOut, QStringLiteral("the sandbox did not answer in time"));
+        else
+            op->finish(map(*r));
+        job->deleteLater();
+    });
+    return op;
+}
+
+Error scriptFailure(const ExecResult &r, const QString &path)
+{
+    switch (r.exitCode.value_or(-1)) {
+    case SandboxScripts::IsDirectory:
+        return {ErrorCode::InvalidInput, QStringLiteral("%1 is a directory").arg(path)};
+    case SandboxScripts::NotDirectory:
+        return {ErrorCode::InvalidInput, QStringLiteral("%1 is not a directory").arg(path)};
+    case SandboxScripts::Unreadable:
+        return {ErrorCode::PermissionDenied, QStringLiteral("%1 cannot be read").arg(path)};
+    case SandboxScripts::Unwritable:
+        return {ErrorCode::PermissionDenied,
+                QStringLiteral("%1 cannot be written (read-only or not permitted)").arg(path)};
+    case SandboxScripts::NotEmpty:
+        return {ErrorCode::InvalidInput,
+                QStringLiteral("%1 is a directory that is not empty: remove it recursively").arg(path)};
+    default:
+        return {ErrorCode::Internal, QStringLiteral("file operation on %1 failed (status %2): %3")
+                                         .arg(path)
+                                         .arg(r.exitCode.value_or(-1))
+                                         .arg(QString::fromUtf8(r.stderrData.left(200)))};
+    }
+}
+
+} // namespace
+
+ExecJob *SandboxBackend::runScript(const QString &script, const QStringList &args,
+                                   const std::optional<QByteArray> &stdinData,
+                                   qint64 maxOutputBytes, qint64 timeoutMs)
+{
+    BackendExecRequest request;
+    request.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"), script,
+                               QStringLiteral("sandbench")}
+                   + args;
+    request.cwd = QStringLiteral("/");
+    request.stdinData = stdinData;
+    request.timeoutMs = timeoutMs;
+    request.maxOutputBytes = maxOutputBytes;
+    return exec(request);
+}
+
+BytesOperation *SandboxBackend::readFile(const QString &path, qint64 maxBytes)
+{
+    ExecJob *job = runScript(SandboxScripts::readFile(), {path, QString::number(maxBytes)},
+                             std::nullopt, maxBytes + 1);
+    return chain<std::optional<QByteArray>>(this, job, [path, maxBytes](const ExecResult &r)
+                                                           -> Result<std::optional<QByteArray>> {
+        if (r.exitCode == SandboxScripts::Absent)
+            return std::optional<QByteArray>();
+        if (r.exitCode == SandboxScripts::TooLarge || (r.exitCode == 0 && r.stdoutData.size() > maxBytes))
+            return fail(ErrorCode::LimitExceeded,
+                        QStringLiteral("%1 is larger than %2 bytes").arg(path).arg(maxBytes));
+        if (r.exitCode != 0)
+            return std::unexpected(scriptFailure(r, path));
+        return std::optional<QByteArray>(r.stdoutData);
+    });
+}
+
+VoidOperation *SandboxBackend::writeFile(const QString &path, const QByteArray &data)
+{
+    ExecJob *job = runScript(SandboxScripts::writeFile(), {path}, data, 4096);
+    return chain<void>(this, job, [path](const ExecResult &r) -> Result<void> {
+        if (r.exitCode != 0)
+            return std::unexpected(scriptFailure(r, path));
+        return {};
+    });
+}
+
+ListOperation *SandboxBackend::listFiles(const QString &path)
+{
+    ExecJob *job = runScript(SandboxScripts::listFiles(), {path}, std::nullopt, 16 << 20);
+    return chain<std::optional<QList<FileEntry>>>(this, job, [path](const ExecResult &r)
+                                                                 -> Result<std::optional<QList<FileEntry>>> {
+        if (r.exitCode == SandboxScripts::Absent)
+            return std::optional<QList<FileEntry>>();
+        if (r.exitCode != 0)
+            return std::unexpected(scriptFailure(r, path));
+        auto entries = SandboxScripts::parseListing(r.stdoutData);
+        if (!entries)
+            return std::unexpected(entries.error());
+        return std::optional<QList<FileEntry>>(*entries);
+    });
+}
+
+VoidOperation *SandboxBackend::removeFile(const QString &path, bool recursive)
+{
+    ExecJob *job = runScript(SandboxScripts::removeFile(),
+                             {path, recursive ? QStringLiteral("1") : QStringLiteral("0")},
+                             std::nullopt, 4096);
+    return chain<void>(this, job, [path](const ExecResult &r) -> Result<void> {
+        if (r.exitCode != 0)
+            return std::unexpected(scriptFailure(r, path));
+        return {};
+    });
+}
+
+namespace {
+
+template<typename T>
+Operation<T> *unsupported(QObject *parent, const QString &what)
+{
+    auto *op = new Operation<T>(parent);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("this provider cannot %1").arg(what));
+    return op;
+}
+
+} // namespace
+
+CountOperation *SandboxProvider::reapOrphans()
+{
+    auto *op = new CountOperation(this);
+    op->finish(0);
+    return op;
+}
+
+InfoListOperation *SandboxProvider::listSandboxes()
+{
+    return unsupported<QList<SandboxInfo>>(this, QStringLiteral("list its sandboxes"));
+}
+
+VoidOperation *SandboxProvider::removeSandbox(const QString &)
+{
+    return unsupported<void>(this, QStringLiteral("remove sandboxes by id"));
+}
+
+} // namespace Sandbench

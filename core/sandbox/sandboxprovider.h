@@ -1,0 +1,72 @@
+#pragma once
+
+#include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxtypes.h"
+
+#include <QObject>
+#include <QUrl>
+
+namespace Sandbench {
+
+// One sandbox as a provider runs it. The pool (through Sandbox) has checked every argument
+// before a call gets here, and checks every answer before the caller sees it; a backend only
+// has to do the work and map its failures to an Error. Every call returns an operation the
+// caller owns (parented to the backend).
+//
+// A backend whose API only runs commands gets files for free: the default readFile,
+// writeFile, listFiles and removeFile run SandboxScripts through exec().
+class SandboxBackend : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+    virtual QString id() const = 0;
+
+    // Runs argv; at timeoutMs stops the command and every process it started and finishes with
+    // timedOut; cancel() stops it the same way and finishes with Cancelled.
+    virtual ExecJob *exec(const BackendExecRequest &request) = 0;
+
+    virtual BytesOperation *readFile(const QString &path, qint64 maxBytes);
+    virtual VoidOperation *writeFile(const QString &path, const QByteArray &data);
+    virtual ListOperation *listFiles(const QString &path);
+    virtual VoidOperation *removeFile(const QString &path, bool recursive);
+
+    // The URL serving one of the ports the sandbox was created with (checked by the pool).
+    virtual Result<QUrl> url(int port) const = 0;
+
+    // Ends the sandbox; releasing again finishes at once.
+    virtual VoidOperation *release() = 0;
+
+protected:
+    // An exec of an internal script (files, kills): no caller-visible limits beyond these.
+    ExecJob *runScript(const QString &script, const QStringList &args,
+                       const std::optional<QByteArray> &stdinData, qint64 maxOutputBytes,
+                       qint64 timeoutMs = 60'000);
+};
+
+class SandboxProvider : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+    virtual QString id() const = 0;
+    virtual SandboxFeatures features() const = 0;
+    virtual QString workdir() const = 0;
+    virtual qint64 maxLifetimeMs() const = 0;
+    virtual QString defaultImage() const = 0;
+
+    // Creates and starts one sandbox; the operation's value is owned by the caller.
+    virtual Operation<SandboxBackend *> *create(const BackendCreateRequest &request) = 0;
+
+    // Removes sandboxes left by processes that died or whose lifetime is over; the value is
+    // how many were removed. Providers that cannot find earlier sandboxes remove none.
+    virtual CountOperation *reapOrphans();
+    // Every sandbox of ours the provider knows, this process's and others'.
+    virtual InfoListOperation *listSandboxes();
+    // Removes one of ours by id (or unique id prefix, or name).
+    virtual VoidOperation *removeSandbox(const QString &id);
+};
+
+} // namespace Sandbench

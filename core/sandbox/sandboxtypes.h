@@ -1,0 +1,127 @@
+#pragma once
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Sandbench {
+
+// What a sandbox may reach. Domains (an allowlist) exists for providers that filter by name;
+// Docker cannot, so it leaves Domains out of its features.
+enum class NetworkKind { None, All, Domains };
+
+QString networkKindName(NetworkKind kind);
+std::optional<NetworkKind> networkKindFromName(const QString &name);
+
+struct NetworkSpec
+{
+    NetworkKind kind = NetworkKind::None;
+    QStringList domains; // only for Domains
+};
+
+enum class ExecStream { Stdout = 1, Stderr = 2 };
+
+// What a provider can do beyond commands and files.
+struct SandboxFeatures
+{
+    bool stdinSupported = true;
+    bool ports = false;
+    bool desktop = false;
+    QList<NetworkKind> network{NetworkKind::None};
+};
+
+// Limits every sandbox of a pool is held to (reference: sandboxes.md, "Limits").
+struct PoolOptions
+{
+    int maxSandboxes = 0;    // required, > 0
+    qint64 maxLifetimeMs = 0; // required, > 0, at most the provider's
+    QList<NetworkKind> network{NetworkKind::None};
+    qint64 execTimeoutMs = 60'000;
+    qint64 maxExecTimeoutMs = 30 * 60'000;
+    qint64 maxOutputBytes = 1 << 20;
+    qint64 maxFileBytes = 16 << 20;
+    qint64 callTimeoutMs = 120'000;
+    QMap<QString, QString> labels;
+};
+
+struct SandboxOptions
+{
+    qint64 lifetimeMs = 0; // required
+    NetworkSpec network;
+    QMap<QString, QString> env;
+    QList<int> ports;
+    double cpus = 0;     // 0: the provider's default
+    int memoryMiB = 0;   // 0: the provider's default
+    QString image;       // empty: the provider's default
+    QMap<QString, QString> labels;
+};
+
+struct ExecOptions
+{
+    QString cwd; // empty: the workdir; relative paths are below it
+    QMap<QString, QString> env;
+    std::optional<QByteArray> stdinData;
+    qint64 timeoutMs = 0; // 0: the pool's execTimeoutMs
+};
+
+struct ExecResult
+{
+    std::optional<int> exitCode; // none when timed out
+    QByteArray stdoutData;
+    QByteArray stderrData;
+    bool truncated = false;
+    bool timedOut = false;
+    qint64 durationMs = 0;
+};
+
+enum class FileType { File, Directory, Symlink, Other };
+
+struct FileEntry
+{
+    QString name;
+    FileType type = FileType::File;
+    qint64 size = 0;
+    QDateTime modified;
+};
+
+// A sandbox as the provider sees it, including those of other processes (for `sandbox ls`).
+struct SandboxInfo
+{
+    QString id;
+    QString name;
+    QString image;
+    QDateTime created;
+    QDateTime expires;
+    QString owner;
+    bool ownerAlive = false;
+    bool ours = false; // created by this process
+    QString state;
+    QMap<QString, QString> labels;
+};
+
+// What the pool hands a provider's create(): already checked against the pool and the
+// provider's features, with defaults filled in.
+struct BackendCreateRequest
+{
+    SandboxOptions options;
+    QDateTime expires;
+    QMap<QString, QString> labels; // pool labels merged with the sandbox's
+};
+
+// A command as the pool hands it to a backend: validated, absolute cwd, effective limits.
+struct BackendExecRequest
+{
+    QStringList argv;
+    QString cwd;
+    QMap<QString, QString> env;
+    std::optional<QByteArray> stdinData;
+    qint64 timeoutMs = 0;
+    qint64 maxOutputBytes = 0;
+};
+
+} // namespace Sandbench

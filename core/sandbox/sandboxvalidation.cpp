@@ -1,0 +1,174 @@
+#include "sandboxvalidation.h"
+
+#include <QDir>
+#include <QRegularExpression>
+
+namespace Sandbench::SandboxValidation {
+
+namespace {
+
+constexpr int maxPathLength = 4096;
+constexpr int maxArgBytes = 128 * 1024;
+
+bool hasNul(const QString &s)
+{
+    return s.contains(QChar(0));
+}
+
+} // namespace
+
+VoidResult checkPoolOptions(const PoolOptions &o, const SandboxFeatures &features,
+                            qint64 providerMaxLifetimeMs)
+{
+    if (o.maxSandboxes <= 0)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("maxSandboxes is required and must be positive"));
+    if (o.maxLifetimeMs <= 0)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("maxLifetimeMs is required and must be positive"));
+    if (o.maxLifetimeMs > providerMaxLifetimeMs)
+        return fail(ErrorCode::InvalidConfig,
+                    QStringLiteral("maxLifetimeMs %1 is over the provider's %2")
+                        .arg(o.maxLifetimeMs).arg(providerMaxLifetimeMs));
+    if (o.network.isEmpty())
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("network must list at least one kind"));
+    for (NetworkKind kind : o.network) {
+        if (!features.network.contains(kind))
+            return fail(ErrorCode::InvalidConfig,
+                        QStringLiteral("the provider cannot enforce network '%1'").arg(networkKindName(kind)));
+    }
+    if (o.execTimeoutMs <= 0 || o.maxExecTimeoutMs <= 0 || o.execTimeoutMs > o.maxExecTimeoutMs)
+        return fail(ErrorCode::InvalidConfig,
+                    QStringLiteral("execTimeoutMs must be positive and at most maxExecTimeoutMs"));
+    if (o.maxOutputBytes <= 0 || o.maxFileBytes <= 0 || o.callTimeoutMs <= 0)
+        return fail(ErrorCode::InvalidConfig,
+                    QStringLiteral("maxOutputBytes, maxFileBytes and callTimeoutMs must be positive"));
+    if (auto r = checkLabels(o.labels); !r)
+        return fail(ErrorCode::InvalidConfig, r.error().message);
+    return {};
+}
+
+VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
+                               const SandboxFeatures &features)
+{
+    if (o.lifetimeMs <= 0)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("lifetimeMs is required and must be positive"));
+    if (o.lifetimeMs > pool.maxLifetimeMs)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("lifetimeMs %1 is over the pool's maxLifetimeMs %2")
+                                                  .arg(o.lifetimeMs).arg(pool.maxLifetimeMs));
+    // Provider support first: asking for what cannot be enforced is the caller's mistake
+    // whatever the pool allows.
+    if (!features.network.contains(o.network.kind))
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the provider cannot give network '%1'")
+                                                 .arg(networkKindName(o.network.kind)));
+    if (!pool.network.contains(o.network.kind))
+        return fail(ErrorCode::PermissionDenied, QStringLiteral("network '%1' is not allowed by the pool")
+                                                     .arg(networkKindName(o.network.kind)));
+    if (o.network.kind == NetworkKind::Domains && o.network.domains.isEmpty())
+        return fail(ErrorCode::InvalidInput, QStringLiteral("a domain allowlist needs at least one domain"));
+    if (!o.ports.isEmpty()) {
+        if (!features.ports)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("the provider cannot serve ports"));
+        if (o.network.kind != NetworkKind::All)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("ports need network 'all'"));
+    }
+    for (int port : o.ports) {
+        if (port < 1 || port > 65535)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("port %1 is out of range").arg(port));
+    }
+    if (o.cpus < 0 || o.cpus > 1024)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("cpus must be between 0 and 1024"));
+    if (o.memoryMiB != 0 && (o.memoryMiB < 16 || o.memoryMiB > 1024 * 1024))
+        return fail(ErrorCode::InvalidInput, QStringLiteral("memoryMiB must be at least 16"));
+    static const QRegularExpression imageName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}$"));
+    if (!o.image.isEmpty() && !imageName.match(o.image).hasMatch())
+        return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not an image name").arg(o.image));
+    if (auto r = checkEnv(o.env); !r)
+        return r;
+    return checkLabels(o.labels);
+}
+
+Result<QString> resolvePath(const QString &workdir, const QString &path)
+{
+    if (path.isEmpty())
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the path is empty"));
+    if (path.size() > maxPathLength || hasNul(path) || path.contains(QLatin1Char('\n')))
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the path is too long or holds NUL or newline"));
+    const QString full = path.startsWith(QLatin1Char('/')) ? path : workdir + QLatin1Char('/') + path;
+    QString clean = QDir::cleanPath(full);
+    // cleanPath keeps leading ".." of a relative path; an absolute one cannot go above "/".
+    while (clean.startsWith(QLatin1String("/..")))
+        clean = clean.mid(3).isEmpty() ? QStringLiteral("/") : clean.mid(3);
+    return clean;
+}
+
+VoidResult checkEnv(const QMap<QString, QString> &env)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    for (auto it = env.cbegin(); it != env.cend(); ++it) {
+        if (!name.match(it.key()).hasMatch())
+            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not a variable name").arg(it.key()));
+        if (it.key() == QLatin1String("SANDBENCH_EXEC"))
+            return fail(ErrorCode::InvalidInput, QStringLiteral("SANDBENCH_EXEC is reserved"));
+        if (hasNul(it.value()) || it.value().size() > maxArgBytes)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("the value of %1 holds NUL or is too long").arg(it.key()));
+    }
+    return {};
+}
+
+VoidResult checkLabels(const QMap<QString, QString> &labels)
+{
+    static const QRegularExpression key(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$"));
+    for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
+        if (!key.match(it.key()).hasMatch() || it.key().startsWith(QLatin1String("io.sandbench.")))
+            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' cannot be a label").arg(it.key()));
+        if (hasNul(it.value()) || it.value().size() > 1024)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("label %1 is too long").arg(it.key()));
+    }
+    return {};
+}
+
+Result<BackendExecRequest> execRequest(const QStringList &argv, const ExecOptions &options,
+                                       const PoolOptions &pool, const SandboxFeatures &features,
+                                       const QString &workdir)
+{
+    if (argv.isEmpty() || argv.first().isEmpty())
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the command is empty"));
+    qint64 total = 0;
+    for (const QString &arg : argv) {
+        if (hasNul(arg))
+            return fail(ErrorCode::InvalidInput, QStringLiteral("an argument holds NUL"));
+        total += arg.size();
+    }
+    if (total > 1024 * 1024)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("the command line is over 1 MiB"));
+    BackendExecRequest r;
+    r.argv = argv;
+    if (options.cwd.isEmpty()) {
+        r.cwd = workdir;
+    } else {
+        auto cwd = resolvePath(workdir, options.cwd);
+        if (!cwd)
+            return std::unexpected(cwd.error());
+        r.cwd = *cwd;
+    }
+    if (auto e = checkEnv(options.env); !e)
+        return std::unexpected(e.error());
+    r.env = options.env;
+    if (options.stdinData) {
+        if (!features.stdinSupported)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("the provider takes no standard input"));
+        if (options.stdinData->size() > pool.maxFileBytes)
+            return fail(ErrorCode::LimitExceeded, QStringLiteral("standard input is over maxFileBytes (%1)")
+                                                      .arg(pool.maxFileBytes));
+    }
+    r.stdinData = options.stdinData;
+    if (options.timeoutMs < 0)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("timeoutMs is negative"));
+    r.timeoutMs = options.timeoutMs == 0 ? pool.execTimeoutMs : options.timeoutMs;
+    if (r.timeoutMs > pool.maxExecTimeoutMs)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("timeoutMs %1 is over maxExecTimeoutMs %2")
+                                                  .arg(r.timeoutMs).arg(pool.maxExecTimeoutMs));
+    r.maxOutputBytes = pool.maxOutputBytes;
+    return r;
+}
+
+} // namespace Sandbench::SandboxValidation

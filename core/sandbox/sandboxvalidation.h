@@ -1,0 +1,29 @@
+#pragma once
+
+#include "common/result.h"
+#include "sandbox/sandboxtypes.h"
+
+namespace Sandbench::SandboxValidation {
+
+// Everything the pool checks before a provider sees a call. Failures carry the reason the
+// reference gives: InvalidConfig for the pool's own options, InvalidInput for a bad argument,
+// PermissionDenied for a network kind the pool does not allow, LimitExceeded for a size or
+// duration over the pool's limit.
+
+VoidResult checkPoolOptions(const PoolOptions &options, const SandboxFeatures &features,
+                            qint64 providerMaxLifetimeMs);
+
+VoidResult checkSandboxOptions(const SandboxOptions &options, const PoolOptions &pool,
+                               const SandboxFeatures &features);
+
+// A path as the sandbox sees it: absolute, or relative to workdir; normalised ("..", ".", "//").
+Result<QString> resolvePath(const QString &workdir, const QString &path);
+
+VoidResult checkEnv(const QMap<QString, QString> &env);
+VoidResult checkLabels(const QMap<QString, QString> &labels);
+
+Result<BackendExecRequest> execRequest(const QStringList &argv, const ExecOptions &options,
+                                       const PoolOptions &pool, const SandboxFeatures &features,
+                                       const QString &workdir);
+
+} // namespace Sandbench::SandboxValidation

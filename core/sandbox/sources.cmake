@@ -1,0 +1,13 @@
+target_sources(sandbench_core PRIVATE
+    sandbox/sandboxtypes.h sandbox/sandboxtypes.cpp
+    sandbox/sandboxoperation.h sandbox/sandboxoperation.cpp
+    sandbox/sandboxvalidation.h sandbox/sandboxvalidation.cpp
+    sandbox/sandboxscripts.h sandbox/sandboxscripts.cpp
+    sandbox/sandboxprovider.h sandbox/sandboxprovider.cpp
+    sandbox/sandbox.h sandbox/sandbox.cpp
+    sandbox/sandboxpool.h sandbox/sandboxpool.cpp
+    sandbox/docker/dockerhttp.h sandbox/docker/dockerhttp.cpp
+    sandbox/docker/dockerengine.h sandbox/docker/dockerengine.cpp
+    sandbox/docker/dockerexec.h sandbox/docker/dockerexec.cpp
+    sandbox/docker/dockerbackend.h sandbox/docker/dockerbackend.cpp
+    sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp)
