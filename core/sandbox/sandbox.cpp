@@ -38,6 +38,11 @@ Sandbox::~Sandbox()
     m_pending.clear();
 }
 
+const PoolOptions &Sandbox::limits() const
+{
+    return m_pool->options();
+}
+
 qint64 Sandbox::remainingMs() const
 {
     if (m_state != State::Alive)
@@ -108,8 +113,8 @@ ExecJob *Sandbox::exec(const QStringList &argv, const ExecOptions &options, Canc
     ExecJob *inner = m_backend->exec(*request);
     const qint64 cap = request->maxOutputBytes;
     // The provider's answer is checked before the caller sees it: caps hold whatever it sent.
-    ExecJob *outer = track<ExecResult, ExecJob>(
-        inner, request->timeoutMs + execGraceMs, [cap](Result<ExecResult> &r) {
+    ExecJob *outer = track<SandboxExecResult, ExecJob>(
+        inner, request->timeoutMs + execGraceMs, [cap](Result<SandboxExecResult> &r) {
             for (QByteArray *data : {&r->stdoutData, &r->stderrData}) {
                 if (data->size() > cap) {
                     data->truncate(cap);

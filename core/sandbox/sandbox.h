@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxprovider.h"
 #include "sandbox/sandboxtypes.h"
 
 #include <QDateTime>
@@ -14,7 +15,6 @@
 
 namespace Sandbench {
 
-class SandboxBackend;
 class SandboxPool;
 
 // One sandbox of a pool. Every call checks its arguments against the pool's limits, returns an
@@ -35,6 +35,8 @@ public:
     State state() const { return m_state; }
     bool isAlive() const { return m_state == State::Alive; }
     const SandboxOptions &options() const { return m_options; }
+    // The limits of the pool this sandbox belongs to.
+    const PoolOptions &limits() const;
     QString image() const { return m_options.image; }
     SandboxFeatures features() const { return m_features; }
     QString workdir() const { return m_workdir; }

@@ -86,14 +86,14 @@ private:
 
 // A running command: output() delivers stdout and stderr as they come (only the bytes that are
 // kept, up to the pool's maxOutputBytes per stream), finished() then holds the whole result.
-class ExecJob : public Operation<ExecResult>
+class ExecJob : public Operation<SandboxExecResult>
 {
     Q_OBJECT
 public:
-    using Operation<ExecResult>::Operation;
+    using Operation<SandboxExecResult>::Operation;
 
 signals:
-    void output(Sandbench::ExecStream stream, const QByteArray &data);
+    void output(Sandbench::SandboxStream stream, const QByteArray &data);
 };
 
 using VoidOperation = Operation<void>;

@@ -15,7 +15,7 @@ Operation<T> *chain(QObject *parent, ExecJob *job, Map map)
     job->setParent(op);
     op->setCanceller([job] { job->cancel(); });
     QObject::connect(job, &SandboxOperation::finished, op, [op, job, map] {
-        const Result<ExecResult> &r = job->result();
+        const Result<SandboxExecResult> &r = job->result();
         if (!r)
             op->finish(std::unexpected(r.error()));
         else if (r->timedOut)
@@ -27,7 +27,7 @@ Operation<T> *chain(QObject *parent, ExecJob *job, Map map)
     return op;
 }
 
-Error scriptFailure(const ExecResult &r, const QString &path)
+Error scriptFailure(const SandboxExecResult &r, const QString &path)
 {
     switch (r.exitCode.value_or(-1)) {
     case SandboxScripts::IsDirectory:
@@ -71,7 +71,7 @@ BytesOperation *SandboxBackend::readFile(const QString &path, qint64 maxBytes)
 {
     ExecJob *job = runScript(SandboxScripts::readFile(), {path, QString::number(maxBytes)},
                              std::nullopt, maxBytes + 1);
-    return chain<std::optional<QByteArray>>(this, job, [path, maxBytes](const ExecResult &r)
+    return chain<std::optional<QByteArray>>(this, job, [path, maxBytes](const SandboxExecResult &r)
                                                            -> Result<std::optional<QByteArray>> {
         if (r.exitCode == SandboxScripts::Absent)
             return std::optional<QByteArray>();
@@ -87,7 +87,7 @@ BytesOperation *SandboxBackend::readFile(const QString &path, qint64 maxBytes)
 VoidOperation *SandboxBackend::writeFile(const QString &path, const QByteArray &data)
 {
     ExecJob *job = runScript(SandboxScripts::writeFile(), {path}, data, 4096);
-    return chain<void>(this, job, [path](const ExecResult &r) -> Result<void> {
+    return chain<void>(this, job, [path](const SandboxExecResult &r) -> Result<void> {
         if (r.exitCode != 0)
             return std::unexpected(scriptFailure(r, path));
         return {};
@@ -97,7 +97,7 @@ VoidOperation *SandboxBackend::writeFile(const QString &path, const QByteArray &
 ListOperation *SandboxBackend::listFiles(const QString &path)
 {
     ExecJob *job = runScript(SandboxScripts::listFiles(), {path}, std::nullopt, 16 << 20);
-    return chain<std::optional<QList<FileEntry>>>(this, job, [path](const ExecResult &r)
+    return chain<std::optional<QList<FileEntry>>>(this, job, [path](const SandboxExecResult &r)
                                                                  -> Result<std::optional<QList<FileEntry>>> {
         if (r.exitCode == SandboxScripts::Absent)
             return std::optional<QList<FileEntry>>();
@@ -115,7 +115,7 @@ VoidOperation *SandboxBackend::removeFile(const QString &path, bool recursive)
     ExecJob *job = runScript(SandboxScripts::removeFile(),
                              {path, recursive ? QStringLiteral("1") : QStringLiteral("0")},
                              std::nullopt, 4096);
-    return chain<void>(this, job, [path](const ExecResult &r) -> Result<void> {
+    return chain<void>(this, job, [path](const SandboxExecResult &r) -> Result<void> {
         if (r.exitCode != 0)
             return std::unexpected(scriptFailure(r, path));
         return {};

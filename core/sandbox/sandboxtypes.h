@@ -24,7 +24,7 @@ struct NetworkSpec
     QStringList domains; // only for Domains
 };
 
-enum class ExecStream { Stdout = 1, Stderr = 2 };
+enum class SandboxStream { Stdout = 1, Stderr = 2 };
 
 // What a provider can do beyond commands and files.
 struct SandboxFeatures
@@ -69,7 +69,7 @@ struct ExecOptions
     qint64 timeoutMs = 0; // 0: the pool's execTimeoutMs
 };
 
-struct ExecResult
+struct SandboxExecResult
 {
     std::optional<int> exitCode; // none when timed out
     QByteArray stdoutData;

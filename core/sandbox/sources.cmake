@@ -6,6 +6,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxprovider.h sandbox/sandboxprovider.cpp
     sandbox/sandbox.h sandbox/sandbox.cpp
     sandbox/sandboxpool.h sandbox/sandboxpool.cpp
+    sandbox/sandboxconformance.h sandbox/sandboxconformance.cpp
     sandbox/docker/dockerhttp.h sandbox/docker/dockerhttp.cpp
     sandbox/docker/dockerengine.h sandbox/docker/dockerengine.cpp
     sandbox/docker/dockerexec.h sandbox/docker/dockerexec.cpp

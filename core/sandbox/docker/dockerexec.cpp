@@ -123,13 +123,13 @@ void DockerExecRunner::onStreamData(const QByteArray &data)
         const QByteArray payload = m_demux.mid(8, length);
         m_demux.remove(0, 8 + length);
         if (type == 1 || type == 2)
-            append(type == 1 ? ExecStream::Stdout : ExecStream::Stderr, payload);
+            append(type == 1 ? SandboxStream::Stdout : SandboxStream::Stderr, payload);
     }
 }
 
-void DockerExecRunner::append(ExecStream stream, const QByteArray &payload)
+void DockerExecRunner::append(SandboxStream stream, const QByteArray &payload)
 {
-    QByteArray &target = stream == ExecStream::Stdout ? m_result.stdoutData : m_result.stderrData;
+    QByteArray &target = stream == SandboxStream::Stdout ? m_result.stdoutData : m_result.stderrData;
     const qsizetype room = std::max<qsizetype>(0, m_request.maxOutputBytes - target.size());
     if (payload.size() > room)
         m_result.truncated = true;

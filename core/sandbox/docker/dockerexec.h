@@ -40,7 +40,7 @@ private:
     void stop(Stop why);
     void finishStopped();
     void finishError(const Error &error);
-    void append(ExecStream stream, const QByteArray &payload);
+    void append(SandboxStream stream, const QByteArray &payload);
 
     QPointer<DockerBackend> m_backend;
     const DockerEngine *m_engine;
@@ -53,7 +53,7 @@ private:
     QString m_execId;
     DockerRequest *m_stream = nullptr;
     QByteArray m_demux;
-    ExecResult m_result;
+    SandboxExecResult m_result;
     QElapsedTimer m_clock;
     QTimer m_timeout;
     QTimer m_stopGrace;

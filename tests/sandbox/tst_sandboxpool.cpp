@@ -1,0 +1,346 @@
+// The pool's limits and checks, against a fake provider: every refusal must happen before the
+// provider sees the call.
+#include "fakeprovider.h"
+
+#include "sandbox/sandboxpool.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+class TestSandboxPool : public QObject
+{
+    Q_OBJECT
+
+private:
+    FakeProvider *m_provider = nullptr;
+
+    std::unique_ptr<SandboxPool> openPool(PoolOptions options = {})
+    {
+        if (options.maxSandboxes == 0)
+            options.maxSandboxes = 4;
+        if (options.maxLifetimeMs == 0)
+            options.maxLifetimeMs = 600'000;
+        auto provider = std::make_unique<FakeProvider>();
+        m_provider = provider.get();
+        auto pool = SandboxPool::open(std::move(provider), options);
+        if (!pool)
+            qFatal("pool: %s", qPrintable(pool.error().message));
+        return std::move(*pool);
+    }
+
+    static Sandbox *make(SandboxPool *pool, SandboxOptions options = {})
+    {
+        if (options.lifetimeMs == 0)
+            options.lifetimeMs = std::min<qint64>(60'000, pool->options().maxLifetimeMs);
+        auto r = waitFor(pool->create(options), 5000);
+        return r ? *r : nullptr;
+    }
+
+    static ErrorCode codeOf(const std::optional<Error> &e) { return e ? e->code : ErrorCode::Internal; }
+
+private slots:
+    void openChecksOptions_data()
+    {
+        QTest::addColumn<int>("maxSandboxes");
+        QTest::addColumn<qint64>("maxLifetimeMs");
+        QTest::addColumn<bool>("domains");
+        QTest::addColumn<qint64>("execTimeoutMs");
+        QTest::newRow("no maxSandboxes") << 0 << qint64(1000) << false << qint64(1000);
+        QTest::newRow("no maxLifetimeMs") << 1 << qint64(0) << false << qint64(1000);
+        QTest::newRow("lifetime over the provider's") << 1 << qint64(7'200'000) << false << qint64(1000);
+        QTest::newRow("network the provider lacks") << 1 << qint64(1000) << true << qint64(1000);
+        QTest::newRow("exec timeout over the maximum") << 1 << qint64(1000) << false << qint64(31 * 60'000);
+    }
+    void openChecksOptions()
+    {
+        QFETCH(int, maxSandboxes);
+        QFETCH(qint64, maxLifetimeMs);
+        QFETCH(bool, domains);
+        QFETCH(qint64, execTimeoutMs);
+        PoolOptions o;
+        o.maxSandboxes = maxSandboxes;
+        o.maxLifetimeMs = maxLifetimeMs;
+        o.execTimeoutMs = execTimeoutMs;
+        if (domains)
+            o.network << NetworkKind::Domains;
+        auto pool = SandboxPool::open(std::make_unique<FakeProvider>(), o);
+        QVERIFY(!pool);
+        QCOMPARE(pool.error().code, ErrorCode::InvalidConfig);
+    }
+
+    void createChecksLifetimeAndNetwork()
+    {
+        auto pool = openPool();
+        SandboxOptions o;
+        auto r = waitFor(pool->create(o), 1000);
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput); // lifetime required
+        o.lifetimeMs = 600'001;
+        r = waitFor(pool->create(o), 1000);
+        QCOMPARE(r.error().code, ErrorCode::LimitExceeded);
+        o.lifetimeMs = 1000;
+        o.network.kind = NetworkKind::All;
+        r = waitFor(pool->create(o), 1000);
+        QCOMPARE(r.error().code, ErrorCode::PermissionDenied); // the pool allows only none
+        o.network.kind = NetworkKind::Domains;
+        o.network.domains = {QStringLiteral("example.org")};
+        r = waitFor(pool->create(o), 1000);
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput); // the provider cannot
+        o.network.kind = NetworkKind::None;
+        o.ports = {8080};
+        r = waitFor(pool->create(o), 1000);
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput); // ports need 'all'
+        o.ports.clear();
+        o.labels.insert(QStringLiteral("io.sandbench.owner"), QStringLiteral("me"));
+        r = waitFor(pool->create(o), 1000);
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput); // reserved label
+        o.labels.clear();
+        o.env.insert(QStringLiteral("1BAD"), QStringLiteral("x"));
+        r = waitFor(pool->create(o), 1000);
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+        QCOMPARE(m_provider->creates.size(), 0);
+    }
+
+    void networkAllowedByPool()
+    {
+        PoolOptions po;
+        po.network = {NetworkKind::None, NetworkKind::All};
+        po.labels.insert(QStringLiteral("team"), QStringLiteral("a"));
+        auto pool = openPool(po);
+        SandboxOptions o;
+        o.network.kind = NetworkKind::All;
+        o.ports = {3000};
+        o.labels.insert(QStringLiteral("job"), QStringLiteral("b"));
+        Sandbox *s = make(pool.get(), o);
+        QVERIFY(s);
+        QCOMPARE(m_provider->creates.size(), 1);
+        const auto &req = m_provider->creates.first();
+        QCOMPARE(req.labels.value(QStringLiteral("team")), QStringLiteral("a"));
+        QCOMPARE(req.labels.value(QStringLiteral("job")), QStringLiteral("b"));
+        QCOMPARE(req.options.image, QStringLiteral("fake:1"));
+        QCOMPARE(s->url(3000)->toString(), QStringLiteral("http://127.0.0.1:13000"));
+        QCOMPARE(s->url(3001).error().code, ErrorCode::InvalidInput);
+    }
+
+    void maxSandboxesCountsThoseBeingCreated()
+    {
+        PoolOptions po;
+        po.maxSandboxes = 2;
+        auto pool = openPool(po);
+        m_provider->createDelayMs = 200;
+        SandboxOptions o;
+        o.lifetimeMs = 10'000;
+        auto *a = pool->create(o);
+        auto *b = pool->create(o);
+        auto third = waitFor(pool->create(o), 100);
+        QVERIFY(!third);
+        QCOMPARE(third.error().code, ErrorCode::LimitExceeded);
+        auto ra = waitFor(a, 5000);
+        auto rb = waitFor(b, 5000);
+        QVERIFY(ra && rb);
+        QCOMPARE(pool->count(), 2);
+        QVERIFY(waitFor((*ra)->release(), 1000));
+        QCOMPARE(pool->count(), 1);
+        QVERIFY(make(pool.get(), o));
+    }
+
+    void createWaitsForOrphanReaping()
+    {
+        auto provider = std::make_unique<FakeProvider>();
+        provider->reapDelayMs = 300;
+        m_provider = provider.get();
+        PoolOptions po;
+        po.maxSandboxes = 1;
+        po.maxLifetimeMs = 10'000;
+        auto pool = std::move(*SandboxPool::open(std::move(provider), po));
+        QSignalSpy reaped(pool.get(), &SandboxPool::orphansReaped);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(make(pool.get()));
+        QVERIFY(clock.elapsed() >= 250);
+        QCOMPARE(reaped.size(), 1);
+        QCOMPARE(reaped.first().first().toInt(), 2);
+        QCOMPARE(m_provider->reaps, 1);
+    }
+
+    void pathsAreResolvedAndChecked()
+    {
+        auto pool = openPool();
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        auto *backend = m_provider->backends.first();
+        QVERIFY(waitFor(s->writeFile(QStringLiteral("a/../b.txt"), "x"), 1000));
+        QVERIFY(waitFor(s->writeFile(QStringLiteral("/abs//c/./d"), "x"), 1000));
+        QVERIFY(waitFor(s->readFile(QStringLiteral("../../etc/passwd")), 1000));
+        QCOMPARE(backend->paths, (QStringList{QStringLiteral("/work/b.txt"), QStringLiteral("/abs/c/d"),
+                                              QStringLiteral("/etc/passwd")}));
+        QCOMPARE(waitFor(s->readFile(QString()), 1000).error().code, ErrorCode::InvalidInput);
+        QCOMPARE(waitFor(s->readFile(QStringLiteral("a") + QChar(0) + QStringLiteral("b")), 1000).error().code,
+                 ErrorCode::InvalidInput);
+        QCOMPARE(waitFor(s->removeFile(QStringLiteral("/"), true), 1000).error().code, ErrorCode::InvalidInput);
+        QCOMPARE(backend->paths.size(), 3);
+    }
+
+    void sizesAreCapped()
+    {
+        PoolOptions po;
+        po.maxFileBytes = 100;
+        po.maxOutputBytes = 10;
+        auto pool = openPool(po);
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        auto *backend = m_provider->backends.first();
+        QCOMPARE(waitFor(s->writeFile(QStringLiteral("big"), QByteArray(101, 'x')), 1000).error().code,
+                 ErrorCode::LimitExceeded);
+        QVERIFY(waitFor(s->writeFile(QStringLiteral("ok"), QByteArray(100, 'x')), 1000));
+        ExecOptions eo;
+        eo.stdinData = QByteArray(101, 'x');
+        QCOMPARE(waitFor(s->exec({QStringLiteral("cat")}, eo), 1000).error().code, ErrorCode::LimitExceeded);
+        QCOMPARE(backend->execs.size(), 0);
+        // A provider that ignores the cap is held to it anyway.
+        backend->misbehaveBytes = 50;
+        auto r = waitFor(s->exec({QStringLiteral("yes")}), 1000);
+        QVERIFY(r);
+        QCOMPARE(r->stdoutData.size(), 10);
+        QVERIFY(r->truncated);
+        QCOMPARE(backend->execs.last().maxOutputBytes, qint64(10));
+    }
+
+    void execOptionsAreChecked()
+    {
+        PoolOptions po;
+        po.execTimeoutMs = 1234;
+        po.maxExecTimeoutMs = 5000;
+        auto pool = openPool(po);
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        auto *backend = m_provider->backends.first();
+        QCOMPARE(waitFor(s->exec({}), 1000).error().code, ErrorCode::InvalidInput);
+        ExecOptions eo;
+        eo.timeoutMs = 5001;
+        QCOMPARE(waitFor(s->exec({QStringLiteral("true")}, eo), 1000).error().code, ErrorCode::LimitExceeded);
+        eo.timeoutMs = 0;
+        eo.env.insert(QStringLiteral("SANDBENCH_EXEC"), QStringLiteral("x"));
+        QCOMPARE(waitFor(s->exec({QStringLiteral("true")}, eo), 1000).error().code, ErrorCode::InvalidInput);
+        QCOMPARE(backend->execs.size(), 0);
+        eo.env.clear();
+        eo.cwd = QStringLiteral("sub/dir");
+        QVERIFY(waitFor(s->exec({QStringLiteral("true")}, eo), 1000));
+        QCOMPARE(backend->execs.last().timeoutMs, qint64(1234));
+        QCOMPARE(backend->execs.last().cwd, QStringLiteral("/work/sub/dir"));
+    }
+
+    void stdinNeedsTheFeature()
+    {
+        auto provider = std::make_unique<FakeProvider>();
+        provider->m_features.stdinSupported = false;
+        PoolOptions po;
+        po.maxSandboxes = 1;
+        po.maxLifetimeMs = 10'000;
+        auto pool = std::move(*SandboxPool::open(std::move(provider), po));
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        ExecOptions eo;
+        eo.stdinData = QByteArray("x");
+        QCOMPARE(waitFor(s->exec({QStringLiteral("cat")}, eo), 1000).error().code, ErrorCode::InvalidInput);
+    }
+
+    void timedOutHasNoExitCode()
+    {
+        auto pool = openPool();
+        Sandbox *s = make(pool.get());
+        ExecOptions eo;
+        eo.timeoutMs = 50;
+        auto r = waitFor(s->exec({QStringLiteral("sleep")}, eo), 5000);
+        QVERIFY(r);
+        QVERIFY(r->timedOut);
+        QVERIFY(!r->exitCode);
+    }
+
+    void cancelTokenCancels()
+    {
+        auto pool = openPool();
+        Sandbox *s = make(pool.get());
+        CancelToken token;
+        ExecOptions eo;
+        eo.timeoutMs = 10'000;
+        ExecJob *job = s->exec({QStringLiteral("sleep")}, eo, &token);
+        QTimer::singleShot(50, &token, &CancelToken::cancel);
+        QVERIFY(job->waitForFinished(5000));
+        QCOMPARE(codeOf(job->error()), ErrorCode::Cancelled);
+        delete job;
+    }
+
+    void lifetimeEndsInGone()
+    {
+        auto pool = openPool();
+        SandboxOptions o;
+        o.lifetimeMs = 300;
+        Sandbox *s = make(pool.get(), o);
+        QVERIFY(s);
+        QVERIFY(s->remainingMs() > 0 && s->remainingMs() <= 300);
+        QSignalSpy removed(pool.get(), &SandboxPool::sandboxRemoved);
+        ExecOptions eo;
+        eo.timeoutMs = 10'000;
+        QElapsedTimer clock;
+        clock.start();
+        auto r = waitFor(s->exec({QStringLiteral("sleep")}, eo), 5000);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::Gone);
+        QVERIFY(clock.elapsed() < 1000);
+        QCOMPARE(s->state(), Sandbox::State::Gone);
+        QCOMPARE(s->remainingMs(), qint64(0));
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(waitFor(s->readFile(QStringLiteral("x")), 1000).error().code, ErrorCode::Gone);
+        QCOMPARE(s->url(1).error().code, ErrorCode::Gone);
+        QCOMPARE(pool->count(), 0);
+        QVERIFY(waitFor(s->release(), 1000)); // releasing a gone sandbox does nothing
+    }
+
+    void releaseIsIdempotent()
+    {
+        auto pool = openPool();
+        Sandbox *s = make(pool.get());
+        auto *backend = m_provider->backends.first();
+        auto *first = s->release();
+        auto *second = s->release();
+        QVERIFY(waitFor(first, 1000));
+        QVERIFY(waitFor(second, 1000));
+        QVERIFY(waitFor(s->release(), 1000));
+        QCOMPARE(backend->releases, 1);
+        QCOMPARE(s->state(), Sandbox::State::Released);
+        QCOMPARE(waitFor(s->exec({QStringLiteral("true")}), 1000).error().code, ErrorCode::Gone);
+    }
+
+    void closeReleasesEverythingAndRefusesNew()
+    {
+        auto pool = openPool();
+        QVERIFY(make(pool.get()));
+        QVERIFY(make(pool.get()));
+        QVERIFY(waitFor(pool->close(), 2000));
+        QCOMPARE(m_provider->backends.at(0)->releases, 1);
+        QCOMPARE(m_provider->backends.at(1)->releases, 1);
+        QCOMPARE(pool->sandboxes().size(), 0);
+        SandboxOptions o;
+        o.lifetimeMs = 1000;
+        QCOMPARE(waitFor(pool->create(o), 1000).error().code, ErrorCode::Gone);
+    }
+
+    void finishedIsNeverEmittedInsideTheCall()
+    {
+        auto pool = openPool();
+        SandboxOptions o; // no lifetime: fails at once
+        auto *op = pool->create(o);
+        QVERIFY(op->isFinished());
+        QSignalSpy spy(op, &SandboxOperation::finished);
+        QCOMPARE(spy.size(), 0);
+        QVERIFY(spy.wait(1000));
+        delete op;
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSandboxPool)
+#include "tst_sandboxpool.moc"
