@@ -5,5 +5,4 @@ target_compile_options(sandbench_warnings INTERFACE
     -Wnull-dereference -Wimplicit-fallthrough
     $<$<BOOL:${SANDBENCH_WERROR}>:-Werror>)
 target_compile_definitions(sandbench_warnings INTERFACE
-    QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_URL_CAST_FROM_STRING QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
-    QT_USE_QSTRINGBUILDER)
+    QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII QT_NO_URL_CAST_FROM_STRING QT_NO_NARROWING_CONVERSIONS_IN_CONNECT)

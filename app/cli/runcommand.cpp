@@ -1,18 +1,151 @@
 #include "runcommand.h"
 
+#include "exec/execengine.h"
+#include "exec/runtimelocator.h"
+#include "runoptions.h"
+#include "signalwatcher.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
 #include <QTextStream>
+
+#include <cstdio>
 
 namespace Sandbench::Cli {
 
-QString runHelp()
+namespace {
+
+enum ExitCode { ConfigErrorExit = 2, EnvironmentErrorExit = 3, TimedOutExit = 124, MemoryExit = 125, StoppedExit = 130 };
+
+void writeOut(FILE *stream, const QByteArray &data)
 {
-    return QStringLiteral("  run [options] FILE [-- ARGS]   run JavaScript/TypeScript under a policy\n");
+    std::fwrite(data.constData(), 1, size_t(data.size()), stream);
+    std::fflush(stream);
 }
 
-int runCommand(const QStringList &)
+int printVersion()
 {
-    QTextStream(stderr) << "sandbench-cli: run is being built\n";
-    return 2;
+    QTextStream out(stdout);
+    out << "sandbench-cli " << QCoreApplication::applicationVersion() << '\n';
+    auto runtime = locateRuntime({});
+    if (runtime)
+        out << "runtime: deno " << runtime->version << " (" << runtime->path << ")\n";
+    else
+        out << "runtime: not found: " << runtime.error().message << '\n';
+    return 0;
+}
+
+// Live pass-through keeps the same bytes as the result: the head as it comes, then, once the
+// run has ended, the marker and the tail.
+class PassThrough
+{
+public:
+    explicit PassThrough(qint64 limit) : m_headLimit(limit - limit / 2) {}
+
+    void write(ExecStream stream, QByteArray data)
+    {
+        qint64 &written = stream == ExecStream::Stdout ? m_stdoutWritten : m_stderrWritten;
+        if (stream == ExecStream::Stderr && !m_warningDropped) {
+            // The runtime announces its broker on its first stderr line; it is not the code's.
+            static const QByteArray warning = "Warning Permission broker is an experimental feature\n";
+            m_pendingStderr.append(data);
+            if (m_pendingStderr.size() < warning.size() && warning.startsWith(m_pendingStderr))
+                return;
+            m_warningDropped = true;
+            data = m_pendingStderr.startsWith(warning) ? m_pendingStderr.mid(warning.size()) : m_pendingStderr;
+            m_pendingStderr.clear();
+        }
+        const qint64 room = m_headLimit - written;
+        if (room <= 0)
+            return;
+        const QByteArray part = data.left(room);
+        written += part.size();
+        writeOut(stream == ExecStream::Stdout ? stdout : stderr, part);
+    }
+
+    void finish(const ExecResult &result)
+    {
+        if (result.stdoutData.size() > m_stdoutWritten)
+            writeOut(stdout, result.stdoutData.mid(m_stdoutWritten));
+        if (!m_warningDropped && !m_pendingStderr.isEmpty())
+            writeOut(stderr, m_pendingStderr);
+        // Stderr was passed through as the runtime wrote it; only what was held back is added.
+        const QByteArray raw = result.rawStderr;
+        const qsizetype headSize = raw.indexOf("\n[... ");
+        if (result.truncated && headSize >= 0 && raw.size() > headSize)
+            writeOut(stderr, raw.mid(headSize));
+        if (result.timedOut || result.memoryExceeded) {
+            const QByteArray stderrText = result.stderrData;
+            const qsizetype note = stderrText.lastIndexOf("\nThe run ");
+            if (note >= 0)
+                writeOut(stderr, stderrText.mid(note));
+        }
+    }
+
+private:
+    qint64 m_headLimit;
+    qint64 m_stdoutWritten = 0;
+    qint64 m_stderrWritten = 0;
+    bool m_warningDropped = false;
+    QByteArray m_pendingStderr;
+};
+
+} // namespace
+
+QString runHelp()
+{
+    return QStringLiteral("  run [options] FILE [-- ARGS]   run JavaScript/TypeScript under a policy (run --help)\n");
+}
+
+int runCommand(const QStringList &args)
+{
+    auto parsed = parseRunOptions(args);
+    if (!parsed) {
+        QTextStream(stderr) << "sandbench-cli: " << parsed.error().message << '\n';
+        return ConfigErrorExit;
+    }
+    if (parsed->showHelp) {
+        QTextStream(stdout) << runOptionsHelp();
+        return 0;
+    }
+    if (parsed->showVersion)
+        return printVersion();
+
+    const RunOptions options = *parsed;
+    ExecEngine engine;
+    PassThrough passThrough(options.request.policy.maxOutputBytes);
+    QEventLoop loop;
+    int exitCode = 0;
+    SignalWatcher signals;
+    QObject::connect(&signals, &SignalWatcher::signalled, &engine, &ExecEngine::stop);
+    if (!options.json) {
+        QObject::connect(&engine, &ExecEngine::output, &loop,
+                         [&](ExecStream stream, const QByteArray &data) { passThrough.write(stream, data); });
+    }
+    QObject::connect(&engine, &ExecEngine::failed, &loop, [&](const Error &error) {
+        QTextStream(stderr) << "sandbench-cli: " << (error.code == ErrorCode::ConfigError ? "configuration error: " : "environment error: ")
+                            << error.message << '\n';
+        exitCode = error.code == ErrorCode::ConfigError ? ConfigErrorExit : EnvironmentErrorExit;
+        loop.quit();
+    });
+    QObject::connect(&engine, &ExecEngine::finished, &loop, [&](const ExecResult &result) {
+        if (options.json)
+            writeOut(stdout, result.toJson() + '\n');
+        else
+            passThrough.finish(result);
+        if (result.timedOut)
+            exitCode = TimedOutExit;
+        else if (result.memoryExceeded)
+            exitCode = MemoryExit;
+        else if (!result.exitCode)
+            exitCode = StoppedExit;
+        else
+            exitCode = *result.exitCode;
+        loop.quit();
+    });
+    engine.start(options.request);
+    loop.exec();
+    return exitCode;
 }
 
 } // namespace Sandbench::Cli

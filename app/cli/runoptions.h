@@ -1,0 +1,24 @@
+#pragma once
+
+#include "common/result.h"
+#include "exec/execrequest.h"
+
+#include <QStringList>
+
+namespace Sandbench::Cli {
+
+struct RunOptions
+{
+    ExecRequest request;
+    bool json = false;
+    bool showVersion = false;
+    bool showHelp = false;
+};
+
+// Parses `run` arguments. Flags add to the policy file given with --permission-policy / --policy.
+// Errors name the option: "--timeout: expected a positive number of milliseconds, got 'x'".
+Result<RunOptions> parseRunOptions(const QStringList &args);
+
+QString runOptionsHelp();
+
+} // namespace Sandbench::Cli

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QString>
+
+namespace Sandbench {
+
+// One permission decision, as written to the audit log (one JSON line each).
+struct AuditEvent
+{
+    quint64 seq = 0;          // 1, 2, 3 ... in decision order
+    qint64 timeMs = 0;        // wall-clock epoch ms of the decision
+    QString kind;             // read, write, net, env, run, sys, ffi, import
+    QString action;           // read, write, connect, listen, get, spawn, ...
+    QString resource;         // the path, host:port, name or command as asked
+    bool allowed = false;
+    QString rule;             // the rule that decided: "allow_read[0]", "sandbox default", ...
+    QString reason;           // what the code is told on a deny
+    qint64 pid = 0;           // the runtime's pid as it reported it
+
+    QString decisionName() const { return allowed ? QStringLiteral("allow") : QStringLiteral("deny"); }
+    // The JSON line without its newline; fast, no QJsonDocument on the hot path.
+    QByteArray toJsonLine() const;
+    // Parses one line; false when it is not an audit event.
+    static bool fromJsonLine(const QByteArray &line, AuditEvent *event, QString *error = nullptr);
+
+    bool operator==(const AuditEvent &) const = default;
+};
+
+} // namespace Sandbench
+
+Q_DECLARE_METATYPE(Sandbench::AuditEvent)

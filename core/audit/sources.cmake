@@ -1,0 +1,3 @@
+target_sources(sandbench_core PRIVATE
+    audit/auditevent.h audit/auditevent.cpp
+    audit/auditwriter.h audit/auditwriter.cpp)

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "audit/auditevent.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace Sandbench {
+
+enum class ExecStream { Stdout, Stderr };
+
+// What a run produced, in the shape of code-sandbox-exec.md plus what Sandbench adds for people
+// (raw stderr, the audit events, byte counts).
+struct ExecResult
+{
+    QByteArray stdoutData;          // capped: head and tail kept, the middle dropped
+    QByteArray stderrData;          // rewritten for an LLM, capped the same way
+    QByteArray rawStderr;           // as the runtime wrote it (capped)
+    std::optional<int> exitCode;    // none when the run was stopped
+    bool timedOut = false;          // stopped by its timeout
+    bool cancelled = false;         // stopped by the user
+    bool truncated = false;         // stdout or stderr lost its middle
+    bool memoryExceeded = false;    // the heap cap ended the run
+    qint64 durationMs = 0;
+    qint64 stdoutTotalBytes = 0;    // what the code wrote, kept or not
+    qint64 stderrTotalBytes = 0;
+    QList<AuditEvent> auditEvents;  // every decision, in order (bounded; see auditEventsDropped)
+    qint64 auditEventsDropped = 0;
+    int allowCount = 0;
+    int denyCount = 0;
+    QString runtimeVersion;
+
+    // {stdout, stderr, exitCode, timedOut, truncated, durationMs, ...} as one JSON object.
+    QByteArray toJson() const;
+};
+
+} // namespace Sandbench
+
+Q_DECLARE_METATYPE(Sandbench::ExecResult)

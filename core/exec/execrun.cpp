@@ -1,0 +1,230 @@
+#include "execrun.h"
+
+#include "exec/stderrrewriter.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QThread>
+
+#include <csignal>
+#include <sys/prctl.h>
+
+namespace Sandbench {
+
+namespace {
+
+// In-memory audit events of one run; the audit file keeps every one of them.
+constexpr qsizetype maxEventsInMemory = 1000000;
+constexpr int brokerFailureExitCode = 87;
+
+} // namespace
+
+ExecRun::ExecRun(ExecEngine *engine, const ExecRequest &request)
+    : m_engine(engine)
+    , m_request(request)
+    , m_stdout(request.policy.maxOutputBytes)
+    , m_stderr(request.policy.maxOutputBytes)
+{
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this] {
+        m_timedOut = true;
+        if (m_process)
+            m_process->kill();
+    });
+}
+
+ExecRun::~ExecRun()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->kill();
+        m_process->waitForFinished(5000);
+    }
+    if (m_broker)
+        m_broker->stop();
+    if (!m_run.entryFileToRemove.isEmpty())
+        QFile::remove(m_run.entryFileToRemove);
+}
+
+void ExecRun::start()
+{
+    const ExecEngineConfig config = m_engine->config();
+    const ExecRequest request = m_request;
+    QPointer<ExecRun> self(this);
+    QThread *worker = QThread::create([self, request, config] {
+        auto result = prepareRun(request, config);
+        QMetaObject::invokeMethod(QCoreApplication::instance(), [self, result = std::move(result)]() mutable {
+            if (self)
+                self->prepared(std::move(result));
+        }, Qt::QueuedConnection);
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void ExecRun::stop()
+{
+    m_stopRequested = true;
+    m_cancelled = true;
+    if (m_process)
+        m_process->kill();
+}
+
+void ExecRun::prepared(Result<PreparedRun> result)
+{
+    if (!result) {
+        failWith(result.error());
+        return;
+    }
+    m_run = std::move(*result);
+    if (m_stopRequested) {
+        ExecResult stopped;
+        stopped.cancelled = true;
+        finish(stopped);
+        return;
+    }
+    launch();
+}
+
+void ExecRun::launch()
+{
+    QPointer<ExecRun> self(this);
+    m_broker = std::make_unique<PermissionBroker>(PolicyMatcher(m_run.matcherSetup), [this](const AuditEvent &event) {
+        std::lock_guard lock(m_eventsMutex);
+        m_pendingEvents.append(event);
+        if (!m_flushQueued) {
+            m_flushQueued = true;
+            QMetaObject::invokeMethod(this, &ExecRun::flushEvents, Qt::QueuedConnection);
+        }
+    });
+    if (!m_run.auditLogPath.isEmpty()) {
+        if (auto opened = m_broker->openAuditLog(m_run.auditLogPath); !opened) {
+            failWith(opened.error());
+            return;
+        }
+    }
+    if (auto listening = m_broker->start(m_run.socketPath); !listening) {
+        failWith(listening.error());
+        return;
+    }
+    m_process = new QProcess(this);
+    m_process->setProcessEnvironment(m_run.environment);
+    m_process->setWorkingDirectory(m_run.workdir);
+    m_process->setProgram(m_run.program);
+    m_process->setArguments(m_run.arguments);
+    m_process->setStandardInputFile(QProcess::nullDevice());
+    // If Sandbench itself dies, its runtime dies with it (bwrap then takes its namespace along).
+    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { readStream(ExecStream::Stdout); });
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] { readStream(ExecStream::Stderr); });
+    connect(m_process, &QProcess::finished, this, &ExecRun::processFinished);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            failWith(Error::environment(QStringLiteral("cannot start %1: %2").arg(m_run.program, m_process->errorString())));
+    });
+    m_clock.start();
+    m_process->start();
+    if (m_run.timeoutMs)
+        m_timeout.start(int(qMin<qint64>(*m_run.timeoutMs, std::numeric_limits<int>::max())));
+    emit m_engine->started(m_process->processId());
+}
+
+void ExecRun::readStream(ExecStream stream)
+{
+    const QByteArray data = stream == ExecStream::Stdout ? m_process->readAllStandardOutput()
+                                                         : m_process->readAllStandardError();
+    if (data.isEmpty())
+        return;
+    (stream == ExecStream::Stdout ? m_stdout : m_stderr).append(data);
+    emit m_engine->output(stream, data);
+}
+
+void ExecRun::flushEvents()
+{
+    QList<AuditEvent> batch;
+    {
+        std::lock_guard lock(m_eventsMutex);
+        batch.swap(m_pendingEvents);
+        m_flushQueued = false;
+    }
+    for (const AuditEvent &event : std::as_const(batch)) {
+        (event.allowed ? m_allows : m_denies)++;
+        if (m_events.size() < maxEventsInMemory)
+            m_events.append(event);
+        else
+            ++m_eventsDropped;
+        emit m_engine->permissionDecided(event);
+    }
+}
+
+void ExecRun::processFinished()
+{
+    m_timeout.stop();
+    readStream(ExecStream::Stdout);
+    readStream(ExecStream::Stderr);
+    // The runtime is gone, so the broker's socket is closed: join it and take its last decisions.
+    m_broker->stop();
+    flushEvents();
+
+    ExecResult result;
+    result.durationMs = m_clock.elapsed();
+    result.runtimeVersion = m_run.runtime.version;
+    const bool stopped = m_timedOut || m_cancelled || m_process->exitStatus() != QProcess::NormalExit;
+    if (!stopped)
+        result.exitCode = m_process->exitCode();
+    result.timedOut = m_timedOut;
+    result.cancelled = m_cancelled && !m_timedOut;
+    result.stdoutData = m_stdout.result();
+    result.rawStderr = m_stderr.result();
+    result.memoryExceeded = result.rawStderr.contains("out of memory")
+            && (result.exitCode == 133 || result.rawStderr.contains("Fatal JavaScript"));
+    QByteArray rewritten = rewriteStderr(result.rawStderr, m_run.workdir, m_run.hiddenEntryName);
+    if (result.memoryExceeded)
+        rewritten.append("\nThe run exceeded its memory limit of " + QByteArray::number(m_request.policy.maxMemoryMb.value_or(0)) + " MB.\n");
+    if (result.timedOut)
+        rewritten.append("\nThe run was stopped after its timeout of " + QByteArray::number(m_run.timeoutMs.value_or(0)) + " ms.\n");
+    result.stderrData = rewritten;
+    result.stdoutTotalBytes = m_stdout.totalBytes();
+    result.stderrTotalBytes = m_stderr.totalBytes();
+    result.truncated = m_stdout.truncated() || m_stderr.truncated();
+    result.auditEvents = m_events;
+    result.auditEventsDropped = m_eventsDropped;
+    result.allowCount = m_allows;
+    result.denyCount = m_denies;
+
+    const QString brokerFailure = m_broker->failure();
+    if (!brokerFailure.isEmpty()) {
+        failWith(Error::environment(QStringLiteral("permission broker failed, the run was stopped: %1").arg(brokerFailure)));
+        return;
+    }
+    if (result.exitCode == brokerFailureExitCode && result.rawStderr.contains("permission broker")) {
+        failWith(Error::environment(QStringLiteral("the runtime lost its permission broker: %1")
+                                            .arg(QString::fromUtf8(result.rawStderr).trimmed())));
+        return;
+    }
+    if (!m_broker->connected() && result.exitCode && *result.exitCode != 0 && result.rawStderr.isEmpty()) {
+        failWith(Error::environment(QStringLiteral("the runtime exited with %1 before it started").arg(*result.exitCode)));
+        return;
+    }
+    finish(result);
+}
+
+void ExecRun::finish(ExecResult result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    emit m_engine->finished(result);
+}
+
+void ExecRun::failWith(const Error &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timeout.stop();
+    if (m_process && m_process->state() != QProcess::NotRunning)
+        m_process->kill();
+    emit m_engine->failed(error);
+}
+
+} // namespace Sandbench

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "exec/execengine.h"
+#include "exec/outputcapture.h"
+#include "exec/permissionbroker.h"
+#include "exec/preparedrun.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QProcess>
+#include <QTimer>
+
+#include <mutex>
+
+namespace Sandbench {
+
+// One run in flight: preparation on a worker thread, then the broker and the runtime process,
+// the timeout, and the output captures. Owned by ExecEngine; reports through its signals.
+class ExecRun : public QObject
+{
+    Q_OBJECT
+public:
+    ExecRun(ExecEngine *engine, const ExecRequest &request);
+    ~ExecRun() override;
+
+    void start();
+    void stop();
+
+private:
+    void prepared(Result<PreparedRun> result);
+    void launch();
+    void readStream(ExecStream stream);
+    void processFinished();
+    void flushEvents();
+    void finish(ExecResult result);
+    void failWith(const Error &error);
+
+    ExecEngine *m_engine;
+    ExecRequest m_request;
+    PreparedRun m_run;
+    std::unique_ptr<PermissionBroker> m_broker;
+    QProcess *m_process = nullptr;
+    QTimer m_timeout;
+    QElapsedTimer m_clock;
+    OutputCapture m_stdout;
+    OutputCapture m_stderr;
+    bool m_timedOut = false;
+    bool m_cancelled = false;
+    bool m_done = false;
+    bool m_stopRequested = false;
+
+    // Decisions arrive on the broker's thread and are handed over in batches.
+    std::mutex m_eventsMutex;
+    QList<AuditEvent> m_pendingEvents;
+    bool m_flushQueued = false;
+    QList<AuditEvent> m_events;
+    qint64 m_eventsDropped = 0;
+    int m_allows = 0;
+    int m_denies = 0;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "common/result.h"
+#include "policy/policymatcher.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace Sandbench {
+
+struct NamespaceSetup
+{
+    QString runtimePath;
+    QStringList runtimeLibraries; // what the runtime's loader needs, from ldd
+    QString denoDir;
+    QString privateDir;
+    QString workdir;
+    bool anyNetwork = false;
+    bool anyProgram = false;      // some program may be run: it needs /usr
+};
+
+// bubblewrap options that give the runtime its own PID namespace (every descendant ends with
+// the run) and, under a sandbox, a mount namespace that holds only the runtime, its loader, the
+// allowed folders and the run's own files: a module outside them cannot even be found.
+QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher &matcher);
+
+// The shared libraries a binary loads (ldd), remembered in `cacheFile`.
+Result<QStringList> runtimeLibraries(const QString &runtimePath, const QString &cacheFile);
+
+} // namespace Sandbench

@@ -1,0 +1,203 @@
+#include "permissionbroker.h"
+
+#include "exec/brokerprotocol.h"
+
+#include <QDateTime>
+#include <QFile>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+namespace Sandbench {
+
+namespace {
+
+bool writeAll(int fd, const QByteArray &data)
+{
+    const char *p = data.constData();
+    qsizetype left = data.size();
+    while (left > 0) {
+        const ssize_t n = ::send(fd, p, size_t(left), MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        p += n;
+        left -= n;
+    }
+    return true;
+}
+
+// A runtime that sends more than this in one line is not the runtime we know.
+constexpr qsizetype maxLineBytes = 1024 * 1024;
+
+} // namespace
+
+PermissionBroker::PermissionBroker(const PolicyMatcher &matcher, EventSink sink)
+    : m_matcher(matcher), m_sink(std::move(sink))
+{
+}
+
+PermissionBroker::~PermissionBroker()
+{
+    stop();
+}
+
+VoidResult PermissionBroker::openAuditLog(const QString &path)
+{
+    return m_audit.open(path);
+}
+
+VoidResult PermissionBroker::start(const QString &socketPath)
+{
+    const QByteArray path = QFile::encodeName(socketPath);
+    sockaddr_un address {};
+    address.sun_family = AF_UNIX;
+    if (size_t(path.size()) >= sizeof address.sun_path)
+        return fail(ErrorCode::EnvironmentError, QStringLiteral("broker socket path is too long: %1").arg(socketPath));
+    std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
+    m_listenFd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (m_listenFd < 0 || ::pipe2(m_wakeFds, O_CLOEXEC) != 0)
+        return fail(ErrorCode::EnvironmentError, QStringLiteral("broker: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+    ::unlink(path.constData());
+    // Only our own user may connect: the umask covers the window before chmod.
+    const mode_t old = ::umask(0177);
+    const int bound = ::bind(m_listenFd, reinterpret_cast<sockaddr *>(&address), sizeof address);
+    ::umask(old);
+    if (bound != 0 || ::listen(m_listenFd, 1) != 0)
+        return fail(ErrorCode::EnvironmentError, QStringLiteral("broker: cannot listen on %1: %2")
+                                                         .arg(socketPath, QString::fromLocal8Bit(std::strerror(errno))));
+    m_thread = std::thread([this] { serve(); });
+    return {};
+}
+
+void PermissionBroker::stop()
+{
+    m_stopping = true;
+    const int conn = m_connFd.load();
+    if (conn >= 0)
+        ::shutdown(conn, SHUT_RDWR);
+    if (m_wakeFds[1] >= 0) {
+        const char byte = 1;
+        [[maybe_unused]] const ssize_t ignored = ::write(m_wakeFds[1], &byte, 1);
+    }
+    if (m_thread.joinable())
+        m_thread.join();
+    for (int *fd : {&m_listenFd, &m_wakeFds[0], &m_wakeFds[1]}) {
+        if (*fd >= 0)
+            ::close(*fd);
+        *fd = -1;
+    }
+    if (m_connFd.load() >= 0)
+        ::close(m_connFd.exchange(-1));
+    m_audit.close();
+}
+
+QString PermissionBroker::failure() const
+{
+    std::lock_guard lock(m_failureMutex);
+    return m_failure;
+}
+
+void PermissionBroker::setFailure(const QString &message)
+{
+    std::lock_guard lock(m_failureMutex);
+    if (m_failure.isEmpty())
+        m_failure = message;
+}
+
+void PermissionBroker::serve()
+{
+    pollfd waitFor[2] = {{m_listenFd, POLLIN, 0}, {m_wakeFds[0], POLLIN, 0}};
+    for (;;) {
+        if (::poll(waitFor, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return;
+        }
+        if (waitFor[1].revents)
+            return;
+        if (waitFor[0].revents) {
+                    const int fd = ::accept4(m_listenFd, nullptr, nullptr, SOCK_CLOEXEC);
+            if (fd >= 0) {
+                m_connFd = fd;
+                break;
+            }
+        }
+    }
+    // One runtime, one conversation: nobody else gets to connect.
+    ::close(m_listenFd);
+    m_listenFd = -1;
+    m_connected = true;
+
+    QByteArray buffer;
+    buffer.reserve(64 * 1024);
+    char chunk[64 * 1024];
+    for (;;) {
+        // Blocking: one recv per check is all the broker adds to the runtime's round trip.
+        // stop() wakes it with shutdown().
+        const ssize_t n = ::recv(m_connFd, chunk, sizeof chunk, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 || m_stopping.load())
+            break;
+        buffer.append(chunk, n);
+        qsizetype start = 0;
+        for (;;) {
+            const qsizetype newline = buffer.indexOf('\n', start);
+            if (newline < 0)
+                break;
+            if (!handleLine(buffer.constData() + start, newline - start)) {
+                ::shutdown(m_connFd, SHUT_RDWR);
+                return;
+            }
+            start = newline + 1;
+        }
+        buffer.remove(0, start);
+        if (buffer.size() > maxLineBytes) {
+            setFailure(QStringLiteral("the runtime sent a permission request longer than 1 MiB"));
+            ::shutdown(m_connFd, SHUT_RDWR);
+            return;
+        }
+    }
+}
+
+bool PermissionBroker::handleLine(const char *data, qsizetype size)
+{
+    BrokerRequest request;
+    if (!parseBrokerRequest(data, size, &request)) {
+        setFailure(QStringLiteral("the runtime sent a request the broker does not understand: %1")
+                           .arg(QString::fromUtf8(data, qMin<qsizetype>(size, 200))));
+        return false;
+    }
+    const Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue);
+    AuditEvent event;
+    event.seq = ++m_seq;
+    event.timeMs = QDateTime::currentMSecsSinceEpoch();
+    event.kind = request.permission;
+    event.action = decision.action;
+    event.resource = request.hasValue ? request.value : QString();
+    event.allowed = decision.allowed;
+    event.rule = decision.rule;
+    event.reason = decision.reason;
+    event.pid = request.pid;
+    // Written before the answer: a decision that reached the code is always on disk. If it cannot
+    // be written, the run must not go on unaudited: the broker hangs up and the runtime exits.
+    if (!m_audit.write(event)) {
+        setFailure(QStringLiteral("the audit log could not be written: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+        return false;
+    }
+    if (m_sink)
+        m_sink(event);
+    if (!writeAll(m_connFd, brokerResponse(request.id, decision.allowed, decision.reason)))
+        return false;
+    return true;
+}
+
+} // namespace Sandbench

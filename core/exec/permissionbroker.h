@@ -1,0 +1,62 @@
+#pragma once
+
+#include "audit/auditevent.h"
+#include "audit/auditwriter.h"
+#include "common/result.h"
+#include "policy/policymatcher.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace Sandbench {
+
+// The socket Deno sends every permission check to (DENO_PERMISSION_BROKER_PATH). It is the only
+// authority: each check is decided by the PolicyMatcher, written to the audit log, and only
+// then answered. It runs on a thread of its own with blocking I/O: one round trip per check is
+// the runtime's cost, so no event loop hop sits in between.
+class PermissionBroker
+{
+public:
+    using EventSink = std::function<void(const AuditEvent &)>;
+
+    PermissionBroker(const PolicyMatcher &matcher, EventSink sink);
+    ~PermissionBroker();
+    PermissionBroker(const PermissionBroker &) = delete;
+    PermissionBroker &operator=(const PermissionBroker &) = delete;
+
+    // Decisions are appended here as they are made (optional).
+    VoidResult openAuditLog(const QString &path);
+    // Creates the socket at `socketPath` (mode 0600) and starts serving it.
+    VoidResult start(const QString &socketPath);
+    // Ends the conversation; the runtime, if still running, exits on its next check.
+    void stop();
+
+    bool connected() const { return m_connected.load(); }
+    // Why the broker gave up (audit log unwritable, protocol error); empty when it did not.
+    QString failure() const;
+    quint64 decisions() const { return m_seq.load(); }
+
+private:
+    void serve();
+    bool handleLine(const char *data, qsizetype size);
+    void setFailure(const QString &message);
+
+    PolicyMatcher m_matcher;
+    EventSink m_sink;
+    AuditWriter m_audit;
+    int m_listenFd = -1;
+    std::atomic<int> m_connFd{-1};
+    std::atomic<bool> m_stopping{false};
+    int m_wakeFds[2] = {-1, -1};
+    std::thread m_thread;
+    std::atomic<bool> m_connected{false};
+    std::atomic<quint64> m_seq{0};
+    mutable std::mutex m_failureMutex;
+    QString m_failure;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,284 @@
+#include "preparedrun.h"
+
+#include "exec/namespaceargs.h"
+#include "exec/packagespec.h"
+#include "exec/preloadscript.h"
+#include "exec/symlinkscan.h"
+#include "policy/envnames.h"
+#include "policy/netrule.h"
+#include "policy/pathresolver.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSaveFile>
+#include <QTemporaryDir>
+#include <QUrl>
+
+namespace Sandbench {
+
+namespace {
+
+std::unexpected<Error> configError(const QString &message)
+{
+    return fail(ErrorCode::ConfigError, message);
+}
+
+bool writeFile(const QString &path, const QByteArray &data)
+{
+    QSaveFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(data) == data.size() && file.commit();
+}
+
+QString absoluteFrom(const QString &base, const QString &path)
+{
+    return QDir::cleanPath(QDir(base).absoluteFilePath(path));
+}
+
+VoidResult validateOptions(const ExecRequest &request, const QString &base)
+{
+    const Policy &policy = request.policy;
+    if (request.code.isEmpty() == request.entrypoint.isEmpty())
+        return configError(QStringLiteral("give exactly one of code and an entry file"));
+    if (!policy.workdir.isEmpty() && !QFileInfo(absoluteFrom(base, policy.workdir)).isDir())
+        return configError(QStringLiteral("--workdir %1: no such folder (it must exist)").arg(policy.workdir));
+    for (const QString &dir : policy.readOnlyDirs) {
+        if (!QFileInfo(absoluteFrom(base, dir)).isDir())
+            return configError(QStringLiteral("--read-only-dir %1: no such folder").arg(dir));
+    }
+    if (!request.entrypoint.isEmpty()) {
+        const QString entry = absoluteFrom(policy.workdir.isEmpty() ? base : absoluteFrom(base, policy.workdir),
+                                           request.entrypoint);
+        if (!QFileInfo(entry).isFile())
+            return configError(QStringLiteral("%1: no such file").arg(request.entrypoint));
+    }
+    for (auto it = policy.env.cbegin(); it != policy.env.cend(); ++it) {
+        const QString reason = reservedEnvReason(it.key());
+        if (!reason.isEmpty())
+            return configError(QStringLiteral("--env %1: %2").arg(it.key(), reason));
+        if (it.value().contains(QChar(0)))
+            return configError(QStringLiteral("--env %1: the value holds a NUL character").arg(it.key()));
+    }
+    for (const QString &name : policy.permissions.allowEnv) {
+        const QString reason = reservedEnvReason(name);
+        if (!reason.isEmpty())
+            return configError(QStringLiteral("--allow-env %1: %2").arg(name, reason));
+    }
+    for (const QString &host : policy.permissions.allowNet) {
+        if (!NetRule::parse(host))
+            return configError(QStringLiteral("--allow-net %1: not a host, host:port, *.domain, IP or URL").arg(host));
+    }
+    for (const QString &host : policy.permissions.allowListen) {
+        if (!NetRule::parse(host))
+            return configError(QStringLiteral("--allow-listen %1: not a host, host:port or IP").arg(host));
+    }
+    if (policy.timeoutMs && *policy.timeoutMs <= 0)
+        return configError(QStringLiteral("--timeout must be a positive number of milliseconds"));
+    if (policy.maxMemoryMb && *policy.maxMemoryMb < 16)
+        return configError(QStringLiteral("--max-memory must be at least 16 (MB)"));
+    if (policy.maxOutputBytes <= 0)
+        return configError(QStringLiteral("--max-output-bytes must be positive"));
+    return {};
+}
+
+// The trusted step: caches exactly the allowed packages (and what they depend on) into a cache
+// folder of their own, so a run can only ever find packages of its own allow list.
+VoidResult prefetchPackages(const RuntimeInfo &runtime, const QList<PackageSpec> &packages,
+                            const QString &denoDir, const QString &privateDir)
+{
+    const QByteArray module = prefetchModule(packages);
+    const QString stamp = denoDir + QStringLiteral("/.sandbench-prefetched");
+    QFile done(stamp);
+    if (done.open(QIODevice::ReadOnly) && done.readAll() == module)
+        return {};
+    const QString modulePath = privateDir + QStringLiteral("/prefetch.js");
+    if (!writeFile(modulePath, module))
+        return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(modulePath));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("DENO_DIR"), denoDir);
+    env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
+    env.insert(QStringLiteral("DENO_NO_UPDATE_CHECK"), QStringLiteral("1"));
+    env.insert(QStringLiteral("DENO_TLS_CA_STORE"), QStringLiteral("system"));
+    env.insert(QStringLiteral("DENO_NO_PACKAGE_JSON"), QStringLiteral("1"));
+    const QProcessEnvironment host = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"NPM_CONFIG_REGISTRY", "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY"}) {
+        if (host.contains(QLatin1String(name)))
+            env.insert(QLatin1String(name), host.value(QLatin1String(name)));
+    }
+    QProcess deno;
+    deno.setProcessEnvironment(env);
+    deno.setWorkingDirectory(privateDir);
+    deno.start(runtime.path, {QStringLiteral("cache"), QStringLiteral("--no-config"), QStringLiteral("--no-remote"),
+                              QStringLiteral("--quiet"), modulePath});
+    if (!deno.waitForFinished(300000) || deno.exitStatus() != QProcess::NormalExit || deno.exitCode() != 0) {
+        deno.kill();
+        return fail(ErrorCode::EnvironmentError,
+                    QStringLiteral("could not fetch the %1 allowed package(s): %2")
+                            .arg(QString::fromUtf8(module).count(QLatin1String("npm:")))
+                            .arg(QString::fromUtf8(deno.readAllStandardError()).trimmed()));
+    }
+    writeFile(stamp, module);
+    return {};
+}
+
+} // namespace
+
+Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfig &config)
+{
+    const QString base = request.baseDir.isEmpty() ? QDir::currentPath() : request.baseDir;
+    if (auto valid = validateOptions(request, base); !valid)
+        return std::unexpected(valid.error());
+    QList<PackageSpec> packages;
+    for (const QString &text : request.policy.allowPackages) {
+        auto spec = PackageSpec::parse(text);
+        if (!spec)
+            return std::unexpected(spec.error());
+        packages.append(*spec);
+    }
+
+    auto runtime = locateRuntime(config);
+    if (!runtime)
+        return std::unexpected(runtime.error());
+    auto bwrap = locateBubblewrap();
+    if (!bwrap)
+        return std::unexpected(bwrap.error());
+    const QString cacheDir = engineCacheDir(config);
+
+    PreparedRun run;
+    run.runtime = *runtime;
+    run.program = *bwrap;
+    run.maxOutputBytes = request.policy.maxOutputBytes;
+    run.timeoutMs = request.policy.timeoutMs;
+    run.auditLogPath = request.auditLogPath.isEmpty() ? QString() : absoluteFrom(base, request.auditLogPath);
+    // The private folder sits outside every folder the code may use; the broker denies it.
+    run.privateDir = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-run-XXXXXX"));
+    if (!run.privateDir->isValid())
+        return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot create a private folder in %1").arg(QDir::tempPath()));
+    const QString privateDir = QFileInfo(run.privateDir->path()).canonicalFilePath();
+    run.socketPath = privateDir + QStringLiteral("/broker.sock");
+
+    if (!request.policy.workdir.isEmpty()) {
+        run.workdir = QFileInfo(absoluteFrom(base, request.policy.workdir)).canonicalFilePath();
+    } else {
+        run.codeDir = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-work-XXXXXX"));
+        if (!run.codeDir->isValid())
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot create a working folder"));
+        run.workdir = QFileInfo(run.codeDir->path()).canonicalFilePath();
+    }
+    QString entry;
+    if (!request.code.isEmpty()) {
+        run.hiddenEntryName = QStringLiteral(".sandbench-main-%1.ts")
+                                      .arg(QString::fromLatin1(QFileInfo(privateDir).fileName().toLatin1().right(6)));
+        entry = run.workdir + QLatin1Char('/') + run.hiddenEntryName;
+        if (!writeFile(entry, request.code.toUtf8()))
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write the code to %1").arg(entry));
+        if (!run.codeDir)
+            run.entryFileToRemove = entry;
+    } else {
+        entry = absoluteFrom(request.policy.workdir.isEmpty() ? base : run.workdir, request.entrypoint);
+    }
+
+    run.matcherSetup = {request.policy, base, run.workdir, entry};
+    const PolicyMatcher matcher(run.matcherSetup);
+    if (!matcher.everyFileReadable()) {
+        std::vector<std::pair<std::string, QString>> folders;
+        std::vector<std::string> allowed;
+        for (const auto &rule : matcher.readRules()) {
+            allowed.push_back(rule.path);
+            if (rule.name != QLatin1String("entry"))
+                folders.emplace_back(rule.path, rule.name);
+        }
+        for (const auto &rule : matcher.writeRules()) {
+            allowed.push_back(rule.path);
+            folders.emplace_back(rule.path, rule.name);
+        }
+        if (auto clean = checkNoOutwardSymlinks(folders, allowed); !clean)
+            return std::unexpected(clean.error());
+    }
+
+    // Packages live in a cache of their own per allow list: a package fetched for another run
+    // is not even there to be found by a computed import.
+    QString listKey = QStringLiteral("none");
+    if (!packages.isEmpty()) {
+        QStringList names = request.policy.allowPackages;
+        names.sort();
+        listKey = QString::fromLatin1(QCryptographicHash::hash(names.join(QLatin1Char('\n')).toUtf8(),
+                                                               QCryptographicHash::Sha256).toHex().left(20));
+    }
+    const QString denoDir = cacheDir + QStringLiteral("/deno-") + listKey;
+    QDir().mkpath(denoDir);
+    if (!packages.isEmpty()) {
+        if (auto fetched = prefetchPackages(*runtime, packages, denoDir, privateDir); !fetched)
+            return std::unexpected(fetched.error());
+    }
+
+    QStringList denoArgs = {QStringLiteral("run"), QStringLiteral("--no-config"), QStringLiteral("--no-remote"),
+                            QStringLiteral("--cached-only"), QStringLiteral("--no-prompt"), QStringLiteral("--no-lock")};
+    if (packages.isEmpty())
+        denoArgs << QStringLiteral("--no-npm");
+    const Policy &policy = request.policy;
+    QString cryptoShimUrl;
+    if (policy.seed) {
+        denoArgs << QStringLiteral("--seed") << QString::number(*policy.seed);
+        const QString shim = privateDir + QStringLiteral("/node-crypto.js");
+        if (!writeFile(shim, cryptoShimModule()))
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(shim));
+        cryptoShimUrl = QUrl::fromLocalFile(shim).toString();
+    }
+    if (policy.freezeTimeMs || policy.seed) {
+        const QString preload = privateDir + QStringLiteral("/preload.js");
+        const DeterminismSetup determinism{policy.freezeTimeMs, policy.seed, QUrl::fromLocalFile(preload).toString()};
+        if (!writeFile(preload, preloadModule(determinism)))
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(preload));
+        denoArgs << QStringLiteral("--preload") << preload;
+    }
+    if (!packages.isEmpty() || !cryptoShimUrl.isEmpty()) {
+        const QString map = privateDir + QStringLiteral("/import-map.json");
+        if (!writeFile(map, importMapJson(packages, cryptoShimUrl)))
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(map));
+        denoArgs << QStringLiteral("--import-map") << map;
+    }
+    if (policy.maxMemoryMb)
+        denoArgs << QStringLiteral("--v8-flags=--max-old-space-size=%1").arg(*policy.maxMemoryMb);
+    denoArgs << entry << request.args;
+
+    auto libraries = runtimeLibraries(runtime->path, cacheDir + QStringLiteral("/runtime-libs-")
+                                                             + QString::number(qHash(runtime->path + runtime->version)));
+    if (!libraries)
+        return std::unexpected(libraries.error());
+    NamespaceSetup ns;
+    ns.runtimePath = runtime->path;
+    ns.runtimeLibraries = *libraries;
+    ns.denoDir = denoDir;
+    ns.privateDir = privateDir;
+    ns.workdir = run.workdir;
+    ns.anyNetwork = matcher.anyNetwork();
+    ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
+    run.arguments = namespaceArguments(ns, matcher) << QStringLiteral("--") << runtime->path << denoArgs;
+
+    // Built from nothing: only what the runtime needs and what the policy passes on.
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("DENO_DIR"), denoDir);
+    env.insert(QStringLiteral("DENO_PERMISSION_BROKER_PATH"), run.socketPath);
+    env.insert(QStringLiteral("DENO_NO_UPDATE_CHECK"), QStringLiteral("1"));
+    env.insert(QStringLiteral("DENO_NO_PROMPT"), QStringLiteral("1"));
+    env.insert(QStringLiteral("DENO_NO_PACKAGE_JSON"), QStringLiteral("1"));
+    env.insert(QStringLiteral("DENO_TLS_CA_STORE"), QStringLiteral("system"));
+    env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
+    env.insert(QStringLiteral("TZ"), QStringLiteral("UTC"));
+    if (ns.anyProgram)
+        env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+    const QProcessEnvironment host = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : policy.permissions.allowEnv) {
+        if (host.contains(name))
+            env.insert(name, host.value(name));
+    }
+    for (auto it = policy.env.cbegin(); it != policy.env.cend(); ++it)
+        env.insert(it.key(), it.value());
+    run.environment = env;
+    return run;
+}
+
+} // namespace Sandbench

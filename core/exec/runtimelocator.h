@@ -1,0 +1,28 @@
+#pragma once
+
+#include "common/result.h"
+#include "exec/execrequest.h"
+
+#include <QString>
+
+namespace Sandbench {
+
+struct RuntimeInfo
+{
+    QString path;
+    QString version; // "2.9.6"
+};
+
+// Finds the Deno binary: the configured path, else SANDBENCH_DENO, else the packaged copy next
+// to the executable, else the pinned install of scripts/setup. A missing binary, or one that
+// is not a Deno 2.9 or later, is an environment error. The version check runs once per binary
+// (keyed by path, size and time) and is remembered in the cache folder.
+Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config);
+
+// The engine's cache folder: configured, SANDBENCH_CACHE_DIR, or the user's cache location.
+QString engineCacheDir(const ExecEngineConfig &config);
+
+// bubblewrap, which puts the runtime in its own PID and mount namespace.
+Result<QString> locateBubblewrap();
+
+} // namespace Sandbench

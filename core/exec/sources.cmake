@@ -1,0 +1,15 @@
+target_sources(sandbench_core PRIVATE
+    exec/brokerprotocol.h exec/brokerprotocol.cpp
+    exec/execengine.h exec/execengine.cpp
+    exec/execrequest.h
+    exec/execresult.h exec/execresult.cpp
+    exec/execrun.h exec/execrun.cpp
+    exec/namespaceargs.h exec/namespaceargs.cpp
+    exec/outputcapture.h exec/outputcapture.cpp
+    exec/packagespec.h exec/packagespec.cpp
+    exec/permissionbroker.h exec/permissionbroker.cpp
+    exec/preloadscript.h exec/preloadscript.cpp
+    exec/preparedrun.h exec/preparedrun.cpp
+    exec/runtimelocator.h exec/runtimelocator.cpp
+    exec/stderrrewriter.h exec/stderrrewriter.cpp
+    exec/symlinkscan.h exec/symlinkscan.cpp)

@@ -1,0 +1,114 @@
+#include "pathresolver.h"
+
+#include <climits>
+#include <cstdlib>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace Sandbench {
+
+namespace {
+
+void popComponent(std::string &resolved)
+{
+    const auto slash = resolved.rfind('/');
+    resolved.resize(slash == 0 || slash == std::string::npos ? 1 : slash);
+}
+
+void appendComponent(std::string &resolved, const std::string &component)
+{
+    if (resolved.size() > 1)
+        resolved.push_back('/');
+    resolved += component;
+}
+
+// Walks component by component so that a symlink in an existing prefix is followed even when
+// the tail does not exist. Loops end after 40 links, as the kernel's do (ELOOP).
+std::string walk(const std::string &absolute)
+{
+    std::vector<std::string> pending;
+    auto pushComponents = [&pending](const std::string &path) {
+        std::vector<std::string> parts;
+        size_t start = 0;
+        while (start <= path.size()) {
+            const size_t end = path.find('/', start);
+            const std::string part = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+            if (!part.empty() && part != ".")
+                parts.push_back(part);
+            if (end == std::string::npos)
+                break;
+            start = end + 1;
+        }
+        for (auto it = parts.rbegin(); it != parts.rend(); ++it)
+            pending.push_back(*it);
+    };
+    pushComponents(absolute);
+    std::string resolved = "/";
+    int links = 0;
+    bool missing = false;
+    while (!pending.empty()) {
+        const std::string component = pending.back();
+        pending.pop_back();
+        if (component == "..") {
+            popComponent(resolved);
+            continue;
+        }
+        std::string candidate = resolved;
+        appendComponent(candidate, component);
+        struct stat info {};
+        if (missing || ::lstat(candidate.c_str(), &info) != 0) {
+            missing = true;
+            resolved = candidate;
+            continue;
+        }
+        if (S_ISLNK(info.st_mode)) {
+            if (++links > 40)
+                return candidate; // unresolvable: the caller sees a path that matches nothing sensible
+            char target[PATH_MAX];
+            const ssize_t length = ::readlink(candidate.c_str(), target, sizeof target - 1);
+            if (length <= 0) {
+                resolved = candidate;
+                continue;
+            }
+            const std::string link(target, size_t(length));
+            if (!link.empty() && link.front() == '/')
+                resolved = "/";
+            pushComponents(link);
+            continue;
+        }
+        resolved = candidate;
+    }
+    return resolved;
+}
+
+} // namespace
+
+std::string resolvePath(const std::string &path, const std::string &base)
+{
+    std::string absolute = path;
+    if (absolute.empty() || absolute.front() != '/') {
+        std::string from = base;
+        if (from.empty()) {
+            char cwd[PATH_MAX];
+            from = ::getcwd(cwd, sizeof cwd) ? cwd : "/";
+        }
+        absolute = from + "/" + path;
+    }
+    // Fast path: an existing file resolves in one libc call.
+    char buffer[PATH_MAX];
+    if (::realpath(absolute.c_str(), buffer))
+        return buffer;
+    return walk(absolute);
+}
+
+bool pathWithin(const std::string &path, const std::string &root)
+{
+    if (root == "/")
+        return !path.empty() && path.front() == '/';
+    if (path.size() < root.size() || path.compare(0, root.size(), root) != 0)
+        return false;
+    return path.size() == root.size() || path[root.size()] == '/';
+}
+
+} // namespace Sandbench

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Sandbench {
+
+// The permission rules of permission-sandbox.md. Without `sandbox`, whatever is not denied is
+// allowed; with it, only what an allow list names.
+struct Permissions
+{
+    bool denyFs = false;
+    bool denyNet = false;
+    bool denyEnv = false;
+    bool denyRun = false;
+    QStringList allowRead;
+    QStringList allowWrite;
+    QStringList allowNet;
+    QStringList allowEnv;
+    QStringList allowRun;
+    QStringList allowListen;
+
+    bool operator==(const Permissions &) const = default;
+};
+
+// Everything a run is decided by: the permissions plus the run options of the policy file and
+// the CLI. Paths are kept as written; they are resolved against `baseDir` (the policy file's
+// folder, or the current directory for CLI flags) when a run is prepared.
+struct Policy
+{
+    bool sandbox = false;
+    Permissions permissions;
+
+    std::optional<quint64> seed;
+    std::optional<qint64> freezeTimeMs; // epoch milliseconds
+    std::optional<qint64> timeoutMs;
+    std::optional<int> maxMemoryMb;
+    qint64 maxOutputBytes = 1024 * 1024;
+    QString workdir;
+    QStringList readOnlyDirs;
+    QStringList allowPackages;
+    QMap<QString, QString> env; // values given to the code
+
+    bool operator==(const Policy &) const = default;
+
+    // Adds `other` on top of this one: lists are joined (without repeats), switches are or-ed,
+    // and the options `other` sets replace ours. This is how CLI flags add to a policy file.
+    void merge(const Policy &other);
+};
+
+// Parses an instant for --freeze-time: ISO 8601 (with offset or Z) or epoch milliseconds.
+std::optional<qint64> parseInstant(const QString &text);
+
+} // namespace Sandbench

@@ -1,0 +1,334 @@
+#include "policyfile.h"
+
+#include "policy/envnames.h"
+#include "policy/jsonlocator.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QDateTime>
+#include <QTimeZone>
+
+namespace Sandbench {
+
+namespace {
+
+const char *typeName(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return "null";
+    case QJsonValue::Bool: return "a boolean";
+    case QJsonValue::Double: return "a number";
+    case QJsonValue::String: return "a string";
+    case QJsonValue::Array: return "an array";
+    case QJsonValue::Object: return "an object";
+    case QJsonValue::Undefined: break;
+    }
+    return "nothing";
+}
+
+// Reads one document, remembering the first error with its position.
+class PolicyReader
+{
+public:
+    PolicyReader(const QByteArray &json, const QString &source)
+        : m_locator(json), m_source(source) {}
+
+    bool failed() const { return !m_error.isEmpty(); }
+    QString error() const { return m_error; }
+
+    void fail(const QString &pointer, const QString &message, bool atKey = false)
+    {
+        if (failed())
+            return;
+        const TextPosition at = atKey ? m_locator.keyPosition(pointer) : m_locator.valuePosition(pointer);
+        m_error = QStringLiteral("%1:%2:%3: %4").arg(m_source).arg(at.line).arg(at.column).arg(message);
+    }
+
+    void checkKeys(const QJsonObject &object, const QString &pointer, const QStringList &known)
+    {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!known.contains(it.key())) {
+                fail(pointer + QLatin1Char('/') + it.key(),
+                     QStringLiteral("unknown key \"%1\" in %2 (known: %3)")
+                             .arg(it.key(), pointer.isEmpty() ? QStringLiteral("the policy")
+                                                              : QLatin1Char('"') + pointer.mid(1) + QLatin1Char('"'),
+                                  known.join(QStringLiteral(", "))),
+                     true);
+            }
+        }
+    }
+
+    bool readBool(const QJsonObject &object, const QString &pointer, const QString &key, bool fallback)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isBool()) {
+            fail(pointer + QLatin1Char('/') + key,
+                 QStringLiteral("\"%1\" must be true or false, not %2").arg(key, QLatin1String(typeName(value))));
+            return fallback;
+        }
+        return value.toBool();
+    }
+
+    QStringList readStrings(const QJsonObject &object, const QString &pointer, const QString &key)
+    {
+        const QJsonValue value = object.value(key);
+        const QString at = pointer + QLatin1Char('/') + key;
+        if (value.isUndefined())
+            return {};
+        if (!value.isArray()) {
+            fail(at, QStringLiteral("\"%1\" must be an array of strings, not %2").arg(key, QLatin1String(typeName(value))));
+            return {};
+        }
+        QStringList out;
+        const QJsonArray array = value.toArray();
+        for (int i = 0; i < array.size(); ++i) {
+            const QString item = at + QLatin1Char('/') + QString::number(i);
+            if (!array.at(i).isString()) {
+                fail(item, QStringLiteral("\"%1\" item %2 must be a string, not %3")
+                                   .arg(key).arg(i).arg(QLatin1String(typeName(array.at(i)))));
+                return {};
+            }
+            const QString text = array.at(i).toString();
+            if (text.trimmed().isEmpty() || text.contains(QChar(0))) {
+                fail(item, QStringLiteral("\"%1\" item %2 is empty or holds a NUL character").arg(key).arg(i));
+                return {};
+            }
+            out.append(text);
+        }
+        return out;
+    }
+
+    std::optional<qint64> readInteger(const QJsonObject &object, const QString &pointer,
+                                      const QString &key, qint64 minimum, qint64 maximum)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            return std::nullopt;
+        const double number = value.toDouble(-1);
+        if (!value.isDouble() || number != double(qint64(number)) || number < double(minimum)
+            || number > double(maximum)) {
+            fail(pointer + QLatin1Char('/') + key,
+                 QStringLiteral("\"%1\" must be a whole number from %2 to %3").arg(key).arg(minimum).arg(maximum));
+            return std::nullopt;
+        }
+        return qint64(number);
+    }
+
+    QString readString(const QJsonObject &object, const QString &pointer, const QString &key)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            return {};
+        if (!value.isString() || value.toString().isEmpty()) {
+            fail(pointer + QLatin1Char('/') + key,
+                 QStringLiteral("\"%1\" must be a non-empty string, not %2").arg(key, QLatin1String(typeName(value))));
+            return {};
+        }
+        return value.toString();
+    }
+
+private:
+    JsonLocator m_locator;
+    QString m_source;
+    QString m_error;
+};
+
+void readPermissions(PolicyReader &r, const QJsonObject &object, Permissions &p)
+{
+    const QString at = QStringLiteral("/permissions");
+    r.checkKeys(object, at, {QStringLiteral("deny_fs"), QStringLiteral("deny_net"), QStringLiteral("deny_env"),
+                             QStringLiteral("deny_run"), QStringLiteral("allow_read"), QStringLiteral("allow_write"),
+                             QStringLiteral("allow_net"), QStringLiteral("allow_env"), QStringLiteral("allow_run"),
+                             QStringLiteral("allow_listen")});
+    p.denyFs = r.readBool(object, at, QStringLiteral("deny_fs"), false);
+    p.denyNet = r.readBool(object, at, QStringLiteral("deny_net"), false);
+    p.denyEnv = r.readBool(object, at, QStringLiteral("deny_env"), false);
+    p.denyRun = r.readBool(object, at, QStringLiteral("deny_run"), false);
+    p.allowRead = r.readStrings(object, at, QStringLiteral("allow_read"));
+    p.allowWrite = r.readStrings(object, at, QStringLiteral("allow_write"));
+    p.allowNet = r.readStrings(object, at, QStringLiteral("allow_net"));
+    p.allowEnv = r.readStrings(object, at, QStringLiteral("allow_env"));
+    p.allowRun = r.readStrings(object, at, QStringLiteral("allow_run"));
+    p.allowListen = r.readStrings(object, at, QStringLiteral("allow_listen"));
+    for (int i = 0; i < p.allowEnv.size(); ++i) {
+        const QString reason = reservedEnvReason(p.allowEnv.at(i));
+        if (!reason.isEmpty())
+            r.fail(at + QStringLiteral("/allow_env/") + QString::number(i), reason);
+    }
+}
+
+void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
+{
+    const QString at = QStringLiteral("/options");
+    r.checkKeys(object, at, {QStringLiteral("seed"), QStringLiteral("freeze_time"), QStringLiteral("timeout_ms"),
+                             QStringLiteral("max_memory_mb"), QStringLiteral("max_output_bytes"),
+                             QStringLiteral("workdir"), QStringLiteral("read_only_dirs"),
+                             QStringLiteral("allow_packages"), QStringLiteral("env")});
+    constexpr qint64 maxSafeInteger = (qint64(1) << 53) - 1;
+    if (auto seed = r.readInteger(object, at, QStringLiteral("seed"), 0, maxSafeInteger))
+        policy.seed = quint64(*seed);
+    const QJsonValue freeze = object.value(QStringLiteral("freeze_time"));
+    if (freeze.isString() || freeze.isDouble()) {
+        const QString text = freeze.isString() ? freeze.toString() : QString::number(qint64(freeze.toDouble()));
+        policy.freezeTimeMs = parseInstant(text);
+        if (!policy.freezeTimeMs)
+            r.fail(at + QStringLiteral("/freeze_time"),
+                   QStringLiteral("\"freeze_time\" must be ISO 8601 with an offset (2026-01-01T00:00:00Z) or epoch milliseconds"));
+    } else if (!freeze.isUndefined()) {
+        r.fail(at + QStringLiteral("/freeze_time"), QStringLiteral("\"freeze_time\" must be a string or a number"));
+    }
+    policy.timeoutMs = r.readInteger(object, at, QStringLiteral("timeout_ms"), 1, qint64(7) * 24 * 3600 * 1000);
+    if (auto memory = r.readInteger(object, at, QStringLiteral("max_memory_mb"), 16, 1024 * 1024))
+        policy.maxMemoryMb = int(*memory);
+    if (auto cap = r.readInteger(object, at, QStringLiteral("max_output_bytes"), 1, qint64(1) << 34))
+        policy.maxOutputBytes = *cap;
+    policy.workdir = r.readString(object, at, QStringLiteral("workdir"));
+    policy.readOnlyDirs = r.readStrings(object, at, QStringLiteral("read_only_dirs"));
+    policy.allowPackages = r.readStrings(object, at, QStringLiteral("allow_packages"));
+    const QJsonValue env = object.value(QStringLiteral("env"));
+    if (env.isObject()) {
+        const QJsonObject vars = env.toObject();
+        for (auto it = vars.begin(); it != vars.end(); ++it) {
+            const QString pointer = at + QStringLiteral("/env/") + it.key();
+            const QString reason = reservedEnvReason(it.key());
+            if (!reason.isEmpty())
+                r.fail(pointer, reason, true);
+            else if (!it.value().isString())
+                r.fail(pointer, QStringLiteral("env \"%1\" must be a string").arg(it.key()));
+            else
+                policy.env.insert(it.key(), it.value().toString());
+        }
+    } else if (!env.isUndefined()) {
+        r.fail(at + QStringLiteral("/env"), QStringLiteral("\"env\" must be an object of strings"));
+    }
+}
+
+QJsonArray toArray(const QStringList &list)
+{
+    return QJsonArray::fromStringList(list);
+}
+
+} // namespace
+
+Result<Policy> parsePolicy(const QByteArray &json, const QString &sourceName)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        const TextPosition at = JsonLocator::positionOf(json, parseError.offset);
+        return fail(ErrorCode::Parse, QStringLiteral("%1:%2:%3: %4")
+                                              .arg(sourceName).arg(at.line).arg(at.column)
+                                              .arg(parseError.errorString()));
+    }
+    PolicyReader reader(json, sourceName);
+    if (!document.isObject()) {
+        reader.fail(QString(), QStringLiteral("a policy must be a JSON object"));
+        return fail(ErrorCode::Parse, reader.error());
+    }
+    const QJsonObject root = document.object();
+    Policy policy;
+    reader.checkKeys(root, QString(), {QStringLiteral("sandbox"), QStringLiteral("permissions"), QStringLiteral("options")});
+    policy.sandbox = reader.readBool(root, QString(), QStringLiteral("sandbox"), false);
+    for (const QString &key : {QStringLiteral("permissions"), QStringLiteral("options")}) {
+        const QJsonValue section = root.value(key);
+        if (section.isUndefined())
+            continue;
+        if (!section.isObject()) {
+            reader.fail(QLatin1Char('/') + key, QStringLiteral("\"%1\" must be an object, not %2")
+                                                        .arg(key, QLatin1String(typeName(section))));
+            continue;
+        }
+        if (key == QLatin1String("permissions"))
+            readPermissions(reader, section.toObject(), policy.permissions);
+        else
+            readOptions(reader, section.toObject(), policy);
+    }
+    if (reader.failed())
+        return fail(ErrorCode::Parse, reader.error());
+    return policy;
+}
+
+Result<Policy> readPolicyFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(ErrorCode::Io, QStringLiteral("%1: cannot read the policy: %2").arg(path, file.errorString()));
+    constexpr qint64 maxPolicyBytes = 4 * 1024 * 1024;
+    if (file.size() > maxPolicyBytes)
+        return fail(ErrorCode::Parse, QStringLiteral("%1:1:1: the policy is larger than 4 MiB").arg(path));
+    return parsePolicy(file.readAll(), path);
+}
+
+QByteArray policyToJson(const Policy &policy)
+{
+    const Permissions &p = policy.permissions;
+    QJsonObject permissions;
+    auto putSwitch = [&](const char *key, bool on) {
+        if (on)
+            permissions.insert(QLatin1String(key), true);
+    };
+    auto putList = [](QJsonObject &into, const char *key, const QStringList &list) {
+        if (!list.isEmpty())
+            into.insert(QLatin1String(key), toArray(list));
+    };
+    putSwitch("deny_fs", p.denyFs);
+    putSwitch("deny_net", p.denyNet);
+    putSwitch("deny_env", p.denyEnv);
+    putSwitch("deny_run", p.denyRun);
+    putList(permissions, "allow_read", p.allowRead);
+    putList(permissions, "allow_write", p.allowWrite);
+    putList(permissions, "allow_net", p.allowNet);
+    putList(permissions, "allow_env", p.allowEnv);
+    putList(permissions, "allow_run", p.allowRun);
+    putList(permissions, "allow_listen", p.allowListen);
+
+    QJsonObject options;
+    if (policy.seed)
+        options.insert(QStringLiteral("seed"), double(*policy.seed));
+    if (policy.freezeTimeMs) {
+        options.insert(QStringLiteral("freeze_time"),
+                       QDateTime::fromMSecsSinceEpoch(*policy.freezeTimeMs, Qt::UTC).toString(Qt::ISODateWithMs));
+    }
+    if (policy.timeoutMs)
+        options.insert(QStringLiteral("timeout_ms"), double(*policy.timeoutMs));
+    if (policy.maxMemoryMb)
+        options.insert(QStringLiteral("max_memory_mb"), *policy.maxMemoryMb);
+    if (policy.maxOutputBytes != Policy().maxOutputBytes)
+        options.insert(QStringLiteral("max_output_bytes"), double(policy.maxOutputBytes));
+    if (!policy.workdir.isEmpty())
+        options.insert(QStringLiteral("workdir"), policy.workdir);
+    putList(options, "read_only_dirs", policy.readOnlyDirs);
+    putList(options, "allow_packages", policy.allowPackages);
+    if (!policy.env.isEmpty()) {
+        QJsonObject env;
+        for (auto it = policy.env.cbegin(); it != policy.env.cend(); ++it)
+            env.insert(it.key(), it.value());
+        options.insert(QStringLiteral("env"), env);
+    }
+
+    QJsonObject root;
+    if (policy.sandbox)
+        root.insert(QStringLiteral("sandbox"), true);
+    root.insert(QStringLiteral("permissions"), permissions);
+    if (!options.isEmpty())
+        root.insert(QStringLiteral("options"), options);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+VoidResult writePolicyFile(const QString &path, const Policy &policy)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(ErrorCode::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    file.write(policyToJson(policy));
+    if (!file.commit())
+        return fail(ErrorCode::Io, QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
+    return {};
+}
+
+} // namespace Sandbench

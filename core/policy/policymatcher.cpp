@@ -1,0 +1,187 @@
+#include "policymatcher.h"
+
+#include "policy/envnames.h"
+#include "policy/pathresolver.h"
+
+#include <QDir>
+
+namespace Sandbench {
+
+namespace {
+
+QString indexed(const char *list, qsizetype index)
+{
+    return QStringLiteral("%1[%2]").arg(QLatin1String(list)).arg(index);
+}
+
+} // namespace
+
+PolicyMatcher::PolicyMatcher(const Setup &setup)
+    : m_policy(setup.policy)
+{
+    const Permissions &p = m_policy.permissions;
+    const std::string base = (setup.baseDir.isEmpty() ? QDir::currentPath() : setup.baseDir).toStdString();
+    auto addPaths = [&](std::vector<PathRule> &into, const QStringList &paths, const char *list) {
+        for (qsizetype i = 0; i < paths.size(); ++i)
+            into.push_back({resolvePath(paths.at(i).toStdString(), base), indexed(list, i)});
+    };
+    if (!setup.workdir.isEmpty()) {
+        const std::string workdir = resolvePath(setup.workdir.toStdString(), base);
+        m_read.push_back({workdir, QStringLiteral("workdir")});
+        m_write.push_back({workdir, QStringLiteral("workdir")});
+    }
+    if (!setup.entry.isEmpty())
+        m_read.push_back({resolvePath(setup.entry.toStdString(), base), QStringLiteral("entry")});
+    addPaths(m_read, p.allowRead, "allow_read");
+    addPaths(m_read, m_policy.readOnlyDirs, "read_only_dirs");
+    addPaths(m_write, p.allowWrite, "allow_write");
+
+    for (qsizetype i = 0; i < p.allowNet.size(); ++i) {
+        if (auto rule = NetRule::parse(p.allowNet.at(i)))
+            m_net.push_back({*rule, indexed("allow_net", i)});
+    }
+    for (qsizetype i = 0; i < p.allowListen.size(); ++i) {
+        if (auto rule = NetRule::parse(p.allowListen.at(i)))
+            m_net.push_back({*rule, indexed("allow_listen", i)});
+    }
+    m_allFs = !m_policy.sandbox && !p.denyFs;
+    m_allNet = !m_policy.sandbox && !p.denyNet;
+    m_allEnv = !m_policy.sandbox && !p.denyEnv;
+    m_allRun = (!m_policy.sandbox && !p.denyRun) || p.allowRun.contains(QStringLiteral("*"));
+    m_allOther = !m_policy.sandbox;
+}
+
+bool PolicyMatcher::anyNetwork() const
+{
+    return m_allNet || !m_net.empty();
+}
+
+Decision PolicyMatcher::deny(const QString &action, const QString &rule, const QString &what) const
+{
+    return {false, action, rule, QStringLiteral("permission denied: %1").arg(what)};
+}
+
+Decision PolicyMatcher::decide(const QString &kind, const QString &value, bool hasValue) const
+{
+    if (kind == QLatin1String("read"))
+        return decidePath(false, value, hasValue);
+    if (kind == QLatin1String("write"))
+        return decidePath(true, value, hasValue);
+    if (kind == QLatin1String("net"))
+        return decideNet(value, hasValue);
+    if (kind == QLatin1String("env"))
+        return decideEnv(value, hasValue);
+    if (kind == QLatin1String("run"))
+        return decideRun(value, hasValue);
+    if (kind == QLatin1String("sys")) {
+        if (m_allOther)
+            return {true, QStringLiteral("info"), QStringLiteral("no sandbox"), {}};
+        return deny(QStringLiteral("info"), QStringLiteral("sandbox"),
+                    QStringLiteral("system information (%1) is not available in the sandbox").arg(value));
+    }
+    if (kind == QLatin1String("ffi")) {
+        // Native code escapes every other rule, so any deny switch also closes it.
+        const Permissions &p = m_policy.permissions;
+        if (m_allOther && !p.denyFs && !p.denyRun && !p.denyNet && !p.denyEnv)
+            return {true, QStringLiteral("load"), QStringLiteral("no sandbox"), {}};
+        return deny(QStringLiteral("load"), QStringLiteral("sandbox"),
+                    QStringLiteral("native libraries (FFI) cannot be loaded"));
+    }
+    if (kind == QLatin1String("import")) {
+        return deny(QStringLiteral("load"), QStringLiteral("no remote modules"),
+                    QStringLiteral("modules cannot be loaded from the network (%1)").arg(value));
+    }
+    return deny(kind, QStringLiteral("unknown permission"),
+                QStringLiteral("%1 access is not known to the policy").arg(kind));
+}
+
+Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasValue) const
+{
+    const QString action = write ? QStringLiteral("write") : QStringLiteral("read");
+    if (!hasValue) {
+        if (m_allFs)
+            return {true, action, QStringLiteral("no sandbox"), {}};
+        return deny(action, QStringLiteral("sandbox"),
+                    QStringLiteral("%1 access to every file is not allowed").arg(action));
+    }
+    const std::string resolved = resolvePath(value.toStdString());
+    for (const PathRule &rule : write ? m_write : m_read) {
+        if (pathWithin(resolved, rule.path))
+            return {true, action, rule.name, {}};
+    }
+    if (m_allFs)
+        return {true, action, QStringLiteral("no sandbox"), {}};
+    const QString where = write ? QStringLiteral("allow_write or the workdir")
+                                : QStringLiteral("allow_read, the workdir or read_only_dirs");
+    QString what = QStringLiteral("%1 access to \"%2\" is not allowed (not in %3)").arg(action, value, where);
+    if (resolved != value.toStdString())
+        what += QStringLiteral("; it resolves to \"%1\"").arg(QString::fromStdString(resolved));
+    return deny(action, m_policy.permissions.denyFs ? QStringLiteral("deny_fs") : QStringLiteral("sandbox"), what);
+}
+
+Decision PolicyMatcher::decideNet(const QString &value, bool hasValue) const
+{
+    if (!hasValue) {
+        if (m_allNet)
+            return {true, QStringLiteral("connect"), QStringLiteral("no sandbox"), {}};
+        return deny(QStringLiteral("connect"), QStringLiteral("sandbox"),
+                    QStringLiteral("access to every host is not allowed"));
+    }
+    const auto address = NetAddress::parse(value);
+    if (!address)
+        return deny(QStringLiteral("connect"), QStringLiteral("invalid address"),
+                    QStringLiteral("\"%1\" is not a host the policy can check").arg(value));
+    // The runtime asks the same question for connect and listen; the unspecified address is the
+    // only certain sign of a server.
+    const QString action = isUnspecifiedAddress(*address) ? QStringLiteral("listen") : QStringLiteral("connect");
+    const bool metadata = isMetadataAddress(*address);
+    for (const NamedNetRule &rule : m_net) {
+        if (metadata ? rule.rule.namesExactly(*address) : rule.rule.matches(*address))
+            return {true, action, rule.name, {}};
+    }
+    if (metadata)
+        return deny(action, QStringLiteral("metadata"),
+                    QStringLiteral("\"%1\" is a cloud metadata address; only a rule naming it exactly allows it").arg(value));
+    if (m_allNet)
+        return {true, action, QStringLiteral("no sandbox"), {}};
+    return deny(action, m_policy.permissions.denyNet ? QStringLiteral("deny_net") : QStringLiteral("sandbox"),
+                QStringLiteral("network access to \"%1\" is not allowed (not in allow_net%2)")
+                        .arg(value, action == QLatin1String("listen") ? QStringLiteral(" or allow_listen") : QString()));
+}
+
+Decision PolicyMatcher::decideEnv(const QString &value, bool hasValue) const
+{
+    const QString action = QStringLiteral("get");
+    if (!hasValue) {
+        if (m_allEnv)
+            return {true, action, QStringLiteral("no sandbox"), {}};
+        return deny(action, QStringLiteral("sandbox"), QStringLiteral("reading every environment variable is not allowed"));
+    }
+    if (!reservedEnvReason(value).isEmpty())
+        return deny(action, QStringLiteral("reserved"), QStringLiteral("environment variable \"%1\" is reserved").arg(value));
+    const qsizetype index = m_policy.permissions.allowEnv.indexOf(value);
+    if (index >= 0)
+        return {true, action, indexed("allow_env", index), {}};
+    if (m_policy.env.contains(value))
+        return {true, action, QStringLiteral("env"), {}};
+    if (m_allEnv)
+        return {true, action, QStringLiteral("no sandbox"), {}};
+    return deny(action, m_policy.permissions.denyEnv ? QStringLiteral("deny_env") : QStringLiteral("sandbox"),
+                QStringLiteral("environment variable \"%1\" is not allowed (not in allow_env)").arg(value));
+}
+
+Decision PolicyMatcher::decideRun(const QString &value, bool hasValue) const
+{
+    const QString action = QStringLiteral("spawn");
+    if (m_allRun)
+        return {true, action, m_policy.sandbox ? QStringLiteral("allow_run[*]") : QStringLiteral("no sandbox"), {}};
+    if (!hasValue)
+        return deny(action, QStringLiteral("sandbox"), QStringLiteral("running any program is not allowed"));
+    const qsizetype index = m_policy.permissions.allowRun.indexOf(value);
+    if (index >= 0)
+        return {true, action, indexed("allow_run", index), {}};
+    return deny(action, m_policy.permissions.denyRun ? QStringLiteral("deny_run") : QStringLiteral("sandbox"),
+                QStringLiteral("running \"%1\" is not allowed (not in allow_run)").arg(value));
+}
+
+} // namespace Sandbench

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "policy/netrule.h"
+#include "policy/policy.h"
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace Sandbench {
+
+struct Decision
+{
+    bool allowed = false;
+    QString action; // read, write, connect, listen, get, spawn, info, load
+    QString rule;   // which rule decided: "allow_read[0]", "workdir", "sandbox", ...
+    QString reason; // for a deny: what the code is told (always contains "permission denied")
+};
+
+// Decides one permission check of the runtime. Built once per run from a policy whose paths are
+// resolved up front; decide() is on the broker's hot path and does no allocation-heavy work
+// beyond resolving the asked path.
+class PolicyMatcher
+{
+public:
+    struct Setup
+    {
+        Policy policy;
+        QString baseDir;        // where relative rule paths start
+        QString workdir;        // readable, writable (absolute)
+        QString entry;          // the file being run: readable
+    };
+
+    explicit PolicyMatcher(const Setup &setup);
+
+    // `kind` is the runtime's permission name; `value` is null (`hasValue` false) when the runtime
+    // asks for the whole kind ("every variable", "any program").
+    Decision decide(const QString &kind, const QString &value, bool hasValue) const;
+
+    // The resolved folders and files the code may read or write, for the mount namespace.
+    struct PathRule
+    {
+        std::string path;
+        QString name; // "allow_read[1]", "workdir", ...
+    };
+    const std::vector<PathRule> &readRules() const { return m_read; }
+    const std::vector<PathRule> &writeRules() const { return m_write; }
+    bool everyFileReadable() const { return m_allFs; }
+    bool anyNetwork() const;
+
+private:
+    Decision decidePath(bool write, const QString &value, bool hasValue) const;
+    Decision decideNet(const QString &value, bool hasValue) const;
+    Decision decideEnv(const QString &value, bool hasValue) const;
+    Decision decideRun(const QString &value, bool hasValue) const;
+    Decision deny(const QString &action, const QString &rule, const QString &what) const;
+
+    struct NamedNetRule
+    {
+        NetRule rule;
+        QString name;
+    };
+
+    Policy m_policy;
+    std::vector<PathRule> m_read;
+    std::vector<PathRule> m_write;
+    std::vector<NamedNetRule> m_net;
+    bool m_allFs = false;   // nothing denies files
+    bool m_allNet = false;
+    bool m_allEnv = false;
+    bool m_allRun = false;
+    bool m_allOther = false; // sys, ffi
+};
+
+} // namespace Sandbench
