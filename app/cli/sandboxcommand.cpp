@@ -1,18 +1,253 @@
 #include "sandboxcommand.h"
 
+#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxpool.h"
+
+#include <QFile>
+#include <QSocketNotifier>
 #include <QTextStream>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
 
 namespace Sandbench::Cli {
 
-QString sandboxHelp()
+namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int sig)
 {
-    return QStringLiteral("  sandbox run|ls|rm   (not built yet)\n");
+    const char c = char(sig);
+    [[maybe_unused]] auto n = ::write(g_signalPipe[1], &c, 1);
 }
 
-int sandboxCommand(const QStringList &)
+QTextStream &err()
 {
-    QTextStream(stderr) << "sandbench-cli: the sandbox command is not built yet\n";
+    static QTextStream s(stderr);
+    return s;
+}
+
+int failWith(const Error &e)
+{
+    err() << "sandbench-cli sandbox: " << errorCodeName(e.code) << ": " << e.message << Qt::endl;
+    return e.code == ErrorCode::InvalidInput || e.code == ErrorCode::InvalidConfig ? 2 : 1;
+}
+
+int usageError(const QString &message)
+{
+    err() << "sandbench-cli sandbox: " << message << "\n\n" << sandboxHelp();
     return 2;
+}
+
+QString formatRemaining(qint64 ms)
+{
+    if (ms <= 0)
+        return QStringLiteral("expired");
+    const qint64 s = ms / 1000;
+    return s >= 3600 ? QStringLiteral("%1h%2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'))
+                     : QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+int runSandbox(const QStringList &args)
+{
+    SandboxOptions so;
+    so.lifetimeMs = 600'000;
+    QStringList argv;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        auto value = [&](QString *out) {
+            if (i + 1 >= args.size())
+                return false;
+            *out = args[++i];
+            return true;
+        };
+        QString v;
+        if (a == QLatin1String("--")) {
+            argv = args.mid(i + 1);
+            break;
+        } else if (a == QLatin1String("--image") && value(&v)) {
+            so.image = v;
+        } else if (a == QLatin1String("--network") && value(&v)) {
+            auto kind = networkKindFromName(v);
+            if (!kind || *kind == NetworkKind::Domains)
+                return usageError(QStringLiteral("--network takes none or all"));
+            so.network.kind = *kind;
+        } else if (a == QLatin1String("--port") && value(&v)) {
+            so.ports << v.toInt();
+        } else if (a == QLatin1String("--lifetime") && value(&v)) {
+            so.lifetimeMs = v.toLongLong() * 1000;
+        } else if (a == QLatin1String("--memory") && value(&v)) {
+            so.memoryMiB = v.toInt();
+        } else if (a == QLatin1String("--cpus") && value(&v)) {
+            so.cpus = v.toDouble();
+        } else if (a == QLatin1String("--env") && value(&v)) {
+            const qsizetype eq = v.indexOf(QLatin1Char('='));
+            if (eq <= 0)
+                return usageError(QStringLiteral("--env takes NAME=VALUE"));
+            so.env.insert(v.left(eq), v.mid(eq + 1));
+        } else {
+            return usageError(QStringLiteral("unknown or incomplete option '%1'").arg(a));
+        }
+    }
+    if (argv.isEmpty())
+        return usageError(QStringLiteral("no command after --"));
+    if (so.lifetimeMs <= 0)
+        return usageError(QStringLiteral("--lifetime must be positive"));
+
+    auto provider = DockerProvider::create();
+    if (!provider)
+        return failWith(provider.error());
+    PoolOptions po;
+    po.maxSandboxes = 1;
+    po.maxLifetimeMs = so.lifetimeMs;
+    po.maxExecTimeoutMs = so.lifetimeMs;
+    po.execTimeoutMs = so.lifetimeMs;
+    // The person at the terminal is the one who sets the pool up, so --network all is theirs
+    // to give.
+    po.network = {NetworkKind::None, NetworkKind::All};
+    auto pool = SandboxPool::open(std::move(*provider), po);
+    if (!pool)
+        return failWith(pool.error());
+
+    // Ctrl-C and SIGTERM cancel the command and release the container; a self-pipe carries the
+    // signal into the event loop.
+    if (::pipe(g_signalPipe) != 0)
+        return failWith({ErrorCode::Internal, QStringLiteral("pipe failed")});
+    QSocketNotifier notifier(g_signalPipe[0], QSocketNotifier::Read);
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    int caught = 0;
+
+    Operation<Sandbox *> *createOp = (*pool)->create(so);
+    QObject::connect(&notifier, &QSocketNotifier::activated, createOp, [&] {
+        char c = 0;
+        [[maybe_unused]] auto n = ::read(g_signalPipe[0], &c, 1);
+        caught = c;
+        createOp->cancel();
+    });
+    auto sandbox = waitFor(createOp);
+    if (!sandbox)
+        return caught ? 128 + caught : failWith(sandbox.error());
+    Sandbox *s = *sandbox;
+    for (int port : so.ports) {
+        if (auto url = s->url(port))
+            err() << "sandbench-cli sandbox: port " << port << " is at " << url->toString() << Qt::endl;
+    }
+
+    ExecOptions eo;
+    if (!::isatty(STDIN_FILENO)) {
+        QFile in;
+        if (in.open(stdin, QIODevice::ReadOnly))
+            eo.stdinData = in.readAll();
+    }
+    ExecJob *job = s->exec(argv, eo);
+    QObject::connect(job, &ExecJob::output, job, [](Sandbench::SandboxStream stream, const QByteArray &data) {
+        FILE *f = stream == Sandbench::SandboxStream::Stdout ? stdout : stderr;
+        std::fwrite(data.constData(), 1, size_t(data.size()), f);
+        std::fflush(f);
+    });
+    QObject::connect(&notifier, &QSocketNotifier::activated, job, [&] {
+        char c = 0;
+        [[maybe_unused]] auto n = ::read(g_signalPipe[0], &c, 1);
+        caught = c;
+        job->cancel();
+    });
+    auto result = waitFor(job);
+    auto released = waitFor(s->release(), 30'000);
+    if (!released)
+        err() << "sandbench-cli sandbox: the sandbox was not released: " << released.error().message << Qt::endl;
+    if (caught)
+        return 128 + caught;
+    if (!result)
+        return failWith(result.error());
+    if (result->truncated)
+        err() << "sandbench-cli sandbox: output was truncated" << Qt::endl;
+    if (result->timedOut) {
+        err() << "sandbench-cli sandbox: the command timed out" << Qt::endl;
+        return 124;
+    }
+    return result->exitCode.value_or(1);
+}
+
+int listCommand()
+{
+    auto provider = DockerProvider::create();
+    if (!provider)
+        return failWith(provider.error());
+    auto list = waitFor((*provider)->listSandboxes(), 30'000);
+    if (!list)
+        return failWith(list.error());
+    QTextStream out(stdout);
+    out << QStringLiteral("%1  %2  %3  %4  %5\n")
+               .arg(QStringLiteral("ID"), -12).arg(QStringLiteral("NAME"), -22)
+               .arg(QStringLiteral("IMAGE"), -20).arg(QStringLiteral("REMAINING"), -9)
+               .arg(QStringLiteral("OWNER"));
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const SandboxInfo &info : *list) {
+        out << QStringLiteral("%1  %2  %3  %4  %5\n")
+                   .arg(info.id.left(12), -12).arg(info.name, -22).arg(info.image, -20)
+                   .arg(formatRemaining(now.msecsTo(info.expires)), -9)
+                   .arg(info.ownerAlive ? QStringLiteral("alive") : QStringLiteral("dead (orphan)"));
+    }
+    return 0;
+}
+
+int removeCommand(const QStringList &args)
+{
+    if (args.size() != 1)
+        return usageError(QStringLiteral("rm takes one ID or --all"));
+    auto provider = DockerProvider::create();
+    if (!provider)
+        return failWith(provider.error());
+    QStringList ids;
+    if (args.first() == QLatin1String("--all")) {
+        auto list = waitFor((*provider)->listSandboxes(), 30'000);
+        if (!list)
+            return failWith(list.error());
+        for (const SandboxInfo &info : *list)
+            ids << info.id;
+    } else {
+        ids << args.first();
+    }
+    int status = 0;
+    for (const QString &id : ids) {
+        auto r = waitFor((*provider)->removeSandbox(id), 60'000);
+        if (!r)
+            status = failWith(r.error());
+        else
+            QTextStream(stdout) << "removed " << id.left(12) << Qt::endl;
+    }
+    return status;
+}
+
+} // namespace
+
+QString sandboxHelp()
+{
+    return QStringLiteral(
+        "  sandbox run [--image I] [--network none|all] [--port P] [--lifetime SECONDS]\n"
+        "              [--memory MIB] [--cpus N] [--env K=V] -- CMD ARGS...\n"
+        "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
+        "               lifetime 600 s), stream its output, release it; exits with CMD's status\n"
+        "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
+        "  sandbox rm ID|--all\n"
+        "               remove one sandbox (id prefix or name) or all of them\n");
+}
+
+int sandboxCommand(const QStringList &args)
+{
+    if (args.isEmpty())
+        return usageError(QStringLiteral("missing run, ls or rm"));
+    const QString sub = args.first();
+    if (sub == QLatin1String("run"))
+        return runSandbox(args.mid(1));
+    if (sub == QLatin1String("ls"))
+        return listCommand();
+    if (sub == QLatin1String("rm"))
+        return removeCommand(args.mid(1));
+    return usageError(QStringLiteral("unknown sandbox command '%1'").arg(sub));
 }
 
 } // namespace Sandbench::Cli
