@@ -1,0 +1,190 @@
+// What happens around the engine: orphans of a killed process are reaped by the next pool,
+// and an engine that dies mid-exec gives a clear error without hanging anything.
+#include "dockertestsupport.h"
+
+#include "testsupport.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+namespace {
+
+QString why(const Error &e)
+{
+    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
+}
+
+// Containers of ours whose owner label names pid.
+QStringList containersOf(qint64 pid)
+{
+    QStringList ids;
+    auto r = dockerCall(dockerSocket(), "GET", "/containers/json?all=true");
+    if (!r || r->status != 200)
+        return ids;
+    const QString needle = QStringLiteral("/%1/").arg(pid);
+    for (const QJsonValue &v : QJsonDocument::fromJson(r->body).array()) {
+        const QJsonObject labels = v.toObject().value(QLatin1String("Labels")).toObject();
+        if (labels.value(QLatin1String(DockerProvider::ownerLabel)).toString().contains(needle))
+            ids << v.toObject().value(QLatin1String("Id")).toString();
+    }
+    return ids;
+}
+
+int bash(const QString &script, QByteArray *output = nullptr, int timeoutMs = 60'000)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return -1;
+    }
+    if (output)
+        *output = p.readAll();
+    return p.exitCode();
+}
+
+} // namespace
+
+class TestDockerResilience : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { REQUIRE_DOCKER(); }
+
+    void orphansOfAKilledProcessAreReaped()
+    {
+        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--lifetime"),
+                              QStringLiteral("300"), QStringLiteral("--"), QStringLiteral("sleep"),
+                              QStringLiteral("250")});
+        QVERIFY(cli.waitForStarted(5000));
+        cli.closeWriteChannel();
+        QStringList ids;
+        QTRY_VERIFY_WITH_TIMEOUT(!(ids = containersOf(cli.processId())).isEmpty(), 30'000);
+        QCOMPARE(ids.size(), 1);
+        // SIGKILL: no chance to release anything.
+        ::kill(pid_t(cli.processId()), SIGKILL);
+        QVERIFY(cli.waitForFinished(5000));
+        QVERIFY(containerExists(dockerSocket(), ids.first()));
+
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 60'000;
+        auto pool = openDockerPool(o);
+        QVERIFY(pool);
+        QSignalSpy reaped(pool->get(), &SandboxPool::orphansReaped);
+        SandboxOptions so;
+        so.lifetimeMs = 30'000;
+        // The first create waits for the pool's start-up reaping.
+        auto sandbox = waitFor((*pool)->create(so), 60'000);
+        QVERIFY2(sandbox, qPrintable(sandbox ? QString() : why(sandbox.error())));
+        QCOMPARE(reaped.size(), 1);
+        QVERIFY(reaped.first().first().toInt() >= 1);
+        QVERIFY(!containerExists(dockerSocket(), ids.first()));
+        // Its own sandbox (a live owner) is left alone by a second reaping.
+        auto again = waitFor((*pool)->reapOrphans(), 30'000);
+        QVERIFY(again);
+        QVERIFY(containerExists(dockerSocket(), (*sandbox)->id()));
+        QVERIFY(waitFor((*pool)->close(), 30'000));
+    }
+
+    void engineDyingMidExecGivesAClearError()
+    {
+        // A second, private engine (the first owns docker0), killed under a running command.
+        QTemporaryDir dir(QStringLiteral("/tmp/sbd-XXXXXX"));
+        QVERIFY(dir.isValid());
+        const QString root = dir.path();
+        const QString sock = root + QStringLiteral("/d.sock");
+        const QString lib = sourceDir() + QStringLiteral("/scripts/lib/docker.sh");
+        QVERIFY2(QFile::exists(lib), "SANDBENCH_SOURCE_DIR does not hold scripts/lib/docker.sh");
+        QByteArray log;
+        const int started = bash(QStringLiteral("source '%1' && sandbench_docker_start_at '%2' '%3' --bridge=none --iptables=false")
+                                     .arg(lib, root, sock), &log);
+        QString containerId;
+        auto cleanup = qScopeGuard([&] {
+            // dockerd was SIGKILLed: its containerd, shims, the container's processes and its
+            // mounts stay behind unless removed here.
+            bash(QStringLiteral("for p in /proc/[0-9]*; do [ \"${p#/proc/}\" = $$ ] && continue; "
+                                "tr '\\0' ' ' < $p/cmdline 2>/dev/null | grep -q -- '%1/' && kill -9 ${p#/proc/}; done; sleep 0.5; "
+                                "[ -n '%2' ] && cat /sys/fs/cgroup/pids/docker/'%2'*/cgroup.procs 2>/dev/null | xargs -r kill -9; "
+                                "grep -o ' %1/[^ ]*' /proc/mounts | sort -r | while read m; do umount -l \"$m\"; done; true")
+                     .arg(root, containerId));
+        });
+        QVERIFY2(started == 0, log.constData());
+        QByteArray copied;
+        // Concatenated, not arg(): "%2F" in the URL would be taken for a placeholder.
+        const QString copy = QStringLiteral("curl -sf --unix-socket '") + dockerSocket()
+                             + QStringLiteral("' 'http://localhost/v1.41/images/get?names=sandbench%2Fbase:1' "
+                                              "| curl -sf --unix-socket '") + sock
+                             + QStringLiteral("' -X POST -H 'Content-Type: application/x-tar' "
+                                              "--data-binary @- http://localhost/v1.41/images/load");
+        QVERIFY2(bash(copy, &copied) == 0, copied.constData());
+
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 60'000;
+        o.callTimeoutMs = 10'000;
+        DockerProviderOptions po;
+        po.socketPath = sock;
+        po.callTimeoutMs = 10'000;
+        auto pool = openDockerPool(o, po);
+        QVERIFY(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 40'000;
+        auto sandbox = waitFor((*pool)->create(so), 60'000);
+        QVERIFY2(sandbox, qPrintable(sandbox ? QString() : why(sandbox.error())));
+        Sandbox *s = *sandbox;
+        containerId = s->id();
+
+        ExecOptions eo;
+        eo.timeoutMs = 120'000;
+        ExecJob *job = s->exec({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo started; sleep 100")}, eo);
+        QByteArray seen;
+        connect(job, &ExecJob::output, job, [&](SandboxStream, const QByteArray &d) { seen += d; });
+        QTRY_VERIFY_WITH_TIMEOUT(seen.contains("started"), 20'000);
+
+        const qint64 pid = QString::fromLatin1(readFile(root + QStringLiteral("/dockerd.pid"))).trimmed().toLongLong();
+        QVERIFY(pid > 0);
+        QElapsedTimer clock;
+        clock.start();
+        ::kill(pid_t(pid), SIGKILL);
+        QVERIFY2(job->waitForFinished(30'000), "the exec hung after the engine died");
+        QVERIFY(job->error().has_value());
+        QCOMPARE(job->error()->code, ErrorCode::EnvironmentError);
+        QVERIFY2(job->error()->message.contains(QLatin1String("Docker engine")), qPrintable(job->error()->message));
+        QVERIFY2(clock.elapsed() < 25'000, qPrintable(QString::number(clock.elapsed())));
+        delete job;
+
+        // Later calls fail fast and clearly too.
+        clock.restart();
+        auto r = waitFor(s->readFile(QStringLiteral("x")), 30'000);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::EnvironmentError);
+        QVERIFY2(r.error().message.contains(QLatin1String("not reachable")), qPrintable(r.error().message));
+        QVERIFY(clock.elapsed() < 5000);
+        auto released = waitFor(s->release(), 30'000);
+        QVERIFY(!released);
+        QCOMPARE(released.error().code, ErrorCode::EnvironmentError);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDockerResilience)
+#include "tst_dockerresilience.moc"
