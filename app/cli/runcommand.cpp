@@ -116,8 +116,8 @@ int runCommand(const QStringList &args)
     PassThrough passThrough(options.request.policy.maxOutputBytes);
     QEventLoop loop;
     int exitCode = 0;
-    SignalWatcher signals;
-    QObject::connect(&signals, &SignalWatcher::signalled, &engine, &ExecEngine::stop);
+    SignalWatcher watcher;
+    QObject::connect(&watcher, &SignalWatcher::signalled, &engine, &ExecEngine::stop);
     if (!options.json) {
         QObject::connect(&engine, &ExecEngine::output, &loop,
                          [&](ExecStream stream, const QByteArray &data) { passThrough.write(stream, data); });

@@ -25,8 +25,10 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
         for (qsizetype i = 0; i < paths.size(); ++i)
             into.push_back({resolvePath(paths.at(i).toStdString(), base), indexed(list, i)});
     };
+    m_workdir = base;
     if (!setup.workdir.isEmpty()) {
         const std::string workdir = resolvePath(setup.workdir.toStdString(), base);
+        m_workdir = workdir;
         m_read.push_back({workdir, QStringLiteral("workdir")});
         m_write.push_back({workdir, QStringLiteral("workdir")});
     }
@@ -61,12 +63,13 @@ Decision PolicyMatcher::deny(const QString &action, const QString &rule, const Q
     return {false, action, rule, QStringLiteral("permission denied: %1").arg(what)};
 }
 
-Decision PolicyMatcher::decide(const QString &kind, const QString &value, bool hasValue) const
+Decision PolicyMatcher::decide(const QString &kind, const QString &value, bool hasValue,
+                              const std::string &cwd) const
 {
     if (kind == QLatin1String("read"))
-        return decidePath(false, value, hasValue);
+        return decidePath(false, value, hasValue, cwd);
     if (kind == QLatin1String("write"))
-        return decidePath(true, value, hasValue);
+        return decidePath(true, value, hasValue, cwd);
     if (kind == QLatin1String("net"))
         return decideNet(value, hasValue);
     if (kind == QLatin1String("env"))
@@ -95,7 +98,8 @@ Decision PolicyMatcher::decide(const QString &kind, const QString &value, bool h
                 QStringLiteral("%1 access is not known to the policy").arg(kind));
 }
 
-Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasValue) const
+Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasValue,
+                                  const std::string &cwd) const
 {
     const QString action = write ? QStringLiteral("write") : QStringLiteral("read");
     if (!hasValue) {
@@ -104,7 +108,7 @@ Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasVal
         return deny(action, QStringLiteral("sandbox"),
                     QStringLiteral("%1 access to every file is not allowed").arg(action));
     }
-    const std::string resolved = resolvePath(value.toStdString());
+    const std::string resolved = resolvePath(value.toStdString(), cwd.empty() ? m_workdir : cwd);
     for (const PathRule &rule : write ? m_write : m_read) {
         if (pathWithin(resolved, rule.path))
             return {true, action, rule.name, {}};

@@ -36,7 +36,10 @@ public:
 
     // `kind` is the runtime's permission name; `value` is null (`hasValue` false) when the runtime
     // asks for the whole kind ("every variable", "any program").
-    Decision decide(const QString &kind, const QString &value, bool hasValue) const;
+    // Relative paths are taken from `cwd`: the runtime's current folder, which the broker reads
+    // from /proc (the code may have changed it), else the workdir.
+    Decision decide(const QString &kind, const QString &value, bool hasValue,
+                    const std::string &cwd = {}) const;
 
     // The resolved folders and files the code may read or write, for the mount namespace.
     struct PathRule
@@ -50,7 +53,7 @@ public:
     bool anyNetwork() const;
 
 private:
-    Decision decidePath(bool write, const QString &value, bool hasValue) const;
+    Decision decidePath(bool write, const QString &value, bool hasValue, const std::string &cwd) const;
     Decision decideNet(const QString &value, bool hasValue) const;
     Decision decideEnv(const QString &value, bool hasValue) const;
     Decision decideRun(const QString &value, bool hasValue) const;
@@ -63,6 +66,7 @@ private:
     };
 
     Policy m_policy;
+    std::string m_workdir;
     std::vector<PathRule> m_read;
     std::vector<PathRule> m_write;
     std::vector<NamedNetRule> m_net;

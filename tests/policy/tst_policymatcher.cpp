@@ -1,0 +1,153 @@
+#include "policy/pathresolver.h"
+#include "policy/policymatcher.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandbench;
+
+class TestPolicyMatcher : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_root;
+
+    QString path(const QString &relative) const { return m_root + QLatin1Char('/') + relative; }
+
+    PolicyMatcher sandboxed(const Policy &extra = {}) const
+    {
+        Policy policy = extra;
+        policy.sandbox = true;
+        return PolicyMatcher({policy, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts"))});
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_root = QDir(m_dir.path()).canonicalPath();
+        QDir(m_root).mkpath(QStringLiteral("work/sub"));
+        QDir(m_root).mkpath(QStringLiteral("data"));
+        QDir(m_root).mkpath(QStringLiteral("outside"));
+        for (const char *file : {"main.ts", "data/input.txt", "outside/secret.txt", "work/sub/a.txt"}) {
+            QFile f(path(QLatin1String(file)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("x");
+        }
+        QVERIFY(QFile::link(path(QStringLiteral("outside/secret.txt")), path(QStringLiteral("work/link.txt"))));
+        QVERIFY(QFile::link(path(QStringLiteral("outside")), path(QStringLiteral("work/linkdir"))));
+    }
+
+    void resolvesPaths()
+    {
+        QCOMPARE(QString::fromStdString(resolvePath(path(QStringLiteral("work/../data/./input.txt")).toStdString())),
+                 path(QStringLiteral("data/input.txt")));
+        // Through a symlinked folder into a file that does not exist yet.
+        QCOMPARE(QString::fromStdString(resolvePath(path(QStringLiteral("work/linkdir/new/file")).toStdString())),
+                 path(QStringLiteral("outside/new/file")));
+        QVERIFY(pathWithin("/a/b", "/a"));
+        QVERIFY(pathWithin("/a", "/a"));
+        QVERIFY(!pathWithin("/ab", "/a"));
+        QVERIFY(pathWithin("/x", "/"));
+    }
+
+    void denyByDefault()
+    {
+        const PolicyMatcher m = sandboxed();
+        QVERIFY(!m.decide(QStringLiteral("read"), QStringLiteral("/etc/passwd"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("data/x")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("example.com:443"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("env"), QStringLiteral("HOME"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("env"), QString(), false).allowed);
+        QVERIFY(!m.decide(QStringLiteral("run"), QString(), false).allowed);
+        QVERIFY(!m.decide(QStringLiteral("run"), QStringLiteral("sh"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("sys"), QStringLiteral("hostname"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("ffi"), QStringLiteral("/lib/libc.so.6"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("import"), QStringLiteral("deno.land:443"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("something-new"), QStringLiteral("x"), true).allowed);
+        const Decision d = m.decide(QStringLiteral("read"), QStringLiteral("/etc/passwd"), true);
+        QVERIFY(d.reason.contains(QStringLiteral("permission denied")));
+        QCOMPARE(d.rule, QStringLiteral("sandbox"));
+    }
+
+    void workdirAndEntry()
+    {
+        const PolicyMatcher m = sandboxed();
+        QCOMPARE(m.decide(QStringLiteral("read"), path(QStringLiteral("work/sub/a.txt")), true).rule, QStringLiteral("workdir"));
+        QVERIFY(m.decide(QStringLiteral("write"), path(QStringLiteral("work/new.txt")), true).allowed);
+        QCOMPARE(m.decide(QStringLiteral("read"), path(QStringLiteral("main.ts")), true).rule, QStringLiteral("entry"));
+        // The entry's folder is not readable for it.
+        QVERIFY(!m.decide(QStringLiteral("read"), path(QStringLiteral("data/input.txt")), true).allowed);
+    }
+
+    void symlinksAndDotDotAreResolved()
+    {
+        const PolicyMatcher m = sandboxed();
+        QVERIFY(!m.decide(QStringLiteral("read"), path(QStringLiteral("work/link.txt")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("work/link.txt")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("read"), path(QStringLiteral("work/linkdir/secret.txt")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("work/linkdir/new.txt")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("read"), path(QStringLiteral("work/../outside/secret.txt")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("read"), path(QStringLiteral("work/sub/../../outside/secret.txt")), true).allowed);
+        // A prefix that is not a folder boundary.
+        QDir(m_root).mkpath(QStringLiteral("work2"));
+        QVERIFY(!m.decide(QStringLiteral("read"), path(QStringLiteral("work2")), true).allowed);
+    }
+
+    void allowLists()
+    {
+        Policy p;
+        p.permissions.allowRead = {QStringLiteral("data/input.txt")};
+        p.permissions.allowEnv = {QStringLiteral("API_TOKEN")};
+        p.permissions.allowRun = {QStringLiteral("git")};
+        p.permissions.allowNet = {QStringLiteral("*.example.com")};
+        p.env.insert(QStringLiteral("MODE"), QStringLiteral("x"));
+        const PolicyMatcher m = sandboxed(p);
+        QCOMPARE(m.decide(QStringLiteral("read"), path(QStringLiteral("data/input.txt")), true).rule, QStringLiteral("allow_read[0]"));
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("data/input.txt")), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("env"), QStringLiteral("API_TOKEN"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("env"), QStringLiteral("api_token"), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("env"), QStringLiteral("MODE"), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("run"), QStringLiteral("git"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("run"), QString(), false).allowed); // "any program"
+        QVERIFY(!m.decide(QStringLiteral("run"), QStringLiteral("/tmp/git"), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("net"), QStringLiteral("api.example.com:443"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("example.org:443"), true).allowed);
+    }
+
+    void metadataNeedsAnExactRule()
+    {
+        Policy open; // no sandbox: everything not denied is allowed, except metadata
+        const PolicyMatcher m({open, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts"))});
+        QVERIFY(m.decide(QStringLiteral("net"), QStringLiteral("example.com:443"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("2852039166:80"), true).allowed);
+        Policy star;
+        star.sandbox = true;
+        star.permissions.allowNet = {QStringLiteral("*")};
+        QVERIFY(!PolicyMatcher({star, m_root, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+        Policy exact;
+        exact.sandbox = true;
+        exact.permissions.allowNet = {QStringLiteral("169.254.169.254:80")};
+        QVERIFY(PolicyMatcher({exact, m_root, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+    }
+
+    void denySwitchesWithoutSandbox()
+    {
+        Policy p;
+        p.permissions.denyFs = true;
+        p.permissions.allowRead = {QStringLiteral("data")};
+        const PolicyMatcher m({p, m_root, {}, {}});
+        QVERIFY(!m.decide(QStringLiteral("read"), QStringLiteral("/etc/hosts"), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("read"), path(QStringLiteral("data/input.txt")), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("net"), QStringLiteral("example.com:443"), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("env"), QStringLiteral("HOME"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("env"), QStringLiteral("DENO_DIR"), true).allowed); // reserved
+        QVERIFY(!m.decide(QStringLiteral("ffi"), QStringLiteral("/x.so"), true).allowed);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPolicyMatcher)
+#include "tst_policymatcher.moc"
