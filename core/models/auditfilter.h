@@ -1,0 +1,37 @@
+#pragma once
+
+#include "audit/auditevent.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QString>
+
+namespace Sandbench {
+
+// What the audit browser shows: a kind (empty = every kind), a decision and a piece of text
+// looked for in the resource, action, rule and reason. Kept apart from the model so the same
+// test runs on a parsed event (live runs) and on a raw JSON line (a large file, where parsing
+// every line would make filtering several times slower).
+struct AuditFilter
+{
+    enum class Decision { Any, Allow, Deny };
+
+    QString kind;
+    Decision decision = Decision::Any;
+    QString text;
+
+    bool isEmpty() const { return kind.isEmpty() && decision == Decision::Any && text.isEmpty(); }
+    bool matches(const AuditEvent &event) const;
+
+    // Cheap test on a line as AuditEvent::toJsonLine() writes it: false means the line cannot
+    // match; true means it may (confirm with matches() on the parsed event when needsParse()).
+    bool mayMatchLine(QByteArrayView line) const;
+    bool needsParse() const { return !text.isEmpty(); }
+
+    bool operator==(const AuditFilter &) const = default;
+};
+
+// Case-insensitive for ASCII letters; enough for paths, hosts and variable names.
+bool containsCaseInsensitive(QByteArrayView haystack, QByteArrayView lowerNeedle);
+
+} // namespace Sandbench

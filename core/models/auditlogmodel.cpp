@@ -1,0 +1,357 @@
+#include "auditlogmodel.h"
+
+#include "models/auditlogindexer.h"
+
+#include <QDateTime>
+
+namespace Sandbench {
+
+namespace {
+
+// Below this many rows, filtering in place is faster than a round trip to the worker.
+constexpr qsizetype kSyncFilterLimit = 20000;
+
+QByteArrayView mappedData(const uchar *map, qint64 size)
+{
+    return QByteArrayView(reinterpret_cast<const char *>(map), size);
+}
+
+} // namespace
+
+AuditLogModel::AuditLogModel(QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_cancel(std::make_shared<std::atomic_bool>(false))
+{
+    m_pool.setMaxThreadCount(1);
+}
+
+AuditLogModel::~AuditLogModel()
+{
+    cancelWork();
+}
+
+void AuditLogModel::cancelWork()
+{
+    m_cancel->store(true);
+    m_pool.waitForDone();
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_loading = false;
+    m_filtering = false;
+}
+
+int AuditLogModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid())
+        return 0;
+    return m_visible ? int(m_visible->size()) : int(sourceCount());
+}
+
+int AuditLogModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(Column::Count);
+}
+
+qsizetype AuditLogModel::sourceCount() const
+{
+    return m_file ? qsizetype(m_starts.size()) : m_events.size();
+}
+
+int AuditLogModel::sourceRow(int row) const
+{
+    return m_visible ? (*m_visible)[size_t(row)] : row;
+}
+
+AuditEvent AuditLogModel::sourceEvent(int row) const
+{
+    if (!m_file)
+        return m_events.at(row);
+    if (const AuditEvent *cached = m_cache.object(row))
+        return *cached;
+    const QByteArrayView line = AuditLogIndexer::lineAt(mappedData(m_map, m_mapSize),
+                                                        m_starts[size_t(row)]);
+    auto *event = new AuditEvent;
+    if (!AuditEvent::fromJsonLine(line.toByteArray(), event)) {
+        // Shown rather than hidden: a broken line in an audit log is itself worth seeing.
+        event->kind = QStringLiteral("?");
+        event->resource = QString::fromUtf8(line.first(qMin<qsizetype>(line.size(), 200)));
+        event->rule = tr("unreadable line");
+    }
+    const AuditEvent copy = *event;
+    m_cache.insert(row, event);
+    return copy;
+}
+
+AuditEvent AuditLogModel::eventAt(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return {};
+    return sourceEvent(sourceRow(row));
+}
+
+QVariant AuditLogModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const AuditEvent event = eventAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (Column(index.column())) {
+        case Column::Seq: return QVariant::fromValue(event.seq);
+        case Column::Time:
+            return QDateTime::fromMSecsSinceEpoch(event.timeMs, Qt::UTC)
+                .toString(Qt::ISODateWithMs);
+        case Column::Kind: return event.kind;
+        case Column::Action: return event.action;
+        case Column::Resource:
+            return event.resource.isNull() ? tr("(all)") : event.resource;
+        case Column::Decision: return event.decisionName();
+        case Column::Rule: return event.rule;
+        case Column::Count: break;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return event.reason.isEmpty() ? event.resource : event.reason;
+    case AllowedRole: return event.allowed;
+    case ReasonRole: return event.reason;
+    case SequenceRole: return QVariant::fromValue(event.seq);
+    default: return {};
+    }
+}
+
+QVariant AuditLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case Column::Seq: return tr("#");
+    case Column::Time: return tr("Time");
+    case Column::Kind: return tr("Kind");
+    case Column::Action: return tr("Action");
+    case Column::Resource: return tr("Resource");
+    case Column::Decision: return tr("Decision");
+    case Column::Rule: return tr("Rule");
+    case Column::Count: break;
+    }
+    return {};
+}
+
+void AuditLogModel::resetSource()
+{
+    cancelWork();
+    ++m_generation;
+    ++m_filterGeneration;
+    m_events.clear();
+    m_starts = {};
+    m_cache.clear();
+    if (m_file) {
+        if (m_map)
+            m_file->unmap(const_cast<uchar *>(m_map));
+        m_file.reset();
+    }
+    m_map = nullptr;
+    m_mapSize = 0;
+    m_filePath.clear();
+    m_visible.reset();
+    m_allows = 0;
+    m_denies = 0;
+}
+
+void AuditLogModel::clear()
+{
+    beginResetModel();
+    resetSource();
+    if (!m_filter.isEmpty())
+        m_visible.emplace();
+    endResetModel();
+    emit countsChanged();
+}
+
+void AuditLogModel::setEvents(const QList<AuditEvent> &events)
+{
+    beginResetModel();
+    resetSource();
+    m_events = events;
+    for (const AuditEvent &event : events)
+        ++(event.allowed ? m_allows : m_denies);
+    endResetModel();
+    emit countsChanged();
+    if (!m_filter.isEmpty())
+        startFilter();
+}
+
+void AuditLogModel::appendEvent(const AuditEvent &event)
+{
+    if (m_file) // a file is a finished log; live events start a fresh in-memory one
+        clear();
+    const qsizetype source = m_events.size();
+    ++(event.allowed ? m_allows : m_denies);
+    if (m_visible) {
+        if (m_filter.matches(event) && !m_filtering) {
+            const int row = int(m_visible->size());
+            beginInsertRows({}, row, row);
+            m_events.append(event);
+            m_visible->push_back(int(source));
+            endInsertRows();
+        } else {
+            m_events.append(event); // an in-flight filter picks it up when it lands
+        }
+    } else {
+        beginInsertRows({}, int(source), int(source));
+        m_events.append(event);
+        endInsertRows();
+    }
+    emit countsChanged();
+}
+
+bool AuditLogModel::openFile(const QString &path, QString *error)
+{
+    auto file = std::make_unique<QFile>(path);
+    if (!file->open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("%1: %2").arg(path, file->errorString());
+        return false;
+    }
+    const qint64 size = file->size();
+    const uchar *map = size > 0 ? file->map(0, size) : nullptr;
+    if (size > 0 && !map) {
+        if (error)
+            *error = tr("%1: cannot map the file: %2").arg(path, file->errorString());
+        return false;
+    }
+    beginResetModel();
+    resetSource();
+    m_file = std::move(file);
+    m_filePath = path;
+    m_map = map;
+    m_mapSize = size;
+    if (!m_filter.isEmpty())
+        m_visible.emplace();
+    m_loading = true;
+    m_loadClock.start();
+    endResetModel();
+    emit countsChanged();
+
+    const quint64 generation = m_generation;
+    const auto cancel = m_cancel;
+    const QByteArrayView data = mappedData(m_map, m_mapSize);
+    m_pool.start([this, generation, cancel, data] {
+        AuditLogIndexer::indexLines(data, *cancel, [&](AuditLogIndexer::Batch &&batch) {
+            auto shared = std::make_shared<AuditLogIndexer::Batch>(std::move(batch));
+            QMetaObject::invokeMethod(this, [this, generation, shared] {
+                applyBatch(generation, std::move(*shared));
+            }, Qt::QueuedConnection);
+        });
+    });
+    return true;
+}
+
+void AuditLogModel::applyBatch(quint64 generation, AuditLogIndexer::Batch &&batch)
+{
+    if (generation != m_generation)
+        return;
+    if (!batch.starts.empty()) {
+        const qsizetype first = qsizetype(m_starts.size());
+        if (m_visible) {
+            m_starts.insert(m_starts.end(), batch.starts.begin(), batch.starts.end());
+        } else {
+            beginInsertRows({}, int(first), int(first + qsizetype(batch.starts.size()) - 1));
+            m_starts.insert(m_starts.end(), batch.starts.begin(), batch.starts.end());
+            endInsertRows();
+        }
+    }
+    m_allows += batch.allows;
+    m_denies += batch.denies;
+    emit countsChanged();
+    if (batch.done) {
+        m_loading = false;
+        emit loadingFinished(qint64(m_starts.size()), m_loadClock.elapsed());
+        if (!m_filter.isEmpty())
+            startFilter();
+    }
+}
+
+void AuditLogModel::setFilter(const AuditFilter &filter)
+{
+    if (filter == m_filter)
+        return;
+    m_filter = filter;
+    ++m_filterGeneration;
+    if (filter.isEmpty()) {
+        beginResetModel();
+        m_visible.reset();
+        m_filtering = false;
+        endResetModel();
+        emit filterFinished(rowCount(), 0);
+        return;
+    }
+    startFilter();
+}
+
+void AuditLogModel::startFilter()
+{
+    const quint64 generation = ++m_filterGeneration;
+    QElapsedTimer clock;
+    clock.start();
+    if (!m_file && m_events.size() <= kSyncFilterLimit) {
+        std::vector<int> rows;
+        for (qsizetype i = 0; i < m_events.size(); ++i)
+            if (m_filter.matches(m_events.at(i)))
+                rows.push_back(int(i));
+        applyFilterResult(generation, m_events.size(), std::move(rows), clock.elapsed());
+        return;
+    }
+    if (m_file && m_loading)
+        return; // applyBatch() filters once the whole file is indexed
+    m_filtering = true;
+    const AuditFilter filter = m_filter;
+    const auto cancel = m_cancel;
+    if (m_file) {
+        const QByteArrayView data = mappedData(m_map, m_mapSize);
+        auto starts = std::make_shared<std::vector<qint64>>(m_starts);
+        m_pool.start([this, generation, cancel, data, starts, filter, clock] {
+            bool cancelled = false;
+            auto rows = std::make_shared<std::vector<int>>(
+                AuditLogIndexer::filterLines(data, *starts, filter, *cancel, &cancelled));
+            if (cancelled)
+                return;
+            const qsizetype covered = qsizetype(starts->size());
+            QMetaObject::invokeMethod(this, [this, generation, covered, rows, clock] {
+                applyFilterResult(generation, covered, std::move(*rows), clock.elapsed());
+            }, Qt::QueuedConnection);
+        });
+        return;
+    }
+    const QList<AuditEvent> events = m_events; // shared, not copied
+    m_pool.start([this, generation, cancel, events, filter, clock] {
+        auto rows = std::make_shared<std::vector<int>>();
+        for (qsizetype i = 0; i < events.size(); ++i) {
+            if ((i & 0xffff) == 0 && cancel->load())
+                return;
+            if (filter.matches(events.at(i)))
+                rows->push_back(int(i));
+        }
+        const qsizetype covered = events.size();
+        QMetaObject::invokeMethod(this, [this, generation, covered, rows, clock] {
+            applyFilterResult(generation, covered, std::move(*rows), clock.elapsed());
+        }, Qt::QueuedConnection);
+    });
+}
+
+void AuditLogModel::applyFilterResult(quint64 generation, qsizetype covered,
+                                      std::vector<int> &&rows, qint64 elapsedMs)
+{
+    if (generation != m_filterGeneration)
+        return;
+    // Live events that arrived while the worker ran.
+    if (!m_file)
+        for (qsizetype i = covered; i < m_events.size(); ++i)
+            if (m_filter.matches(m_events.at(i)))
+                rows.push_back(int(i));
+    beginResetModel();
+    m_visible = std::move(rows);
+    m_filtering = false;
+    endResetModel();
+    emit filterFinished(rowCount(), elapsedMs);
+}
+
+} // namespace Sandbench

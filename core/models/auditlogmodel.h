@@ -1,0 +1,107 @@
+#pragma once
+
+#include "audit/auditevent.h"
+#include "models/auditfilter.h"
+
+#include <QAbstractTableModel>
+#include <QCache>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QList>
+#include <QThreadPool>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace Sandbench {
+
+namespace AuditLogIndexer {
+struct Batch;
+}
+
+// The audit browser's rows: either events in memory (a live run, a run from the history) or
+// an audit .jsonl file of any size. A file is memory-mapped, its lines are indexed on a worker
+// thread and delivered in batches (the first after a few thousand lines), and rows are parsed
+// only when a view asks for them, through a small cache. Filtering a file also runs on the
+// worker, so neither opening nor filtering a million-line log blocks the GUI thread.
+class AuditLogModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum class Column { Seq, Time, Kind, Action, Resource, Decision, Rule, Count };
+    enum Role { AllowedRole = Qt::UserRole + 1, ReasonRole, SequenceRole };
+
+    explicit AuditLogModel(QObject *parent = nullptr);
+    ~AuditLogModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // In-memory events (the live run appends one per decision).
+    void clear();
+    void setEvents(const QList<AuditEvent> &events);
+    void appendEvent(const AuditEvent &event);
+
+    // Starts loading a file and returns at once; rows arrive in batches, loadingFinished()
+    // follows. False (with a message) only when the file cannot be opened or mapped.
+    bool openFile(const QString &path, QString *error = nullptr);
+    QString filePath() const { return m_filePath; }
+    bool isLoading() const { return m_loading; }
+
+    void setFilter(const AuditFilter &filter);
+    AuditFilter filter() const { return m_filter; }
+    bool isFiltering() const { return m_filtering; }
+
+    // The event shown in `row` (after filtering).
+    AuditEvent eventAt(int row) const;
+    qint64 totalCount() const { return sourceCount(); }
+    qint64 allowCount() const { return m_allows; }
+    qint64 denyCount() const { return m_denies; }
+
+signals:
+    void countsChanged();
+    void loadingFinished(qint64 lines, qint64 elapsedMs);
+    void filterFinished(int rows, qint64 elapsedMs);
+
+private:
+    qsizetype sourceCount() const;
+    int sourceRow(int row) const;
+    AuditEvent sourceEvent(int sourceRow) const;
+    void resetSource();
+    void cancelWork();
+    void applyBatch(quint64 generation, AuditLogIndexer::Batch &&batch);
+    void startFilter();
+    void applyFilterResult(quint64 generation, qsizetype covered, std::vector<int> &&rows,
+                           qint64 elapsedMs);
+
+    // In-memory source.
+    QList<AuditEvent> m_events;
+    // File source.
+    QString m_filePath;
+    std::unique_ptr<QFile> m_file;
+    const uchar *m_map = nullptr;
+    qint64 m_mapSize = 0;
+    std::vector<qint64> m_starts;
+    mutable QCache<int, AuditEvent> m_cache{4096};
+
+    AuditFilter m_filter;
+    std::optional<std::vector<int>> m_visible; // source rows that pass the filter
+    qint64 m_allows = 0;
+    qint64 m_denies = 0;
+    bool m_loading = false;
+    bool m_filtering = false;
+    QElapsedTimer m_loadClock;
+
+    // Work for this model only; the destructor waits for it, so queued results never outlive us.
+    QThreadPool m_pool;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    quint64 m_generation = 0;       // bumped when the source changes
+    quint64 m_filterGeneration = 0; // bumped when the filter changes
+};
+
+} // namespace Sandbench

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "appsettings.h"
+#include "audit/auditevent.h"
+#include "exec/execresult.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QDockWidget;
+class QMenu;
+
+namespace Sandbench {
+
+class AuditPanel;
+class ConsolePanel;
+class PolicyEditorPanel;
+class RunController;
+class RunHistoryPanel;
+class RunStatusWidget;
+class ScriptEditorPanel;
+
+// The workbench: dockable panels around a script, its policy, its output and its audit log.
+// Panels have stable object names so that saved layouts survive new versions; the default
+// layout comes from resources/layouts/default.json.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ScriptEditorPanel *scriptPanel() const { return m_script; }
+    PolicyEditorPanel *policyPanel() const { return m_policy; }
+    ConsolePanel *consolePanel() const { return m_console; }
+    AuditPanel *auditPanel() const { return m_audit; }
+    RunHistoryPanel *historyPanel() const { return m_history; }
+    RunController *runController() const { return m_runs; }
+    RunStatusWidget *runStatus() const { return m_status; }
+    QAction *runAction() const { return m_runAction; }
+    QAction *stopAction() const { return m_stopAction; }
+    QList<QDockWidget *> docks() const { return m_docks; }
+
+    // Puts every panel where the default layout says.
+    void resetLayout();
+    void applySettings(const AppSettings &settings);
+    AppSettings settings() const { return m_settings; }
+
+    // Runs the script in the editor under the policy in the editor; false when it cannot start
+    // (a run is going on, or the policy does not parse).
+    bool runScript();
+    void stopScript();
+    // "Allow this": previews the rule and the policy diff, and adds it when confirmed.
+    bool allowEvent(const Sandbench::AuditEvent &event);
+    void showRun(int row);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    QDockWidget *addPanel(QWidget *panel, const QString &objectName, const QString &title);
+    void createActions();
+    void restoreWindowState();
+    void saveWindowState();
+    void updateTitle();
+    void updateRecentMenu();
+    void openSettings();
+    void onRunFinished(int row, const Sandbench::ExecResult &result);
+
+    AppSettings m_settings;
+    ScriptEditorPanel *m_script;
+    PolicyEditorPanel *m_policy;
+    ConsolePanel *m_console;
+    AuditPanel *m_audit;
+    RunController *m_runs;
+    RunHistoryPanel *m_history;
+    RunStatusWidget *m_status;
+    QList<QDockWidget *> m_docks;
+    QAction *m_runAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "exec/execresult.h"
+
+#include <QStringDecoder>
+#include <QWidget>
+
+#include <deque>
+
+class QCheckBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QTimer;
+class QToolButton;
+
+namespace Sandbench {
+
+// Live stdout and stderr in arrival order, stderr in its own colour.
+//
+// A script can print far faster than a text widget can lay text out, so output is never
+// inserted where it arrives: chunks wait in a queue that a timer drains at most kFlushBytes at
+// a time, the widget keeps kMaxBlocks lines, and when the queue grows past kMaxPending the
+// oldest waiting output is dropped with a marker saying how much. The window stays responsive
+// whatever the script does; the run's result still has the head and tail of each stream.
+class ConsolePanel : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int kFlushIntervalMs = 30;
+    static constexpr qsizetype kFlushBytes = 96 * 1024;
+    static constexpr qsizetype kMaxPending = 4 * 1024 * 1024;
+    static constexpr qsizetype kKeepPending = 512 * 1024;
+    static constexpr int kMaxBlocks = 20000;
+    static constexpr int kMaxLineChars = 4000;
+
+    explicit ConsolePanel(QWidget *parent = nullptr);
+
+    void append(Sandbench::ExecStream stream, const QByteArray &bytes);
+    // A line of our own (run started, run ended), set apart from the script's output.
+    void appendNotice(const QString &text);
+    void clear();
+
+    // Writes everything waiting now (tests, and before showing a finished run).
+    void flushAll();
+    QString text() const;
+    QPlainTextEdit *view() const { return m_view; }
+    qsizetype pendingBytes() const { return m_pendingBytes; }
+    qint64 droppedBytes() const { return m_droppedTotal; }
+    bool followTail() const;
+    void setFollowTail(bool follow);
+
+    void showSearch();
+    bool findNext(bool backward = false);
+    void copyAll();
+
+private:
+    enum class Kind { Stdout, Stderr, Notice };
+    struct Chunk
+    {
+        Kind kind;
+        QByteArray data;
+    };
+    void enqueue(Kind kind, QByteArray bytes);
+    void flush();
+    void insertText(Kind kind, const QString &text);
+    QString wrapLongLines(const QString &text);
+
+    QPlainTextEdit *m_view;
+    QWidget *m_searchBar;
+    QLineEdit *m_search;
+    QCheckBox *m_follow;
+    QTimer *m_timer;
+    std::deque<Chunk> m_pending;
+    qsizetype m_pendingBytes = 0;
+    qint64 m_droppedTotal = 0;
+    QStringDecoder m_stdoutDecoder{QStringDecoder::Utf8};
+    QStringDecoder m_stderrDecoder{QStringDecoder::Utf8};
+    int m_lineChars = 0; // characters since the last newline written
+};
+
+} // namespace Sandbench

@@ -1,0 +1,315 @@
+#include "policyeditorpanel.h"
+
+#include "codeeditor.h"
+#include "policyform.h"
+#include "policy/policyfile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QTextBlock>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Sandbench {
+
+namespace {
+// Long enough not to flash errors at every keystroke, short enough to feel live.
+constexpr int kDebounceMs = 250;
+} // namespace
+
+PolicyEditorPanel::PolicyEditorPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_editor(new CodeEditor(this))
+    , m_form(new PolicyForm(this))
+    , m_status(new QLabel(this))
+    , m_debounce(new QTimer(this))
+{
+    m_editor->setObjectName(QStringLiteral("policyText"));
+    m_form->setObjectName(QStringLiteral("policyForm"));
+    m_status->setObjectName(QStringLiteral("policyStatus"));
+    m_editor->setSyntax(QStringLiteral("JSON"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kDebounceMs);
+
+    auto *templates = new QToolButton(this);
+    templates->setText(tr("Templates"));
+    templates->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(templates);
+    for (const QString &name : templateNames())
+        menu->addAction(templateTitle(name), this, [this, name] { applyTemplate(name); });
+    templates->setMenu(menu);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_editor);
+    splitter->addWidget(m_form);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_status, 1);
+    bar->addWidget(templates);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(bar);
+
+    connect(m_form, &PolicyForm::changed, this, &PolicyEditorPanel::onFormChanged);
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_writingText)
+            m_debounce->start();
+    });
+    connect(m_debounce, &QTimer::timeout, this, &PolicyEditorPanel::parseText);
+    connect(m_editor->document(), &QTextDocument::modificationChanged, this,
+            &PolicyEditorPanel::modificationChanged);
+
+    Policy initial;
+    initial.sandbox = true;
+    m_policy = initial;
+    m_writingText = true;
+    m_editor->setPlainText(QString::fromUtf8(policyToJson(initial)));
+    m_writingText = false;
+    m_editor->document()->setModified(false);
+    m_form->setPolicy(initial);
+    parseText();
+}
+
+QString PolicyEditorPanel::text() const
+{
+    return m_editor->toPlainText();
+}
+
+void PolicyEditorPanel::replaceText(const QString &text)
+{
+    if (text == m_editor->toPlainText())
+        return;
+    // One edit block through a cursor, so undo steps back over a form change in one go.
+    QTextCursor cursor(m_editor->document());
+    cursor.beginEditBlock();
+    cursor.select(QTextCursor::Document);
+    cursor.insertText(text);
+    cursor.endEditBlock();
+}
+
+void PolicyEditorPanel::setText(const QString &text)
+{
+    replaceText(text);
+    validateNow();
+}
+
+void PolicyEditorPanel::setPolicy(const Policy &policy)
+{
+    replaceText(QString::fromUtf8(policyToJson(policy)));
+    validateNow();
+}
+
+void PolicyEditorPanel::validateNow()
+{
+    m_debounce->stop();
+    parseText();
+}
+
+void PolicyEditorPanel::onFormChanged()
+{
+    const Policy policy = m_form->policy();
+    m_writingText = true;
+    replaceText(QString::fromUtf8(policyToJson(policy)));
+    m_writingText = false;
+    m_debounce->stop();
+    parseText();
+}
+
+void PolicyEditorPanel::parseText()
+{
+    const QString source = m_filePath.isEmpty() ? QStringLiteral("policy.json")
+                                                : QFileInfo(m_filePath).fileName();
+    const Result<Policy> parsed = parsePolicy(m_editor->toPlainText().toUtf8(), source);
+    const bool wasValid = m_valid;
+    if (parsed) {
+        m_valid = true;
+        m_error.clear();
+        m_editor->clearErrorMarker();
+        m_status->setText(tr("\u2714 Valid policy"));
+        m_status->setStyleSheet(QStringLiteral("color: #2da44e"));
+        const bool changed = !(*parsed == m_policy);
+        m_policy = *parsed;
+        m_form->setPolicy(m_policy);
+        if (changed)
+            emit policyChanged(m_policy);
+    } else {
+        m_valid = false;
+        m_error = parsed.error().message;
+        static const QRegularExpression where(QStringLiteral("^.*:(\\d+):(\\d+): (.*)$"),
+                                              QRegularExpression::DotMatchesEverythingOption);
+        const QRegularExpressionMatch match = where.match(m_error);
+        if (match.hasMatch()) {
+            const int line = match.captured(1).toInt();
+            const int column = match.captured(2).toInt();
+            m_editor->setErrorMarker(line, column, match.captured(3));
+            m_status->setText(tr("Line %1, column %2: %3").arg(line).arg(column).arg(match.captured(3)));
+        } else {
+            m_editor->setErrorMarker(1, 1, m_error);
+            m_status->setText(m_error);
+        }
+        m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
+    }
+    if (wasValid != m_valid)
+        emit validityChanged(m_valid);
+}
+
+QString PolicyEditorPanel::baseDir() const
+{
+    return m_filePath.isEmpty() ? QDir::currentPath() : QFileInfo(m_filePath).absolutePath();
+}
+
+bool PolicyEditorPanel::isModified() const
+{
+    return m_editor->document()->isModified();
+}
+
+bool PolicyEditorPanel::loadFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (file.size() > 4 * 1024 * 1024) {
+        if (error)
+            *error = tr("the file is larger than 4 MiB");
+        return false;
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    m_filePath = QFileInfo(path).absoluteFilePath();
+    m_editor->setPlainText(QString::fromUtf8(file.readAll()));
+    m_editor->document()->setModified(false);
+    validateNow();
+    emit fileChanged(m_filePath);
+    return true;
+}
+
+bool PolicyEditorPanel::saveFile(const QString &path, QString *error)
+{
+    // The text is saved as written (comments on layout are the user's); writePolicyFile
+    // would reformat it.
+    QString text = m_editor->toPlainText();
+    if (!text.endsWith(QLatin1Char('\n')))
+        text += QLatin1Char('\n');
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    m_filePath = QFileInfo(path).absoluteFilePath();
+    m_editor->document()->setModified(false);
+    emit fileChanged(m_filePath);
+    return true;
+}
+
+bool PolicyEditorPanel::open()
+{
+    if (!maybeSave())
+        return false;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Policy"), baseDir(),
+                                                      tr("Policies (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!loadFile(path, &error)) {
+        QMessageBox::warning(this, tr("Open Policy"), tr("Cannot open %1: %2").arg(path, error));
+        return false;
+    }
+    return true;
+}
+
+bool PolicyEditorPanel::save()
+{
+    if (m_filePath.isEmpty())
+        return saveAs();
+    QString error;
+    if (!saveFile(m_filePath, &error)) {
+        QMessageBox::warning(this, tr("Save Policy"), tr("Cannot save %1: %2").arg(m_filePath, error));
+        return false;
+    }
+    return true;
+}
+
+bool PolicyEditorPanel::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Policy As"),
+                                                m_filePath.isEmpty() ? baseDir() + QStringLiteral("/policy.json") : m_filePath,
+                                                tr("Policies (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    QString error;
+    if (!saveFile(path, &error)) {
+        QMessageBox::warning(this, tr("Save Policy"), tr("Cannot save %1: %2").arg(path, error));
+        return false;
+    }
+    return true;
+}
+
+bool PolicyEditorPanel::maybeSave()
+{
+    if (!isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved Policy"), tr("The policy has unsaved changes. Save them?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+QStringList PolicyEditorPanel::templateNames()
+{
+    return {QStringLiteral("deny-everything"), QStringLiteral("read-only-workdir"),
+            QStringLiteral("one-host")};
+}
+
+QString PolicyEditorPanel::templateTitle(const QString &name)
+{
+    if (name == QLatin1String("deny-everything"))
+        return tr("Deny everything");
+    if (name == QLatin1String("read-only-workdir"))
+        return tr("Read-only working folder");
+    if (name == QLatin1String("one-host"))
+        return tr("One network host");
+    return name;
+}
+
+bool PolicyEditorPanel::applyTemplate(const QString &name)
+{
+    QFile file(QStringLiteral(":/templates/%1.json").arg(name));
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    setText(QString::fromUtf8(file.readAll()));
+    return true;
+}
+
+void PolicyEditorPanel::undo()
+{
+    m_editor->undo();
+    validateNow();
+}
+
+void PolicyEditorPanel::redo()
+{
+    m_editor->redo();
+    validateNow();
+}
+
+} // namespace Sandbench

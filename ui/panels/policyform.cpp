@@ -1,0 +1,226 @@
+#include "policyform.h"
+
+#include "stringlistedit.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLineEdit>
+#include <QRegularExpressionValidator>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace Sandbench {
+
+namespace {
+
+QWidget *scrollable(QWidget *page)
+{
+    auto *area = new QScrollArea;
+    area->setWidget(page);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
+QString instantText(std::optional<qint64> ms)
+{
+    return ms ? QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC).toString(Qt::ISODateWithMs) : QString();
+}
+
+} // namespace
+
+PolicyForm::PolicyForm(QWidget *parent)
+    : QWidget(parent)
+    , m_tabs(new QTabWidget(this))
+{
+    const QList<QString> placeholders = {
+        tr("/path/to/read"), tr("/path/to/write"), tr("host:port"), tr("VARIABLE"),
+        tr("program"),       tr("host:port"),      tr("/folder"),   tr("package@version"),
+        tr("NAME=value")};
+    for (const QString &placeholder : placeholders) {
+        auto *edit = new StringListEdit(placeholder, this);
+        connect(edit, &StringListEdit::changed, this, &PolicyForm::emitChanged);
+        m_lists << edit;
+    }
+    m_tabs->addTab(scrollable(buildPermissionsPage()), tr("Permissions"));
+    m_tabs->addTab(scrollable(buildLimitsPage()), tr("Limits"));
+    m_tabs->addTab(scrollable(buildEnvironmentPage()), tr("Environment"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+}
+
+QWidget *PolicyForm::buildPermissionsPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    m_sandbox = new QCheckBox(tr("Sandbox: allow only what a list names"), page);
+    m_denyFs = new QCheckBox(tr("Deny file system"), page);
+    m_denyNet = new QCheckBox(tr("Deny network"), page);
+    m_denyEnv = new QCheckBox(tr("Deny environment"), page);
+    m_denyRun = new QCheckBox(tr("Deny subprocesses"), page);
+    form->addRow(m_sandbox);
+    auto *denies = new QGridLayout;
+    int slot = 0;
+    for (QCheckBox *box : {m_denyFs, m_denyNet, m_denyEnv, m_denyRun}) {
+        denies->addWidget(box, slot / 2, slot % 2);
+        ++slot;
+        connect(box, &QCheckBox::toggled, this, &PolicyForm::emitChanged);
+    }
+    connect(m_sandbox, &QCheckBox::toggled, this, &PolicyForm::emitChanged);
+    form->addRow(denies);
+    form->addRow(tr("Read"), list(ListKind::Read));
+    form->addRow(tr("Write"), list(ListKind::Write));
+    form->addRow(tr("Network"), list(ListKind::Net));
+    form->addRow(tr("Listen"), list(ListKind::Listen));
+    form->addRow(tr("Environment"), list(ListKind::Env));
+    form->addRow(tr("Run"), list(ListKind::Run));
+    return page;
+}
+
+QWidget *PolicyForm::buildLimitsPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    m_timeout = new QSpinBox(page);
+    m_timeout->setRange(0, 24 * 3600 * 1000);
+    m_timeout->setSingleStep(1000);
+    m_timeout->setSuffix(tr(" ms"));
+    m_timeout->setSpecialValueText(tr("none"));
+    m_memory = new QSpinBox(page);
+    m_memory->setRange(0, 64 * 1024);
+    m_memory->setSingleStep(64);
+    m_memory->setSuffix(tr(" MB"));
+    m_memory->setSpecialValueText(tr("none"));
+    m_outputCap = new QSpinBox(page);
+    m_outputCap->setRange(1, std::numeric_limits<int>::max());
+    m_outputCap->setSingleStep(64 * 1024);
+    m_outputCap->setSuffix(tr(" bytes"));
+    m_seed = new QLineEdit(page);
+    m_seed->setPlaceholderText(tr("random"));
+    m_seed->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,19}")), m_seed));
+    m_freezeTime = new QLineEdit(page);
+    m_freezeTime->setPlaceholderText(tr("real time (e.g. 2026-01-01T00:00:00Z)"));
+    form->addRow(tr("Timeout"), m_timeout);
+    form->addRow(tr("Memory"), m_memory);
+    form->addRow(tr("Output cap"), m_outputCap);
+    form->addRow(tr("Seed"), m_seed);
+    form->addRow(tr("Frozen time"), m_freezeTime);
+    for (QSpinBox *box : {m_timeout, m_memory, m_outputCap})
+        connect(box, &QSpinBox::valueChanged, this, &PolicyForm::emitChanged);
+    connect(m_seed, &QLineEdit::textEdited, this, &PolicyForm::emitChanged);
+    connect(m_freezeTime, &QLineEdit::textEdited, this, [this] {
+        // Only a readable instant reaches the policy; the field says when it is not one.
+        const QString text = m_freezeTime->text().trimmed();
+        const bool valid = text.isEmpty() || parseInstant(text).has_value();
+        m_freezeTime->setStyleSheet(valid ? QString() : QStringLiteral("color: #e5484d"));
+        if (valid)
+            emitChanged();
+    });
+    return page;
+}
+
+QWidget *PolicyForm::buildEnvironmentPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    m_workdir = new QLineEdit(page);
+    m_workdir->setPlaceholderText(tr("the policy file's folder"));
+    connect(m_workdir, &QLineEdit::textEdited, this, &PolicyForm::emitChanged);
+    form->addRow(tr("Working folder"), m_workdir);
+    form->addRow(tr("Read-only folders"), list(ListKind::ReadOnlyDirs));
+    form->addRow(tr("Packages"), list(ListKind::Packages));
+    form->addRow(tr("Variables"), list(ListKind::EnvValues));
+    return page;
+}
+
+StringListEdit *PolicyForm::list(ListKind kind) const
+{
+    return m_lists.at(int(kind));
+}
+
+void PolicyForm::emitChanged()
+{
+    if (!m_updating)
+        emit changed();
+}
+
+Policy PolicyForm::policy() const
+{
+    Policy p;
+    p.sandbox = m_sandbox->isChecked();
+    Permissions &perm = p.permissions;
+    perm.denyFs = m_denyFs->isChecked();
+    perm.denyNet = m_denyNet->isChecked();
+    perm.denyEnv = m_denyEnv->isChecked();
+    perm.denyRun = m_denyRun->isChecked();
+    perm.allowRead = list(ListKind::Read)->values();
+    perm.allowWrite = list(ListKind::Write)->values();
+    perm.allowNet = list(ListKind::Net)->values();
+    perm.allowEnv = list(ListKind::Env)->values();
+    perm.allowRun = list(ListKind::Run)->values();
+    perm.allowListen = list(ListKind::Listen)->values();
+    if (m_timeout->value() > 0)
+        p.timeoutMs = m_timeout->value();
+    if (m_memory->value() > 0)
+        p.maxMemoryMb = m_memory->value();
+    p.maxOutputBytes = m_outputCap->value();
+    bool ok = false;
+    const quint64 seed = m_seed->text().toULongLong(&ok);
+    if (ok)
+        p.seed = seed;
+    p.freezeTimeMs = parseInstant(m_freezeTime->text().trimmed());
+    p.workdir = m_workdir->text().trimmed();
+    p.readOnlyDirs = list(ListKind::ReadOnlyDirs)->values();
+    p.allowPackages = list(ListKind::Packages)->values();
+    for (const QString &entry : list(ListKind::EnvValues)->values()) {
+        const qsizetype eq = entry.indexOf(QLatin1Char('='));
+        if (eq > 0)
+            p.env.insert(entry.left(eq), entry.mid(eq + 1));
+    }
+    return p;
+}
+
+void PolicyForm::setPolicy(const Policy &p)
+{
+    m_updating = true;
+    m_sandbox->setChecked(p.sandbox);
+    m_denyFs->setChecked(p.permissions.denyFs);
+    m_denyNet->setChecked(p.permissions.denyNet);
+    m_denyEnv->setChecked(p.permissions.denyEnv);
+    m_denyRun->setChecked(p.permissions.denyRun);
+    list(ListKind::Read)->setValues(p.permissions.allowRead);
+    list(ListKind::Write)->setValues(p.permissions.allowWrite);
+    list(ListKind::Net)->setValues(p.permissions.allowNet);
+    list(ListKind::Env)->setValues(p.permissions.allowEnv);
+    list(ListKind::Run)->setValues(p.permissions.allowRun);
+    list(ListKind::Listen)->setValues(p.permissions.allowListen);
+    m_timeout->setValue(int(std::clamp<qint64>(p.timeoutMs.value_or(0), 0, m_timeout->maximum())));
+    m_memory->setValue(qBound(0, p.maxMemoryMb.value_or(0), m_memory->maximum()));
+    m_outputCap->setValue(int(std::clamp<qint64>(p.maxOutputBytes, 1, m_outputCap->maximum())));
+    const QString seed = p.seed ? QString::number(*p.seed) : QString();
+    if (m_seed->text() != seed)
+        m_seed->setText(seed);
+    // Keep what the user is typing when it already means the same instant.
+    if (parseInstant(m_freezeTime->text().trimmed()) != p.freezeTimeMs) {
+        m_freezeTime->setText(instantText(p.freezeTimeMs));
+        m_freezeTime->setStyleSheet({});
+    }
+    if (m_workdir->text().trimmed() != p.workdir)
+        m_workdir->setText(p.workdir);
+    list(ListKind::ReadOnlyDirs)->setValues(p.readOnlyDirs);
+    list(ListKind::Packages)->setValues(p.allowPackages);
+    QStringList env;
+    for (auto it = p.env.cbegin(); it != p.env.cend(); ++it)
+        env << it.key() + QLatin1Char('=') + it.value();
+    list(ListKind::EnvValues)->setValues(env);
+    m_updating = false;
+}
+
+} // namespace Sandbench

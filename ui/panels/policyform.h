@@ -1,0 +1,61 @@
+#pragma once
+
+#include "policy/policy.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLineEdit;
+class QSpinBox;
+class QTabWidget;
+
+namespace Sandbench {
+
+class StringListEdit;
+
+// The policy as a form: the switches, a list per allow kind, and the run options. It holds no
+// policy of its own; policy() reads the widgets, setPolicy() fills them without emitting.
+class PolicyForm : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class ListKind { Read, Write, Net, Env, Run, Listen, ReadOnlyDirs, Packages, EnvValues };
+
+    explicit PolicyForm(QWidget *parent = nullptr);
+
+    Policy policy() const;
+    void setPolicy(const Policy &policy);
+
+    StringListEdit *list(ListKind kind) const;
+    QCheckBox *sandboxBox() const { return m_sandbox; }
+    QCheckBox *denyFsBox() const { return m_denyFs; }
+    QSpinBox *timeoutBox() const { return m_timeout; }
+    QLineEdit *seedEdit() const { return m_seed; }
+    QLineEdit *freezeTimeEdit() const { return m_freezeTime; }
+
+signals:
+    void changed();
+
+private:
+    QWidget *buildPermissionsPage();
+    QWidget *buildLimitsPage();
+    QWidget *buildEnvironmentPage();
+    void emitChanged();
+
+    QTabWidget *m_tabs;
+    QCheckBox *m_sandbox;
+    QCheckBox *m_denyFs;
+    QCheckBox *m_denyNet;
+    QCheckBox *m_denyEnv;
+    QCheckBox *m_denyRun;
+    QList<StringListEdit *> m_lists;
+    QSpinBox *m_timeout;
+    QSpinBox *m_memory;
+    QSpinBox *m_outputCap;
+    QLineEdit *m_seed;
+    QLineEdit *m_freezeTime;
+    QLineEdit *m_workdir;
+    bool m_updating = false;
+};
+
+} // namespace Sandbench

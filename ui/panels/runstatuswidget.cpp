@@ -1,0 +1,91 @@
+#include "runstatuswidget.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+
+namespace Sandbench {
+
+RunStatusWidget::RunStatusWidget(QWidget *parent)
+    : QWidget(parent)
+    , m_seed(new QLabel(this))
+    , m_frozen(new QLabel(this))
+    , m_state(new QLabel(this))
+    , m_timer(new QTimer(this))
+{
+    m_seed->setObjectName(QStringLiteral("seedLabel"));
+    m_frozen->setObjectName(QStringLiteral("frozenTimeLabel"));
+    m_state->setObjectName(QStringLiteral("runStateLabel"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 0, 8, 0);
+    layout->setSpacing(16);
+    layout->addWidget(m_seed);
+    layout->addWidget(m_frozen);
+    layout->addWidget(m_state);
+    m_timer->setInterval(100);
+    connect(m_timer, &QTimer::timeout, this, &RunStatusWidget::tick);
+    setPolicy({});
+    m_state->setText(tr("Ready"));
+}
+
+void RunStatusWidget::setPolicy(const Policy &policy)
+{
+    m_seed->setText(policy.seed ? tr("Seed: %1").arg(*policy.seed) : tr("Seed: random"));
+    m_frozen->setText(policy.freezeTimeMs
+                          ? tr("Time: frozen at %1")
+                                .arg(QDateTime::fromMSecsSinceEpoch(*policy.freezeTimeMs, Qt::UTC)
+                                         .toString(Qt::ISODate))
+                          : tr("Time: real"));
+}
+
+void RunStatusWidget::setRunning(bool running)
+{
+    if (running) {
+        m_state->setStyleSheet({});
+        m_startedMs = QDateTime::currentMSecsSinceEpoch();
+        m_timer->start();
+        tick();
+    } else {
+        m_timer->stop();
+    }
+}
+
+void RunStatusWidget::tick()
+{
+    const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
+    m_state->setText(tr("Running\u2026 %1 s").arg(seconds, 0, 'f', 1));
+}
+
+void RunStatusWidget::setResult(const ExecResult &r)
+{
+    setRunning(false);
+    QStringList parts;
+    if (r.timedOut)
+        parts << tr("Timed out");
+    else if (r.cancelled)
+        parts << tr("Stopped");
+    else if (r.memoryExceeded)
+        parts << tr("Out of memory");
+    if (r.exitCode)
+        parts << tr("Exit code %1").arg(*r.exitCode);
+    if (r.truncated)
+        parts << tr("Output truncated");
+    parts << tr("%1 ms").arg(r.durationMs);
+    const bool ok = r.exitCode == 0 && !r.timedOut && !r.cancelled;
+    m_state->setText(parts.join(QStringLiteral(" \u00b7 ")));
+    m_state->setStyleSheet(ok ? QStringLiteral("color: #2da44e") : QStringLiteral("color: #e5484d"));
+}
+
+void RunStatusWidget::setFailed(const QString &message)
+{
+    setRunning(false);
+    m_state->setText(tr("Could not run: %1").arg(message));
+    m_state->setStyleSheet(QStringLiteral("color: #e5484d"));
+}
+
+QString RunStatusWidget::seedText() const { return m_seed->text(); }
+QString RunStatusWidget::frozenTimeText() const { return m_frozen->text(); }
+QString RunStatusWidget::stateText() const { return m_state->text(); }
+
+} // namespace Sandbench

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "exec/execresult.h"
+#include "policy/policy.h"
+
+#include <QWidget>
+
+class QLabel;
+class QTimer;
+
+namespace Sandbench {
+
+// The run's state at a glance, in the toolbar: the seed and frozen time the next run uses, the
+// live running time, and how the last run ended (exit code, timed out, truncated).
+class RunStatusWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunStatusWidget(QWidget *parent = nullptr);
+
+    void setPolicy(const Policy &policy);
+    void setRunning(bool running);
+    void setResult(const ExecResult &result);
+    void setFailed(const QString &message);
+
+    QString seedText() const;
+    QString frozenTimeText() const;
+    QString stateText() const;
+
+private:
+    void tick();
+
+    QLabel *m_seed;
+    QLabel *m_frozen;
+    QLabel *m_state;
+    QTimer *m_timer;
+    qint64 m_startedMs = 0;
+};
+
+} // namespace Sandbench
