@@ -13,7 +13,9 @@
 #                                 Start a dockerd with its data root, exec root, pid file and log
 #                                 under DIR, listening on unix socket SOCK, and wait until it
 #                                 answers. Used for a second, throw-away engine (tests pass
-#                                 --bridge=none --iptables=false).
+#                                 --bridge=none --iptables=false). It runs in its own network
+#                                 namespace: a dockerd with --bridge=none deletes the host's
+#                                 docker0 at start, which would cut the first engine's bridge.
 #   sandbench_docker_stop_at DIR  Stop the dockerd started by sandbench_docker_start_at DIR.
 #   sandbench_docker_ping SOCK    0 when the engine on unix socket SOCK answers /_ping.
 #   sandbench_docker_socket       The socket path of $DOCKER_HOST (unix:// only), or nothing.
@@ -38,8 +40,10 @@ sandbench_docker_socket() {
 
 # Internal: start dockerd with the given roots and wait for it (at most ~30 s).
 _sandbench_dockerd() {
-    local data_root="$1" exec_root="$2" pidfile="$3" sock="$4" log="$5"
-    shift 5
+    local data_root="$1" exec_root="$2" pidfile="$3" sock="$4" log="$5" netns="$6"
+    shift 6
+    local wrap=()
+    [[ "$netns" == own ]] && wrap=(unshare --net)
     if ! command -v dockerd >/dev/null 2>&1; then
         echo "docker: dockerd is not installed (apt-get install docker.io)" >&2
         return 1
@@ -51,7 +55,7 @@ _sandbench_dockerd() {
     fi
     rm -f "$sock"
     # setsid: the engine must outlive the shell that started it and not get its Ctrl-C.
-    setsid dockerd --data-root "$data_root" --exec-root "$exec_root" --pidfile "$pidfile" \
+    setsid "${wrap[@]}" dockerd --data-root "$data_root" --exec-root "$exec_root" --pidfile "$pidfile" \
         -H "unix://$sock" "$@" >"$log" 2>&1 </dev/null &
     local pid=$! i
     for ((i = 0; i < 150; i++)); do
@@ -104,7 +108,7 @@ sandbench_docker_start() {
         return 0
     fi
     _sandbench_dockerd "$SANDBENCH_STATE/docker" "$SANDBENCH_DOCKER_EXEC_ROOT" \
-        "$SANDBENCH_DOCKER_EXEC_ROOT.pid" "$SANDBENCH_DOCKER_SOCK" "$SANDBENCH_STATE/dockerd.log"
+        "$SANDBENCH_DOCKER_EXEC_ROOT.pid" "$SANDBENCH_DOCKER_SOCK" "$SANDBENCH_STATE/dockerd.log" host
 }
 
 sandbench_docker_stop() {
@@ -114,7 +118,7 @@ sandbench_docker_stop() {
 sandbench_docker_start_at() {
     local dir="$1" sock="$2"
     shift 2
-    _sandbench_dockerd "$dir/data" "$dir/exec" "$dir/dockerd.pid" "$sock" "$dir/dockerd.log" "$@"
+    _sandbench_dockerd "$dir/data" "$dir/exec" "$dir/dockerd.pid" "$sock" "$dir/dockerd.log" own "$@"
 }
 
 sandbench_docker_stop_at() {

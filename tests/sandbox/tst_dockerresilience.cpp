@@ -38,7 +38,8 @@ QStringList containersOf(qint64 pid)
     const QString needle = QStringLiteral("/%1/").arg(pid);
     for (const QJsonValue &v : QJsonDocument::fromJson(r->body).array()) {
         const QJsonObject labels = v.toObject().value(QLatin1String("Labels")).toObject();
-        if (labels.value(QLatin1String(DockerProvider::ownerLabel)).toString().contains(needle))
+        if (labels.value(QLatin1String(DockerProvider::ownerLabel)).toString().contains(needle)
+            && v.toObject().value(QLatin1String("State")).toString() == QLatin1String("running"))
             ids << v.toObject().value(QLatin1String("Id")).toString();
     }
     return ids;
@@ -80,6 +81,7 @@ private slots:
         QStringList ids;
         QTRY_VERIFY_WITH_TIMEOUT(!(ids = containersOf(cli.processId())).isEmpty(), 30'000);
         QCOMPARE(ids.size(), 1);
+        QTest::qWait(500); // let the CLI get to its command
         // SIGKILL: no chance to release anything.
         ::kill(pid_t(cli.processId()), SIGKILL);
         QVERIFY(cli.waitForFinished(5000));

@@ -1,0 +1,134 @@
+// Side by side, alternating, on the same engine:
+//   create-to-first-exec through SandboxPool   vs  `docker run --rm IMAGE true`
+//   one exec in a live sandbox                 vs  `docker exec CONTAINER true`
+// Medians of N rounds (default 20; first argument), image from the second (sandbench/base:1).
+#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxpool.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTextStream>
+
+#include <algorithm>
+
+using namespace Sandbench;
+
+namespace {
+
+double median(QList<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const qsizetype n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+double timeProcess(const QStringList &argv)
+{
+    QElapsedTimer t;
+    t.start();
+    QProcess p;
+    p.start(argv.first(), argv.mid(1));
+    p.waitForFinished(60'000);
+    if (p.exitCode() != 0)
+        qFatal("%s failed: %s", qPrintable(argv.join(QLatin1Char(' '))), p.readAllStandardError().constData());
+    return t.nsecsElapsed() / 1e6;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const int rounds = argc > 1 ? std::max(1, atoi(argv[1])) : 20;
+    const QString image = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("sandbench/base:1");
+    QTextStream out(stdout);
+
+    auto provider = DockerProvider::create();
+    if (!provider)
+        qFatal("%s", qPrintable(provider.error().message));
+    PoolOptions po;
+    po.maxSandboxes = 2;
+    po.maxLifetimeMs = 600'000;
+    auto pool = SandboxPool::open(std::move(*provider), po);
+    if (!pool)
+        qFatal("%s", qPrintable(pool.error().message));
+    SandboxOptions so;
+    so.lifetimeMs = 300'000;
+    so.image = image;
+
+    // Warm-up: the first of each pays for cold caches.
+    timeProcess({QStringLiteral("docker"), QStringLiteral("run"), QStringLiteral("--rm"), image, QStringLiteral("true")});
+    {
+        auto s = waitFor((*pool)->create(so), 60'000);
+        if (!s)
+            qFatal("%s", qPrintable(s.error().message));
+        waitFor((*s)->release(), 60'000);
+    }
+
+    QList<double> ours, theirs;
+    for (int i = 0; i < rounds; ++i) {
+        auto runOurs = [&] {
+            QElapsedTimer t;
+            t.start();
+            auto s = waitFor((*pool)->create(so), 60'000);
+            if (!s)
+                qFatal("%s", qPrintable(s.error().message));
+            auto r = waitFor((*s)->exec({QStringLiteral("true")}), 60'000);
+            if (!r || r->exitCode != 0)
+                qFatal("exec failed");
+            ours << t.nsecsElapsed() / 1e6;
+            waitFor((*s)->release(), 60'000);
+        };
+        auto runTheirs = [&] {
+            theirs << timeProcess({QStringLiteral("docker"), QStringLiteral("run"), QStringLiteral("--rm"), image,
+                                   QStringLiteral("true")});
+        };
+        // Alternate which goes first so neither always runs on a warmer engine.
+        if (i % 2) {
+            runOurs();
+            runTheirs();
+        } else {
+            runTheirs();
+            runOurs();
+        }
+    }
+
+    auto live = waitFor((*pool)->create(so), 60'000);
+    if (!live)
+        qFatal("%s", qPrintable(live.error().message));
+    Sandbox *s = *live;
+    QList<double> execOurs, execTheirs;
+    for (int i = 0; i < rounds; ++i) {
+        auto runOurs = [&] {
+            QElapsedTimer t;
+            t.start();
+            auto r = waitFor(s->exec({QStringLiteral("true")}), 60'000);
+            if (!r || r->exitCode != 0)
+                qFatal("exec failed");
+            execOurs << t.nsecsElapsed() / 1e6;
+        };
+        auto runTheirs = [&] {
+            execTheirs << timeProcess({QStringLiteral("docker"), QStringLiteral("exec"), s->id(), QStringLiteral("true")});
+        };
+        if (i % 2) {
+            runOurs();
+            runTheirs();
+        } else {
+            runTheirs();
+            runOurs();
+        }
+    }
+    waitFor(s->release(), 60'000);
+
+    out << "image " << image << ", " << rounds << " alternating rounds, medians in ms\n";
+    out << QStringLiteral("%1 %2 %3 %4\n").arg(QStringLiteral("what"), -34).arg(QStringLiteral("sandbench"), 10)
+               .arg(QStringLiteral("docker CLI"), 11).arg(QStringLiteral("ratio"), 7);
+    auto row = [&](const QString &what, const QList<double> &a, const QList<double> &b) {
+        out << QStringLiteral("%1 %2 %3 %4\n").arg(what, -34).arg(median(a), 10, 'f', 1).arg(median(b), 11, 'f', 1)
+                   .arg(median(a) / median(b), 6, 'f', 2) << "x\n";
+    };
+    row(QStringLiteral("create to first exec / docker run"), ours, theirs);
+    row(QStringLiteral("exec in a live sandbox / docker exec"), execOurs, execTheirs);
+    return 0;
+}
