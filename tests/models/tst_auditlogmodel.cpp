@@ -1,0 +1,218 @@
+#include "models/auditlogmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandbench;
+
+namespace {
+
+AuditEvent makeEvent(quint64 seq)
+{
+    static const char *const kinds[] = {"read", "write", "net", "env", "run"};
+    AuditEvent e;
+    e.seq = seq;
+    e.timeMs = 1767225600000 + qint64(seq);
+    e.kind = QString::fromLatin1(kinds[seq % 5]);
+    e.action = e.kind == QLatin1String("net") ? QStringLiteral("connect") : e.kind;
+    e.resource = QStringLiteral("/data/file-%1.txt").arg(seq);
+    e.allowed = seq % 3 != 0; // every third is denied
+    e.rule = e.allowed ? QStringLiteral("allow_read[0]") : QStringLiteral("sandbox");
+    e.reason = e.allowed ? QString() : QStringLiteral("permission denied: %1").arg(seq);
+    e.pid = 42;
+    return e;
+}
+
+QString writeLog(const QString &path, int lines, const QByteArray &extra = {})
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    QByteArray buffer;
+    for (int i = 1; i <= lines; ++i) {
+        buffer += makeEvent(quint64(i)).toJsonLine() + '\n';
+        if (buffer.size() > (1 << 20)) {
+            file.write(buffer);
+            buffer.clear();
+        }
+    }
+    buffer += extra;
+    file.write(buffer);
+    return path;
+}
+
+// Expected counts for lines 1..n of makeEvent().
+int expectedDenied(int n) { return n / 3; }
+
+} // namespace
+
+class TestAuditLogModel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void liveEventsAppendInOrder();
+    void filterLiveEvents();
+    void openFileIndexesEveryLine();
+    void filterFile();
+    void brokenLinesAreShownNotHidden();
+    void largeFileShowsFirstRowsQuickly();
+    void reopeningWhileLoadingDropsOldBatches();
+};
+
+void TestAuditLogModel::liveEventsAppendInOrder()
+{
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.columnCount(), int(AuditLogModel::Column::Count));
+    for (quint64 i = 1; i <= 6; ++i)
+        model.appendEvent(makeEvent(i));
+    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(model.allowCount(), 4);
+    QCOMPARE(model.denyCount(), 2);
+    const QModelIndex resource = model.index(2, int(AuditLogModel::Column::Resource));
+    QCOMPARE(resource.data().toString(), QStringLiteral("/data/file-3.txt"));
+    QCOMPARE(model.index(2, int(AuditLogModel::Column::Decision)).data().toString(), QStringLiteral("deny"));
+    QCOMPARE(model.index(2, 0).data(AuditLogModel::AllowedRole).toBool(), false);
+    QCOMPARE(model.index(0, int(AuditLogModel::Column::Time)).data().toString(),
+             QStringLiteral("2026-01-01T00:00:00.001Z"));
+    QCOMPARE(model.headerData(int(AuditLogModel::Column::Rule), Qt::Horizontal).toString(),
+             QStringLiteral("Rule"));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.denyCount(), 0);
+}
+
+void TestAuditLogModel::filterLiveEvents()
+{
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    for (quint64 i = 1; i <= 30; ++i)
+        model.appendEvent(makeEvent(i));
+    AuditFilter filter;
+    filter.decision = AuditFilter::Decision::Deny;
+    model.setFilter(filter);
+    QCOMPARE(model.rowCount(), 10);
+    for (int row = 0; row < model.rowCount(); ++row)
+        QVERIFY(!model.eventAt(row).allowed);
+    filter.kind = QStringLiteral("read"); // seq % 5 == 0 and seq % 3 == 0: 15, 30
+    model.setFilter(filter);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.eventAt(1).seq, quint64(30));
+    // A live event that matches appears; one that does not stays hidden.
+    model.appendEvent(makeEvent(45));
+    model.appendEvent(makeEvent(31));
+    QCOMPARE(model.rowCount(), 3);
+    filter = {};
+    filter.text = QStringLiteral("FILE-2"); // case-insensitive: 2, 20..29
+    model.setFilter(filter);
+    QCOMPARE(model.rowCount(), 11);
+    model.setFilter({});
+    QCOMPARE(model.rowCount(), 32);
+}
+
+void TestAuditLogModel::openFileIndexesEveryLine()
+{
+    QTemporaryDir dir;
+    const QString path = writeLog(dir.filePath(QStringLiteral("audit.jsonl")), 50000);
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy finished(&model, &AuditLogModel::loadingFinished);
+    QString error;
+    QVERIFY2(model.openFile(path, &error), qPrintable(error));
+    QVERIFY(model.isLoading());
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(finished.first().at(0).toLongLong(), 50000);
+    QCOMPARE(model.rowCount(), 50000);
+    QCOMPARE(model.denyCount(), expectedDenied(50000));
+    QCOMPARE(model.allowCount(), 50000 - expectedDenied(50000));
+    QCOMPARE(model.eventAt(49999).resource, QStringLiteral("/data/file-50000.txt"));
+    QCOMPARE(model.eventAt(0), makeEvent(1));
+    QVERIFY(!model.openFile(dir.filePath(QStringLiteral("missing.jsonl")), &error));
+    QVERIFY(error.contains(QStringLiteral("missing.jsonl")));
+}
+
+void TestAuditLogModel::filterFile()
+{
+    QTemporaryDir dir;
+    const QString path = writeLog(dir.filePath(QStringLiteral("audit.jsonl")), 60000);
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy finished(&model, &AuditLogModel::loadingFinished);
+    QVERIFY(model.openFile(path));
+    QVERIFY(finished.wait(10000));
+
+    QSignalSpy filtered(&model, &AuditLogModel::filterFinished);
+    AuditFilter filter;
+    filter.kind = QStringLiteral("net"); // seq % 5 == 2
+    filter.decision = AuditFilter::Decision::Deny; // seq % 3 == 0 -> seq % 15 == 12
+    model.setFilter(filter);
+    QVERIFY(model.isFiltering()); // a file this size filters on the worker
+    QVERIFY(filtered.wait(10000));
+    QCOMPARE(model.rowCount(), 4000);
+    for (int row : {0, 1999, 3999}) {
+        const AuditEvent e = model.eventAt(row);
+        QCOMPARE(e.kind, QStringLiteral("net"));
+        QVERIFY(!e.allowed);
+    }
+    filter = {};
+    filter.text = QStringLiteral("file-5999"); // 5999, 59990..59999
+    model.setFilter(filter);
+    QVERIFY(filtered.wait(10000));
+    QCOMPARE(model.rowCount(), 11);
+    QCOMPARE(model.eventAt(0).seq, quint64(5999));
+}
+
+void TestAuditLogModel::brokenLinesAreShownNotHidden()
+{
+    QTemporaryDir dir;
+    const QString path = writeLog(dir.filePath(QStringLiteral("audit.jsonl")), 3,
+                                  "this is not json\n\n{\"seq\":9}\n");
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy finished(&model, &AuditLogModel::loadingFinished);
+    QVERIFY(model.openFile(path));
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(model.rowCount(), 5); // the empty line is skipped
+    QCOMPARE(model.eventAt(3).kind, QStringLiteral("?"));
+    QCOMPARE(model.eventAt(3).resource, QStringLiteral("this is not json"));
+    QCOMPARE(model.eventAt(4).kind, QStringLiteral("?"));
+}
+
+void TestAuditLogModel::largeFileShowsFirstRowsQuickly()
+{
+    QTemporaryDir dir;
+    const QString path = writeLog(dir.filePath(QStringLiteral("audit.jsonl")), 400000);
+    AuditLogModel model;
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(model.openFile(path));
+    // Opening only maps the file; indexing is the worker's job.
+    QVERIFY2(clock.elapsed() < 100, qPrintable(QString::number(clock.elapsed())));
+    QTRY_VERIFY_WITH_TIMEOUT(model.rowCount() > 0, 1000);
+    QCOMPARE(model.eventAt(0).seq, quint64(1));
+    QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 400000, 20000);
+    QVERIFY(!model.isLoading());
+}
+
+void TestAuditLogModel::reopeningWhileLoadingDropsOldBatches()
+{
+    QTemporaryDir dir;
+    const QString big = writeLog(dir.filePath(QStringLiteral("big.jsonl")), 300000);
+    const QString small = writeLog(dir.filePath(QStringLiteral("small.jsonl")), 7);
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(model.openFile(big));
+    QVERIFY(model.openFile(small));
+    QSignalSpy finished(&model, &AuditLogModel::loadingFinished);
+    QVERIFY(finished.wait(5000));
+    QTest::qWait(200); // let any stale batch of the big file arrive, if one were queued
+    QCOMPARE(model.rowCount(), 7);
+    QCOMPARE(model.filePath(), small);
+}
+
+QTEST_GUILESS_MAIN(TestAuditLogModel)
+#include "tst_auditlogmodel.moc"
