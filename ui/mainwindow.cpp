@@ -201,6 +201,7 @@ void MainWindow::resetLayout()
     };
     for (QDockWidget *dock : std::as_const(m_docks)) {
         removeDockWidget(dock);
+        // Docked again below; a floating dock added to an area would stay floating.
         dock->setFloating(false);
     }
     for (const QJsonValue &value : layout.value(QStringLiteral("docks")).toArray()) {
@@ -223,6 +224,7 @@ void MainWindow::resetLayout()
         } else {
             addDockWidget(where, dock);
         }
+        dock->setFloating(false);
         dock->show();
     }
     // Sizes only take once the docks are laid out in a window of its final size.

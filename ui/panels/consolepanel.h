@@ -29,7 +29,7 @@ public:
     static constexpr int kFlushIntervalMs = 30;
     static constexpr qsizetype kFlushBytes = 96 * 1024;
     static constexpr qsizetype kMaxPending = 4 * 1024 * 1024;
-    static constexpr qsizetype kKeepPending = 512 * 1024;
+    static constexpr qsizetype kKeepPending = 256 * 1024;
     static constexpr int kMaxBlocks = 20000;
     static constexpr int kMaxLineChars = 4000;
 

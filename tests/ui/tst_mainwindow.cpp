@@ -1,0 +1,226 @@
+// The workbench end to end, against the real Deno runtime: write a script, run it, see its output
+// and its denied access, allow it with one click, run again.
+#include "mainwindow.h"
+#include "models/auditlogmodel.h"
+#include "models/runhistorymodel.h"
+#include "panels/auditpanel.h"
+#include "panels/codeeditor.h"
+#include "panels/consolepanel.h"
+#include "panels/policyeditorpanel.h"
+#include "panels/policyform.h"
+#include "panels/runstatuswidget.h"
+#include "panels/scripteditorpanel.h"
+#include "panels/stringlistedit.h"
+#include "runcontroller.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Sandbench;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 60000;
+
+int findRow(AuditLogModel *model, const QString &resource, bool allowed)
+{
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const AuditEvent e = model->eventAt(row);
+        if (e.resource == resource && e.allowed == allowed)
+            return row;
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void runShowsOutputAndDeniedAccessThenAllowThisFixesIt();
+    void stopEndsALongRun();
+    void anInvalidPolicyDoesNotRun();
+    void resetLayoutPutsPanelsBack();
+
+private:
+    QTemporaryDir m_data;
+    QString m_secret;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("SandbenchTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QSettings().clear();
+    m_secret = m_data.filePath(QStringLiteral("secret.txt"));
+    QFile file(m_secret);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("the secret is 42\n");
+}
+
+void TestMainWindow::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::cleanup()
+{
+    if (m_window) {
+        m_window->runController()->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runController()->isRunning(), 10000);
+        // No unsaved-changes prompt in a test.
+        m_window->scriptPanel()->editor()->document()->setModified(false);
+        m_window->policyPanel()->editor()->document()->setModified(false);
+    }
+    m_window.reset();
+}
+
+void TestMainWindow::runShowsOutputAndDeniedAccessThenAllowThisFixesIt()
+{
+    MainWindow &w = *m_window;
+    RunHistoryModel *history = w.runController()->history();
+    CodeEditor *editor = w.scriptPanel()->editor();
+    editor->setFocus();
+    QTest::keyClicks(editor, QStringLiteral("console.log(\"start\");"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    editor->insertPlainText(QStringLiteral(
+        "try { console.log(\"read: \" + (await Deno.readTextFile(\"%1\")).trim()); }\n"
+        "catch (e) { console.error(\"denied: \" + e.name); }\n").arg(m_secret));
+
+    // Run (F5): output live in the console, the denied read in the audit panel.
+    QTest::keyClick(&w, Qt::Key_F5);
+    QVERIFY(w.runController()->isRunning() || history->rowCount() == 1);
+    QVERIFY(!w.runAction()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 1 && !history->run(0).running, kRunTimeoutMs);
+    QVERIFY2(!history->run(0).error, qPrintable(history->run(0).error ? history->run(0).error->message : QString()));
+    QCOMPARE(history->run(0).result->exitCode, 0);
+    QVERIFY(w.runAction()->isEnabled());
+    w.consolePanel()->flushAll();
+    const QString firstOutput = w.consolePanel()->text();
+    QVERIFY2(firstOutput.contains(QStringLiteral("start\n")), qPrintable(firstOutput));
+    QVERIFY2(firstOutput.contains(QStringLiteral("denied: NotCapable")), qPrintable(firstOutput));
+    QVERIFY(!firstOutput.contains(QStringLiteral("the secret is 42")));
+    QVERIFY(w.runStatus()->stateText().contains(QStringLiteral("Exit code 0")));
+
+    AuditLogModel *audit = w.auditPanel()->model();
+    const int denied = findRow(audit, m_secret, false);
+    QVERIFY2(denied >= 0, "the denied read is in the audit panel");
+    QCOMPARE(audit->eventAt(denied).kind, QStringLiteral("read"));
+    QVERIFY(audit->denyCount() >= 1);
+    QVERIFY(w.auditPanel()->countsLabel()->text().contains(QStringLiteral("denied")));
+
+    // "Allow this" with its preview.
+    w.auditPanel()->selectRow(denied);
+    QPushButton *allow = w.auditPanel()->allowButton();
+    QVERIFY(allow->isEnabled());
+    QString shownRule, shownDiff;
+    QTimer answer;
+    answer.setInterval(50);
+    connect(&answer, &QTimer::timeout, this, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || box->objectName() != QLatin1String("allowConfirmation"))
+            return;
+        answer.stop();
+        shownRule = box->text();
+        shownDiff = box->detailedText();
+        box->button(QMessageBox::Yes)->click();
+    });
+    answer.start();
+    QTest::mouseClick(allow, Qt::LeftButton);
+    QVERIFY2(shownRule.contains(QStringLiteral("\"allow_read\": \"%1\"").arg(m_secret)), qPrintable(shownRule));
+    QVERIFY2(shownDiff.contains(QStringLiteral("+ ")) && shownDiff.contains(m_secret), qPrintable(shownDiff));
+    QVERIFY(w.policyPanel()->policy().permissions.allowRead.contains(m_secret));
+    QVERIFY(w.policyPanel()->text().contains(m_secret));
+    QVERIFY(w.policyPanel()->form()->list(PolicyForm::ListKind::Read)->values().contains(m_secret));
+
+    // The rerun reads the file.
+    w.runAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 2 && !history->run(1).running, kRunTimeoutMs);
+    QCOMPARE(history->run(1).result->exitCode, 0);
+    w.consolePanel()->flushAll();
+    const QString secondOutput = w.consolePanel()->text();
+    QVERIFY2(secondOutput.contains(QStringLiteral("read: the secret is 42")), qPrintable(secondOutput));
+    const int allowed = findRow(audit, m_secret, true);
+    QVERIFY(allowed >= 0);
+    QVERIFY2(audit->eventAt(allowed).rule.startsWith(QStringLiteral("allow_read")),
+             qPrintable(audit->eventAt(allowed).rule));
+
+    // The history shows the first run again.
+    w.showRun(0);
+    w.consolePanel()->flushAll();
+    QVERIFY(w.consolePanel()->text().contains(QStringLiteral("denied: NotCapable")));
+    QVERIFY(findRow(audit, m_secret, false) >= 0);
+    QVERIFY(findRow(audit, m_secret, true) < 0);
+}
+
+void TestMainWindow::stopEndsALongRun()
+{
+    MainWindow &w = *m_window;
+    w.scriptPanel()->setCode(QStringLiteral("console.log('waiting');\nawait new Promise(r => setTimeout(r, 60000));\n"));
+    QVERIFY(w.runScript());
+    QTRY_VERIFY_WITH_TIMEOUT(w.consolePanel()->text().contains(QStringLiteral("waiting")), kRunTimeoutMs);
+    QVERIFY(w.stopAction()->isEnabled());
+    QTRY_VERIFY(w.runStatus()->stateText().contains(QStringLiteral("Running")));
+    QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);
+    RunHistoryModel *history = w.runController()->history();
+    QTRY_VERIFY_WITH_TIMEOUT(!history->run(0).running, 15000);
+    QVERIFY(history->run(0).result);
+    QVERIFY(history->run(0).result->cancelled);
+    QVERIFY(history->run(0).result->durationMs < 30000);
+    QVERIFY(w.runStatus()->stateText().contains(QStringLiteral("Stopped")));
+}
+
+void TestMainWindow::anInvalidPolicyDoesNotRun()
+{
+    MainWindow &w = *m_window;
+    w.scriptPanel()->setCode(QStringLiteral("console.log(1)"));
+    w.policyPanel()->setText(QStringLiteral("{ \"sandbox\": tru }"));
+    QVERIFY(!w.runScript());
+    QCOMPARE(w.runController()->history()->rowCount(), 0);
+    QVERIFY(w.runStatus()->stateText().contains(QStringLiteral("policy")));
+}
+
+void TestMainWindow::resetLayoutPutsPanelsBack()
+{
+    MainWindow &w = *m_window;
+    const QStringList names = {QStringLiteral("scriptDock"), QStringLiteral("policyDock"),
+                               QStringLiteral("consoleDock"), QStringLiteral("auditDock"),
+                               QStringLiteral("historyDock")};
+    for (const QString &name : names)
+        QVERIFY2(w.findChild<QDockWidget *>(name), qPrintable(name));
+    auto *console = w.findChild<QDockWidget *>(QStringLiteral("consoleDock"));
+    auto *audit = w.findChild<QDockWidget *>(QStringLiteral("auditDock"));
+    console->setFloating(true);
+    audit->close();
+    w.removeDockWidget(w.findChild<QDockWidget *>(QStringLiteral("policyDock")));
+    w.resetLayout();
+    for (const QString &name : names) {
+        auto *dock = w.findChild<QDockWidget *>(name);
+        QVERIFY2(!dock->isFloating(), qPrintable(name));
+        QVERIFY2(w.dockWidgetArea(dock) != Qt::NoDockWidgetArea, qPrintable(name));
+    }
+    QVERIFY(audit->isVisible());
+    QCOMPARE(w.tabifiedDockWidgets(audit), QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("historyDock"))});
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
