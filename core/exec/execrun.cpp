@@ -178,7 +178,8 @@ void ExecRun::processFinished()
     result.rawStderr = m_stderr.result();
     result.memoryExceeded = result.rawStderr.contains("out of memory")
             && (result.exitCode == 133 || result.rawStderr.contains("Fatal JavaScript"));
-    QByteArray rewritten = rewriteStderr(result.rawStderr, m_run.workdir, m_run.hiddenEntryName);
+    QByteArray rewritten = rewriteStderr(result.rawStderr, m_run.workdir, m_run.hiddenEntryName,
+                                        m_request.policy.allowPackages);
     if (result.memoryExceeded)
         rewritten.append("\nThe run exceeded its memory limit of " + QByteArray::number(m_request.policy.maxMemoryMb.value_or(0)) + " MB.\n");
     if (result.timedOut)

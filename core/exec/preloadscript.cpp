@@ -9,7 +9,7 @@ const FROZEN = %FROZEN%;
 const PRELOAD_URL = %PRELOAD_URL%;
 
 if (FROZEN !== null) {
-  const RealDate = Date;
+  const RealDate = globalThis.Date;
   // Virtual time: each reading moves the clock by a microsecond (so a busy-wait loop ends) and a
   // timer that fires moves it to the instant it was due. Same code, same readings, same times.
   let elapsed = 0;
@@ -17,19 +17,20 @@ if (FROZEN !== null) {
   const read = () => (elapsed += STEP);
   const nowMs = () => Math.floor(FROZEN + read());
 
-  function Date(...args) {
+  // A function, not a class: dates the runtime makes itself (file times) must stay instanceof Date.
+  const FrozenDate = function Date(...args) {
     if (!new.target) return new RealDate(nowMs()).toString();
     const date = args.length === 0 ? new RealDate(nowMs()) : new RealDate(...args);
-    if (new.target !== Date) Object.setPrototypeOf(date, new.target.prototype);
+    if (new.target !== FrozenDate) Object.setPrototypeOf(date, new.target.prototype);
     return date;
-  }
-  Object.defineProperty(Date, "prototype", { value: RealDate.prototype, writable: false });
-  Object.defineProperty(Date, "length", { value: 7 });
-  Date.now = nowMs;
-  Date.parse = RealDate.parse;
-  Date.UTC = RealDate.UTC;
-  Object.defineProperty(RealDate.prototype, "constructor", { value: Date, writable: true, configurable: true });
-  Object.defineProperty(globalThis, "Date", { value: Date, writable: true, configurable: true });
+  };
+  Object.defineProperty(FrozenDate, "prototype", { value: RealDate.prototype, writable: false });
+  Object.defineProperty(FrozenDate, "length", { value: 7 });
+  FrozenDate.now = nowMs;
+  FrozenDate.parse = RealDate.parse;
+  FrozenDate.UTC = RealDate.UTC;
+  Object.defineProperty(RealDate.prototype, "constructor", { value: FrozenDate, writable: true, configurable: true });
+  Object.defineProperty(globalThis, "Date", { value: FrozenDate, writable: true, configurable: true });
 
   const perf = globalThis.performance;
   const realMark = perf.mark.bind(perf);

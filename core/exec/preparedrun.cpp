@@ -180,7 +180,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         entry = absoluteFrom(request.policy.workdir.isEmpty() ? base : run.workdir, request.entrypoint);
     }
 
-    run.matcherSetup = {request.policy, base, run.workdir, entry};
+    // Workers import the preload from a data: module, which the runtime checks like a read.
+    const QStringList internal = {privateDir + QStringLiteral("/preload.js"), privateDir + QStringLiteral("/node-crypto.js")};
+    run.matcherSetup = {request.policy, base, run.workdir, entry, internal};
     const PolicyMatcher matcher(run.matcherSetup);
     if (!matcher.everyFileReadable()) {
         std::vector<std::pair<std::string, QString>> folders;

@@ -4,6 +4,8 @@
 #include "policy/jsonlocator.h"
 
 #include <QFile>
+
+#include <cctype>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -220,7 +222,15 @@ Result<Policy> parsePolicy(const QByteArray &json, const QString &sourceName)
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        const TextPosition at = JsonLocator::positionOf(json, parseError.offset);
+        // Qt reports the offset after the token it could not take: point at that token instead.
+        qsizetype offset = qMin<qsizetype>(parseError.offset, json.size());
+        if (parseError.error == QJsonParseError::IllegalValue) {
+            while (offset > 0 && QByteArrayView(" \t\r\n").contains(json.at(offset - 1)))
+                --offset;
+            while (offset > 0 && std::isalnum(static_cast<unsigned char>(json.at(offset - 1))))
+                --offset;
+        }
+        const TextPosition at = JsonLocator::positionOf(json, offset);
         return fail(ErrorCode::Parse, QStringLiteral("%1:%2:%3: %4")
                                               .arg(sourceName).arg(at.line).arg(at.column)
                                               .arg(parseError.errorString()));

@@ -34,6 +34,8 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
     }
     if (!setup.entry.isEmpty())
         m_read.push_back({resolvePath(setup.entry.toStdString(), base), QStringLiteral("entry")});
+    for (const QString &file : setup.internal)
+        m_read.push_back({resolvePath(file.toStdString(), base), QStringLiteral("sandbench")});
     addPaths(m_read, p.allowRead, "allow_read");
     addPaths(m_read, m_policy.readOnlyDirs, "read_only_dirs");
     addPaths(m_write, p.allowWrite, "allow_write");

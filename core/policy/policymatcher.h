@@ -30,6 +30,7 @@ public:
         QString baseDir;        // where relative rule paths start
         QString workdir;        // readable, writable (absolute)
         QString entry;          // the file being run: readable
+        QStringList internal;   // Sandbench's own generated modules (preload): readable
     };
 
     explicit PolicyMatcher(const Setup &setup);

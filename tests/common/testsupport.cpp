@@ -1,5 +1,6 @@
 #include "testsupport.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -9,7 +10,11 @@ namespace Sandbench::Test {
 
 QString cliPath()
 {
-    return qEnvironmentVariable("SANDBENCH_CLI");
+    const QString fromCtest = qEnvironmentVariable("SANDBENCH_CLI");
+    if (!fromCtest.isEmpty())
+        return fromCtest;
+    // Run by hand from the build tree: tests/<layer>/tst_x next to app/cli/sandbench-cli.
+    return QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/cli/sandbench-cli");
 }
 
 QString sourceDir()

@@ -21,7 +21,7 @@ class TestPolicyMatcher : public QObject
     {
         Policy policy = extra;
         policy.sandbox = true;
-        return PolicyMatcher({policy, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts"))});
+        return PolicyMatcher({policy, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts")), {}});
     }
 
 private slots:
@@ -120,18 +120,18 @@ private slots:
     void metadataNeedsAnExactRule()
     {
         Policy open; // no sandbox: everything not denied is allowed, except metadata
-        const PolicyMatcher m({open, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts"))});
+        const PolicyMatcher m({open, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts")), {}});
         QVERIFY(m.decide(QStringLiteral("net"), QStringLiteral("example.com:443"), true).allowed);
         QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
         QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("2852039166:80"), true).allowed);
         Policy star;
         star.sandbox = true;
         star.permissions.allowNet = {QStringLiteral("*")};
-        QVERIFY(!PolicyMatcher({star, m_root, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+        QVERIFY(!PolicyMatcher({star, m_root, {}, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
         Policy exact;
         exact.sandbox = true;
         exact.permissions.allowNet = {QStringLiteral("169.254.169.254:80")};
-        QVERIFY(PolicyMatcher({exact, m_root, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+        QVERIFY(PolicyMatcher({exact, m_root, {}, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
     }
 
     void denySwitchesWithoutSandbox()
@@ -139,7 +139,7 @@ private slots:
         Policy p;
         p.permissions.denyFs = true;
         p.permissions.allowRead = {QStringLiteral("data")};
-        const PolicyMatcher m({p, m_root, {}, {}});
+        const PolicyMatcher m({p, m_root, {}, {}, {}});
         QVERIFY(!m.decide(QStringLiteral("read"), QStringLiteral("/etc/hosts"), true).allowed);
         QVERIFY(m.decide(QStringLiteral("read"), path(QStringLiteral("data/input.txt")), true).allowed);
         QVERIFY(m.decide(QStringLiteral("net"), QStringLiteral("example.com:443"), true).allowed);

@@ -1,0 +1,121 @@
+// sandbench-cli run, as a user calls it.
+#include "execfixture.h"
+#include "testsupport.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void helpListsEveryOption()
+    {
+        const CliRun help = runCli({QStringLiteral("run"), QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        for (const char *option : {"--sandbox", "--allow-read", "--allow-write", "--allow-net", "--allow-env", "--allow-run",
+                                   "--allow-listen", "--deny-fs", "--deny-net", "--deny-env", "--deny-run",
+                                   "--permission-policy", "--policy", "--audit-log", "--seed", "--freeze-time", "--timeout",
+                                   "--max-memory", "--workdir", "--read-only-dir", "--allow-package", "--env",
+                                   "--max-output-bytes", "--json", "--code"})
+            QVERIFY2(help.stdoutData.contains(option), option);
+        const CliRun top = runCli({QStringLiteral("--help")});
+        QCOMPARE(top.exitCode, 0);
+        QVERIFY(top.stdoutData.contains("run"));
+    }
+
+    void versionNamesTheRuntime()
+    {
+        const CliRun version = runCli({QStringLiteral("--version")});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.stdoutData.contains("sandbench-cli 0.1.0"));
+        QVERIFY(version.stdoutData.contains("deno 2.9.6"));
+    }
+
+    void passesOutputAndExitCodeThrough()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("work/main.ts"), "console.log('hello', Deno.args.join(','));\nconsole.error('warned');\nDeno.exit(3);\n");
+        const CliRun run = runCli({QStringLiteral("run"), QStringLiteral("--sandbox"), QStringLiteral("--workdir"), f.workdir(),
+                                   f.path(QStringLiteral("work/main.ts")), QStringLiteral("--"), QStringLiteral("a"), QStringLiteral("b")});
+        QCOMPARE(run.exitCode, 3);
+        QCOMPARE(run.stdoutData, QByteArray("hello a,b\n"));
+        QCOMPARE(run.stderrData, QByteArray("warned\n"));
+    }
+
+    void jsonResult()
+    {
+        const CliRun run = runCli({QStringLiteral("run"), QStringLiteral("--sandbox"), QStringLiteral("--json"),
+                                   QStringLiteral("--code"), QStringLiteral("console.log(6 * 7)")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(run.stdoutData).object();
+        QCOMPARE(o.value(QStringLiteral("stdout")).toString(), QStringLiteral("42\n"));
+        QCOMPARE(o.value(QStringLiteral("exitCode")).toInt(), 0);
+        QCOMPARE(o.value(QStringLiteral("timedOut")).toBool(), false);
+        QCOMPARE(o.value(QStringLiteral("truncated")).toBool(), false);
+        QVERIFY(o.contains(QStringLiteral("durationMs")));
+        QVERIFY(o.contains(QStringLiteral("stderr")));
+    }
+
+    void documentedExitCodes()
+    {
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("--timeout"), QStringLiteral("500"), QStringLiteral("--code"),
+                         QStringLiteral("while(true){}")}).exitCode, 124);
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("--max-memory"), QStringLiteral("32"), QStringLiteral("--code"),
+                         QStringLiteral("const a=[]; while(true) a.push({x: Math.random()})")}).exitCode, 125);
+        const CliRun bad = runCli({QStringLiteral("run"), QStringLiteral("--timeout"), QStringLiteral("soon"), QStringLiteral("x.ts")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.stderrData.contains("--timeout"));
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("--bogus"), QStringLiteral("x.ts")}).exitCode, 2);
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("--env"), QStringLiteral("LD_PRELOAD=/x.so"), QStringLiteral("--code"), QStringLiteral("1")}).exitCode, 2);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SANDBENCH_DENO"), QStringLiteral("/nonexistent/deno"));
+        const CliRun missing = runCli({QStringLiteral("run"), QStringLiteral("--code"), QStringLiteral("1")}, 30000, env);
+        QCOMPARE(missing.exitCode, 3);
+        QVERIFY(missing.stderrData.contains("environment error"));
+    }
+
+    void policyFileErrorsSayWhere()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("policy.json"), "{\n  \"permissions\": {\n    \"allow_reed\": [\"x\"]\n  }\n}\n");
+        const CliRun run = runCli({QStringLiteral("run"), QStringLiteral("--policy"), f.path(QStringLiteral("policy.json")),
+                                   QStringLiteral("--code"), QStringLiteral("1")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.stderrData.contains("policy.json:3:5: unknown key \"allow_reed\""), run.stderrData.constData());
+    }
+
+    void flagsAddToThePolicyFile()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("data/a.txt"), "A");
+        f.write(QStringLiteral("data/b.txt"), "B");
+        f.write(QStringLiteral("policy.json"), QStringLiteral("{\"sandbox\": true, \"permissions\": {\"allow_read\": [\"%1\"]}}")
+                                                       .arg(f.path(QStringLiteral("data/a.txt"))).toUtf8());
+        const QString code = QStringLiteral("for (const n of ['a', 'b']) { try { console.log(Deno.readTextFileSync('%1/' + n + '.txt')) } catch { console.log('denied ' + n) } }")
+                                     .arg(f.path(QStringLiteral("data")));
+        const CliRun fileOnly = runCli({QStringLiteral("run"), QStringLiteral("--policy"), f.path(QStringLiteral("policy.json")), QStringLiteral("--code"), code});
+        QCOMPARE(fileOnly.stdoutData, QByteArray("A\ndenied b\n"));
+        const CliRun both = runCli({QStringLiteral("run"), QStringLiteral("--policy"), f.path(QStringLiteral("policy.json")),
+                                    QStringLiteral("--allow-read"), f.path(QStringLiteral("data/b.txt")), QStringLiteral("--code"), code});
+        QCOMPARE(both.stdoutData, QByteArray("A\nB\n"));
+    }
+
+    void outputFloodPassThroughStaysCapped()
+    {
+        const CliRun run = runCli({QStringLiteral("run"), QStringLiteral("--max-output-bytes"), QStringLiteral("1000"), QStringLiteral("--code"),
+                                   QStringLiteral("console.log('START'); for (let i = 0; i < 100000; i++) console.log('line ' + i); console.log('END')")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.stdoutData.startsWith("START"));
+        QVERIFY(run.stdoutData.endsWith("END\n"));
+        QVERIFY(run.stdoutData.contains("bytes dropped"));
+        QVERIFY(run.stdoutData.size() < 1100);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
