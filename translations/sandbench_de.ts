@@ -1,4 +1,1086 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+    <context>
+        <name>Sandbench::AuditLogModel</name>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="77" />
+            <source>unreadable line</source>
+            <translation>unlesbare Zeile</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="106" />
+            <source>(all)</source>
+            <translation>(alle)</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="126" />
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="127" />
+            <source>Time</source>
+            <translation>Zeit</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="128" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="129" />
+            <source>Action</source>
+            <translation>Aktion</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="130" />
+            <source>Resource</source>
+            <translation>Ressource</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="131" />
+            <source>Decision</source>
+            <translation>Entscheidung</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <source>Rule</source>
+            <translation>Regel</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="211" />
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="218" />
+            <source>%1: cannot map the file: %2</source>
+            <translation>%1: Datei kann nicht eingeblendet werden: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::AuditPanel</name>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="56" />
+            <source>Allow this</source>
+            <translation>Erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="83" />
+            <source>All kinds</source>
+            <translation>Alle Arten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="86" />
+            <source>All decisions</source>
+            <translation>Alle Entscheidungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="87" />
+            <source>Allowed</source>
+            <translation>Erlaubt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="88" />
+            <source>Denied</source>
+            <translation>Verweigert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="89" />
+            <source>Filter by path, host, rule…</source>
+            <translation>Nach Pfad, Host, Regel filtern …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="92" />
+            <source>Add a rule that allows the selected denied access to the policy</source>
+            <translation>Der Richtlinie eine Regel hinzufügen, die den gewählten verweigerten Zugriff erlaubt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="94" />
+            <source>Open Log…</source>
+            <translation>Protokoll öffnen …</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/auditpanel.cpp" line="123" />
+            <source>%Ln lines indexed in %1 ms</source>
+            <translation>
+                <numerusform>%Ln Zeile in %1 ms indiziert</numerusform>
+                <numerusform>%Ln Zeilen in %1 ms indiziert</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/auditpanel.cpp" line="127" />
+            <source>%Ln matching, filtered in %1 ms</source>
+            <translation>
+                <numerusform>%Ln Treffer, in %1 ms gefiltert</numerusform>
+                <numerusform>%Ln Treffer, in %1 ms gefiltert</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="151" />
+            <source>Filtering…</source>
+            <translation>Wird gefiltert …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="157" />
+            <source>Indexing %1…</source>
+            <translation>%1 wird indiziert …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="163" />
+            <location filename="../ui/panels/auditpanel.cpp" line="169" />
+            <source>Open Audit Log</source>
+            <translation>Prüfprotokoll öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="164" />
+            <source>Audit logs (*.jsonl *.log);;All files (*)</source>
+            <translation>Prüfprotokolle (*.jsonl *.log);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="188" />
+            <source>%1 allowed · %2 denied · %3 shown</source>
+            <translation>%1 erlaubt · %2 verweigert · %3 angezeigt</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ConsolePanel</name>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="27" />
+            <source>Follow</source>
+            <translation>Mitlaufen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="36" />
+            <source>Output of the script appears here. F5 runs it.</source>
+            <translation>Hier erscheint die Ausgabe des Skripts. F5 führt es aus.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="38" />
+            <source>Keep the newest output in view</source>
+            <translation>Die neueste Ausgabe im Blick behalten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="41" />
+            <source>Copy</source>
+            <translation>Kopieren</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="42" />
+            <source>Copy the selection, or everything when nothing is selected</source>
+            <translation>Die Auswahl kopieren, oder alles, wenn nichts ausgewählt ist</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="45" />
+            <source>Clear</source>
+            <translation>Leeren</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="48" />
+            <source>Find</source>
+            <translation>Suchen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="51" />
+            <source>Find in output</source>
+            <translation>In der Ausgabe suchen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="55" />
+            <source>Next match</source>
+            <translation>Nächster Treffer</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="58" />
+            <source>Previous match</source>
+            <translation>Vorheriger Treffer</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="134" />
+            <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
+            <translation>[… %1 Bytes Ausgabe übersprungen, um Schritt zu halten; das Laufergebnis enthält Anfang und Ende …]</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::MainWindow</name>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="69" />
+            <source>Script</source>
+            <translation>Skript</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="70" />
+            <source>Policy</source>
+            <translation>Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="71" />
+            <source>Console</source>
+            <translation>Konsole</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="72" />
+            <source>Audit Log</source>
+            <translation>Prüfprotokoll</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="73" />
+            <source>Run History</source>
+            <translation>Lauf-Verlauf</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="84" />
+            <source>Could not run: %1</source>
+            <translation>Ausführung nicht möglich: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="98" />
+            <source>Ready. F5 runs the script under the policy.</source>
+            <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="116" />
+            <source>&amp;File</source>
+            <translation>&amp;Datei</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="117" />
+            <source>&amp;New Script</source>
+            <translation>&amp;Neues Skript</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="121" />
+            <source>&amp;Open Script…</source>
+            <translation>Skript ö&amp;ffnen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="122" />
+            <source>Open &amp;Recent</source>
+            <translation>&amp;Zuletzt geöffnet</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="123" />
+            <source>&amp;Save Script</source>
+            <translation>Skript &amp;speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="124" />
+            <source>Save Script &amp;As…</source>
+            <translation>Skript speichern &amp;unter …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="126" />
+            <source>Open &amp;Policy…</source>
+            <translation>&amp;Richtlinie öffnen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="127" />
+            <source>Save Po&amp;licy</source>
+            <translation>Richtlinie spei&amp;chern</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="128" />
+            <source>Save Policy As…</source>
+            <translation>Richtlinie speichern unter …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="130" />
+            <source>Open Audit &amp;Log…</source>
+            <translation>Prüf&amp;protokoll öffnen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="132" />
+            <source>Se&amp;ttings…</source>
+            <translation>&amp;Einstellungen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="133" />
+            <source>&amp;Quit</source>
+            <translation>&amp;Beenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="136" />
+            <source>&amp;Policy</source>
+            <translation>&amp;Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="137" />
+            <source>&amp;Undo Policy Edit</source>
+            <translation>Richtlinienänderung &amp;rückgängig</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="138" />
+            <source>&amp;Redo Policy Edit</source>
+            <translation>Richtlinienänderung &amp;wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="139" />
+            <source>&amp;Templates</source>
+            <translation>&amp;Vorlagen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="144" />
+            <location filename="../ui/mainwindow.cpp" line="145" />
+            <source>&amp;Run</source>
+            <translation>&amp;Ausführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="147" />
+            <source>Run the script under the policy (F5)</source>
+            <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="148" />
+            <source>&amp;Stop</source>
+            <translation>&amp;Stopp</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="151" />
+            <source>Stop the run and everything it started (Shift+F5)</source>
+            <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="155" />
+            <source>Stop</source>
+            <translation>Stopp</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="159" />
+            <source>&amp;View</source>
+            <translation>&amp;Ansicht</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="163" />
+            <source>Reset &amp;Layout</source>
+            <translation>&amp;Layout zurücksetzen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="165" />
+            <source>&amp;Help</source>
+            <translation>&amp;Hilfe</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="166" />
+            <source>&amp;About Sandbench</source>
+            <translation>&amp;Über Sandbench</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="167" />
+            <source>About Sandbench</source>
+            <translation>Über Sandbench</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="168" />
+            <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="154" />
+            <location filename="../ui/mainwindow.cpp" line="174" />
+            <source>Run</source>
+            <translation>Ausführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="191" />
+            <source>Open Script</source>
+            <translation>Skript öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="191" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 kann nicht geöffnet werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="277" />
+            <source>unsaved policy</source>
+            <translation>ungespeicherte Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="279" />
+            <source>%1%2 — %3%4 — Sandbench</source>
+            <translation>%1%2 — %3%4 — Sandbench</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="305" />
+            <source>The policy has an error: %1</source>
+            <translation>Die Richtlinie enthält einen Fehler: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="306" />
+            <source>the policy has an error</source>
+            <translation>die Richtlinie enthält einen Fehler</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="322" />
+            <source>Run %1 — audit log: %2</source>
+            <translation>Lauf %1 — Prüfprotokoll: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="340" />
+            <source>exit code %1</source>
+            <translation>Exit-Code %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="342" />
+            <source>timed out</source>
+            <translation>Zeitlimit überschritten</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="344" />
+            <source>stopped</source>
+            <translation>gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="346" />
+            <source>output truncated</source>
+            <translation>Ausgabe gekürzt</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="347" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>%1 erlaubt, %2 verweigert</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="348" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="349" />
+            <source>Finished: %1</source>
+            <translation>Beendet: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="362" />
+            <source>Allow This</source>
+            <translation>Erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="363" />
+            <source>Add this rule to the policy?
+
+%1</source>
+            <translation>Diese Regel der Richtlinie hinzufügen?
+
+%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="366" />
+            <source>The policy changes like this:</source>
+            <translation>Die Richtlinie ändert sich so:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="372" />
+            <source>Added %1</source>
+            <translation>%1 hinzugefügt</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="383" />
+            <source>Run %1 (%2)</source>
+            <translation>Lauf %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="387" />
+            <source>[%1 more bytes were not kept for the history]</source>
+            <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::PolicyEditorPanel</name>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="46" />
+            <source>Templates</source>
+            <translation>Vorlagen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="143" />
+            <source>✔ Valid policy</source>
+            <translation>✔ Gültige Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="160" />
+            <source>Line %1, column %2: %3</source>
+            <translation>Zeile %1, Spalte %2: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="186" />
+            <source>the file is larger than 4 MiB</source>
+            <translation>die Datei ist größer als 4 MiB</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="225" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <source>Open Policy</source>
+            <translation>Richtlinie öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="226" />
+            <source>Policies (*.json);;All files (*)</source>
+            <translation>Richtlinien (*.json);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 kann nicht geöffnet werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <source>Save Policy</source>
+            <translation>Richtlinie speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <source>Cannot save %1: %2</source>
+            <translation>%1 kann nicht gespeichert werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="251" />
+            <source>Save Policy As</source>
+            <translation>Richtlinie speichern unter</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="253" />
+            <source>Policies (*.json)</source>
+            <translation>Richtlinien (*.json)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <source>Unsaved Policy</source>
+            <translation>Ungespeicherte Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <source>The policy has unsaved changes. Save them?</source>
+            <translation>Die Richtlinie hat ungespeicherte Änderungen. Speichern?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="287" />
+            <source>Deny everything</source>
+            <translation>Alles verweigern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="289" />
+            <source>Read-only working folder</source>
+            <translation>Arbeitsordner nur lesbar</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="291" />
+            <source>One network host</source>
+            <translation>Ein Netzwerk-Host</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::PolicyForm</name>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <source>/path/to/read</source>
+            <translation>/pfad/zum/lesen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <source>/path/to/write</source>
+            <translation>/pfad/zum/schreiben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>host:port</source>
+            <translation>host:port</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <source>VARIABLE</source>
+            <translation>VARIABLE</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>program</source>
+            <translation>programm</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>/folder</source>
+            <translation>/ordner</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>package@version</source>
+            <translation>paket@version</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="45" />
+            <source>NAME=value</source>
+            <translation>NAME=wert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="51" />
+            <source>Permissions</source>
+            <translation>Berechtigungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="52" />
+            <source>Limits</source>
+            <translation>Grenzen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="53" />
+            <location filename="../ui/panels/policyform.cpp" line="82" />
+            <source>Environment</source>
+            <translation>Umgebung</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="63" />
+            <source>Sandbox: allow only what a list names</source>
+            <translation>Sandbox: nur erlauben, was eine Liste nennt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="64" />
+            <source>Deny file system</source>
+            <translation>Dateisystem verweigern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="65" />
+            <source>Deny network</source>
+            <translation>Netzwerk verweigern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="66" />
+            <source>Deny environment</source>
+            <translation>Umgebung verweigern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="67" />
+            <source>Deny subprocesses</source>
+            <translation>Unterprozesse verweigern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="78" />
+            <source>Read</source>
+            <translation>Lesen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="79" />
+            <source>Write</source>
+            <translation>Schreiben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="80" />
+            <source>Network</source>
+            <translation>Netzwerk</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="81" />
+            <source>Listen</source>
+            <translation>Lauschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="83" />
+            <source>Run</source>
+            <translation>Ausführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="94" />
+            <source> ms</source>
+            <translation> ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="95" />
+            <location filename="../ui/panels/policyform.cpp" line="100" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="99" />
+            <source> MB</source>
+            <translation> MB</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="104" />
+            <source> bytes</source>
+            <translation> Bytes</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="106" />
+            <source>random</source>
+            <translation>zufällig</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="109" />
+            <source>real time (e.g. 2026-01-01T00:00:00Z)</source>
+            <translation>echte Zeit (z. B. 2026-01-01T00:00:00Z)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="110" />
+            <source>Timeout</source>
+            <translation>Zeitlimit</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="111" />
+            <source>Memory</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="112" />
+            <source>Output cap</source>
+            <translation>Ausgabegrenze</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="113" />
+            <source>Seed</source>
+            <translation>Seed</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="114" />
+            <source>Frozen time</source>
+            <translation>Eingefrorene Zeit</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="134" />
+            <source>the policy file's folder</source>
+            <translation>der Ordner der Richtliniendatei</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="136" />
+            <source>Working folder</source>
+            <translation>Arbeitsordner</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="137" />
+            <source>Read-only folders</source>
+            <translation>Nur lesbare Ordner</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="138" />
+            <source>Packages</source>
+            <translation>Pakete</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="139" />
+            <source>Variables</source>
+            <translation>Variablen</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunHistoryModel</name>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="42" />
+            <source>running</source>
+            <translation>läuft</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="44" />
+            <source>failed: %1</source>
+            <translation>fehlgeschlagen: %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="50" />
+            <source>timed out</source>
+            <translation>Zeitlimit überschritten</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="52" />
+            <source>stopped</source>
+            <translation>gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="54" />
+            <source>out of memory</source>
+            <translation>Speicher erschöpft</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="56" />
+            <source>exit %1</source>
+            <translation>Exit %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="58" />
+            <source>truncated</source>
+            <translation>gekürzt</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="78" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="91" />
+            <source>Run</source>
+            <translation>Lauf</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="92" />
+            <source>Started</source>
+            <translation>Gestartet</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="93" />
+            <source>Script</source>
+            <translation>Skript</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="94" />
+            <source>Status</source>
+            <translation>Status</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="95" />
+            <source>Duration</source>
+            <translation>Dauer</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="96" />
+            <source>Allowed</source>
+            <translation>Erlaubt</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="97" />
+            <source>Denied</source>
+            <translation>Verweigert</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunStatusWidget</name>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="29" />
+            <source>Ready</source>
+            <translation>Bereit</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <source>Seed: %1</source>
+            <translation>Seed: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <source>Seed: random</source>
+            <translation>Seed: zufällig</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <source>Time: frozen at %1</source>
+            <translation>Zeit: eingefroren auf %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="39" />
+            <source>Time: real</source>
+            <translation>Zeit: echt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="57" />
+            <source>Running… %1 s</source>
+            <translation>Läuft … %1 s</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="65" />
+            <source>Timed out</source>
+            <translation>Zeitlimit überschritten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
+            <source>Stopped</source>
+            <translation>Gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
+            <source>Out of memory</source>
+            <translation>Speicher erschöpft</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
+            <source>Exit code %1</source>
+            <translation>Exit-Code %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
+            <source>Output truncated</source>
+            <translation>Ausgabe gekürzt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="83" />
+            <source>Could not run: %1</source>
+            <translation>Ausführung nicht möglich: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ScriptEditorPanel</name>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="30" />
+            <source>// Write JavaScript or TypeScript here, or drop a file.</source>
+            <translation>// Hier JavaScript oder TypeScript schreiben oder eine Datei hineinziehen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="55" />
+            <source>untitled</source>
+            <translation>unbenannt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="68" />
+            <source>%1 is larger than %2 MB; this is not a script.</source>
+            <translation>%1 ist größer als %2 MB; das ist kein Skript.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="120" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="183" />
+            <source>Open Script</source>
+            <translation>Skript öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="121" />
+            <source>Scripts (*.js *.mjs *.ts *.mts *.jsx *.tsx);;All files (*)</source>
+            <translation>Skripte (*.js *.mjs *.ts *.mts *.jsx *.tsx);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="184" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 kann nicht geöffnet werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <source>Save Script</source>
+            <translation>Skript speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <source>Cannot save %1: %2</source>
+            <translation>%1 kann nicht gespeichert werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="146" />
+            <source>Save Script As</source>
+            <translation>Skript speichern unter</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="147" />
+            <source>Scripts (*.js *.ts);;All files (*)</source>
+            <translation>Skripte (*.js *.ts);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <source>Unsaved Script</source>
+            <translation>Ungespeichertes Skript</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <source>The script %1 has unsaved changes. Save them?</source>
+            <translation>Das Skript %1 hat ungespeicherte Änderungen. Speichern?</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SettingsDialog</name>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="49" />
+            <source>Settings</source>
+            <translation>Einstellungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="50" />
+            <source>the pinned Deno found by Sandbench</source>
+            <translation>das von Sandbench gefundene, festgelegte Deno</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="51" />
+            <source>the user's cache folder</source>
+            <translation>der Cache-Ordner des Benutzers</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="54" />
+            <source> ms</source>
+            <translation> ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="58" />
+            <source> MB</source>
+            <translation> MB</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="62" />
+            <source> bytes</source>
+            <translation> Bytes</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="64" />
+            <source>System</source>
+            <translation>System</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="65" />
+            <source>Light</source>
+            <translation>Hell</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="66" />
+            <source>Dark</source>
+            <translation>Dunkel</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="68" />
+            <source>System language</source>
+            <translation>Systemsprache</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="76" />
+            <source>Deno runtime</source>
+            <translation>Deno-Laufzeit</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="77" />
+            <source>Cache folder</source>
+            <translation>Cache-Ordner</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="78" />
+            <source>Default timeout</source>
+            <translation>Standard-Zeitlimit</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="79" />
+            <source>Default memory cap</source>
+            <translation>Standard-Speichergrenze</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="80" />
+            <source>Default output cap</source>
+            <translation>Standard-Ausgabegrenze</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="81" />
+            <source>Theme</source>
+            <translation>Farbschema</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="82" />
+            <source>Language</source>
+            <translation>Sprache</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="83" />
+            <source>A new language applies when Sandbench starts again.</source>
+            <translation>Eine neue Sprache gilt nach dem nächsten Start von Sandbench.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::StringListEdit</name>
+        <message>
+            <location filename="../ui/panels/stringlistedit.cpp" line="23" />
+            <source>Add an entry</source>
+            <translation>Eintrag hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/stringlistedit.cpp" line="25" />
+            <source>Remove the selected entry</source>
+            <translation>Ausgewählten Eintrag entfernen</translation>
+        </message>
+    </context>
 </TS>

@@ -1,4 +1,1084 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
+    <context>
+        <name>Sandbench::AuditLogModel</name>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="77" />
+            <source>unreadable line</source>
+            <translation>読み取れない行</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="106" />
+            <source>(all)</source>
+            <translation>(すべて)</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="126" />
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="127" />
+            <source>Time</source>
+            <translation>時刻</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="128" />
+            <source>Kind</source>
+            <translation>種類</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="129" />
+            <source>Action</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="130" />
+            <source>Resource</source>
+            <translation>リソース</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="131" />
+            <source>Decision</source>
+            <translation>判定</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <source>Rule</source>
+            <translation>ルール</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="211" />
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="218" />
+            <source>%1: cannot map the file: %2</source>
+            <translation>%1: ファイルをマップできません: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::AuditPanel</name>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="56" />
+            <source>Allow this</source>
+            <translation>これを許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="83" />
+            <source>All kinds</source>
+            <translation>すべての種類</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="86" />
+            <source>All decisions</source>
+            <translation>すべての判定</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="87" />
+            <source>Allowed</source>
+            <translation>許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="88" />
+            <source>Denied</source>
+            <translation>拒否</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="89" />
+            <source>Filter by path, host, rule…</source>
+            <translation>パス・ホスト・ルールで絞り込み…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="92" />
+            <source>Add a rule that allows the selected denied access to the policy</source>
+            <translation>選択した拒否されたアクセスを許可するルールをポリシーに追加します</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="94" />
+            <source>Open Log…</source>
+            <translation>ログを開く…</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/auditpanel.cpp" line="123" />
+            <source>%Ln lines indexed in %1 ms</source>
+            <translation>
+                <numerusform>%Ln 行を %1 ms で索引付けしました</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/auditpanel.cpp" line="127" />
+            <source>%Ln matching, filtered in %1 ms</source>
+            <translation>
+                <numerusform>%Ln 件が一致 (%1 ms で絞り込み)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="151" />
+            <source>Filtering…</source>
+            <translation>絞り込み中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="157" />
+            <source>Indexing %1…</source>
+            <translation>%1 を索引付け中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="163" />
+            <location filename="../ui/panels/auditpanel.cpp" line="169" />
+            <source>Open Audit Log</source>
+            <translation>監査ログを開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="164" />
+            <source>Audit logs (*.jsonl *.log);;All files (*)</source>
+            <translation>監査ログ (*.jsonl *.log);;すべてのファイル (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="188" />
+            <source>%1 allowed · %2 denied · %3 shown</source>
+            <translation>許可 %1 · 拒否 %2 · 表示 %3</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ConsolePanel</name>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="27" />
+            <source>Follow</source>
+            <translation>追従</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="36" />
+            <source>Output of the script appears here. F5 runs it.</source>
+            <translation>スクリプトの出力はここに表示されます。F5 で実行します。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="38" />
+            <source>Keep the newest output in view</source>
+            <translation>最新の出力を表示し続けます</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="41" />
+            <source>Copy</source>
+            <translation>コピー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="42" />
+            <source>Copy the selection, or everything when nothing is selected</source>
+            <translation>選択範囲をコピーします (選択がなければ全体)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="45" />
+            <source>Clear</source>
+            <translation>消去</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="48" />
+            <source>Find</source>
+            <translation>検索</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="51" />
+            <source>Find in output</source>
+            <translation>出力内を検索</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="55" />
+            <source>Next match</source>
+            <translation>次の一致</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="58" />
+            <source>Previous match</source>
+            <translation>前の一致</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="134" />
+            <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
+            <translation>[… 表示が追いつかないため出力 %1 バイトを省略しました。実行結果には先頭と末尾が残ります …]</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::MainWindow</name>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="69" />
+            <source>Script</source>
+            <translation>スクリプト</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="70" />
+            <source>Policy</source>
+            <translation>ポリシー</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="71" />
+            <source>Console</source>
+            <translation>コンソール</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="72" />
+            <source>Audit Log</source>
+            <translation>監査ログ</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="73" />
+            <source>Run History</source>
+            <translation>実行履歴</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="84" />
+            <source>Could not run: %1</source>
+            <translation>実行できませんでした: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="98" />
+            <source>Ready. F5 runs the script under the policy.</source>
+            <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="116" />
+            <source>&amp;File</source>
+            <translation>ファイル(&amp;F)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="117" />
+            <source>&amp;New Script</source>
+            <translation>新しいスクリプト(&amp;N)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="121" />
+            <source>&amp;Open Script…</source>
+            <translation>スクリプトを開く(&amp;O)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="122" />
+            <source>Open &amp;Recent</source>
+            <translation>最近使ったファイル(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="123" />
+            <source>&amp;Save Script</source>
+            <translation>スクリプトを保存(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="124" />
+            <source>Save Script &amp;As…</source>
+            <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="126" />
+            <source>Open &amp;Policy…</source>
+            <translation>ポリシーを開く(&amp;P)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="127" />
+            <source>Save Po&amp;licy</source>
+            <translation>ポリシーを保存(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="128" />
+            <source>Save Policy As…</source>
+            <translation>名前を付けてポリシーを保存…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="130" />
+            <source>Open Audit &amp;Log…</source>
+            <translation>監査ログを開く(&amp;L)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="132" />
+            <source>Se&amp;ttings…</source>
+            <translation>設定(&amp;T)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="133" />
+            <source>&amp;Quit</source>
+            <translation>終了(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="136" />
+            <source>&amp;Policy</source>
+            <translation>ポリシー(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="137" />
+            <source>&amp;Undo Policy Edit</source>
+            <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="138" />
+            <source>&amp;Redo Policy Edit</source>
+            <translation>ポリシーの編集をやり直す(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="139" />
+            <source>&amp;Templates</source>
+            <translation>テンプレート(&amp;T)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="144" />
+            <location filename="../ui/mainwindow.cpp" line="145" />
+            <source>&amp;Run</source>
+            <translation>実行(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="147" />
+            <source>Run the script under the policy (F5)</source>
+            <translation>スクリプトをポリシーの下で実行します (F5)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="148" />
+            <source>&amp;Stop</source>
+            <translation>停止(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="151" />
+            <source>Stop the run and everything it started (Shift+F5)</source>
+            <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="155" />
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="159" />
+            <source>&amp;View</source>
+            <translation>表示(&amp;V)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="163" />
+            <source>Reset &amp;Layout</source>
+            <translation>レイアウトをリセット(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="165" />
+            <source>&amp;Help</source>
+            <translation>ヘルプ(&amp;H)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="166" />
+            <source>&amp;About Sandbench</source>
+            <translation>Sandbench について(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="167" />
+            <source>About Sandbench</source>
+            <translation>Sandbench について</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="168" />
+            <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
+            <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="154" />
+            <location filename="../ui/mainwindow.cpp" line="174" />
+            <source>Run</source>
+            <translation>実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="191" />
+            <source>Open Script</source>
+            <translation>スクリプトを開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="191" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 を開けません: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="277" />
+            <source>unsaved policy</source>
+            <translation>未保存のポリシー</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="279" />
+            <source>%1%2 — %3%4 — Sandbench</source>
+            <translation>%1%2 — %3%4 — Sandbench</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="305" />
+            <source>The policy has an error: %1</source>
+            <translation>ポリシーにエラーがあります: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="306" />
+            <source>the policy has an error</source>
+            <translation>ポリシーにエラーがあります</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="322" />
+            <source>Run %1 — audit log: %2</source>
+            <translation>実行 %1 — 監査ログ: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="340" />
+            <source>exit code %1</source>
+            <translation>終了コード %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="342" />
+            <source>timed out</source>
+            <translation>タイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="344" />
+            <source>stopped</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="346" />
+            <source>output truncated</source>
+            <translation>出力を切り詰め</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="347" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>許可 %1、拒否 %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="348" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="349" />
+            <source>Finished: %1</source>
+            <translation>完了: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="362" />
+            <source>Allow This</source>
+            <translation>これを許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="363" />
+            <source>Add this rule to the policy?
+
+%1</source>
+            <translation>このルールをポリシーに追加しますか?
+
+%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="366" />
+            <source>The policy changes like this:</source>
+            <translation>ポリシーは次のように変わります:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="372" />
+            <source>Added %1</source>
+            <translation>%1 を追加しました</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="383" />
+            <source>Run %1 (%2)</source>
+            <translation>実行 %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="387" />
+            <source>[%1 more bytes were not kept for the history]</source>
+            <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::PolicyEditorPanel</name>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="46" />
+            <source>Templates</source>
+            <translation>テンプレート</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="143" />
+            <source>✔ Valid policy</source>
+            <translation>✔ 有効なポリシー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="160" />
+            <source>Line %1, column %2: %3</source>
+            <translation>%1 行 %2 列: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="186" />
+            <source>the file is larger than 4 MiB</source>
+            <translation>ファイルが 4 MiB を超えています</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="225" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <source>Open Policy</source>
+            <translation>ポリシーを開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="226" />
+            <source>Policies (*.json);;All files (*)</source>
+            <translation>ポリシー (*.json);;すべてのファイル (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 を開けません: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <source>Save Policy</source>
+            <translation>ポリシーを保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <source>Cannot save %1: %2</source>
+            <translation>%1 を保存できません: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="251" />
+            <source>Save Policy As</source>
+            <translation>名前を付けてポリシーを保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="253" />
+            <source>Policies (*.json)</source>
+            <translation>ポリシー (*.json)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <source>Unsaved Policy</source>
+            <translation>未保存のポリシー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <source>The policy has unsaved changes. Save them?</source>
+            <translation>ポリシーに未保存の変更があります。保存しますか?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="287" />
+            <source>Deny everything</source>
+            <translation>すべて拒否</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="289" />
+            <source>Read-only working folder</source>
+            <translation>作業フォルダーを読み取り専用に</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="291" />
+            <source>One network host</source>
+            <translation>ネットワークホストを 1 つだけ</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::PolicyForm</name>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <source>/path/to/read</source>
+            <translation>/読み取る/パス</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <source>/path/to/write</source>
+            <translation>/書き込む/パス</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>host:port</source>
+            <translation>ホスト:ポート</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <source>VARIABLE</source>
+            <translation>変数名</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>program</source>
+            <translation>プログラム</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>/folder</source>
+            <translation>/フォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <source>package@version</source>
+            <translation>パッケージ@バージョン</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="45" />
+            <source>NAME=value</source>
+            <translation>名前=値</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="51" />
+            <source>Permissions</source>
+            <translation>権限</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="52" />
+            <source>Limits</source>
+            <translation>制限</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="53" />
+            <location filename="../ui/panels/policyform.cpp" line="82" />
+            <source>Environment</source>
+            <translation>環境</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="63" />
+            <source>Sandbox: allow only what a list names</source>
+            <translation>サンドボックス: リストにあるものだけを許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="64" />
+            <source>Deny file system</source>
+            <translation>ファイルシステムを拒否</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="65" />
+            <source>Deny network</source>
+            <translation>ネットワークを拒否</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="66" />
+            <source>Deny environment</source>
+            <translation>環境変数を拒否</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="67" />
+            <source>Deny subprocesses</source>
+            <translation>サブプロセスを拒否</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="78" />
+            <source>Read</source>
+            <translation>読み取り</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="79" />
+            <source>Write</source>
+            <translation>書き込み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="80" />
+            <source>Network</source>
+            <translation>ネットワーク</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="81" />
+            <source>Listen</source>
+            <translation>待ち受け</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="83" />
+            <source>Run</source>
+            <translation>実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="94" />
+            <source> ms</source>
+            <translation> ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="95" />
+            <location filename="../ui/panels/policyform.cpp" line="100" />
+            <source>none</source>
+            <translation>なし</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="99" />
+            <source> MB</source>
+            <translation> MB</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="104" />
+            <source> bytes</source>
+            <translation> バイト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="106" />
+            <source>random</source>
+            <translation>ランダム</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="109" />
+            <source>real time (e.g. 2026-01-01T00:00:00Z)</source>
+            <translation>実時間 (例: 2026-01-01T00:00:00Z)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="110" />
+            <source>Timeout</source>
+            <translation>タイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="111" />
+            <source>Memory</source>
+            <translation>メモリ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="112" />
+            <source>Output cap</source>
+            <translation>出力上限</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="113" />
+            <source>Seed</source>
+            <translation>シード</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="114" />
+            <source>Frozen time</source>
+            <translation>固定時刻</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="134" />
+            <source>the policy file's folder</source>
+            <translation>ポリシーファイルのフォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="136" />
+            <source>Working folder</source>
+            <translation>作業フォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="137" />
+            <source>Read-only folders</source>
+            <translation>読み取り専用フォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="138" />
+            <source>Packages</source>
+            <translation>パッケージ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyform.cpp" line="139" />
+            <source>Variables</source>
+            <translation>変数</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunHistoryModel</name>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="42" />
+            <source>running</source>
+            <translation>実行中</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="44" />
+            <source>failed: %1</source>
+            <translation>失敗: %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="50" />
+            <source>timed out</source>
+            <translation>タイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="52" />
+            <source>stopped</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="54" />
+            <source>out of memory</source>
+            <translation>メモリ不足</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="56" />
+            <source>exit %1</source>
+            <translation>終了 %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="58" />
+            <source>truncated</source>
+            <translation>切り詰め</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="78" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="91" />
+            <source>Run</source>
+            <translation>実行番号</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="92" />
+            <source>Started</source>
+            <translation>開始</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="93" />
+            <source>Script</source>
+            <translation>スクリプト</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="94" />
+            <source>Status</source>
+            <translation>状態</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="95" />
+            <source>Duration</source>
+            <translation>所要時間</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="96" />
+            <source>Allowed</source>
+            <translation>許可</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="97" />
+            <source>Denied</source>
+            <translation>拒否</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunStatusWidget</name>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="29" />
+            <source>Ready</source>
+            <translation>準備完了</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <source>Seed: %1</source>
+            <translation>シード: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <source>Seed: random</source>
+            <translation>シード: ランダム</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <source>Time: frozen at %1</source>
+            <translation>時刻: %1 に固定</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="39" />
+            <source>Time: real</source>
+            <translation>時刻: 実時間</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="57" />
+            <source>Running… %1 s</source>
+            <translation>実行中… %1 秒</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="65" />
+            <source>Timed out</source>
+            <translation>タイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
+            <source>Stopped</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
+            <source>Out of memory</source>
+            <translation>メモリ不足</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
+            <source>Exit code %1</source>
+            <translation>終了コード %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
+            <source>Output truncated</source>
+            <translation>出力を切り詰め</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="83" />
+            <source>Could not run: %1</source>
+            <translation>実行できませんでした: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ScriptEditorPanel</name>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="30" />
+            <source>// Write JavaScript or TypeScript here, or drop a file.</source>
+            <translation>// ここに JavaScript か TypeScript を書くか、ファイルをドロップしてください。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="55" />
+            <source>untitled</source>
+            <translation>無題</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="68" />
+            <source>%1 is larger than %2 MB; this is not a script.</source>
+            <translation>%1 は %2 MB を超えています。スクリプトではありません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="120" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="183" />
+            <source>Open Script</source>
+            <translation>スクリプトを開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="121" />
+            <source>Scripts (*.js *.mjs *.ts *.mts *.jsx *.tsx);;All files (*)</source>
+            <translation>スクリプト (*.js *.mjs *.ts *.mts *.jsx *.tsx);;すべてのファイル (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="184" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 を開けません: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <source>Save Script</source>
+            <translation>スクリプトを保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <source>Cannot save %1: %2</source>
+            <translation>%1 を保存できません: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="146" />
+            <source>Save Script As</source>
+            <translation>名前を付けてスクリプトを保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="147" />
+            <source>Scripts (*.js *.ts);;All files (*)</source>
+            <translation>スクリプト (*.js *.ts);;すべてのファイル (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <source>Unsaved Script</source>
+            <translation>未保存のスクリプト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <source>The script %1 has unsaved changes. Save them?</source>
+            <translation>スクリプト %1 に未保存の変更があります。保存しますか?</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SettingsDialog</name>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="49" />
+            <source>Settings</source>
+            <translation>設定</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="50" />
+            <source>the pinned Deno found by Sandbench</source>
+            <translation>Sandbench が見つけた固定版の Deno</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="51" />
+            <source>the user's cache folder</source>
+            <translation>ユーザーのキャッシュフォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="54" />
+            <source> ms</source>
+            <translation> ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="58" />
+            <source> MB</source>
+            <translation> MB</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="62" />
+            <source> bytes</source>
+            <translation> バイト</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="64" />
+            <source>System</source>
+            <translation>システム</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="65" />
+            <source>Light</source>
+            <translation>ライト</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="66" />
+            <source>Dark</source>
+            <translation>ダーク</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="68" />
+            <source>System language</source>
+            <translation>システムの言語</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="76" />
+            <source>Deno runtime</source>
+            <translation>Deno ランタイム</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="77" />
+            <source>Cache folder</source>
+            <translation>キャッシュフォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="78" />
+            <source>Default timeout</source>
+            <translation>既定のタイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="79" />
+            <source>Default memory cap</source>
+            <translation>既定のメモリ上限</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="80" />
+            <source>Default output cap</source>
+            <translation>既定の出力上限</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="81" />
+            <source>Theme</source>
+            <translation>テーマ</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="82" />
+            <source>Language</source>
+            <translation>言語</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="83" />
+            <source>A new language applies when Sandbench starts again.</source>
+            <translation>新しい言語は Sandbench の次回起動時に適用されます。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::StringListEdit</name>
+        <message>
+            <location filename="../ui/panels/stringlistedit.cpp" line="23" />
+            <source>Add an entry</source>
+            <translation>項目を追加</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/stringlistedit.cpp" line="25" />
+            <source>Remove the selected entry</source>
+            <translation>選択した項目を削除</translation>
+        </message>
+    </context>
 </TS>

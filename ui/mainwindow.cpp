@@ -150,6 +150,9 @@ void MainWindow::createActions()
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     m_stopAction->setToolTip(tr("Stop the run and everything it started (Shift+F5)"));
     m_stopAction->setEnabled(false);
+    // Toolbar labels without the menu mnemonic ("実行(&R)" would show as "実行(R)").
+    m_runAction->setIconText(tr("Run"));
+    m_stopAction->setIconText(tr("Stop"));
     m_runAction->setIcon(runIcon());
     m_stopAction->setIcon(stopIcon());
 

@@ -72,12 +72,13 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     QHeaderView *header = m_view->horizontalHeader();
     header->setStretchLastSection(true);
-    header->resizeSection(int(AuditLogModel::Column::Seq), 50);
-    header->resizeSection(int(AuditLogModel::Column::Time), 190);
+    header->resizeSection(int(AuditLogModel::Column::Seq), 44);
+    header->resizeSection(int(AuditLogModel::Column::Time), 175);
     header->resizeSection(int(AuditLogModel::Column::Kind), 60);
     header->resizeSection(int(AuditLogModel::Column::Action), 70);
-    header->resizeSection(int(AuditLogModel::Column::Resource), 260);
-    header->resizeSection(int(AuditLogModel::Column::Decision), 70);
+    header->resizeSection(int(AuditLogModel::Column::Resource), 200);
+    header->resizeSection(int(AuditLogModel::Column::Decision), 90);
+    header->resizeSection(int(AuditLogModel::Column::Action), 64);
 
     m_kind->addItem(tr("All kinds"), QString());
     for (const char *kind : {"read", "write", "net", "env", "run", "sys", "ffi", "import"})

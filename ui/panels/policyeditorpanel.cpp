@@ -55,6 +55,7 @@ PolicyEditorPanel::PolicyEditorPanel(QWidget *parent)
     splitter->addWidget(m_form);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({330, 420});
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_status, 1);
