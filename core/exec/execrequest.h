@@ -2,10 +2,22 @@
 
 #include "policy/policy.h"
 
+#include <QList>
 #include <QString>
 #include <QStringList>
 
 namespace Sandbench {
+
+// A file or folder of the host shown to the runtime at another path (replays put a session's
+// copies where the original run found its files).
+struct FileOverlay
+{
+    QString source;  // on the host
+    QString target;  // where the runtime sees it
+    bool writable = false;
+
+    bool operator==(const FileOverlay &) const = default;
+};
 
 // One run: exactly one of `code` and `entrypoint`, under `policy`.
 struct ExecRequest
@@ -16,6 +28,12 @@ struct ExecRequest
     Policy policy;
     QString baseDir;    // where relative paths of the policy resolve; the current dir if empty
     QString auditLogPath; // appended to, one JSON line per decision, flushed as decided
+
+    // For replays: the folder mounted at policy.workdir (which then need not exist on the host),
+    // files mounted at the paths the original run read, and no network whatever the policy says.
+    QString workdirSource;
+    QList<FileOverlay> overlays;
+    bool offline = false;
 };
 
 // Where the engine finds its runtime and keeps its caches. Empty fields take the defaults:

@@ -63,11 +63,18 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
         std::stable_sort(mounts.begin(), mounts.end(), [](const Mount &a, const Mount &b) {
             return a.path.size() < b.path.size() || (a.path.size() == b.path.size() && !a.writable && b.writable);
         });
-        for (const Mount &mount : mounts)
+        for (const Mount &mount : mounts) {
+            if (!setup.workdirSource.isEmpty() && mount.path == setup.workdir)
+                continue; // mounted from its source below
             args << (mount.writable ? QStringLiteral("--bind-try") : QStringLiteral("--ro-bind-try")) << mount.path << mount.path;
+        }
         args << QStringLiteral("--ro-bind") << setup.privateDir << setup.privateDir;
         args << QStringLiteral("--bind") << setup.denoDir << setup.denoDir;
     }
+    if (!setup.workdirSource.isEmpty())
+        args << QStringLiteral("--bind") << setup.workdirSource << setup.workdir;
+    for (const FileOverlay &overlay : setup.overlays)
+        args << (overlay.writable ? QStringLiteral("--bind") : QStringLiteral("--ro-bind")) << overlay.source << overlay.target;
     args << QStringLiteral("--chdir") << setup.workdir;
     return args;
 }

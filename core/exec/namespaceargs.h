@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/result.h"
+#include "exec/execrequest.h"
 #include "policy/policymatcher.h"
 
 #include <QString>
@@ -17,6 +18,8 @@ struct NamespaceSetup
     QString workdir;
     bool anyNetwork = false;
     bool anyProgram = false;      // some program may be run: it needs /usr
+    QString workdirSource;        // mounted at workdir when set
+    QList<FileOverlay> overlays;  // mounted last, over everything else
 };
 
 // bubblewrap options that give the runtime its own PID namespace (every descendant ends with

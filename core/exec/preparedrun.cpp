@@ -42,13 +42,20 @@ VoidResult validateOptions(const ExecRequest &request, const QString &base)
     const Policy &policy = request.policy;
     if (request.code.isEmpty() == request.entrypoint.isEmpty())
         return configError(QStringLiteral("give exactly one of code and an entry file"));
-    if (!policy.workdir.isEmpty() && !QFileInfo(absoluteFrom(base, policy.workdir)).isDir())
+    if (!request.workdirSource.isEmpty() && (policy.workdir.isEmpty() || !QFileInfo(request.workdirSource).isDir()))
+        return configError(QStringLiteral("a workdir source needs a workdir and an existing folder: %1").arg(request.workdirSource));
+    for (const FileOverlay &overlay : request.overlays) {
+        if (!QFileInfo::exists(overlay.source) || !QDir::isAbsolutePath(overlay.target))
+            return configError(QStringLiteral("overlay %1 -> %2: the source must exist and the target be absolute")
+                                       .arg(overlay.source, overlay.target));
+    }
+    if (!policy.workdir.isEmpty() && request.workdirSource.isEmpty() && !QFileInfo(absoluteFrom(base, policy.workdir)).isDir())
         return configError(QStringLiteral("--workdir %1: no such folder (it must exist)").arg(policy.workdir));
     for (const QString &dir : policy.readOnlyDirs) {
         if (!QFileInfo(absoluteFrom(base, dir)).isDir())
             return configError(QStringLiteral("--read-only-dir %1: no such folder").arg(dir));
     }
-    if (!request.entrypoint.isEmpty()) {
+    if (!request.entrypoint.isEmpty() && request.workdirSource.isEmpty() && request.overlays.isEmpty()) {
         const QString entry = absoluteFrom(policy.workdir.isEmpty() ? base : absoluteFrom(base, policy.workdir),
                                            request.entrypoint);
         if (!QFileInfo(entry).isFile())
@@ -159,7 +166,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     const QString privateDir = QFileInfo(run.privateDir->path()).canonicalFilePath();
     run.socketPath = privateDir + QStringLiteral("/broker.sock");
 
-    if (!request.policy.workdir.isEmpty()) {
+    if (!request.workdirSource.isEmpty()) {
+        run.workdir = absoluteFrom(base, request.policy.workdir);
+    } else if (!request.policy.workdir.isEmpty()) {
         run.workdir = QFileInfo(absoluteFrom(base, request.policy.workdir)).canonicalFilePath();
     } else {
         run.codeDir = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-work-XXXXXX"));
@@ -172,10 +181,12 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         run.hiddenEntryName = QStringLiteral(".sandbench-main-%1.ts")
                                       .arg(QString::fromLatin1(QFileInfo(privateDir).fileName().toLatin1().right(6)));
         entry = run.workdir + QLatin1Char('/') + run.hiddenEntryName;
-        if (!writeFile(entry, request.code.toUtf8()))
+        const QString hostEntry = (request.workdirSource.isEmpty() ? run.workdir : request.workdirSource)
+                + QLatin1Char('/') + run.hiddenEntryName;
+        if (!writeFile(hostEntry, request.code.toUtf8()))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write the code to %1").arg(entry));
         if (!run.codeDir)
-            run.entryFileToRemove = entry;
+            run.entryFileToRemove = hostEntry;
     } else {
         entry = absoluteFrom(request.policy.workdir.isEmpty() ? base : run.workdir, request.entrypoint);
     }
@@ -256,7 +267,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.denoDir = denoDir;
     ns.privateDir = privateDir;
     ns.workdir = run.workdir;
-    ns.anyNetwork = matcher.anyNetwork();
+    ns.anyNetwork = matcher.anyNetwork() && !request.offline;
+    ns.workdirSource = request.workdirSource;
+    ns.overlays = request.overlays;
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
     run.arguments = namespaceArguments(ns, matcher) << QStringLiteral("--") << runtime->path << denoArgs;
 
