@@ -1,3 +1,4 @@
+#include "replaycommand.h"
 #include "runcommand.h"
 #include "sandboxcommand.h"
 
@@ -12,7 +13,7 @@ QString usage()
 {
     return QStringLiteral("Usage: sandbench-cli COMMAND [options]\n\n"
                           "Commands:\n")
-            + Cli::runHelp() + Cli::sandboxHelp()
+            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp()
             + QStringLiteral("\n  --help       this text\n  --version    application and runtime versions\n");
 }
 
@@ -35,6 +36,8 @@ int main(int argc, char *argv[])
         return Cli::runCommand({QStringLiteral("--version")});
     if (command == QLatin1String("run"))
         return Cli::runCommand(args);
+    if (command == QLatin1String("replay"))
+        return Cli::replayCommand(args);
     if (command == QLatin1String("sandbox"))
         return Cli::sandboxCommand(args);
     QTextStream(stderr) << "sandbench-cli: unknown command '" << command << "'\n\n" << usage();

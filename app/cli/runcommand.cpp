@@ -2,6 +2,7 @@
 
 #include "exec/execengine.h"
 #include "exec/runtimelocator.h"
+#include "recordoptions.h"
 #include "runoptions.h"
 #include "signalwatcher.h"
 
@@ -112,6 +113,8 @@ int runCommand(const QStringList &args)
         return printVersion();
 
     const RunOptions options = *parsed;
+    // Before the run: the recorder keeps the inputs as the code will find them.
+    std::optional<SessionRecorder> recorder = startRecording(options.record, options.request);
     ExecEngine engine;
     PassThrough passThrough(options.request.policy.maxOutputBytes);
     QEventLoop loop;
@@ -141,6 +144,8 @@ int runCommand(const QStringList &args)
             exitCode = StoppedExit;
         else
             exitCode = *result.exitCode;
+        if (recorder)
+            saveRecording(*recorder, result, options.record);
         loop.quit();
     });
     engine.start(options.request);

@@ -50,8 +50,9 @@ QString runOptionsHelp()
             "  --read-only-dir DIR       a folder the code may read (repeats)\n"
             "  --allow-package SPEC      npm package NAME or NAME@RANGE the code may import (repeats)\n"
             "  --env NAME=VALUE          give the code a variable (repeats)\n"
-            "  --json                    print the result object instead of passing output through\n\n"
-            "Exit status: the script's own; 124 timed out; 125 stopped by memory cap;\n"
+            "  --json                    print the result object instead of passing output through\n")
+            + recordOptionsHelp()
+            + QStringLiteral("\nExit status: the script's own; 124 timed out; 125 stopped by memory cap;\n"
             "  2 configuration error (bad options); 3 environment error (runtime or broker).\n");
 }
 
@@ -138,6 +139,13 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
             if (!v)
                 return std::unexpected(v.error());
             policyFile = *v;
+        } else if (name == QLatin1String("--record")) {
+            auto v = need(name);
+            if (!v)
+                return std::unexpected(v.error());
+            out.record.path = absolute(*v);
+        } else if (name == QLatin1String("--record-env-values")) {
+            out.record.envValues = true;
         } else if (name == QLatin1String("--audit-log")) {
             auto v = need(name);
             if (!v)

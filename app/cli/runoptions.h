@@ -2,6 +2,7 @@
 
 #include "common/result.h"
 #include "exec/execrequest.h"
+#include "recordoptions.h"
 
 #include <QStringList>
 
@@ -13,6 +14,7 @@ struct RunOptions
     bool json = false;
     bool showVersion = false;
     bool showHelp = false;
+    RecordOptions record; // --record FILE
 };
 
 // Parses `run` arguments. Flags add to the policy file given with --permission-policy / --policy.

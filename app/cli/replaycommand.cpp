@@ -1,0 +1,119 @@
+#include "replaycommand.h"
+
+#include "policy/policyfile.h"
+#include "session/sessionbundle.h"
+#include "session/sessionreplayer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace Sandbench::Cli {
+
+namespace {
+
+enum ExitCode { IdenticalExit = 0, DivergedExit = 1, BadInputExit = 2, EnvironmentErrorExit = 3 };
+
+QString usageText()
+{
+    return QStringLiteral(
+            "Usage: sandbench-cli replay FILE [--policy POLICYFILE] [--json]\n\n"
+            "Runs a recorded session (run --record FILE) again, offline, from the bundle alone, and\n"
+            "compares stdout, stderr, the exit and the audit decisions with the recording.\n"
+            "  --policy FILE   replay under these permissions; lists the decisions that changed\n"
+            "  --json          print the report as JSON\n\n"
+            "Exit status: 0 identical; 1 diverged; 2 bad bundle or options; 3 environment error.\n");
+}
+
+QByteArray reportJson(const ReplayReport &report)
+{
+    QJsonArray divergences;
+    for (const Divergence &d : report.divergences) {
+        divergences.append(QJsonObject{{QStringLiteral("stream"), replayStreamName(d.stream)},
+                                       {QStringLiteral("index"), double(d.index)},
+                                       {QStringLiteral("recorded"), d.recorded},
+                                       {QStringLiteral("replayed"), d.replayed}});
+    }
+    QJsonArray changes;
+    for (const DecisionChange &c : report.changedDecisions) {
+        changes.append(QJsonObject{{QStringLiteral("event"), double(c.event)},
+                                   {QStringLiteral("kind"), c.kind},
+                                   {QStringLiteral("action"), c.action},
+                                   {QStringLiteral("resource"), c.resource},
+                                   {QStringLiteral("recorded"), c.recordedAllowed ? QStringLiteral("allow") : QStringLiteral("deny")},
+                                   {QStringLiteral("replayed"), c.replayedAllowed ? QStringLiteral("allow") : QStringLiteral("deny")}});
+    }
+    const QJsonObject root{{QStringLiteral("identical"), report.identical},
+                           {QStringLiteral("divergences"), divergences},
+                           {QStringLiteral("changedDecisions"), changes},
+                           {QStringLiteral("notes"), QJsonArray::fromStringList(report.notes)},
+                           {QStringLiteral("durationMs"), double(report.replayed.durationMs)}};
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+QString replayHelp()
+{
+    return QStringLiteral("  replay FILE [--policy P]       run a recorded session again and compare (replay --help)\n");
+}
+
+int replayCommand(const QStringList &args)
+{
+    QString file;
+    QString policyFile;
+    bool json = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args.at(i);
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
+            QTextStream(stdout) << usageText();
+            return 0;
+        }
+        if (arg == QLatin1String("--json")) {
+            json = true;
+        } else if (arg == QLatin1String("--policy") || arg == QLatin1String("--permission-policy")) {
+            if (i + 1 >= args.size()) {
+                QTextStream(stderr) << "sandbench-cli: " << arg << ": needs a file\n";
+                return BadInputExit;
+            }
+            policyFile = args.at(++i);
+        } else if (arg.startsWith(QLatin1Char('-')) || !file.isEmpty()) {
+            QTextStream(stderr) << "sandbench-cli: replay: unexpected argument " << arg << "\n\n" << usageText();
+            return BadInputExit;
+        } else {
+            file = arg;
+        }
+    }
+    if (file.isEmpty()) {
+        QTextStream(stderr) << usageText();
+        return BadInputExit;
+    }
+    ReplayOptions options;
+    if (!policyFile.isEmpty()) {
+        auto policy = readPolicyFile(policyFile);
+        if (!policy) {
+            QTextStream(stderr) << "sandbench-cli: " << policy.error().message << '\n';
+            return BadInputExit;
+        }
+        options.policy = *policy;
+    }
+    auto bundle = SessionBundle::read(file);
+    if (!bundle) {
+        QTextStream(stderr) << "sandbench-cli: bad session bundle: " << bundle.error().message << '\n';
+        return BadInputExit;
+    }
+    auto report = SessionReplayer::runSync(*bundle, options);
+    if (!report) {
+        const bool config = report.error().code == ErrorCode::ConfigError;
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << report.error().message << '\n';
+        return config ? BadInputExit : EnvironmentErrorExit;
+    }
+    if (json)
+        QTextStream(stdout) << reportJson(*report) << '\n';
+    else
+        QTextStream(stdout) << report->summary();
+    return report->identical ? IdenticalExit : DivergedExit;
+}
+
+} // namespace Sandbench::Cli

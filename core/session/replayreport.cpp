@@ -1,0 +1,150 @@
+#include "replayreport.h"
+
+#include <QTextStream>
+
+namespace Sandbench {
+
+namespace {
+
+const QString endMarker = QStringLiteral("<end>");
+
+std::optional<Divergence> firstLineDifference(ReplayStream stream, const QByteArray &recorded, const QByteArray &replayed)
+{
+    if (recorded == replayed)
+        return std::nullopt;
+    const QList<QByteArray> a = recorded.split('\n');
+    const QList<QByteArray> b = replayed.split('\n');
+    for (qsizetype i = 0; i < qMax(a.size(), b.size()); ++i) {
+        const bool haveA = i < a.size();
+        const bool haveB = i < b.size();
+        if (haveA && haveB && a.at(i) == b.at(i))
+            continue;
+        return Divergence{stream, i + 1, haveA ? QString::fromUtf8(a.at(i)) : endMarker,
+                          haveB ? QString::fromUtf8(b.at(i)) : endMarker};
+    }
+    return std::nullopt;
+}
+
+QString exitText(const std::optional<int> &exit, bool timedOut)
+{
+    if (timedOut)
+        return QStringLiteral("timed out");
+    return exit ? QStringLiteral("exit %1").arg(*exit) : QStringLiteral("stopped");
+}
+
+QString eventText(const AuditEvent &event)
+{
+    return QStringLiteral("%1 %2 %3: %4").arg(event.kind, event.action, event.resource, event.decisionName());
+}
+
+bool sameRequest(const AuditEvent &a, const AuditEvent &b)
+{
+    return a.kind == b.kind && a.action == b.action && a.resource == b.resource;
+}
+
+QList<DecisionChange> changedDecisions(const QList<AuditEvent> &recorded, const QList<AuditEvent> &replayed)
+{
+    // A changed decision changes what the code does next, so the two lists can part ways: each
+    // replayed request is matched with the next recorded one that asked the same, a short way on.
+    constexpr qsizetype lookAhead = 64;
+    QList<DecisionChange> out;
+    qsizetype i = 0;
+    qsizetype j = 0;
+    while (i < recorded.size() && j < replayed.size()) {
+        if (sameRequest(recorded.at(i), replayed.at(j))) {
+            if (recorded.at(i).allowed != replayed.at(j).allowed) {
+                const AuditEvent &e = recorded.at(i);
+                out.append({i + 1, e.kind, e.action, e.resource, e.allowed, replayed.at(j).allowed});
+            }
+            ++i;
+            ++j;
+            continue;
+        }
+        qsizetype k = i + 1;
+        while (k < recorded.size() && k <= i + lookAhead && !sameRequest(recorded.at(k), replayed.at(j)))
+            ++k;
+        if (k < recorded.size() && k <= i + lookAhead)
+            i = k;
+        else
+            ++j;
+    }
+    return out;
+}
+
+} // namespace
+
+QString replayStreamName(ReplayStream stream)
+{
+    switch (stream) {
+    case ReplayStream::Stdout: return QStringLiteral("stdout");
+    case ReplayStream::Stderr: return QStringLiteral("stderr");
+    case ReplayStream::Exit: return QStringLiteral("exit");
+    case ReplayStream::Audit: return QStringLiteral("audit");
+    }
+    return {};
+}
+
+ReplayReport compareReplay(const QByteArray &recordedStdout, const QByteArray &recordedStderr,
+                           const std::optional<int> &recordedExit, bool recordedTimedOut,
+                           const QList<AuditEvent> &recordedEvents, const ExecResult &replayed)
+{
+    ReplayReport report;
+    report.replayed = replayed;
+    if (auto d = firstLineDifference(ReplayStream::Stdout, recordedStdout, replayed.stdoutData))
+        report.divergences.append(*d);
+    if (auto d = firstLineDifference(ReplayStream::Stderr, recordedStderr, replayed.stderrData))
+        report.divergences.append(*d);
+    const QString exitA = exitText(recordedExit, recordedTimedOut);
+    const QString exitB = exitText(replayed.exitCode, replayed.timedOut);
+    if (exitA != exitB)
+        report.divergences.append({ReplayStream::Exit, 0, exitA, exitB});
+    const QList<AuditEvent> &events = replayed.auditEvents;
+    for (qsizetype i = 0; i < qMax(recordedEvents.size(), events.size()); ++i) {
+        const bool haveA = i < recordedEvents.size();
+        const bool haveB = i < events.size();
+        if (haveA && haveB && sameRequest(recordedEvents.at(i), events.at(i)) && recordedEvents.at(i).allowed == events.at(i).allowed)
+            continue;
+        report.divergences.append({ReplayStream::Audit, i + 1, haveA ? eventText(recordedEvents.at(i)) : endMarker,
+                                   haveB ? eventText(events.at(i)) : endMarker});
+        break;
+    }
+    report.changedDecisions = changedDecisions(recordedEvents, events);
+    report.identical = report.divergences.isEmpty();
+    return report;
+}
+
+QString ReplayReport::summary() const
+{
+    QString text;
+    QTextStream out(&text);
+    if (identical) {
+        out << "identical\n";
+    } else {
+        const Divergence &d = divergences.first();
+        out << "diverged: " << replayStreamName(d.stream);
+        if (d.stream == ReplayStream::Audit)
+            out << " event " << d.index;
+        else if (d.stream != ReplayStream::Exit)
+            out << " line " << d.index;
+        out << "\n  recorded: " << d.recorded << "\n  replayed: " << d.replayed << '\n';
+        for (qsizetype i = 1; i < divergences.size(); ++i) {
+            const Divergence &other = divergences.at(i);
+            out << "also differs: " << replayStreamName(other.stream);
+            if (other.index > 0)
+                out << (other.stream == ReplayStream::Audit ? " event " : " line ") << other.index;
+            out << '\n';
+        }
+    }
+    if (!changedDecisions.isEmpty()) {
+        out << "decisions changed:\n";
+        for (const DecisionChange &c : changedDecisions) {
+            out << "  #" << c.event << ' ' << c.kind << ' ' << c.resource << ": "
+                << (c.recordedAllowed ? "allow" : "deny") << " -> " << (c.replayedAllowed ? "allow" : "deny") << '\n';
+        }
+    }
+    for (const QString &note : notes)
+        out << "note: " << note << '\n';
+    return text;
+}
+
+} // namespace Sandbench

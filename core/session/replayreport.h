@@ -1,0 +1,62 @@
+#pragma once
+
+#include "exec/execresult.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace Sandbench {
+
+enum class ReplayStream { Stdout, Stderr, Exit, Audit };
+
+QString replayStreamName(ReplayStream stream);
+
+// The first place one stream of a replay differs from the recording.
+struct Divergence
+{
+    ReplayStream stream = ReplayStream::Stdout;
+    qint64 index = 0;  // 1-based line (stdout, stderr) or event number (audit); 0 for exit
+    QString recorded;  // the line, event or exit as recorded ("<end>" when there is none)
+    QString replayed;
+
+    bool operator==(const Divergence &) const = default;
+};
+
+// A permission decision that went the other way in the replay (matched by kind, action and
+// resource, in order).
+struct DecisionChange
+{
+    qint64 event = 0;  // the recorded event's number (1-based)
+    QString kind;
+    QString action;
+    QString resource;
+    bool recordedAllowed = false;
+    bool replayedAllowed = false;
+
+    bool operator==(const DecisionChange &) const = default;
+};
+
+struct ReplayReport
+{
+    bool identical = false;
+    QList<Divergence> divergences;        // at most one per stream, in stream order
+    QList<DecisionChange> changedDecisions;
+    QStringList notes;                    // what the replay could not reproduce exactly, for people
+    ExecResult replayed;
+
+    // Human text: "identical", or the first divergence, then the changed decisions.
+    QString summary() const;
+};
+
+// Compares a replay with what was recorded: stdout and rewritten stderr line by line, the exit,
+// and the audit events by kind, action, resource and decision (times, ids and pids differ by
+// nature and are not compared).
+ReplayReport compareReplay(const QByteArray &recordedStdout, const QByteArray &recordedStderr,
+                           const std::optional<int> &recordedExit, bool recordedTimedOut,
+                           const QList<AuditEvent> &recordedEvents, const ExecResult &replayed);
+
+} // namespace Sandbench
+
+Q_DECLARE_METATYPE(Sandbench::ReplayReport)

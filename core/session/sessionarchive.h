@@ -1,0 +1,48 @@
+#pragma once
+
+#include "common/result.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <functional>
+
+namespace Sandbench {
+
+// One member of a bundle on its way out: either bytes in memory or a file copied at write time.
+struct ArchiveMember
+{
+    QString name;       // relative, '/'-separated
+    QByteArray data;    // used when sourcePath is empty
+    QString sourcePath;
+};
+
+// What a reader accepts from a file it did not write. A bundle may come from anyone, so every
+// bound is checked on the bytes actually read, never on the sizes the headers claim.
+struct ArchiveLimits
+{
+    qint64 maxEntries = 200000;
+    qint64 maxTotalBytes = qint64(4) << 30;
+    qint64 maxEntryBytes = qint64(1) << 30;
+};
+
+// tar (pax) with gzip through libarchive. Writing is atomic: the archive goes to a QSaveFile,
+// so a crash or a failed write leaves an earlier file at `path` untouched.
+VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members);
+
+// Extracts `path` into `destination` (an existing empty folder). `accept` is asked for each
+// member name (after the generic checks: no absolute names, no "..", regular files and folders
+// only) and says whether the name belongs to the format; `onMember` sees each extracted file and
+// may refuse it (for a digest mismatch, a newer format version...); it gets the file's sha256
+// (hex), computed while extracting.
+VoidResult extractArchive(const QString &path, const QString &destination, const ArchiveLimits &limits,
+                          const std::function<bool(const QString &name)> &accept,
+                          const std::function<VoidResult(const QString &name, const QString &extractedPath,
+                                                                   const QByteArray &sha256)> &onMember);
+
+// True when `name` is a safe relative member name: no empty, "." or ".." parts, not absolute,
+// no backslashes or NUL.
+bool isSafeMemberName(const QString &name);
+
+} // namespace Sandbench

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "common/result.h"
+#include "policy/policy.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Sandbench {
+
+// An environment variable the run could see. Values are kept only when the user asked for them
+// (--record-env-values): a value may be a secret.
+struct SessionEnvVar
+{
+    QString name;
+    QString source; // "policy" (given with --env) or "host" (passed through by allow_env)
+    std::optional<QString> value;
+
+    bool operator==(const SessionEnvVar &) const = default;
+};
+
+// What a recorded run ended with (the outputs and the audit log are members of their own).
+struct SessionOutcome
+{
+    std::optional<int> exitCode;
+    bool timedOut = false;
+    bool cancelled = false;
+    bool truncated = false;
+    bool memoryExceeded = false;
+    qint64 durationMs = 0;
+    qint64 stdoutTotalBytes = 0;
+    qint64 stderrTotalBytes = 0;
+    qint64 auditEventsDropped = 0;
+    int allowCount = 0;
+    int denyCount = 0;
+
+    bool operator==(const SessionOutcome &) const = default;
+};
+
+// manifest.json of a bundle. Every stored file is named by its sha256 (files/<sha256>); the maps
+// say where each was found.
+struct SessionManifest
+{
+    static constexpr int currentFormatVersion = 1;
+
+    int formatVersion = currentFormatVersion;
+    QString applicationVersion;
+    QString runtimeVersion;
+    QString runtimeSha256;
+    qint64 recordedAtMs = 0;
+
+    Policy policy;           // env values only where recorded
+    QString baseDir;
+    QStringList args;
+    QString code;            // the code of a --code run
+    QString entrypoint;      // the entry file of a file run, as an absolute path
+    QString entrySha256;
+    QString workdir;         // absolute; empty when the engine made a throw-away one
+
+    QMap<QString, QString> workdirFiles; // path relative to the workdir -> sha256
+    QStringList workdirDirs;             // folders (also empty ones), relative
+    QMap<QString, QString> inputFiles;   // absolute path outside the workdir -> sha256
+    QString packageCacheName;            // "deno-<key>" of the run's allowlist; empty without packages
+    qint64 packageFileCount = 0;
+    qint64 packageBytes = 0;
+
+    QList<SessionEnvVar> environment;
+    bool environmentValuesRecorded = false;
+
+    SessionOutcome outcome;
+    QStringList notes; // what recording had to leave out, for people
+
+    QByteArray toJson() const;
+    // `where` names the bundle in errors. A newer formatVersion is refused before anything else.
+    static Result<SessionManifest> fromJson(const QByteArray &json, const QString &where);
+
+    bool operator==(const SessionManifest &) const = default;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,210 @@
+#include "sessionreplayer.h"
+
+#include "exec/execengine.h"
+#include "exec/runtimelocator.h"
+#include "session/runtimedigest.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+
+namespace Sandbench {
+
+namespace {
+
+bool isInside(const QString &path, const QString &folder)
+{
+    return !folder.isEmpty() && (path == folder || path.startsWith(folder + QLatin1Char('/')));
+}
+
+// The replay policy's permissions with the recorded run options wherever it sets none.
+Policy replayPolicy(const Policy &recorded, const Policy &other)
+{
+    Policy out = other;
+    const Policy defaults;
+    if (!out.seed)
+        out.seed = recorded.seed;
+    if (!out.freezeTimeMs)
+        out.freezeTimeMs = recorded.freezeTimeMs;
+    if (!out.timeoutMs)
+        out.timeoutMs = recorded.timeoutMs;
+    if (!out.maxMemoryMb)
+        out.maxMemoryMb = recorded.maxMemoryMb;
+    if (out.maxOutputBytes == defaults.maxOutputBytes)
+        out.maxOutputBytes = recorded.maxOutputBytes;
+    if (out.workdir.isEmpty())
+        out.workdir = recorded.workdir;
+    if (out.readOnlyDirs.isEmpty())
+        out.readOnlyDirs = recorded.readOnlyDirs;
+    if (out.allowPackages.isEmpty())
+        out.allowPackages = recorded.allowPackages;
+    for (auto it = recorded.env.cbegin(); it != recorded.env.cend(); ++it) {
+        if (!out.env.contains(it.key()))
+            out.env.insert(it.key(), it.value());
+    }
+    return out;
+}
+
+} // namespace
+
+SessionReplayer::SessionReplayer(QObject *parent) : QObject(parent) {}
+
+SessionReplayer::~SessionReplayer() = default;
+
+Result<ReplayPlan> SessionReplayer::plan(const SessionBundle &bundle, const ReplayOptions &options)
+{
+    const SessionManifest &m = bundle.manifest;
+    ReplayPlan plan;
+    plan.scratch = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-replay-XXXXXX"));
+    if (!plan.scratch->isValid())
+        return fail(ErrorCode::Io, QStringLiteral("cannot create a folder in %1").arg(QDir::tempPath()));
+    const QString scratch = QFileInfo(plan.scratch->path()).canonicalFilePath();
+
+    Policy policy = m.policy;
+    // Values that were not recorded come from this machine's environment, or are empty: a
+    // replay that depends on them can diverge, and says so.
+    const QProcessEnvironment host = QProcessEnvironment::systemEnvironment();
+    for (const SessionEnvVar &var : m.environment) {
+        if (var.value) {
+            if (var.source == QLatin1String("host"))
+                policy.env.insert(var.name, *var.value);
+            continue;
+        }
+        if (var.source == QLatin1String("policy")) {
+            policy.env.insert(var.name, host.value(var.name));
+            plan.notes << QStringLiteral("the value of %1 was not recorded; replayed with %2").arg(var.name,
+                            host.contains(var.name) ? QStringLiteral("this environment's value") : QStringLiteral("an empty value"));
+        } else if (m.policy.permissions.allowEnv.contains(var.name)) {
+            plan.notes << QStringLiteral("the value of %1 was not recorded; replayed with %2").arg(var.name,
+                            host.contains(var.name) ? QStringLiteral("this environment's value") : QStringLiteral("none"));
+        }
+    }
+    if (options.policy)
+        policy = replayPolicy(policy, *options.policy);
+
+    ExecRequest &request = plan.request;
+    request.policy = policy;
+    request.baseDir = m.baseDir;
+    request.args = m.args;
+    request.code = m.code;
+    request.entrypoint = m.entrypoint;
+    request.offline = true;
+    if (!m.workdir.isEmpty()) {
+        // A copy per replay: the code may change its workdir, the bundle must not change.
+        const QString workdir = scratch + QStringLiteral("/workdir");
+        QDir root;
+        root.mkpath(workdir);
+        for (const QString &dir : m.workdirDirs)
+            root.mkpath(workdir + QLatin1Char('/') + dir);
+        for (auto it = m.workdirFiles.cbegin(); it != m.workdirFiles.cend(); ++it) {
+            const QString target = workdir + QLatin1Char('/') + it.key();
+            root.mkpath(QFileInfo(target).path());
+            if (!QFile::copy(bundle.filePath(it.value()), target))
+                return fail(ErrorCode::Io, QStringLiteral("cannot copy %1 into the replay's workdir").arg(it.key()));
+            QFile(target).setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+        }
+        request.workdirSource = workdir;
+        if (request.policy.workdir.isEmpty() || QDir::cleanPath(QDir(m.baseDir).absoluteFilePath(request.policy.workdir)) != m.workdir)
+            request.policy.workdir = m.workdir;
+    }
+    for (auto it = m.inputFiles.cbegin(); it != m.inputFiles.cend(); ++it)
+        request.overlays.append({bundle.filePath(it.value()), it.key(), false});
+    if (!m.entrypoint.isEmpty() && !isInside(m.entrypoint, m.workdir))
+        request.overlays.append({bundle.filePath(m.entrySha256), m.entrypoint, false});
+
+    // The bundle's own cache folder: its packages are there and nothing else is, so a replay
+    // needs no registry and cannot use what this machine happens to have cached.
+    plan.config.runtimePath = options.runtimePath;
+    plan.config.cacheDir = bundle.contentDir() + QStringLiteral("/cache");
+    QDir().mkpath(plan.config.cacheDir);
+    // What the engine learnt about the runtime binary itself (its version, the libraries it
+    // loads) is about this machine, not the run: reuse it rather than ask ldd again (~0.3 s).
+    const QDir hostCache(engineCacheDir({}));
+    for (const QString &name : hostCache.entryList({QStringLiteral("runtime-*")}, QDir::Files))
+        QFile::copy(hostCache.filePath(name), plan.config.cacheDir + QLatin1Char('/') + name);
+    if (!m.packageCacheName.isEmpty() && !request.policy.allowPackages.isEmpty()) {
+        QStringList sorted = request.policy.allowPackages;
+        sorted.sort();
+        QStringList recorded = m.policy.allowPackages;
+        recorded.sort();
+        if (sorted != recorded)
+            plan.notes << QStringLiteral("the replay policy allows other packages than the recording; they are not in the bundle");
+    }
+    auto runtime = locateRuntime(plan.config);
+    if (!runtime)
+        return std::unexpected(runtime.error());
+    if (!m.runtimeVersion.isEmpty() && runtime->version != m.runtimeVersion)
+        plan.notes << QStringLiteral("recorded with Deno %1, replayed with %2").arg(m.runtimeVersion, runtime->version);
+    else if (!m.runtimeSha256.isEmpty()) {
+        auto digest = runtimeDigest(runtime->path, engineCacheDir({}));
+        if (digest && *digest != m.runtimeSha256)
+            plan.notes << QStringLiteral("the runtime binary differs from the recorded one (sha256 %1)").arg(digest->left(12));
+    }
+    for (const QString &note : m.notes)
+        plan.notes << QStringLiteral("recording: %1").arg(note);
+    return plan;
+}
+
+ReplayReport SessionReplayer::compare(const SessionBundle &bundle, const ExecResult &replayed, const ReplayPlan &plan)
+{
+    ReplayReport report = compareReplay(bundle.stdoutData, bundle.stderrData, bundle.manifest.outcome.exitCode,
+                                        bundle.manifest.outcome.timedOut, bundle.auditEvents, replayed);
+    report.notes = plan.notes;
+    return report;
+}
+
+Result<ReplayReport> SessionReplayer::runSync(const SessionBundle &bundle, const ReplayOptions &options)
+{
+    auto planned = plan(bundle, options);
+    if (!planned)
+        return std::unexpected(planned.error());
+    auto result = ExecEngine::runSync(planned->request, planned->config);
+    if (!result)
+        return std::unexpected(result.error());
+    return compare(bundle, *result, *planned);
+}
+
+void SessionReplayer::start(const SessionBundle &bundle, const ReplayOptions &options)
+{
+    if (isRunning())
+        return;
+    auto planned = plan(bundle, options);
+    if (!planned) {
+        // Queued: a caller connects after start() returns, as with the engine.
+        QMetaObject::invokeMethod(this, [this, error = planned.error()] { emit failed(error); }, Qt::QueuedConnection);
+        return;
+    }
+    m_bundle = bundle;
+    m_plan = *planned;
+    m_engine = std::make_unique<ExecEngine>();
+    m_engine->setConfig(m_plan->config);
+    connect(m_engine.get(), &ExecEngine::finished, this, [this](const ExecResult &result) {
+        const ReplayReport report = compare(*m_bundle, result, *m_plan);
+        m_engine.release()->deleteLater();
+        m_bundle.reset();
+        m_plan.reset();
+        emit finished(report);
+    });
+    connect(m_engine.get(), &ExecEngine::failed, this, [this](const Error &error) {
+        m_engine.release()->deleteLater();
+        m_bundle.reset();
+        m_plan.reset();
+        emit failed(error);
+    });
+    m_engine->start(m_plan->request);
+}
+
+void SessionReplayer::stop()
+{
+    if (m_engine)
+        m_engine->stop();
+}
+
+bool SessionReplayer::isRunning() const
+{
+    return m_engine != nullptr;
+}
+
+} // namespace Sandbench

@@ -1,0 +1,13 @@
+target_sources(sandbench_core PRIVATE
+    session/replayreport.h session/replayreport.cpp
+    session/runtimedigest.h session/runtimedigest.cpp
+    session/sessionarchive.h session/sessionarchive.cpp
+    session/sessionbundle.h session/sessionbundle.cpp
+    session/sessionmanifest.h session/sessionmanifest.cpp
+    session/sessionrecorder.h session/sessionrecorder.cpp
+    session/sessionreplayer.h session/sessionreplayer.cpp)
+
+# Bundles are tar+gzip archives written and read by libarchive (Debian: libarchive-dev).
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(LibArchive REQUIRED IMPORTED_TARGET GLOBAL libarchive)
+target_link_libraries(sandbench_core PRIVATE PkgConfig::LibArchive)
