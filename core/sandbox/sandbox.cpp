@@ -1,5 +1,6 @@
 #include "sandbox.h"
 
+#include "sandbox/desktop.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
 #include "sandbox/sandboxvalidation.h"
@@ -27,6 +28,9 @@ Sandbox::Sandbox(SandboxPool *pool, SandboxBackend *backend, const SandboxOption
     , m_expires(expires)
 {
     backend->setParent(this);
+    // The provider says whether it can have a desktop; the backend whether this one (its
+    // image) does.
+    m_features.desktop = m_features.desktop && backend->hasDesktop();
     m_expiry.setSingleShot(true);
     m_expiry.setTimerType(Qt::PreciseTimer);
     connect(&m_expiry, &QTimer::timeout, this, &Sandbox::onExpired);
@@ -95,7 +99,22 @@ Outer *Sandbox::track(Operation<T> *inner, qint64 timeoutMs, std::function<void(
     return outer;
 }
 
+Desktop *Sandbox::desktop()
+{
+    if (!m_features.desktop)
+        return nullptr;
+    if (!m_desktop)
+        m_desktop = new Desktop(this);
+    return m_desktop;
+}
+
 ExecJob *Sandbox::exec(const QStringList &argv, const ExecOptions &options, CancelToken *cancel)
+{
+    return execCapped(argv, options, cancel, 0);
+}
+
+ExecJob *Sandbox::execCapped(const QStringList &argv, const ExecOptions &options,
+                             CancelToken *cancel, qint64 maxOutputBytes)
 {
     auto gone = [this] {
         auto *job = new ExecJob(this);
@@ -110,6 +129,8 @@ ExecJob *Sandbox::exec(const QStringList &argv, const ExecOptions &options, Canc
         job->finish(std::unexpected(request.error()));
         return job;
     }
+    if (maxOutputBytes > 0)
+        request->maxOutputBytes = maxOutputBytes;
     ExecJob *inner = m_backend->exec(*request);
     const qint64 cap = request->maxOutputBytes;
     // The provider's answer is checked before the caller sees it: caps hold whatever it sent.

@@ -15,6 +15,7 @@
 
 namespace Sandbench {
 
+class Desktop;
 class SandboxPool;
 
 // One sandbox of a pool. Every call checks its arguments against the pool's limits, returns an
@@ -61,12 +62,16 @@ public:
 
     // For providers that come later (desktop): the backend behind this sandbox.
     SandboxBackend *backend() const { return m_backend; }
+    // The desktop of a sandbox whose image has one (features().desktop), else null. Owned by
+    // the sandbox; its calls fail with Gone like the others once the sandbox is.
+    Desktop *desktop();
 
 signals:
     void stateChanged(Sandbench::Sandbox::State state);
 
 private:
     friend class SandboxPool;
+    friend class Desktop;
     Sandbox(SandboxPool *pool, SandboxBackend *backend, const SandboxOptions &options,
             const QDateTime &created, const QDateTime &expires);
 
@@ -77,6 +82,10 @@ private:
     template<typename T, typename Outer = Operation<T>>
     Outer *track(Operation<T> *inner, qint64 timeoutMs,
                  std::function<void(Result<T> &)> check = {});
+    // exec() with its own cap on each stream (0: the pool's maxOutputBytes): the desktop's
+    // screenshots are held to maxFileBytes, like files.
+    ExecJob *execCapped(const QStringList &argv, const ExecOptions &options, CancelToken *cancel,
+                        qint64 maxOutputBytes);
     void setState(State state);
     void onExpired();
     void noteGone(const std::optional<Error> &error);
@@ -92,6 +101,7 @@ private:
     State m_state = State::Alive;
     QTimer m_expiry;
     VoidOperation *m_releaseOp = nullptr;
+    Desktop *m_desktop = nullptr;
     // Operations still running, with how to fail each when the sandbox goes.
     QHash<SandboxOperation *, std::function<void(const Error &)>> m_pending;
 };

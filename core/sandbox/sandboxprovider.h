@@ -38,6 +38,9 @@ public:
     // Ends the sandbox; releasing again finishes at once.
     virtual VoidOperation *release() = 0;
 
+    // Whether this sandbox has a desktop (see Desktop): its display was started with it.
+    virtual bool hasDesktop() const { return false; }
+
 protected:
     // An exec of an internal script (files, kills): no caller-visible limits beyond these.
     ExecJob *runScript(const QString &script, const QStringList &args,

@@ -5,6 +5,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxscripts.h sandbox/sandboxscripts.cpp
     sandbox/sandboxprovider.h sandbox/sandboxprovider.cpp
     sandbox/sandbox.h sandbox/sandbox.cpp
+    sandbox/desktop.h sandbox/desktop.cpp
     sandbox/sandboxpool.h sandbox/sandboxpool.cpp
     sandbox/sandboxconformance.h sandbox/sandboxconformance.cpp
     sandbox/docker/dockerhttp.h sandbox/docker/dockerhttp.cpp

@@ -1,5 +1,6 @@
 #include "dockerbackend.h"
 
+#include "sandbox/desktop.h"
 #include "sandbox/docker/dockerengine.h"
 #include "sandbox/docker/dockerexec.h"
 #include "sandbox/sandboxscripts.h"
@@ -78,6 +79,32 @@ ExecJob *DockerBackend::killTagged(const QString &tag)
     request.maxOutputBytes = 4096;
     // Not killable itself: a kill that times out just ends.
     return execInternal(request, false);
+}
+
+VoidOperation *DockerBackend::startDesktop(const QString &geometry)
+{
+    BackendExecRequest request;
+    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), Desktop::startScript(),
+                    QStringLiteral("sandbench"), QString::number(Desktop::displayNumber), geometry};
+    request.cwd = QStringLiteral("/");
+    request.timeoutMs = 30'000;
+    request.maxOutputBytes = 4096;
+    ExecJob *job = execInternal(request, true);
+    auto *op = new VoidOperation(this);
+    job->setParent(op);
+    connect(job, &SandboxOperation::finished, op, [this, job, op] {
+        const auto &r = job->result();
+        if (!r)
+            op->finish(std::unexpected(r.error()));
+        else if (r->exitCode != 0)
+            op->fail(ErrorCode::Internal, QStringLiteral("the sandbox's display did not start: %1")
+                                              .arg(QString::fromUtf8(r->stderrData.trimmed().left(300))));
+        else {
+            m_desktop = true;
+            op->finish({});
+        }
+    });
+    return op;
 }
 
 Result<QUrl> DockerBackend::url(int port) const

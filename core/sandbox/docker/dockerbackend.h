@@ -22,6 +22,11 @@ public:
     ExecJob *exec(const BackendExecRequest &request) override;
     Result<QUrl> url(int port) const override;
     VoidOperation *release() override;
+    bool hasDesktop() const override { return m_desktop; }
+
+    // Starts the image's display (Desktop::startScript) at the given "WxH"; finishes once it
+    // is up, and from then on hasDesktop().
+    VoidOperation *startDesktop(const QString &geometry);
 
     // Where the sandbox's env lives inside it; empty until written.
     static QString envFilePath();
@@ -38,6 +43,7 @@ private:
     QHash<int, int> m_hostPorts;
     bool m_hasEnvFile = false;
     bool m_released = false;
+    bool m_desktop = false;
 };
 
 } // namespace Sandbench

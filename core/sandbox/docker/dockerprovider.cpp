@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QUrl>
 
 #include <cmath>
@@ -68,7 +69,8 @@ SandboxFeatures DockerProvider::features() const
     SandboxFeatures f;
     f.stdinSupported = true;
     f.ports = true;
-    f.desktop = false;
+    // For images labelled with desktopLabel; each sandbox's features say whether it has one.
+    f.desktop = true;
     f.network = {NetworkKind::None, NetworkKind::All};
     return f;
 }
@@ -165,22 +167,38 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
         m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true", [](const auto &) {});
         op->finish(std::unexpected(error));
     };
-    auto finishWith = [op, request](DockerBackend *backend) {
-        if (request.options.env.isEmpty()) {
+    // The display (for a desktop image) starts before create finishes, so that the first
+    // desktop call finds it running; the env file comes after it, so the display never sees it.
+    auto finishWith = [op, request](DockerBackend *backend, const QString &desktopGeometry) {
+        auto done = [op, backend] {
             backend->setParent(nullptr);
             op->finish(backend);
-            return;
-        }
-        VoidOperation *env = backend->writeEnvFile(request.options.env);
-        QObject::connect(env, &SandboxOperation::finished, op, [op, env, backend] {
-            env->deleteLater();
-            if (!env->result()) {
-                backend->release();
-                op->finish(std::unexpected(env->result().error()));
-                return;
-            }
+        };
+        auto failWith = [op, backend](const Error &error) {
+            VoidOperation *rel = backend->release();
+            QObject::connect(rel, &SandboxOperation::finished, backend, &QObject::deleteLater);
             backend->setParent(nullptr);
-            op->finish(backend);
+            op->finish(std::unexpected(error));
+        };
+        auto writeEnv = [op, request, backend, done, failWith] {
+            if (request.options.env.isEmpty())
+                return done();
+            VoidOperation *env = backend->writeEnvFile(request.options.env);
+            QObject::connect(env, &SandboxOperation::finished, op, [env, done, failWith] {
+                env->deleteLater();
+                if (!env->result())
+                    return failWith(env->result().error());
+                done();
+            });
+        };
+        if (desktopGeometry.isEmpty())
+            return writeEnv();
+        VoidOperation *display = backend->startDesktop(desktopGeometry);
+        QObject::connect(display, &SandboxOperation::finished, op, [display, writeEnv, failWith] {
+            display->deleteLater();
+            if (!display->result())
+                return failWith(display->result().error());
+            writeEnv();
         });
     };
     m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request),
@@ -200,15 +218,23 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
                 return removeAndFail(id, s.error());
             if (s->status != 204 && s->status != 304)
                 return removeAndFail(id, DockerEngine::failure(QStringLiteral("start"), *s));
-            if (request.options.ports.isEmpty())
-                return finishWith(new DockerBackend(&m_engine, id, name, {}, op));
+            // Inspected even without ports: the image's labels say whether it has a desktop.
             m_engine.call(op, "GET", "/containers/" + id.toLatin1() + "/json",
                           [this, op, id, name, request, removeAndFail, finishWith](const Result<HttpResponse> &i) {
                 if (!i)
                     return removeAndFail(id, i.error());
                 if (i->status != 200)
                     return removeAndFail(id, DockerEngine::failure(QStringLiteral("inspect"), *i));
-                const QJsonObject ports = QJsonDocument::fromJson(i->body).object()
+                const QJsonObject container = QJsonDocument::fromJson(i->body).object();
+                const QJsonObject imageLabels = container.value(QLatin1String("Config")).toObject()
+                                                    .value(QLatin1String("Labels")).toObject();
+                QString desktopGeometry;
+                if (imageLabels.value(QLatin1String(desktopLabel)).toString() == QLatin1String("1")) {
+                    static const QRegularExpression sizeRe(QStringLiteral("^[1-9][0-9]{2,3}x[1-9][0-9]{2,3}$"));
+                    const QString size = imageLabels.value(QLatin1String(desktopSizeLabel)).toString();
+                    desktopGeometry = sizeRe.match(size).hasMatch() ? size : QStringLiteral("1280x800");
+                }
+                const QJsonObject ports = container
                                               .value(QLatin1String("NetworkSettings")).toObject()
                                               .value(QLatin1String("Ports")).toObject();
                 QHash<int, int> hostPorts;
@@ -219,7 +245,7 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
                         return removeAndFail(id, {ErrorCode::Internal, QStringLiteral("port %1 was not published").arg(port)});
                     hostPorts.insert(port, hostPort);
                 }
-                finishWith(new DockerBackend(&m_engine, id, name, hostPorts, op));
+                finishWith(new DockerBackend(&m_engine, id, name, hostPorts, op), desktopGeometry);
             });
         });
     });

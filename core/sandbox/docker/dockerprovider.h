@@ -52,6 +52,10 @@ public:
 
     static constexpr char ownerLabel[] = "io.sandbench.owner";
     static constexpr char expiresLabel[] = "io.sandbench.expires";
+    // Set by an image (scripts/images, desktop) whose sandboxes get a display; the size label,
+    // "WxH", says how large (1280x800 without it).
+    static constexpr char desktopLabel[] = "io.sandbench.desktop";
+    static constexpr char desktopSizeLabel[] = "io.sandbench.desktop.size";
 
 private:
     DockerProvider(const DockerProviderOptions &options, const QString &socketPath);

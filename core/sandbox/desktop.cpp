@@ -1,0 +1,206 @@
+#include "desktop.h"
+
+#include "sandbox/sandbox.h"
+
+#include <QRegularExpression>
+
+namespace Sandbench {
+
+namespace {
+
+// Exit status of the guard below when the display never appeared.
+constexpr int noDisplayStatus = 125;
+
+// Every desktop command runs behind this guard: it waits (at most ~5 s) for the display's
+// socket, so a call made while the display is still starting waits instead of failing, and a
+// display that died fails with a clear reason instead of xdotool's.
+QStringList guarded(const QStringList &argv)
+{
+    static const QString guard = QStringLiteral(
+        "s=/tmp/.X11-unix/X%1; i=0\n"
+        "while [ ! -S $s ]; do [ $i -ge 100 ] && exit %2; sleep 0.05; i=$((i+1)); done\n"
+        "exec \"$@\"\n").arg(Desktop::displayNumber).arg(noDisplayStatus);
+    return QStringList{QStringLiteral("sh"), QStringLiteral("-c"), guard, QStringLiteral("sandbench")}
+           + argv;
+}
+
+Error commandFailure(const QString &what, const SandboxExecResult &r)
+{
+    if (r.exitCode == noDisplayStatus)
+        return {ErrorCode::Internal, QStringLiteral("the sandbox's display is not running")};
+    return {ErrorCode::Internal, QStringLiteral("%1 failed (status %2): %3")
+                                     .arg(what)
+                                     .arg(r.exitCode.value_or(-1))
+                                     .arg(QString::fromUtf8(r.stderrData.trimmed().left(300)))};
+}
+
+QString xdotoolButton(MouseButton button)
+{
+    return QString::number(int(button));
+}
+
+} // namespace
+
+Desktop::Desktop(Sandbox *sandbox)
+    : QObject(sandbox)
+    , m_sandbox(sandbox)
+{
+}
+
+QString Desktop::startScript()
+{
+    // setsid + env -i: the display belongs to no command (a timed-out command's processes are
+    // killed by a tag in their environment) and sees none of the sandbox's variables.
+    return QStringLiteral(
+        "d=$1; g=$2; s=/tmp/.X11-unix/X$d; l=/tmp/.sandbench; mkdir -p $l\n"
+        "if [ ! -S $s ]; then\n"
+        "  env -i HOME=\"$HOME\" PATH=\"$PATH\" setsid Xvfb :$d -screen 0 ${g}x24 -nolisten tcp"
+        " >$l/xvfb.log 2>&1 </dev/null &\n"
+        "fi\n"
+        "i=0\n"
+        "while [ ! -S $s ]; do\n"
+        "  [ $i -ge 200 ] && { echo 'Xvfb did not start:' >&2; tail -n 5 $l/xvfb.log >&2; exit 1; }\n"
+        "  sleep 0.05; i=$((i+1))\n"
+        "done\n"
+        "for wm in icewm jwm twm; do\n"
+        "  if command -v $wm >/dev/null; then\n"
+        "    env -i HOME=\"$HOME\" PATH=\"$PATH\" DISPLAY=:$d setsid $wm >$l/wm.log 2>&1 </dev/null &\n"
+        "    break\n"
+        "  fi\n"
+        "done\n"
+        "exit 0\n");
+}
+
+template<typename T, typename Map>
+Operation<T> *Desktop::run(const QStringList &argv, qint64 maxOutputBytes, Map map)
+{
+    ExecOptions options;
+    options.cwd = QStringLiteral("/");
+    options.env.insert(QStringLiteral("DISPLAY"), display());
+    ExecJob *job = m_sandbox->execCapped(guarded(argv), options, nullptr, maxOutputBytes);
+    auto *op = new Operation<T>(this);
+    job->setParent(op);
+    op->setCanceller([job] { job->cancel(); });
+    connect(job, &SandboxOperation::finished, op, [op, job, map] {
+        Result<SandboxExecResult> r = job->takeResult();
+        job->deleteLater();
+        if (!r)
+            op->finish(std::unexpected(r.error()));
+        else if (r->timedOut)
+            op->fail(ErrorCode::TimedOut, QStringLiteral("the desktop did not answer in time"));
+        else
+            op->finish(map(*r));
+    });
+    return op;
+}
+
+template<typename T>
+Operation<T> *Desktop::refuse(const QString &message)
+{
+    auto *op = new Operation<T>(this);
+    op->fail(ErrorCode::InvalidInput, message);
+    return op;
+}
+
+VoidOperation *Desktop::input(const QStringList &argv)
+{
+    return run<void>(argv, 4096, [](const SandboxExecResult &r) -> Result<void> {
+        if (r.exitCode != 0)
+            return std::unexpected(commandFailure(QStringLiteral("xdotool"), r));
+        return {};
+    });
+}
+
+Operation<QByteArray> *Desktop::screenshot()
+{
+    const qint64 cap = m_sandbox->limits().maxFileBytes;
+    // -quality 10: zlib level 1 without a filter. A desktop is mostly flat colour, so the PNG
+    // is barely larger, and import spends far less of the sandbox's CPU compressing it.
+    return run<QByteArray>({QStringLiteral("import"), QStringLiteral("-window"), QStringLiteral("root"),
+                            QStringLiteral("-quality"), QStringLiteral("10"), QStringLiteral("png:-")},
+                           cap + 1, [cap](const SandboxExecResult &r) -> Result<QByteArray> {
+        if (r.exitCode != 0)
+            return std::unexpected(commandFailure(QStringLiteral("import"), r));
+        if (r.truncated || r.stdoutData.size() > cap)
+            return fail(ErrorCode::LimitExceeded,
+                        QStringLiteral("the screenshot is larger than maxFileBytes (%1)").arg(cap));
+        if (!r.stdoutData.startsWith("\x89PNG\r\n\x1a\n"))
+            return fail(ErrorCode::Internal, QStringLiteral("import did not write a PNG"));
+        return r.stdoutData;
+    });
+}
+
+VoidOperation *Desktop::click(int x, int y, MouseButton button, int count)
+{
+    if (x < 0 || y < 0)
+        return refuse<void>(QStringLiteral("(%1, %2) is off the screen").arg(x).arg(y));
+    if (count < 1 || count > 3)
+        return refuse<void>(QStringLiteral("a click is 1 to 3 presses, not %1").arg(count));
+    return input({QStringLiteral("xdotool"), QStringLiteral("mousemove"), QString::number(x),
+                  QString::number(y), QStringLiteral("click"), QStringLiteral("--repeat"),
+                  QString::number(count), xdotoolButton(button)});
+}
+
+VoidOperation *Desktop::move(int x, int y)
+{
+    if (x < 0 || y < 0)
+        return refuse<void>(QStringLiteral("(%1, %2) is off the screen").arg(x).arg(y));
+    return input({QStringLiteral("xdotool"), QStringLiteral("mousemove"), QString::number(x),
+                  QString::number(y)});
+}
+
+VoidOperation *Desktop::scroll(int x, int y, int dx, int dy)
+{
+    if (x < 0 || y < 0)
+        return refuse<void>(QStringLiteral("(%1, %2) is off the screen").arg(x).arg(y));
+    if (std::abs(dx) > 100 || std::abs(dy) > 100)
+        return refuse<void>(QStringLiteral("at most 100 notches at once"));
+    // X has no scroll events: buttons 4/5 are up/down and 6/7 left/right.
+    QStringList argv{QStringLiteral("xdotool"), QStringLiteral("mousemove"), QString::number(x),
+                     QString::number(y)};
+    if (dy != 0)
+        argv << QStringLiteral("click") << QStringLiteral("--repeat") << QString::number(std::abs(dy))
+             << (dy > 0 ? QStringLiteral("5") : QStringLiteral("4"));
+    if (dx != 0)
+        argv << QStringLiteral("click") << QStringLiteral("--repeat") << QString::number(std::abs(dx))
+             << (dx > 0 ? QStringLiteral("7") : QStringLiteral("6"));
+    return input(argv);
+}
+
+VoidOperation *Desktop::type(const QString &text)
+{
+    if (text.isEmpty())
+        return refuse<void>(QStringLiteral("nothing to type"));
+    if (text.size() > maxTypeLength)
+        return refuse<void>(QStringLiteral("at most %1 characters at once").arg(maxTypeLength));
+    // An argument, not a shell string: the text reaches xdotool byte for byte.
+    return input({QStringLiteral("xdotool"), QStringLiteral("type"), QStringLiteral("--delay"),
+                  QStringLiteral("8"), QStringLiteral("--"), text});
+}
+
+VoidOperation *Desktop::key(const QString &combo)
+{
+    static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9_+]+( [A-Za-z0-9_+]+)*$"));
+    if (!valid.match(combo).hasMatch())
+        return refuse<void>(QStringLiteral("'%1' is not a key combination such as ctrl+s").arg(combo));
+    QStringList argv{QStringLiteral("xdotool"), QStringLiteral("key"), QStringLiteral("--")};
+    argv += combo.split(QLatin1Char(' '));
+    return input(argv);
+}
+
+Operation<QSize> *Desktop::size()
+{
+    return run<QSize>({QStringLiteral("xdotool"), QStringLiteral("getdisplaygeometry")}, 4096,
+                      [](const SandboxExecResult &r) -> Result<QSize> {
+        if (r.exitCode != 0)
+            return std::unexpected(commandFailure(QStringLiteral("xdotool"), r));
+        const QList<QByteArray> parts = r.stdoutData.simplified().split(' ');
+        const int w = parts.value(0).toInt();
+        const int h = parts.value(1).toInt();
+        if (parts.size() != 2 || w <= 0 || h <= 0)
+            return fail(ErrorCode::Internal, QStringLiteral("unexpected display geometry"));
+        return QSize(w, h);
+    });
+}
+
+} // namespace Sandbench
