@@ -34,4 +34,17 @@ struct AuditFilter
 // Case-insensitive for ASCII letters; enough for paths, hosts and variable names.
 bool containsCaseInsensitive(QByteArrayView haystack, QByteArrayView lowerNeedle);
 
+// AuditFilter::mayMatchLine() with its needles built once, for scanning a million lines.
+class AuditLineMatcher
+{
+public:
+    explicit AuditLineMatcher(const AuditFilter &filter);
+    bool mayMatch(QByteArrayView line) const;
+
+private:
+    QByteArray m_kindNeedle;
+    QByteArray m_decisionNeedle;
+    QByteArray m_textNeedle; // lower case
+};
+
 } // namespace Sandbench

@@ -67,13 +67,14 @@ std::vector<int> filterLines(QByteArrayView data, const std::vector<qint64> &sta
 {
     std::vector<int> rows;
     *cancelled = false;
+    const AuditLineMatcher matcher(filter);
     for (size_t i = 0; i < starts.size(); ++i) {
         if ((i & 0xffff) == 0 && cancel.load(std::memory_order_relaxed)) {
             *cancelled = true;
             return {};
         }
         const QByteArrayView line = lineAt(data, starts[i]);
-        if (!filter.mayMatchLine(line))
+        if (!matcher.mayMatch(line))
             continue;
         if (filter.needsParse()) {
             AuditEvent event;

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QElapsedTimer>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -142,10 +143,15 @@ void ConsolePanel::enqueue(Kind kind, QByteArray bytes)
 
 void ConsolePanel::flush()
 {
-    qsizetype budget = kFlushBytes;
+    QElapsedTimer clock;
+    clock.start();
+    const qsizetype target = qBound(kMinFlushBytes, qsizetype(m_bytesPerMs * kFlushBudgetMs), kFlushBytes);
+    qsizetype budget = target;
+    const bool dark = isDarkPalette(m_view->palette());
     QTextCursor cursor(m_view->document());
     cursor.movePosition(QTextCursor::End);
     cursor.beginEditBlock();
+    qsizetype inserted = 0;
     while (budget > 0 && !m_pending.empty()) {
         Chunk &chunk = m_pending.front();
         const Kind kind = chunk.kind;
@@ -159,6 +165,7 @@ void ConsolePanel::flush()
         }
         m_pendingBytes -= piece.size();
         budget -= piece.size();
+        inserted += piece.size();
         QString text;
         switch (kind) {
         case Kind::Stdout: text = m_stdoutDecoder.decode(piece); break;
@@ -170,7 +177,6 @@ void ConsolePanel::flush()
             break;
         }
         QTextCharFormat format;
-        const bool dark = isDarkPalette(m_view->palette());
         if (kind == Kind::Stderr) {
             format.setForeground(dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xcf, 0x22, 0x2e));
         } else if (kind == Kind::Notice) {
@@ -186,6 +192,10 @@ void ConsolePanel::flush()
         QScrollBar *bar = m_view->verticalScrollBar();
         bar->setValue(bar->maximum());
     }
+    // Only full flushes say how fast the widget is; small ones are dominated by fixed costs.
+    if (inserted >= target / 2)
+        m_bytesPerMs = 0.7 * m_bytesPerMs
+                       + 0.3 * (double(inserted) * 1e6 / double(qMax<qint64>(1000, clock.nsecsElapsed())));
 }
 
 QString ConsolePanel::wrapLongLines(const QString &text)
