@@ -65,7 +65,7 @@ bool isSafeMemberName(const QString &name)
     return true;
 }
 
-VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members)
+VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members, const QString &digestListName)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -79,7 +79,8 @@ VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members
     if (archive_write_open(out.get(), &file, nullptr, writeToSaveFile, nullptr) != ARCHIVE_OK)
         return ioError(QStringLiteral("%1: %2").arg(path, archiveError(out.get())));
     QByteArray buffer(256 * 1024, Qt::Uninitialized);
-    for (const ArchiveMember &member : members) {
+    QByteArray digestList;
+    auto writeMember = [&](const ArchiveMember &member) -> VoidResult {
         if (!isSafeMemberName(member.name))
             return fail(ErrorCode::Internal, QStringLiteral("refusing to write member name %1").arg(member.name));
         QFile source(member.sourcePath);
@@ -96,20 +97,33 @@ VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members
         archive_entry_set_size(entry.get(), size);
         if (archive_write_header(out.get(), entry.get()) != ARCHIVE_OK)
             return ioError(QStringLiteral("%1: member %2: %3").arg(path, member.name, archiveError(out.get())));
-        if (member.sourcePath.isEmpty()) {
-            if (!member.data.isEmpty() && archive_write_data(out.get(), member.data.constData(), size_t(size)) != size)
-                return ioError(QStringLiteral("%1: member %2: %3").arg(path, member.name, archiveError(out.get())));
-            continue;
-        }
+        QCryptographicHash digest(QCryptographicHash::Sha256);
         qint64 copied = 0;
         while (copied < size) {
-            const qint64 n = source.read(buffer.data(), qMin<qint64>(buffer.size(), size - copied));
-            if (n <= 0)
-                return ioError(QStringLiteral("%1: changed while being stored").arg(member.sourcePath));
-            if (archive_write_data(out.get(), buffer.constData(), size_t(n)) != n)
+            QByteArrayView chunk;
+            if (member.sourcePath.isEmpty()) {
+                chunk = QByteArrayView(member.data).sliced(copied, qMin<qint64>(buffer.size(), size - copied));
+            } else {
+                const qint64 n = source.read(buffer.data(), qMin<qint64>(buffer.size(), size - copied));
+                if (n <= 0)
+                    return ioError(QStringLiteral("%1: changed while being stored").arg(member.sourcePath));
+                chunk = QByteArrayView(buffer.constData(), n);
+            }
+            if (archive_write_data(out.get(), chunk.data(), size_t(chunk.size())) != chunk.size())
                 return ioError(QStringLiteral("%1: member %2: %3").arg(path, member.name, archiveError(out.get())));
-            copied += n;
+            digest.addData(chunk);
+            copied += chunk.size();
         }
+        digestList += digest.result().toHex() + "  " + member.name.toUtf8() + '\n';
+        return {};
+    };
+    for (const ArchiveMember &member : members) {
+        if (auto ok = writeMember(member); !ok)
+            return ok;
+    }
+    if (!digestListName.isEmpty()) {
+        if (auto ok = writeMember({digestListName, digestList, {}}); !ok)
+            return ok;
     }
     if (archive_write_close(out.get()) != ARCHIVE_OK)
         return ioError(QStringLiteral("%1: %2").arg(path, archiveError(out.get())));

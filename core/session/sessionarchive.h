@@ -29,7 +29,10 @@ struct ArchiveLimits
 
 // tar (pax) with gzip through libarchive. Writing is atomic: the archive goes to a QSaveFile,
 // so a crash or a failed write leaves an earlier file at `path` untouched.
-VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members);
+// With `digestListName`, a last member of that name lists "<sha256>  <name>" for every other
+// member, so a reader can tell any damaged byte (gzip alone lets some through).
+VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members,
+                        const QString &digestListName = {});
 
 // Extracts `path` into `destination` (an existing empty folder). `accept` is asked for each
 // member name (after the generic checks: no absolute names, no "..", regular files and folders

@@ -4,6 +4,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QSet>
 #include <QTemporaryDir>
 
@@ -16,6 +17,7 @@ const QString auditName = QStringLiteral("audit.jsonl");
 const QString stdoutName = QStringLiteral("output/stdout");
 const QString stderrName = QStringLiteral("output/stderr");
 const QString rawStderrName = QStringLiteral("output/stderr.raw");
+const QString digestListName = QStringLiteral("SHA256SUMS"); // last: every other member's digest
 
 QByteArray auditJsonl(const QList<AuditEvent> &events)
 {
@@ -84,7 +86,7 @@ VoidResult SessionBundle::write(const QString &path) const
         for (const QString &name : std::as_const(names))
             members.append({QStringLiteral("packages/") + name, {}, m_packageDir + QLatin1Char('/') + name});
     }
-    return writeArchive(path, members);
+    return writeArchive(path, members, digestListName);
 }
 
 Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimits &limits)
@@ -96,14 +98,37 @@ Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimi
     const QString name = QFileInfo(path).fileName();
     SessionBundle bundle;
     bool haveManifest = false;
+    bool haveDigests = false;
+    QMap<QString, QByteArray> digests;
     auto accept = [&](const QString &member) {
         if (!haveManifest)
             return member == manifestName; // first, always
+        if (haveDigests)
+            return false; // nothing after the digest list
+        if (member == digestListName)
+            return true;
         return member == auditName || member == stdoutName || member == stderrName || member == rawStderrName
                 || (member.startsWith(QLatin1String("files/")) && member.count(QLatin1Char('/')) == 1)
                 || (member.startsWith(QLatin1String("packages/")) && !bundle.manifest.packageCacheName.isEmpty());
     };
     auto onMember = [&](const QString &member, const QString &extracted, const QByteArray &sha) -> VoidResult {
+        if (member == digestListName) {
+            haveDigests = true;
+            QMap<QString, QByteArray> listed;
+            for (const QByteArray &line : readAll(extracted).split('\n')) {
+                if (!line.isEmpty())
+                    listed.insert(QString::fromUtf8(line.mid(66)), line.left(64));
+            }
+            for (auto it = digests.cbegin(); it != digests.cend(); ++it) {
+                if (listed.value(it.key()) != it.value())
+                    return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" does not match its digest (the bundle is corrupted)")
+                                                          .arg(path, it.key()));
+            }
+            if (listed.size() != digests.size())
+                return fail(ErrorCode::Parse, QStringLiteral("%1: members are missing (the bundle is truncated or corrupted)").arg(path));
+            return {};
+        }
+        digests.insert(member, sha);
         if (member == manifestName) {
             auto parsed = SessionManifest::fromJson(readAll(extracted), path);
             if (!parsed)
@@ -123,6 +148,8 @@ Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimi
     }
     if (!haveManifest)
         return fail(ErrorCode::Parse, QStringLiteral("%1: no manifest.json (empty or not a session bundle)").arg(path));
+    if (!haveDigests)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: no SHA256SUMS member at the end (truncated bundle?)").arg(path));
     const SessionManifest &m = bundle.manifest;
     auto needFile = [&](const QString &sha, const QString &forWhat) -> VoidResult {
         if (!QFileInfo(root + QStringLiteral("/files/") + sha).isFile())

@@ -21,6 +21,7 @@ namespace Sandbench {
 //   audit.jsonl                      the run's decisions, one JSON line each
 //   files/<sha256>                   the inputs, each stored once by content
 //   packages/<path>                  the run's npm cache folder (deno-<key>), for offline replays
+//   SHA256SUMS                       last: the digest of every other member
 //
 // A bundle read from disk is extracted into a private folder it owns; its files are found
 // there (filePath(), packageDir()) until the last copy of the bundle goes.

@@ -1,0 +1,232 @@
+// Record and replay against the real runtime: a seeded, time-frozen run with an npm package
+// replays identically with no network and no cache but the bundle's; inputs changed after
+// recording do not matter; what the bundle does not hold (an unfrozen clock, an unrecorded env
+// value) shows up as a divergence at the right line; a stricter policy lists flipped decisions.
+#include "execfixture.h"
+#include "session/sessionrecorder.h"
+#include "session/sessionreplayer.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+class TestSessionReplay : public QObject
+{
+    Q_OBJECT
+
+    ExecFixture m_fixture;
+    int m_count = 0;
+
+    // Runs `request`, records it into a file and reads that file back, as a replay would.
+    Result<SessionBundle> record(const ExecRequest &request, const ExecEngineConfig &config = {},
+                                 const SessionRecordOptions &options = {})
+    {
+        auto recorder = SessionRecorder::begin(request, config, options);
+        if (!recorder)
+            return std::unexpected(recorder.error());
+        auto result = ExecEngine::runSync(request, config);
+        if (!result)
+            return std::unexpected(result.error());
+        if (result->exitCode != 0)
+            qWarning("recorded run failed: %s", result->stderrData.constData());
+        auto bundle = recorder->finish(*result);
+        if (!bundle)
+            return std::unexpected(bundle.error());
+        const QString file = m_fixture.path(QStringLiteral("s%1.sbsession").arg(++m_count));
+        if (auto ok = bundle->write(file); !ok)
+            return std::unexpected(ok.error());
+        return SessionBundle::read(file);
+    }
+
+    ExecRequest request(const QString &code) const
+    {
+        ExecRequest r;
+        r.code = code;
+        r.policy = m_fixture.sandboxPolicy();
+        r.policy.seed = 42;
+        r.policy.freezeTimeMs = 1767225600000;
+        r.baseDir = m_fixture.root();
+        return r;
+    }
+
+private slots:
+    void seededFrozenRunWithPackageReplaysIdenticalOffline()
+    {
+        const QString cache = m_fixture.path(QStringLiteral("record-cache"));
+        ExecRequest r = request(QStringLiteral(
+                "import isOdd from 'npm:is-odd@3';\n"
+                "import { randomBytes } from 'node:crypto';\n"
+                "console.log(Math.random(), Math.random());\n"
+                "console.log(Date.now(), new Date().toISOString());\n"
+                "console.log(crypto.randomUUID(), randomBytes(4).toString('hex'));\n"
+                "console.log(isOdd(3), isOdd(4));\n"));
+        r.policy.allowPackages = {QStringLiteral("is-odd@3")};
+        r.policy.timeoutMs = 120000;
+        auto bundle = record(r, {{}, cache});
+        QVERIFY2(bundle.has_value(), qPrintable(bundle ? QString() : bundle.error().message));
+        QVERIFY2(bundle->stdoutData.contains("1767225600000\ttrue false") || bundle->stdoutData.contains("true false"),
+                 bundle->stdoutData.constData());
+        QCOMPARE(bundle->manifest.runtimeSha256.size(), 64);
+        QVERIFY(bundle->manifest.packageFileCount > 0);
+
+        // The cache the recording used is gone: only the bundle can provide the package.
+        QVERIFY(QDir(cache).removeRecursively());
+        auto plan = SessionReplayer::plan(*bundle, {});
+        QVERIFY(plan.has_value());
+        QVERIFY(plan->request.offline);
+        QVERIFY(plan->config.cacheDir.startsWith(bundle->contentDir()));
+        auto report = SessionReplayer::runSync(*bundle);
+        QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
+        QVERIFY2(report->identical, qPrintable(report->summary() + QString::fromUtf8(report->replayed.stderrData)));
+        QCOMPARE(report->replayed.stdoutData, bundle->stdoutData);
+    }
+
+    void changedInputsDoNotMatter()
+    {
+        m_fixture.write(QStringLiteral("work/in.txt"), "workdir input v1\n");
+        m_fixture.write(QStringLiteral("outside/data.txt"), "outside input v1\n");
+        ExecRequest r = request(QStringLiteral(
+                "console.log(Deno.readTextFileSync('in.txt').trim());\n"
+                "console.log(Deno.readTextFileSync(Deno.args[0]).trim());\n"
+                "Deno.writeTextFileSync('in.txt', 'overwritten by the run');\n"));
+        r.args = {m_fixture.path(QStringLiteral("outside/data.txt"))};
+        r.policy.permissions.allowRead = {m_fixture.path(QStringLiteral("outside/data.txt"))};
+        auto bundle = record(r);
+        QVERIFY2(bundle.has_value(), qPrintable(bundle ? QString() : bundle.error().message));
+        QCOMPARE(bundle->stdoutData, QByteArray("workdir input v1\noutside input v1\n"));
+        QVERIFY(bundle->manifest.inputFiles.contains(m_fixture.path(QStringLiteral("outside/data.txt"))));
+
+        m_fixture.write(QStringLiteral("outside/data.txt"), "outside input v2\n");
+        // (the run itself overwrote in.txt; the bundle holds it as it was before)
+        auto report = SessionReplayer::runSync(*bundle);
+        QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
+        QVERIFY2(report->identical, qPrintable(report->summary() + QString::fromUtf8(report->replayed.stderrData)));
+        // The replay wrote into its own copy of the workdir, not into the host's.
+        QCOMPARE(readFile(m_fixture.path(QStringLiteral("work/in.txt"))), QByteArray("overwritten by the run"));
+        QCOMPARE(readFile(m_fixture.path(QStringLiteral("outside/data.txt"))), QByteArray("outside input v2\n"));
+    }
+
+    void unfrozenClockDivergesAtItsLine()
+    {
+        ExecRequest r = request(QStringLiteral("console.log('start');\nconsole.log(Date.now());\nconsole.log('end');\n"));
+        r.policy.freezeTimeMs.reset();
+        auto bundle = record(r);
+        QVERIFY(bundle.has_value());
+        QTest::qWait(20);
+        auto report = SessionReplayer::runSync(*bundle);
+        QVERIFY(report.has_value());
+        QVERIFY(!report->identical);
+        QCOMPARE(report->divergences.first().stream, ReplayStream::Stdout);
+        QCOMPARE(report->divergences.first().index, 2);
+        QCOMPARE(report->divergences.size(), 1); // same decisions, same exit
+    }
+
+    void unrecordedEnvValueDiverges()
+    {
+        ExecRequest r = request(QStringLiteral("console.log('a');\nconsole.log('b');\nconsole.log(Deno.env.get('SB_SESSION_TOKEN'));\n"));
+        r.policy.permissions.allowEnv = {QStringLiteral("SB_SESSION_TOKEN")};
+        qputenv("SB_SESSION_TOKEN", "recorded-secret");
+        auto names = record(r);
+        SessionRecordOptions withValues;
+        withValues.recordEnvValues = true;
+        auto values = record(r, {}, withValues);
+        QVERIFY(names.has_value() && values.has_value());
+        QVERIFY(names->stdoutData.endsWith("recorded-secret\n"));
+        QCOMPARE(names->manifest.environment.size(), 1);
+        QVERIFY(!names->manifest.environment.first().value); // a secret is not kept by default
+        QVERIFY(!readFile(m_fixture.path(QStringLiteral("s%1.sbsession").arg(m_count - 1))).contains("recorded-secret"));
+
+        qputenv("SB_SESSION_TOKEN", "another-value");
+        auto report = SessionReplayer::runSync(*names);
+        QVERIFY(report.has_value());
+        QVERIFY(!report->identical);
+        QCOMPARE(report->divergences.first(), (Divergence{ReplayStream::Stdout, 3, QStringLiteral("recorded-secret"), QStringLiteral("another-value")}));
+        QVERIFY(report->summary().contains(QStringLiteral("SB_SESSION_TOKEN was not recorded")));
+
+        auto withRecorded = SessionReplayer::runSync(*values);
+        QVERIFY(withRecorded.has_value());
+        QVERIFY2(withRecorded->identical, qPrintable(withRecorded->summary()));
+        qunsetenv("SB_SESSION_TOKEN");
+    }
+
+    void stricterPolicyListsFlippedDecisions()
+    {
+        m_fixture.write(QStringLiteral("outside/a.txt"), "A");
+        m_fixture.write(QStringLiteral("outside/b.txt"), "B");
+        ExecRequest r = request(QStringLiteral(
+                "for (const f of Deno.args) {\n"
+                "  try { console.log(Deno.readTextFileSync(f)); } catch (e) { console.log('denied', e.name); }\n"
+                "}\n"));
+        r.args = {m_fixture.path(QStringLiteral("outside/a.txt")), m_fixture.path(QStringLiteral("outside/b.txt"))};
+        r.policy.permissions.allowRead = {m_fixture.outside()};
+        auto bundle = record(r);
+        QVERIFY(bundle.has_value());
+        QCOMPARE(bundle->stdoutData, QByteArray("A\nB\n"));
+
+        Policy stricter;
+        stricter.sandbox = true;
+        stricter.permissions.allowRead = {m_fixture.path(QStringLiteral("outside/a.txt"))};
+        auto report = SessionReplayer::runSync(*bundle, {stricter, {}});
+        QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
+        QVERIFY(!report->identical);
+        QCOMPARE(report->changedDecisions.size(), 1);
+        const DecisionChange &change = report->changedDecisions.first();
+        QCOMPARE(change.resource, m_fixture.path(QStringLiteral("outside/b.txt")));
+        QCOMPARE(change.kind, QStringLiteral("read"));
+        QVERIFY(change.recordedAllowed && !change.replayedAllowed);
+        QCOMPARE(report->divergences.first().stream, ReplayStream::Stdout);
+        QCOMPARE(report->divergences.first().index, 2);
+    }
+
+    void asyncReplayerSignals()
+    {
+        auto bundle = record(request(QStringLiteral("console.log(Math.random());")));
+        QVERIFY(bundle.has_value());
+        SessionReplayer replayer;
+        QSignalSpy finished(&replayer, &SessionReplayer::finished);
+        QSignalSpy failed(&replayer, &SessionReplayer::failed);
+        replayer.start(*bundle);
+        QVERIFY(replayer.isRunning());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(finished.first().first().value<ReplayReport>().identical);
+    }
+
+    void cliRecordsAndReplays()
+    {
+        const QString file = m_fixture.path(QStringLiteral("cli.sbsession"));
+        m_fixture.write(QStringLiteral("work/cli.txt"), "from a file\n");
+        const CliRun run = runCli({QStringLiteral("run"), QStringLiteral("--sandbox"), QStringLiteral("--workdir"), m_fixture.workdir(),
+                                   QStringLiteral("--seed"), QStringLiteral("1"), QStringLiteral("--record"), file, QStringLiteral("--code"),
+                                   QStringLiteral("console.log(Deno.readTextFileSync('cli.txt').trim(), Math.random())")});
+        QCOMPARE(run.exitCode, 0);
+        const CliRun same = runCli({QStringLiteral("replay"), file});
+        QCOMPARE(same.exitCode, 0);
+        QCOMPARE(same.stdoutData, QByteArray("identical\n"));
+
+        const QString policy = m_fixture.path(QStringLiteral("strict.json"));
+        writeFile(policy, "{\"sandbox\": true, \"permissions\": {}}");
+        const QString elsewhere = m_fixture.path(QStringLiteral("cli-other.sbsession"));
+        QVERIFY(runCli({QStringLiteral("run"), QStringLiteral("--sandbox"), QStringLiteral("--allow-read"), m_fixture.outside(),
+                        QStringLiteral("--record"), elsewhere, QStringLiteral("--code"),
+                        QStringLiteral("try { Deno.readTextFileSync('%1'); console.log('read'); } catch { console.log('denied'); }")
+                                .arg(m_fixture.path(QStringLiteral("outside/secret.txt")))}).exitCode == 0);
+        const CliRun flipped = runCli({QStringLiteral("replay"), elsewhere, QStringLiteral("--policy"), policy});
+        QCOMPARE(flipped.exitCode, 1);
+        QVERIFY2(flipped.stdoutData.contains("diverged: stdout line 1"), flipped.stdoutData.constData());
+        QVERIFY2(flipped.stdoutData.contains("secret.txt: allow -> deny"), flipped.stdoutData.constData());
+
+        writeFile(m_fixture.path(QStringLiteral("bad.sbsession")), "not a bundle");
+        const CliRun bad = runCli({QStringLiteral("replay"), m_fixture.path(QStringLiteral("bad.sbsession"))});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.stderrData.contains("bad session bundle"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionReplay)
+#include "tst_sessionreplay.moc"
