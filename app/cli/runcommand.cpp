@@ -43,19 +43,9 @@ class PassThrough
 public:
     explicit PassThrough(qint64 limit) : m_headLimit(limit - limit / 2) {}
 
-    void write(ExecStream stream, QByteArray data)
+    void write(ExecStream stream, const QByteArray &data)
     {
         qint64 &written = stream == ExecStream::Stdout ? m_stdoutWritten : m_stderrWritten;
-        if (stream == ExecStream::Stderr && !m_warningDropped) {
-            // The runtime announces its broker on its first stderr line; it is not the code's.
-            static const QByteArray warning = "Warning Permission broker is an experimental feature\n";
-            m_pendingStderr.append(data);
-            if (m_pendingStderr.size() < warning.size() && warning.startsWith(m_pendingStderr))
-                return;
-            m_warningDropped = true;
-            data = m_pendingStderr.startsWith(warning) ? m_pendingStderr.mid(warning.size()) : m_pendingStderr;
-            m_pendingStderr.clear();
-        }
         const qint64 room = m_headLimit - written;
         if (room <= 0)
             return;
@@ -68,8 +58,6 @@ public:
     {
         if (result.stdoutData.size() > m_stdoutWritten)
             writeOut(stdout, result.stdoutData.mid(m_stdoutWritten));
-        if (!m_warningDropped && !m_pendingStderr.isEmpty())
-            writeOut(stderr, m_pendingStderr);
         // Stderr was passed through as the runtime wrote it; only what was held back is added.
         const QByteArray raw = result.rawStderr;
         const qsizetype headSize = raw.indexOf("\n[... ");
@@ -87,8 +75,6 @@ private:
     qint64 m_headLimit;
     qint64 m_stdoutWritten = 0;
     qint64 m_stderrWritten = 0;
-    bool m_warningDropped = false;
-    QByteArray m_pendingStderr;
 };
 
 } // namespace

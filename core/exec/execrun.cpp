@@ -89,13 +89,14 @@ void ExecRun::launch()
 {
     QPointer<ExecRun> self(this);
     m_broker = std::make_unique<PermissionBroker>(PolicyMatcher(m_run.matcherSetup), [this](const AuditEvent &event) {
+        // No cross-thread wake-up per decision: that would cost a context switch per check on
+        // the runtime's hot path. The engine's thread collects them on a short timer instead.
         std::lock_guard lock(m_eventsMutex);
         m_pendingEvents.append(event);
-        if (!m_flushQueued) {
-            m_flushQueued = true;
-            QMetaObject::invokeMethod(this, &ExecRun::flushEvents, Qt::QueuedConnection);
-        }
     });
+    m_flushTimer.setInterval(50);
+    connect(&m_flushTimer, &QTimer::timeout, this, &ExecRun::flushEvents);
+    m_flushTimer.start();
     if (!m_run.auditLogPath.isEmpty()) {
         if (auto opened = m_broker->openAuditLog(m_run.auditLogPath); !opened) {
             failWith(opened.error());
@@ -131,11 +132,24 @@ void ExecRun::launch()
 
 void ExecRun::readStream(ExecStream stream)
 {
-    const QByteArray data = stream == ExecStream::Stdout ? m_process->readAllStandardOutput()
-                                                         : m_process->readAllStandardError();
+    QByteArray data = stream == ExecStream::Stdout ? m_process->readAllStandardOutput()
+                                                   : m_process->readAllStandardError();
     if (data.isEmpty())
         return;
     (stream == ExecStream::Stdout ? m_stdout : m_stderr).append(data);
+    if (stream == ExecStream::Stderr && !m_brokerWarningHandled) {
+        // The runtime announces the broker on its first stderr line: that is ours, not the
+        // code's, so live output leaves it out (the raw stderr of the result keeps it).
+        static const QByteArray warning = "Warning Permission broker is an experimental feature\n";
+        m_stderrHead.append(data);
+        if (m_stderrHead.size() < warning.size() && warning.startsWith(m_stderrHead))
+            return;
+        m_brokerWarningHandled = true;
+        data = m_stderrHead.startsWith(warning) ? m_stderrHead.mid(warning.size()) : m_stderrHead;
+        m_stderrHead.clear();
+        if (data.isEmpty())
+            return;
+    }
     emit m_engine->output(stream, data);
 }
 
@@ -145,7 +159,6 @@ void ExecRun::flushEvents()
     {
         std::lock_guard lock(m_eventsMutex);
         batch.swap(m_pendingEvents);
-        m_flushQueued = false;
     }
     for (const AuditEvent &event : std::as_const(batch)) {
         (event.allowed ? m_allows : m_denies)++;
@@ -160,6 +173,7 @@ void ExecRun::flushEvents()
 void ExecRun::processFinished()
 {
     m_timeout.stop();
+    m_flushTimer.stop();
     readStream(ExecStream::Stdout);
     readStream(ExecStream::Stderr);
     // The runtime is gone, so the broker's socket is closed: join it and take its last decisions.

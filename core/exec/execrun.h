@@ -42,6 +42,7 @@ private:
     std::unique_ptr<PermissionBroker> m_broker;
     QProcess *m_process = nullptr;
     QTimer m_timeout;
+    QTimer m_flushTimer;
     QElapsedTimer m_clock;
     OutputCapture m_stdout;
     OutputCapture m_stderr;
@@ -49,11 +50,12 @@ private:
     bool m_cancelled = false;
     bool m_done = false;
     bool m_stopRequested = false;
+    bool m_brokerWarningHandled = false;
+    QByteArray m_stderrHead;
 
     // Decisions arrive on the broker's thread and are handed over in batches.
     std::mutex m_eventsMutex;
     QList<AuditEvent> m_pendingEvents;
-    bool m_flushQueued = false;
     QList<AuditEvent> m_events;
     qint64 m_eventsDropped = 0;
     int m_allows = 0;
