@@ -193,7 +193,10 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
 
     // Workers import the preload from a data: module, which the runtime checks like a read.
     const QStringList internal = {privateDir + QStringLiteral("/preload.js"), privateDir + QStringLiteral("/node-crypto.js")};
-    run.matcherSetup = {request.policy, base, run.workdir, entry, internal};
+    QStringList protectedPaths = {cacheDir, privateDir};
+    if (!run.auditLogPath.isEmpty())
+        protectedPaths << run.auditLogPath;
+    run.matcherSetup = {request.policy, base, run.workdir, entry, internal, protectedPaths};
     const PolicyMatcher matcher(run.matcherSetup);
     if (!matcher.everyFileReadable()) {
         std::vector<std::pair<std::string, QString>> folders;

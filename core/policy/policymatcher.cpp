@@ -5,6 +5,8 @@
 
 #include <QDir>
 
+#include <algorithm>
+
 namespace Sandbench {
 
 namespace {
@@ -34,8 +36,10 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
     }
     if (!setup.entry.isEmpty())
         m_read.push_back({resolvePath(setup.entry.toStdString(), base), QStringLiteral("entry")});
+    for (const QString &path : setup.protectedPaths)
+        m_protected.push_back(resolvePath(path.toStdString(), base));
     for (const QString &file : setup.internal)
-        m_read.push_back({resolvePath(file.toStdString(), base), QStringLiteral("sandbench")});
+        m_internal.push_back(resolvePath(file.toStdString(), base));
     addPaths(m_read, p.allowRead, "allow_read");
     addPaths(m_read, m_policy.readOnlyDirs, "read_only_dirs");
     addPaths(m_write, p.allowWrite, "allow_write");
@@ -111,6 +115,16 @@ Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasVal
                     QStringLiteral("%1 access to every file is not allowed").arg(action));
     }
     const std::string resolved = resolvePath(value.toStdString(), cwd.empty() ? m_workdir : cwd);
+    // What Sandbench keeps about the run (its audit log, its caches) is out of the code's reach
+    // even where a rule or the absence of --sandbox would allow it: code must not rewrite its own
+    // audit trail or plant modules for later runs.
+    if (!write && std::find(m_internal.begin(), m_internal.end(), resolved) != m_internal.end())
+        return {true, action, QStringLiteral("sandbench"), {}};
+    for (const std::string &root : m_protected) {
+        if (pathWithin(resolved, root))
+            return deny(action, QStringLiteral("protected"),
+                        QStringLiteral("%1 access to \"%2\" is not allowed (Sandbench keeps the audit log and caches there)").arg(action, value));
+    }
     for (const PathRule &rule : write ? m_write : m_read) {
         if (pathWithin(resolved, rule.path))
             return {true, action, rule.name, {}};

@@ -31,6 +31,7 @@ public:
         QString workdir;        // readable, writable (absolute)
         QString entry;          // the file being run: readable
         QStringList internal;   // Sandbench's own generated modules (preload): readable
+        QStringList protectedPaths; // never readable or writable: the audit log, the caches
     };
 
     explicit PolicyMatcher(const Setup &setup);
@@ -68,6 +69,8 @@ private:
 
     Policy m_policy;
     std::string m_workdir;
+    std::vector<std::string> m_protected;
+    std::vector<std::string> m_internal;
     std::vector<PathRule> m_read;
     std::vector<PathRule> m_write;
     std::vector<NamedNetRule> m_net;

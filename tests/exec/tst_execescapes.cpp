@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
@@ -372,6 +373,25 @@ private slots:
         QVERIFY(!first.allowed && first.resource == QLatin1String("/etc/hostname"));
         QVERIFY(second.allowed && second.rule == QLatin1String("workdir"));
         QVERIFY(!third.allowed && third.kind == QLatin1String("env"));
+    }
+
+    void codeCannotRewriteItsAuditLog()
+    {
+        ExecFixture f;
+        const QString log = f.path(QStringLiteral("work/audit.jsonl"));
+        for (const bool sandbox : {true, false}) {
+            ExecRequest request;
+            request.code = QStringLiteral("try { Deno.readTextFileSync('/etc/hostname') } catch {}\n"
+                                          "try { Deno.writeTextFileSync('audit.jsonl', ''); console.log('ERASED') } catch { console.log('KEPT') }\n"
+                                          "try { Deno.removeSync('audit.jsonl'); console.log('ERASED') } catch { console.log('KEPT') }");
+            request.policy = f.sandboxPolicy();
+            request.policy.sandbox = sandbox;
+            request.auditLogPath = log;
+            auto r = ExecEngine::runSync(request);
+            QVERIFY2(r.has_value(), qPrintable(diagnostics(r)));
+            QCOMPARE(r->stdoutData, QByteArray("KEPT\nKEPT\n"));
+            QVERIFY(QFileInfo(log).size() > 0);
+        }
     }
 
     void withoutSandboxOnlyDeniedKindsAreDenied()

@@ -21,7 +21,7 @@ class TestPolicyMatcher : public QObject
     {
         Policy policy = extra;
         policy.sandbox = true;
-        return PolicyMatcher({policy, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts")), {}});
+        return PolicyMatcher({policy, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts")), {}, {}});
     }
 
 private slots:
@@ -120,18 +120,34 @@ private slots:
     void metadataNeedsAnExactRule()
     {
         Policy open; // no sandbox: everything not denied is allowed, except metadata
-        const PolicyMatcher m({open, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts")), {}});
+        const PolicyMatcher m({open, m_root, path(QStringLiteral("work")), path(QStringLiteral("main.ts")), {}, {}});
         QVERIFY(m.decide(QStringLiteral("net"), QStringLiteral("example.com:443"), true).allowed);
         QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
         QVERIFY(!m.decide(QStringLiteral("net"), QStringLiteral("2852039166:80"), true).allowed);
         Policy star;
         star.sandbox = true;
         star.permissions.allowNet = {QStringLiteral("*")};
-        QVERIFY(!PolicyMatcher({star, m_root, {}, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+        QVERIFY(!PolicyMatcher({star, m_root, {}, {}, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
         Policy exact;
         exact.sandbox = true;
         exact.permissions.allowNet = {QStringLiteral("169.254.169.254:80")};
-        QVERIFY(PolicyMatcher({exact, m_root, {}, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+        QVERIFY(PolicyMatcher({exact, m_root, {}, {}, {}, {}}).decide(QStringLiteral("net"), QStringLiteral("169.254.169.254:80"), true).allowed);
+    }
+
+    void protectedPathsAreNeverReachable()
+    {
+        Policy open; // no sandbox: everything else is allowed
+        PolicyMatcher::Setup setup{open, m_root, path(QStringLiteral("work")), {}, {path(QStringLiteral("work/cache/preload.js"))},
+                                   {path(QStringLiteral("work/audit.jsonl")), path(QStringLiteral("work/cache"))}};
+        const PolicyMatcher m(setup);
+        QVERIFY(m.decide(QStringLiteral("write"), path(QStringLiteral("work/other.txt")), true).allowed);
+        QCOMPARE(m.decide(QStringLiteral("write"), path(QStringLiteral("work/audit.jsonl")), true).rule, QStringLiteral("protected"));
+        QVERIFY(!m.decide(QStringLiteral("read"), QStringLiteral("audit.jsonl"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("work/cache/npm/x.js")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("work/sub/../cache/x")), true).allowed);
+        // The generated preload stays readable (workers import it), never writable.
+        QVERIFY(m.decide(QStringLiteral("read"), path(QStringLiteral("work/cache/preload.js")), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("work/cache/preload.js")), true).allowed);
     }
 
     void denySwitchesWithoutSandbox()
@@ -139,7 +155,7 @@ private slots:
         Policy p;
         p.permissions.denyFs = true;
         p.permissions.allowRead = {QStringLiteral("data")};
-        const PolicyMatcher m({p, m_root, {}, {}, {}});
+        const PolicyMatcher m({p, m_root, {}, {}, {}, {}});
         QVERIFY(!m.decide(QStringLiteral("read"), QStringLiteral("/etc/hosts"), true).allowed);
         QVERIFY(m.decide(QStringLiteral("read"), path(QStringLiteral("data/input.txt")), true).allowed);
         QVERIFY(m.decide(QStringLiteral("net"), QStringLiteral("example.com:443"), true).allowed);
