@@ -71,6 +71,19 @@ QList<DecisionChange> changedDecisions(const QList<AuditEvent> &recorded, const 
     return out;
 }
 
+// The engine's own files (the preload that workers import) are read from a private folder whose
+// name differs in every run: those decisions are Sandbench's, not the code's, and not compared.
+QList<AuditEvent> codeEvents(const QList<AuditEvent> &events)
+{
+    QList<AuditEvent> out;
+    out.reserve(events.size());
+    for (const AuditEvent &event : events) {
+        if (event.rule != QLatin1String("sandbench"))
+            out.append(event);
+    }
+    return out;
+}
+
 } // namespace
 
 QString replayStreamName(ReplayStream stream)
@@ -86,8 +99,9 @@ QString replayStreamName(ReplayStream stream)
 
 ReplayReport compareReplay(const QByteArray &recordedStdout, const QByteArray &recordedStderr,
                            const std::optional<int> &recordedExit, bool recordedTimedOut,
-                           const QList<AuditEvent> &recordedEvents, const ExecResult &replayed)
+                           const QList<AuditEvent> &recordedAll, const ExecResult &replayed)
 {
+    const QList<AuditEvent> recordedEvents = codeEvents(recordedAll);
     ReplayReport report;
     report.replayed = replayed;
     if (auto d = firstLineDifference(ReplayStream::Stdout, recordedStdout, replayed.stdoutData))
@@ -98,7 +112,7 @@ ReplayReport compareReplay(const QByteArray &recordedStdout, const QByteArray &r
     const QString exitB = exitText(replayed.exitCode, replayed.timedOut);
     if (exitA != exitB)
         report.divergences.append({ReplayStream::Exit, 0, exitA, exitB});
-    const QList<AuditEvent> &events = replayed.auditEvents;
+    const QList<AuditEvent> events = codeEvents(replayed.auditEvents);
     for (qsizetype i = 0; i < qMax(recordedEvents.size(), events.size()); ++i) {
         const bool haveA = i < recordedEvents.size();
         const bool haveB = i < events.size();

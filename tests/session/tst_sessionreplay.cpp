@@ -111,6 +111,20 @@ private slots:
         QCOMPARE(readFile(m_fixture.path(QStringLiteral("outside/data.txt"))), QByteArray("outside input v2\n"));
     }
 
+    void workersReplayIdentical()
+    {
+        // Workers import the generated preload from the run's private folder, whose name changes
+        // with every run: that read is the engine's, and must not read as a divergence.
+        auto bundle = record(request(QStringLiteral(
+                "const w = new Worker('data:application/javascript,' + encodeURIComponent('self.postMessage([Date.now(), Math.random()])'), { type: 'module' });\n"
+                "console.log(await new Promise((r) => { w.onmessage = (e) => r(JSON.stringify(e.data)); }));\nw.terminate();")));
+        QVERIFY2(bundle.has_value(), qPrintable(bundle ? QString() : bundle.error().message));
+        QVERIFY(bundle->stdoutData.startsWith("[1767225600"));
+        auto report = SessionReplayer::runSync(*bundle);
+        QVERIFY(report.has_value());
+        QVERIFY2(report->identical, qPrintable(report->summary()));
+    }
+
     void unfrozenClockDivergesAtItsLine()
     {
         ExecRequest r = request(QStringLiteral("console.log('start');\nconsole.log(Date.now());\nconsole.log('end');\n"));
