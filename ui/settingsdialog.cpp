@@ -47,6 +47,11 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     , m_initial(settings)
 {
     setWindowTitle(tr("Settings"));
+    m_runtime->setObjectName(QStringLiteral("runtimePath"));
+    m_cache->setObjectName(QStringLiteral("cacheDir"));
+    m_timeout->setObjectName(QStringLiteral("defaultTimeout"));
+    m_theme->setObjectName(QStringLiteral("theme"));
+    m_language->setObjectName(QStringLiteral("language"));
     m_runtime->setPlaceholderText(tr("the pinned Deno found by Sandbench"));
     m_cache->setPlaceholderText(tr("the user's cache folder"));
     m_timeout->setRange(1000, 24 * 3600 * 1000);

@@ -56,6 +56,8 @@ private slots:
     void stopEndsALongRun();
     void anInvalidPolicyDoesNotRun();
     void resetLayoutPutsPanelsBack();
+    void seedAndFrozenTimeAreShown();
+    void closingAsksAboutUnsavedChanges();
 
 private:
     QTemporaryDir m_data;
@@ -220,6 +222,42 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
     }
     QVERIFY(audit->isVisible());
     QCOMPARE(w.tabifiedDockWidgets(audit), QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("historyDock"))});
+}
+
+void TestMainWindow::seedAndFrozenTimeAreShown()
+{
+    MainWindow &w = *m_window;
+    QCOMPARE(w.runStatus()->seedText(), QStringLiteral("Seed: random"));
+    Policy policy = w.policyPanel()->policy();
+    policy.seed = 7;
+    policy.freezeTimeMs = 1767225600000;
+    w.policyPanel()->setPolicy(policy);
+    QCOMPARE(w.runStatus()->seedText(), QStringLiteral("Seed: 7"));
+    QVERIFY2(w.runStatus()->frozenTimeText().contains(QStringLiteral("2026-01-01T00:00:00")),
+             qPrintable(w.runStatus()->frozenTimeText()));
+}
+
+void TestMainWindow::closingAsksAboutUnsavedChanges()
+{
+    MainWindow &w = *m_window;
+    w.policyPanel()->form()->list(PolicyForm::ListKind::Read)->addValue(QStringLiteral("/srv"));
+    QVERIFY(w.policyPanel()->isModified());
+    QVERIFY(w.windowTitle().contains(QLatin1Char('*')));
+    QString asked;
+    QTimer answer;
+    answer.setInterval(50);
+    connect(&answer, &QTimer::timeout, this, [&] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        answer.stop();
+        asked = box->text();
+        box->button(QMessageBox::Cancel)->click();
+    });
+    answer.start();
+    QVERIFY(!w.close()); // cancelled: the window stays
+    QVERIFY(w.isVisible());
+    QVERIFY2(asked.contains(QStringLiteral("unsaved")), qPrintable(asked));
 }
 
 QTEST_MAIN(TestMainWindow)
