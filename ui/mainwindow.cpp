@@ -363,7 +363,20 @@ bool MainWindow::allowEvent(const AuditEvent &event)
                     tr("Add this rule to the policy?\n\n%1").arg(rule->displayText()),
                     QMessageBox::Yes | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("allowConfirmation"));
-    box.setInformativeText(tr("The policy changes like this:"));
+    // The diff in view at once, in a fixed font, with added lines marked in colour.
+    QString html;
+    for (const QString &line : diff.split(QLatin1Char('\n'))) {
+        const QString escaped = line.toHtmlEscaped();
+        if (line.startsWith(QLatin1Char('+')))
+            html += QStringLiteral("<span style=\"color:#2da44e\">%1</span>\n").arg(escaped);
+        else if (line.startsWith(QLatin1Char('-')))
+            html += QStringLiteral("<span style=\"color:#e5484d\">%1</span>\n").arg(escaped);
+        else
+            html += escaped + QLatin1Char('\n');
+    }
+    box.setTextFormat(Qt::PlainText);
+    box.setInformativeText(QStringLiteral("<p>%1</p><pre>%2</pre>")
+                               .arg(tr("The policy changes like this:").toHtmlEscaped(), html));
     box.setDetailedText(diff);
     box.setDefaultButton(QMessageBox::Yes);
     if (box.exec() != QMessageBox::Yes)

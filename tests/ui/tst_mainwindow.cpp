@@ -58,6 +58,7 @@ private slots:
     void resetLayoutPutsPanelsBack();
     void seedAndFrozenTimeAreShown();
     void closingAsksAboutUnsavedChanges();
+    void layoutIsRememberedAcrossSessions();
 
 private:
     QTemporaryDir m_data;
@@ -144,6 +145,9 @@ void TestMainWindow::runShowsOutputAndDeniedAccessThenAllowThisFixesIt()
         answer.stop();
         shownRule = box->text();
         shownDiff = box->detailedText();
+        // scripts/screenshots sets this to picture the confirmation for the docs.
+        if (const QByteArray dir = qgetenv("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty())
+            box->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/allow-this.png"));
         box->button(QMessageBox::Yes)->click();
     });
     answer.start();
@@ -258,6 +262,21 @@ void TestMainWindow::closingAsksAboutUnsavedChanges()
     QVERIFY(!w.close()); // cancelled: the window stays
     QVERIFY(w.isVisible());
     QVERIFY2(asked.contains(QStringLiteral("unsaved")), qPrintable(asked));
+}
+
+void TestMainWindow::layoutIsRememberedAcrossSessions()
+{
+    auto *console = m_window->findChild<QDockWidget *>(QStringLiteral("consoleDock"));
+    QCOMPARE(m_window->dockWidgetArea(console), Qt::LeftDockWidgetArea);
+    m_window->addDockWidget(Qt::TopDockWidgetArea, console);
+    QVERIFY(m_window->close()); // nothing unsaved: closes and saves the layout
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    console = m_window->findChild<QDockWidget *>(QStringLiteral("consoleDock"));
+    QCOMPARE(m_window->dockWidgetArea(console), Qt::TopDockWidgetArea);
+    m_window->resetLayout();
+    QCOMPARE(m_window->dockWidgetArea(console), Qt::LeftDockWidgetArea);
+    QSettings().clear();
 }
 
 QTEST_MAIN(TestMainWindow)
