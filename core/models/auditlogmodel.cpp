@@ -21,6 +21,7 @@ QByteArrayView mappedData(const uchar *map, qint64 size)
 AuditLogModel::AuditLogModel(QObject *parent)
     : QAbstractTableModel(parent)
     , m_cancel(std::make_shared<std::atomic_bool>(false))
+    , m_filterCancel(std::make_shared<std::atomic_bool>(false))
 {
     m_pool.setMaxThreadCount(1);
 }
@@ -33,8 +34,10 @@ AuditLogModel::~AuditLogModel()
 void AuditLogModel::cancelWork()
 {
     m_cancel->store(true);
+    m_filterCancel->store(true);
     m_pool.waitForDone();
     m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_filterCancel = std::make_shared<std::atomic_bool>(false);
     m_loading = false;
     m_filtering = false;
 }
@@ -277,6 +280,7 @@ void AuditLogModel::setFilter(const AuditFilter &filter)
     m_filter = filter;
     ++m_filterGeneration;
     if (filter.isEmpty()) {
+        m_filterCancel->store(true);
         beginResetModel();
         m_visible.reset();
         m_filtering = false;
@@ -290,6 +294,10 @@ void AuditLogModel::setFilter(const AuditFilter &filter)
 void AuditLogModel::startFilter()
 {
     const quint64 generation = ++m_filterGeneration;
+    // A filter still scanning for an older text is abandoned rather than finished: typing in
+    // the search box must not queue up one full scan per keystroke.
+    m_filterCancel->store(true);
+    m_filterCancel = std::make_shared<std::atomic_bool>(false);
     QElapsedTimer clock;
     clock.start();
     if (!m_file && m_events.size() <= kSyncFilterLimit) {
@@ -305,14 +313,17 @@ void AuditLogModel::startFilter()
     m_filtering = true;
     const AuditFilter filter = m_filter;
     const auto cancel = m_cancel;
+    const auto filterCancel = m_filterCancel;
     if (m_file) {
         const QByteArrayView data = mappedData(m_map, m_mapSize);
         auto starts = std::make_shared<std::vector<qint64>>(m_starts);
-        m_pool.start([this, generation, cancel, data, starts, filter, clock] {
+        m_pool.start([this, generation, cancel, filterCancel, data, starts, filter, clock] {
+            if (cancel->load())
+                return;
             bool cancelled = false;
             auto rows = std::make_shared<std::vector<int>>(
-                AuditLogIndexer::filterLines(data, *starts, filter, *cancel, &cancelled));
-            if (cancelled)
+                AuditLogIndexer::filterLines(data, *starts, filter, *filterCancel, &cancelled));
+            if (cancelled || cancel->load())
                 return;
             const qsizetype covered = qsizetype(starts->size());
             QMetaObject::invokeMethod(this, [this, generation, covered, rows, clock] {
@@ -322,10 +333,10 @@ void AuditLogModel::startFilter()
         return;
     }
     const QList<AuditEvent> events = m_events; // shared, not copied
-    m_pool.start([this, generation, cancel, events, filter, clock] {
+    m_pool.start([this, generation, cancel, filterCancel, events, filter, clock] {
         auto rows = std::make_shared<std::vector<int>>();
         for (qsizetype i = 0; i < events.size(); ++i) {
-            if ((i & 0xffff) == 0 && cancel->load())
+            if ((i & 0xffff) == 0 && (cancel->load() || filterCancel->load()))
                 return;
             if (filter.matches(events.at(i)))
                 rows->push_back(int(i));

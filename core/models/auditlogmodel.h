@@ -99,7 +99,8 @@ private:
 
     // Work for this model only; the destructor waits for it, so queued results never outlive us.
     QThreadPool m_pool;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    std::shared_ptr<std::atomic_bool> m_cancel;       // everything: the source is going away
+    std::shared_ptr<std::atomic_bool> m_filterCancel; // the running filter: a newer one replaces it
     quint64 m_generation = 0;       // bumped when the source changes
     quint64 m_filterGeneration = 0; // bumped when the filter changes
 };

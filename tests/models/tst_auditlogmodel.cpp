@@ -164,6 +164,19 @@ void TestAuditLogModel::filterFile()
     QVERIFY(filtered.wait(10000));
     QCOMPARE(model.rowCount(), 11);
     QCOMPARE(model.eventAt(0).seq, quint64(5999));
+
+    // Typing: each keystroke replaces the filter before the previous scan ends; only the last
+    // one lands, and it lands as soon as one scan would.
+    filtered.clear();
+    for (const char *text : {"f", "fi", "fil", "file", "file-", "file-1234"}) {
+        filter.text = QString::fromLatin1(text);
+        model.setFilter(filter);
+    }
+    QVERIFY(filtered.wait(10000));
+    QTest::qWait(100);
+    QCOMPARE(filtered.size(), 1);
+    QCOMPARE(model.rowCount(), 11); // 1234 and 12340..12349
+    QCOMPARE(model.eventAt(0).seq, quint64(1234));
 }
 
 void TestAuditLogModel::brokenLinesAreShownNotHidden()
