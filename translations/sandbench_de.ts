@@ -4,57 +4,57 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="77" />
+            <location filename="../core/models/auditlogmodel.cpp" line="80" />
             <source>unreadable line</source>
             <translation>unlesbare Zeile</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="106" />
+            <location filename="../core/models/auditlogmodel.cpp" line="109" />
             <source>(all)</source>
             <translation>(alle)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="126" />
+            <location filename="../core/models/auditlogmodel.cpp" line="129" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="127" />
+            <location filename="../core/models/auditlogmodel.cpp" line="130" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="128" />
+            <location filename="../core/models/auditlogmodel.cpp" line="131" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="129" />
+            <location filename="../core/models/auditlogmodel.cpp" line="132" />
             <source>Action</source>
             <translation>Aktion</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="130" />
+            <location filename="../core/models/auditlogmodel.cpp" line="133" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="131" />
+            <location filename="../core/models/auditlogmodel.cpp" line="134" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>Rule</source>
             <translation>Regel</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="211" />
+            <location filename="../core/models/auditlogmodel.cpp" line="214" />
             <source>%1: %2</source>
             <translation>%1: %2</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="218" />
+            <location filename="../core/models/auditlogmodel.cpp" line="221" />
             <source>%1: cannot map the file: %2</source>
             <translation>%1: Datei kann nicht eingeblendet werden: %2</translation>
         </message>
@@ -147,59 +147,190 @@
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="27" />
+            <location filename="../ui/panels/consolepanel.cpp" line="28" />
             <source>Follow</source>
             <translation>Mitlaufen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="36" />
+            <location filename="../ui/panels/consolepanel.cpp" line="37" />
             <source>Output of the script appears here. F5 runs it.</source>
             <translation>Hier erscheint die Ausgabe des Skripts. F5 führt es aus.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="38" />
+            <location filename="../ui/panels/consolepanel.cpp" line="39" />
             <source>Keep the newest output in view</source>
             <translation>Die neueste Ausgabe im Blick behalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="41" />
+            <location filename="../ui/panels/consolepanel.cpp" line="42" />
             <source>Copy</source>
             <translation>Kopieren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="42" />
+            <location filename="../ui/panels/consolepanel.cpp" line="43" />
             <source>Copy the selection, or everything when nothing is selected</source>
             <translation>Die Auswahl kopieren, oder alles, wenn nichts ausgewählt ist</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="45" />
+            <location filename="../ui/panels/consolepanel.cpp" line="46" />
             <source>Clear</source>
             <translation>Leeren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="48" />
+            <location filename="../ui/panels/consolepanel.cpp" line="49" />
             <source>Find</source>
             <translation>Suchen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="51" />
+            <location filename="../ui/panels/consolepanel.cpp" line="52" />
             <source>Find in output</source>
             <translation>In der Ausgabe suchen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="55" />
+            <location filename="../ui/panels/consolepanel.cpp" line="56" />
             <source>Next match</source>
             <translation>Nächster Treffer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="58" />
+            <location filename="../ui/panels/consolepanel.cpp" line="59" />
             <source>Previous match</source>
             <translation>Vorheriger Treffer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="134" />
+            <location filename="../ui/panels/consolepanel.cpp" line="135" />
             <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
             <translation>[… %1 Bytes Ausgabe übersprungen, um Schritt zu halten; das Laufergebnis enthält Anfang und Ende …]</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DesktopPanel</name>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="23" />
+            <source>Live</source>
+            <translation>Live</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="40" />
+            <source> fps</source>
+            <translation> fps</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="41" />
+            <source>Screenshots per second; a slow sandbox gives fewer</source>
+            <translation>Bildschirmfotos pro Sekunde; eine langsame Sandbox liefert weniger</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="43" />
+            <source>Text to type into the sandbox, Enter sends</source>
+            <translation>Text, der in die Sandbox getippt wird; Enter sendet</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="44" />
+            <source>Snapshot</source>
+            <translation>Momentaufnahme</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
+            <source>Save PNG…</source>
+            <translation>PNG speichern …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="81" />
+            <source>Save screenshot</source>
+            <translation>Bildschirmfoto speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="82" />
+            <source>PNG images (*.png)</source>
+            <translation>PNG-Bilder (*.png)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="84" />
+            <source>Cannot write %1</source>
+            <translation>%1 kann nicht geschrieben werden</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="97" />
+            <source>click at %1, %2</source>
+            <translation>Klick bei %1, %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="101" />
+            <source>scroll</source>
+            <translation>Scrollen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <source>This sandbox's image has no desktop</source>
+            <translation>Das Abbild dieser Sandbox hat keinen Desktop</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <source>No sandbox</source>
+            <translation>Keine Sandbox</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <source>The sandbox is gone</source>
+            <translation>Die Sandbox ist nicht mehr da</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <source>The sandbox was released</source>
+            <translation>Die Sandbox wurde freigegeben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="134" />
+            <source>Connecting to %1…</source>
+            <translation>Verbindung zu %1 …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="164" />
+            <source>No screen: %1</source>
+            <translation>Kein Bildschirm: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="171" />
+            <source>The sandbox sent an unreadable screenshot</source>
+            <translation>Die Sandbox hat ein unlesbares Bildschirmfoto gesendet</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
+            <source>%1 × %2, %3 ms per frame</source>
+            <translation>%1 × %2, %3 ms pro Bild</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <source>start</source>
+            <translation>Start</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <source>after input</source>
+            <translation>nach Eingabe</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="205" />
+            <source>typing</source>
+            <translation>Tippen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="232" />
+            <source>%1 failed: %2</source>
+            <translation>%1 fehlgeschlagen: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="262" />
+            <source>snapshot</source>
+            <translation>Momentaufnahme</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DesktopView</name>
+        <message>
+            <location filename="../ui/panels/desktopview.cpp" line="49" />
+            <source>No screen yet</source>
+            <translation>Noch kein Bildschirm</translation>
         </message>
     </context>
     <context>
@@ -466,22 +597,22 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="366" />
+            <location filename="../ui/mainwindow.cpp" line="379" />
             <source>The policy changes like this:</source>
             <translation>Die Richtlinie ändert sich so:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="372" />
+            <location filename="../ui/mainwindow.cpp" line="385" />
             <source>Added %1</source>
             <translation>%1 hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="383" />
+            <location filename="../ui/mainwindow.cpp" line="396" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="387" />
+            <location filename="../ui/mainwindow.cpp" line="400" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
         </message>
@@ -764,6 +895,49 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::PortPreviewPanel</name>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="28" />
+            <source>Reload</source>
+            <translation>Neu laden</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="29" />
+            <source>Open in browser</source>
+            <translation>Im Browser öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
+            <source>Port:</source>
+            <translation>Port:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="48" />
+            <source>Nothing answered on %1</source>
+            <translation>Auf %1 hat nichts geantwortet</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="64" />
+            <source>The sandbox is no longer alive</source>
+            <translation>Die Sandbox lebt nicht mehr</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <source>This sandbox serves no port</source>
+            <translation>Diese Sandbox stellt keinen Port bereit</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <source>No sandbox</source>
+            <translation>Keine Sandbox</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <source>Loading %1…</source>
+            <translation>%1 wird geladen …</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
             <location filename="../core/models/runhistorymodel.cpp" line="42" />
@@ -910,6 +1084,398 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::SandboxCreateDialog</name>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="29" />
+            <source>New sandbox</source>
+            <translation>Neue Sandbox</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="48" />
+            <source> s</source>
+            <translation> s</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="49" />
+            <source>At most %1 s, the pool's maximum</source>
+            <translation>Höchstens %1 s, das Maximum des Pools</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="58" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="62" />
+            <source>default</source>
+            <translation>Standard</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="61" />
+            <source> MiB</source>
+            <translation> MiB</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="63" />
+            <source>KEY=value, one per line</source>
+            <translation>SCHLÜSSEL=wert, einer pro Zeile</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="65" />
+            <source>e.g. 8080, 3000 (needs network "all")</source>
+            <translation>z. B. 8080, 3000 (braucht Netzwerk „all“)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="70" />
+            <source>&amp;Image:</source>
+            <translation>&amp;Abbild:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="71" />
+            <source>&amp;Lifetime:</source>
+            <translation>&amp;Lebensdauer:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="72" />
+            <source>&amp;Network:</source>
+            <translation>&amp;Netzwerk:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="73" />
+            <source>&amp;CPUs:</source>
+            <translation>&amp;CPUs:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="74" />
+            <source>&amp;Memory:</source>
+            <translation>&amp;Speicher:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="75" />
+            <source>&amp;Environment:</source>
+            <translation>&amp;Umgebung:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="76" />
+            <source>&amp;Ports:</source>
+            <translation>&amp;Ports:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="78" />
+            <source>Create</source>
+            <translation>Erstellen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="102" />
+            <source>"%1" is not KEY=value</source>
+            <translation>„%1“ hat nicht die Form SCHLÜSSEL=wert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="115" />
+            <source>"%1" is not a port</source>
+            <translation>„%1“ ist kein Port</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="155" />
+            <source>Ports are served only with network "all".</source>
+            <translation>Ports werden nur mit Netzwerk „all“ bereitgestellt.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxExecWidget</name>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="18" />
+            <source>Run</source>
+            <translation>Ausführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="19" />
+            <source>Stop</source>
+            <translation>Stopp</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="26" />
+            <source>Shell command, e.g. ls -la &amp;&amp; uname -a</source>
+            <translation>Shell-Befehl, z. B. ls -la &amp;&amp; uname -a</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="88" />
+            <source>[failed: %1]</source>
+            <translation>[fehlgeschlagen: %1]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="90" />
+            <source>[timed out after %1 ms]</source>
+            <translation>[Zeitlimit nach %1 ms überschritten]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
+            <source>[exit %1 in %2 ms%3]</source>
+            <translation>[Exit %1 nach %2 ms%3]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="93" />
+            <source>, output truncated</source>
+            <translation>, Ausgabe gekürzt</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxFilesWidget</name>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="41" />
+            <source>Save</source>
+            <translation>Speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <source>Size</source>
+            <translation>Größe</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <source>Modified</source>
+            <translation>Geändert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="53" />
+            <source>Double-click a file to open it here</source>
+            <translation>Doppelklick öffnet eine Datei hier</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="56" />
+            <source>Up</source>
+            <translation>Nach oben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="57" />
+            <source>Refresh</source>
+            <translation>Aktualisieren</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="58" />
+            <source>Upload…</source>
+            <translation>Hochladen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="59" />
+            <source>Download…</source>
+            <translation>Herunterladen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="60" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="103" />
+            <source>Upload into the sandbox</source>
+            <translation>In die Sandbox hochladen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="164" />
+            <source>Listing %1…</source>
+            <translation>%1 wird aufgelistet …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="169" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="208" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="279" />
+            <source>%1 does not exist</source>
+            <translation>%1 existiert nicht</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="172" />
+            <source>%n entries</source>
+            <translation>
+                <numerusform>%n Eintrag</numerusform>
+                <numerusform>%n Einträge</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="203" />
+            <source>Opening %1…</source>
+            <translation>%1 wird geöffnet …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <source>%1 (%2 bytes)</source>
+            <translation>%1 (%2 Bytes)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
+            <source>Saving %1…</source>
+            <translation>%1 wird gespeichert …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="227" />
+            <source>Saved %1</source>
+            <translation>%1 gespeichert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="237" />
+            <source>Uploading %1…</source>
+            <translation>%1 wird hochgeladen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
+            <source>Uploaded %1</source>
+            <translation>%1 hochgeladen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="253" />
+            <source>Deleted %1</source>
+            <translation>%1 gelöscht</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
+            <source>Download from the sandbox</source>
+            <translation>Aus der Sandbox herunterladen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="281" />
+            <source>Cannot write %1</source>
+            <translation>%1 kann nicht geschrieben werden</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="283" />
+            <source>Downloaded %1 to %2</source>
+            <translation>%1 nach %2 heruntergeladen</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxListModel</name>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="65" />
+            <source>Ends at %1</source>
+            <translation>Endet um %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <source>alive, desktop</source>
+            <translation>aktiv, Desktop</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <source>alive</source>
+            <translation>aktiv</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="76" />
+            <source>released</source>
+            <translation>freigegeben</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="77" />
+            <source>gone</source>
+            <translation>weg</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="105" />
+            <source>Sandbox</source>
+            <translation>Sandbox</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="106" />
+            <source>Image</source>
+            <translation>Abbild</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="107" />
+            <source>State</source>
+            <translation>Zustand</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="108" />
+            <source>Network</source>
+            <translation>Netzwerk</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="109" />
+            <source>Ports</source>
+            <translation>Ports</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="110" />
+            <source>Remaining</source>
+            <translation>Verbleibend</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxesPanel</name>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="31" />
+            <source>New…</source>
+            <translation>Neu …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="32" />
+            <source>Release</source>
+            <translation>Freigeben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
+            <source>Desktop</source>
+            <translation>Desktop</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <source>Preview port</source>
+            <translation>Port-Vorschau</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="55" />
+            <source>Exec</source>
+            <translation>Ausführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="56" />
+            <source>Files</source>
+            <translation>Dateien</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <source>Port:</source>
+            <translation>Port:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="103" />
+            <source>%1 is gone: its lifetime is over</source>
+            <translation>%1 ist weg: seine Lebensdauer ist abgelaufen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="104" />
+            <source>%1 released</source>
+            <translation>%1 freigegeben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <source>Creating a sandbox of %1…</source>
+            <translation>Sandbox aus %1 wird erstellt …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <source>the default image</source>
+            <translation>dem Standardabbild</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="133" />
+            <source>Not created: %1</source>
+            <translation>Nicht erstellt: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="136" />
+            <source>Created %1</source>
+            <translation>%1 erstellt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
+            <source>Release failed: %1</source>
+            <translation>Freigabe fehlgeschlagen: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::ScriptEditorPanel</name>
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="30" />
@@ -985,87 +1551,87 @@
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="50" />
+            <location filename="../ui/settingsdialog.cpp" line="55" />
             <source>the pinned Deno found by Sandbench</source>
             <translation>das von Sandbench gefundene, festgelegte Deno</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="51" />
+            <location filename="../ui/settingsdialog.cpp" line="56" />
             <source>the user's cache folder</source>
             <translation>der Cache-Ordner des Benutzers</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="54" />
+            <location filename="../ui/settingsdialog.cpp" line="59" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="58" />
+            <location filename="../ui/settingsdialog.cpp" line="63" />
             <source> MB</source>
             <translation> MB</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="62" />
+            <location filename="../ui/settingsdialog.cpp" line="67" />
             <source> bytes</source>
             <translation> Bytes</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="64" />
+            <location filename="../ui/settingsdialog.cpp" line="69" />
             <source>System</source>
             <translation>System</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="65" />
+            <location filename="../ui/settingsdialog.cpp" line="70" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="66" />
+            <location filename="../ui/settingsdialog.cpp" line="71" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="68" />
+            <location filename="../ui/settingsdialog.cpp" line="73" />
             <source>System language</source>
             <translation>Systemsprache</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="76" />
+            <location filename="../ui/settingsdialog.cpp" line="81" />
             <source>Deno runtime</source>
             <translation>Deno-Laufzeit</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="77" />
+            <location filename="../ui/settingsdialog.cpp" line="82" />
             <source>Cache folder</source>
             <translation>Cache-Ordner</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="78" />
+            <location filename="../ui/settingsdialog.cpp" line="83" />
             <source>Default timeout</source>
             <translation>Standard-Zeitlimit</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="79" />
+            <location filename="../ui/settingsdialog.cpp" line="84" />
             <source>Default memory cap</source>
             <translation>Standard-Speichergrenze</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="80" />
+            <location filename="../ui/settingsdialog.cpp" line="85" />
             <source>Default output cap</source>
             <translation>Standard-Ausgabegrenze</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="81" />
+            <location filename="../ui/settingsdialog.cpp" line="86" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="82" />
+            <location filename="../ui/settingsdialog.cpp" line="87" />
             <source>Language</source>
             <translation>Sprache</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="83" />
+            <location filename="../ui/settingsdialog.cpp" line="88" />
             <source>A new language applies when Sandbench starts again.</source>
             <translation>Eine neue Sprache gilt nach dem nächsten Start von Sandbench.</translation>
         </message>

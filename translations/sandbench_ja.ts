@@ -4,57 +4,57 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="77" />
+            <location filename="../core/models/auditlogmodel.cpp" line="80" />
             <source>unreadable line</source>
             <translation>読み取れない行</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="106" />
+            <location filename="../core/models/auditlogmodel.cpp" line="109" />
             <source>(all)</source>
             <translation>(すべて)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="126" />
+            <location filename="../core/models/auditlogmodel.cpp" line="129" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="127" />
+            <location filename="../core/models/auditlogmodel.cpp" line="130" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="128" />
+            <location filename="../core/models/auditlogmodel.cpp" line="131" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="129" />
+            <location filename="../core/models/auditlogmodel.cpp" line="132" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="130" />
+            <location filename="../core/models/auditlogmodel.cpp" line="133" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="131" />
+            <location filename="../core/models/auditlogmodel.cpp" line="134" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>Rule</source>
             <translation>ルール</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="211" />
+            <location filename="../core/models/auditlogmodel.cpp" line="214" />
             <source>%1: %2</source>
             <translation>%1: %2</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="218" />
+            <location filename="../core/models/auditlogmodel.cpp" line="221" />
             <source>%1: cannot map the file: %2</source>
             <translation>%1: ファイルをマップできません: %2</translation>
         </message>
@@ -145,59 +145,190 @@
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="27" />
+            <location filename="../ui/panels/consolepanel.cpp" line="28" />
             <source>Follow</source>
             <translation>追従</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="36" />
+            <location filename="../ui/panels/consolepanel.cpp" line="37" />
             <source>Output of the script appears here. F5 runs it.</source>
             <translation>スクリプトの出力はここに表示されます。F5 で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="38" />
+            <location filename="../ui/panels/consolepanel.cpp" line="39" />
             <source>Keep the newest output in view</source>
             <translation>最新の出力を表示し続けます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="41" />
+            <location filename="../ui/panels/consolepanel.cpp" line="42" />
             <source>Copy</source>
             <translation>コピー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="42" />
+            <location filename="../ui/panels/consolepanel.cpp" line="43" />
             <source>Copy the selection, or everything when nothing is selected</source>
             <translation>選択範囲をコピーします (選択がなければ全体)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="45" />
+            <location filename="../ui/panels/consolepanel.cpp" line="46" />
             <source>Clear</source>
             <translation>消去</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="48" />
+            <location filename="../ui/panels/consolepanel.cpp" line="49" />
             <source>Find</source>
             <translation>検索</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="51" />
+            <location filename="../ui/panels/consolepanel.cpp" line="52" />
             <source>Find in output</source>
             <translation>出力内を検索</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="55" />
+            <location filename="../ui/panels/consolepanel.cpp" line="56" />
             <source>Next match</source>
             <translation>次の一致</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="58" />
+            <location filename="../ui/panels/consolepanel.cpp" line="59" />
             <source>Previous match</source>
             <translation>前の一致</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="134" />
+            <location filename="../ui/panels/consolepanel.cpp" line="135" />
             <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
             <translation>[… 表示が追いつかないため出力 %1 バイトを省略しました。実行結果には先頭と末尾が残ります …]</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DesktopPanel</name>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="23" />
+            <source>Live</source>
+            <translation>ライブ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="40" />
+            <source> fps</source>
+            <translation> fps</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="41" />
+            <source>Screenshots per second; a slow sandbox gives fewer</source>
+            <translation>1 秒あたりのスクリーンショット数 (遅いサンドボックスでは少なくなります)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="43" />
+            <source>Text to type into the sandbox, Enter sends</source>
+            <translation>サンドボックスに入力するテキスト (Enter で送信)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="44" />
+            <source>Snapshot</source>
+            <translation>スナップショット</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
+            <source>Save PNG…</source>
+            <translation>PNG を保存…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="81" />
+            <source>Save screenshot</source>
+            <translation>スクリーンショットを保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="82" />
+            <source>PNG images (*.png)</source>
+            <translation>PNG 画像 (*.png)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="84" />
+            <source>Cannot write %1</source>
+            <translation>%1 に書き込めません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="97" />
+            <source>click at %1, %2</source>
+            <translation>%1, %2 をクリック</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="101" />
+            <source>scroll</source>
+            <translation>スクロール</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <source>This sandbox's image has no desktop</source>
+            <translation>このサンドボックスのイメージにはデスクトップがありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <source>No sandbox</source>
+            <translation>サンドボックスなし</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <source>The sandbox is gone</source>
+            <translation>サンドボックスはもうありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <source>The sandbox was released</source>
+            <translation>サンドボックスは解放されました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="134" />
+            <source>Connecting to %1…</source>
+            <translation>%1 に接続中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="164" />
+            <source>No screen: %1</source>
+            <translation>画面なし: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="171" />
+            <source>The sandbox sent an unreadable screenshot</source>
+            <translation>サンドボックスから読み取れないスクリーンショットが届きました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
+            <source>%1 × %2, %3 ms per frame</source>
+            <translation>%1 × %2、1 フレーム %3 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <source>start</source>
+            <translation>開始</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <source>after input</source>
+            <translation>入力後</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="205" />
+            <source>typing</source>
+            <translation>入力中</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="232" />
+            <source>%1 failed: %2</source>
+            <translation>%1 に失敗しました: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="262" />
+            <source>snapshot</source>
+            <translation>スナップショット</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DesktopView</name>
+        <message>
+            <location filename="../ui/panels/desktopview.cpp" line="49" />
+            <source>No screen yet</source>
+            <translation>まだ画面がありません</translation>
         </message>
     </context>
     <context>
@@ -464,22 +595,22 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="366" />
+            <location filename="../ui/mainwindow.cpp" line="379" />
             <source>The policy changes like this:</source>
             <translation>ポリシーは次のように変わります:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="372" />
+            <location filename="../ui/mainwindow.cpp" line="385" />
             <source>Added %1</source>
             <translation>%1 を追加しました</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="383" />
+            <location filename="../ui/mainwindow.cpp" line="396" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="387" />
+            <location filename="../ui/mainwindow.cpp" line="400" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
         </message>
@@ -762,6 +893,49 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::PortPreviewPanel</name>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="28" />
+            <source>Reload</source>
+            <translation>再読み込み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="29" />
+            <source>Open in browser</source>
+            <translation>ブラウザーで開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
+            <source>Port:</source>
+            <translation>ポート:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="48" />
+            <source>Nothing answered on %1</source>
+            <translation>%1 で応答がありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="64" />
+            <source>The sandbox is no longer alive</source>
+            <translation>サンドボックスはもう動作していません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <source>This sandbox serves no port</source>
+            <translation>このサンドボックスが公開しているポートはありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <source>No sandbox</source>
+            <translation>サンドボックスなし</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <source>Loading %1…</source>
+            <translation>%1 を読み込み中…</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
             <location filename="../core/models/runhistorymodel.cpp" line="42" />
@@ -908,6 +1082,397 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::SandboxCreateDialog</name>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="29" />
+            <source>New sandbox</source>
+            <translation>新しいサンドボックス</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="48" />
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="49" />
+            <source>At most %1 s, the pool's maximum</source>
+            <translation>最大 %1 秒 (プールの上限)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="58" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="62" />
+            <source>default</source>
+            <translation>既定</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="61" />
+            <source> MiB</source>
+            <translation> MiB</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="63" />
+            <source>KEY=value, one per line</source>
+            <translation>キー=値 (1 行に 1 つ)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="65" />
+            <source>e.g. 8080, 3000 (needs network "all")</source>
+            <translation>例: 8080, 3000 (ネットワーク「all」が必要)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="70" />
+            <source>&amp;Image:</source>
+            <translation>イメージ(&amp;I):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="71" />
+            <source>&amp;Lifetime:</source>
+            <translation>有効期間(&amp;L):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="72" />
+            <source>&amp;Network:</source>
+            <translation>ネットワーク(&amp;N):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="73" />
+            <source>&amp;CPUs:</source>
+            <translation>CPU 数(&amp;C):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="74" />
+            <source>&amp;Memory:</source>
+            <translation>メモリ(&amp;M):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="75" />
+            <source>&amp;Environment:</source>
+            <translation>環境変数(&amp;E):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="76" />
+            <source>&amp;Ports:</source>
+            <translation>ポート(&amp;P):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="78" />
+            <source>Create</source>
+            <translation>作成</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="102" />
+            <source>"%1" is not KEY=value</source>
+            <translation>「%1」は キー=値 の形ではありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="115" />
+            <source>"%1" is not a port</source>
+            <translation>「%1」はポート番号ではありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="155" />
+            <source>Ports are served only with network "all".</source>
+            <translation>ポートはネットワーク「all」のときだけ公開されます。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxExecWidget</name>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="18" />
+            <source>Run</source>
+            <translation>実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="19" />
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="26" />
+            <source>Shell command, e.g. ls -la &amp;&amp; uname -a</source>
+            <translation>シェルコマンド (例: ls -la &amp;&amp; uname -a)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="88" />
+            <source>[failed: %1]</source>
+            <translation>[失敗: %1]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="90" />
+            <source>[timed out after %1 ms]</source>
+            <translation>[%1 ms でタイムアウト]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
+            <source>[exit %1 in %2 ms%3]</source>
+            <translation>[終了 %1、%2 ms%3]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="93" />
+            <source>, output truncated</source>
+            <translation>、出力を切り詰め</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxFilesWidget</name>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="41" />
+            <source>Save</source>
+            <translation>保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <source>Name</source>
+            <translation>名前</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <source>Size</source>
+            <translation>サイズ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <source>Modified</source>
+            <translation>更新日時</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="53" />
+            <source>Double-click a file to open it here</source>
+            <translation>ファイルをダブルクリックするとここで開きます</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="56" />
+            <source>Up</source>
+            <translation>上へ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="57" />
+            <source>Refresh</source>
+            <translation>更新</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="58" />
+            <source>Upload…</source>
+            <translation>アップロード…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="59" />
+            <source>Download…</source>
+            <translation>ダウンロード…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="60" />
+            <source>Delete</source>
+            <translation>削除</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="103" />
+            <source>Upload into the sandbox</source>
+            <translation>サンドボックスにアップロード</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="164" />
+            <source>Listing %1…</source>
+            <translation>%1 を一覧表示中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="169" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="208" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="279" />
+            <source>%1 does not exist</source>
+            <translation>%1 は存在しません</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="172" />
+            <source>%n entries</source>
+            <translation>
+                <numerusform>%n 項目</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="203" />
+            <source>Opening %1…</source>
+            <translation>%1 を開いています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <source>%1 (%2 bytes)</source>
+            <translation>%1 (%2 バイト)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
+            <source>Saving %1…</source>
+            <translation>%1 を保存中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="227" />
+            <source>Saved %1</source>
+            <translation>%1 を保存しました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="237" />
+            <source>Uploading %1…</source>
+            <translation>%1 をアップロード中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
+            <source>Uploaded %1</source>
+            <translation>%1 をアップロードしました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="253" />
+            <source>Deleted %1</source>
+            <translation>%1 を削除しました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
+            <source>Download from the sandbox</source>
+            <translation>サンドボックスからダウンロード</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="281" />
+            <source>Cannot write %1</source>
+            <translation>%1 に書き込めません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="283" />
+            <source>Downloaded %1 to %2</source>
+            <translation>%1 を %2 にダウンロードしました</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxListModel</name>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="65" />
+            <source>Ends at %1</source>
+            <translation>%1 に終了</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <source>alive, desktop</source>
+            <translation>動作中、デスクトップあり</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <source>alive</source>
+            <translation>動作中</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="76" />
+            <source>released</source>
+            <translation>解放済み</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="77" />
+            <source>gone</source>
+            <translation>消滅</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="105" />
+            <source>Sandbox</source>
+            <translation>サンドボックス</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="106" />
+            <source>Image</source>
+            <translation>イメージ</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="107" />
+            <source>State</source>
+            <translation>状態</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="108" />
+            <source>Network</source>
+            <translation>ネットワーク</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="109" />
+            <source>Ports</source>
+            <translation>ポート</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="110" />
+            <source>Remaining</source>
+            <translation>残り時間</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SandboxesPanel</name>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="31" />
+            <source>New…</source>
+            <translation>新規…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="32" />
+            <source>Release</source>
+            <translation>解放</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
+            <source>Desktop</source>
+            <translation>デスクトップ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <source>Preview port</source>
+            <translation>ポートのプレビュー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="55" />
+            <source>Exec</source>
+            <translation>実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="56" />
+            <source>Files</source>
+            <translation>ファイル</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <source>Port:</source>
+            <translation>ポート:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="103" />
+            <source>%1 is gone: its lifetime is over</source>
+            <translation>%1 は消滅しました: 有効期間が終わりました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="104" />
+            <source>%1 released</source>
+            <translation>%1 を解放しました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <source>Creating a sandbox of %1…</source>
+            <translation>%1 のサンドボックスを作成中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <source>the default image</source>
+            <translation>既定のイメージ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="133" />
+            <source>Not created: %1</source>
+            <translation>作成されませんでした: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="136" />
+            <source>Created %1</source>
+            <translation>%1 を作成しました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
+            <source>Release failed: %1</source>
+            <translation>解放に失敗しました: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::ScriptEditorPanel</name>
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="30" />
@@ -983,87 +1548,87 @@
             <translation>設定</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="50" />
+            <location filename="../ui/settingsdialog.cpp" line="55" />
             <source>the pinned Deno found by Sandbench</source>
             <translation>Sandbench が見つけた固定版の Deno</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="51" />
+            <location filename="../ui/settingsdialog.cpp" line="56" />
             <source>the user's cache folder</source>
             <translation>ユーザーのキャッシュフォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="54" />
+            <location filename="../ui/settingsdialog.cpp" line="59" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="58" />
+            <location filename="../ui/settingsdialog.cpp" line="63" />
             <source> MB</source>
             <translation> MB</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="62" />
+            <location filename="../ui/settingsdialog.cpp" line="67" />
             <source> bytes</source>
             <translation> バイト</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="64" />
+            <location filename="../ui/settingsdialog.cpp" line="69" />
             <source>System</source>
             <translation>システム</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="65" />
+            <location filename="../ui/settingsdialog.cpp" line="70" />
             <source>Light</source>
             <translation>ライト</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="66" />
+            <location filename="../ui/settingsdialog.cpp" line="71" />
             <source>Dark</source>
             <translation>ダーク</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="68" />
+            <location filename="../ui/settingsdialog.cpp" line="73" />
             <source>System language</source>
             <translation>システムの言語</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="76" />
+            <location filename="../ui/settingsdialog.cpp" line="81" />
             <source>Deno runtime</source>
             <translation>Deno ランタイム</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="77" />
+            <location filename="../ui/settingsdialog.cpp" line="82" />
             <source>Cache folder</source>
             <translation>キャッシュフォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="78" />
+            <location filename="../ui/settingsdialog.cpp" line="83" />
             <source>Default timeout</source>
             <translation>既定のタイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="79" />
+            <location filename="../ui/settingsdialog.cpp" line="84" />
             <source>Default memory cap</source>
             <translation>既定のメモリ上限</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="80" />
+            <location filename="../ui/settingsdialog.cpp" line="85" />
             <source>Default output cap</source>
             <translation>既定の出力上限</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="81" />
+            <location filename="../ui/settingsdialog.cpp" line="86" />
             <source>Theme</source>
             <translation>テーマ</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="82" />
+            <location filename="../ui/settingsdialog.cpp" line="87" />
             <source>Language</source>
             <translation>言語</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="83" />
+            <location filename="../ui/settingsdialog.cpp" line="88" />
             <source>A new language applies when Sandbench starts again.</source>
             <translation>新しい言語は Sandbench の次回起動時に適用されます。</translation>
         </message>
