@@ -1,0 +1,170 @@
+// The sandboxes panel against the real engine: create through the panel, a command's live
+// output, the file browser, and a lifetime that runs out while the panel watches.
+#include "desktoptestsupport.h"
+
+#include "models/sandboxlistmodel.h"
+#include "panels/lifetimedelegate.h"
+#include "panels/sandboxcreatedialog.h"
+#include "panels/sandboxespanel.h"
+#include "panels/sandboxexecwidget.h"
+#include "panels/sandboxfileswidget.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+class TestSandboxesPanel : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<SandboxPool> m_pool;
+
+    Sandbox *createThroughPanel(SandboxesPanel &panel, const SandboxOptions &o)
+    {
+        QSignalSpy created(&panel, &SandboxesPanel::sandboxCreated);
+        panel.createSandbox(o);
+        if (!created.wait(90'000)) {
+            qWarning("not created: %s", qPrintable(panel.status()));
+            return nullptr;
+        }
+        return created.first().first().value<Sandbox *>();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        REQUIRE_DESKTOP();
+        PoolOptions o;
+        o.maxSandboxes = 3;
+        o.maxLifetimeMs = 600'000;
+        o.network = {NetworkKind::None, NetworkKind::All};
+        auto pool = openDockerPool(o);
+        VERIFY_OK(pool);
+        m_pool = std::move(*pool);
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_pool)
+            waitFor(m_pool->close(), 30'000);
+    }
+
+    void createDialogIsBoundedByThePool()
+    {
+        SandboxCreateDialog dialog(m_pool.get());
+        dialog.setLifetimeSeconds(10'000'000);
+        QCOMPARE(dialog.options().lifetimeMs, qint64(600'000)); // clamped to maxLifetimeMs
+        QMap<QString, QString> env;
+        QVERIFY(SandboxCreateDialog::parseEnv(QStringLiteral("A=1\n# note\nB=x=y\n"), &env).isEmpty());
+        QCOMPARE(env.value(QStringLiteral("B")), QStringLiteral("x=y"));
+        QVERIFY(!SandboxCreateDialog::parseEnv(QStringLiteral("nonsense"), &env).isEmpty());
+        QList<int> ports;
+        QVERIFY(SandboxCreateDialog::parsePorts(QStringLiteral("8080, 3000 8080"), &ports).isEmpty());
+        QCOMPARE(ports, (QList<int>{8080, 3000}));
+        QVERIFY(!SandboxCreateDialog::parsePorts(QStringLiteral("70000"), &ports).isEmpty());
+    }
+
+    void execFilesAndCountdown()
+    {
+        SandboxesPanel panel(m_pool.get());
+        QCOMPARE(panel.objectName(), QStringLiteral("sandboxesPanel"));
+        panel.resize(980, 620);
+        panel.show();
+
+        SandboxOptions longLived;
+        longLived.image = QStringLiteral("sandbench/desktop:1");
+        longLived.lifetimeMs = 540'000;
+        longLived.network.kind = NetworkKind::All;
+        longLived.ports = {8080};
+        Sandbox *desk = createThroughPanel(panel, longLived);
+        QVERIFY(desk);
+        SandboxOptions shortLived;
+        shortLived.image = QStringLiteral("sandbench/base:1");
+        shortLived.lifetimeMs = 60'000;
+        shortLived.env.insert(QStringLiteral("GREETING"), QStringLiteral("hello"));
+        Sandbox *s = createThroughPanel(panel, shortLived);
+        QVERIFY(s);
+        QCOMPARE(panel.model()->rowCount(), 2);
+        QCOMPARE(panel.currentSandbox(), s);
+
+        // Live output: the first line is there before the command ends.
+        SandboxExecWidget *exec = panel.execWidget();
+        QSignalSpy done(exec, &SandboxExecWidget::finished);
+        exec->run(QStringLiteral("echo \"$GREETING from $(id -u)\"; echo oops >&2; sleep 2; echo late"));
+        QTRY_VERIFY_WITH_TIMEOUT(exec->outputText().contains(QStringLiteral("hello from 1000")), 20'000);
+        QVERIFY(!exec->outputText().contains(QStringLiteral("\nlate"))); // the command line itself says "echo late"
+        QVERIFY(done.wait(30'000));
+        QVERIFY(exec->outputText().contains(QStringLiteral("oops")));
+        QVERIFY(exec->outputText().contains(QStringLiteral("[exit 0")));
+
+        // Files: upload, list, open, edit and save, delete.
+        SandboxFilesWidget *files = panel.filesWidget();
+        QTRY_COMPARE_WITH_TIMEOUT(files->folder(), QStringLiteral("/workspace"), 10'000);
+        QSignalSpy idle(files, &SandboxFilesWidget::idle);
+        files->upload(QStringLiteral("notes.txt"), "first line\n");
+        QTRY_VERIFY_WITH_TIMEOUT(files->entryNames().contains(QStringLiteral("notes.txt")), 20'000);
+        idle.clear();
+        files->openFile(QStringLiteral("notes.txt"));
+        QVERIFY(idle.wait(20'000));
+        QCOMPARE(files->openedPath(), QStringLiteral("/workspace/notes.txt"));
+        QCOMPARE(files->editor()->toPlainText(), QStringLiteral("first line\n"));
+        files->editor()->setPlainText(QStringLiteral("first line\nsecond line"));
+        idle.clear();
+        files->saveOpened();
+        QTRY_VERIFY_WITH_TIMEOUT(files->status().startsWith(QStringLiteral("Saved")), 20'000);
+        auto back = waitFor(s->readFile(QStringLiteral("notes.txt")), 20'000);
+        VERIFY_OK(back);
+        QCOMPARE(back->value_or(QByteArray()), QByteArray("first line\nsecond line"));
+
+        if (const QString dir = qEnvironmentVariable("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            // For docs/: both rows counting down, the exec tab with its output.
+            QTest::qWait(1200);
+            QVERIFY(panel.grab().save(QDir(dir).filePath(QStringLiteral("sandboxes-panel.png"))));
+        }
+
+        files->remove(QStringLiteral("notes.txt"));
+        QTRY_VERIFY_WITH_TIMEOUT(!files->entryNames().contains(QStringLiteral("notes.txt")), 20'000);
+
+        // Release from the panel takes the desktop sandbox off the list.
+        panel.select(desk);
+        QCOMPARE(panel.currentSandbox(), desk);
+        panel.releaseCurrent();
+        QTRY_COMPARE_WITH_TIMEOUT(panel.model()->rowCount(), 1, 30'000);
+        QCOMPARE(desk->state(), Sandbox::State::Released);
+    }
+
+    void countdownReachesZeroAndTheSandboxGoes()
+    {
+        SandboxesPanel panel(m_pool.get());
+        panel.show();
+        SandboxOptions o;
+        o.image = QStringLiteral("sandbench/base:1");
+        o.lifetimeMs = 4000;
+        Sandbox *s = createThroughPanel(panel, o);
+        QVERIFY(s);
+        const int row = panel.model()->rowOf(s);
+        QVERIFY(row >= 0);
+        const QModelIndex remaining = panel.model()->index(row, int(SandboxListModel::Column::Remaining));
+        QVERIFY(qobject_cast<LifetimeDelegate *>(panel.view()->itemDelegateForColumn(remaining.column())));
+        const qint64 start = remaining.data(SandboxListModel::RemainingMsRole).toLongLong();
+        QVERIFY2(start > 0 && start <= 4000, qPrintable(QString::number(start)));
+        // The countdown moves on its own, once a second.
+        QSignalSpy ticks(panel.model(), &QAbstractItemModel::dataChanged);
+        QVERIFY(ticks.wait(2500));
+        QVERIFY(remaining.data(SandboxListModel::RemainingMsRole).toLongLong() < start);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.model()->rowOf(s) < 0, 10'000);
+        QCOMPARE(s->state(), Sandbox::State::Gone);
+        QCOMPARE(s->remainingMs(), 0);
+        QVERIFY2(panel.status().contains(QStringLiteral("gone")), qPrintable(panel.status()));
+        // The engine removes the container too.
+        QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), s->id()), 15'000);
+    }
+};
+
+QTEST_MAIN(TestSandboxesPanel)
+#include "tst_sandboxespanel.moc"

@@ -1,0 +1,272 @@
+#include "desktoppanel.h"
+
+#include "desktopview.h"
+#include "sandbox/desktop.h"
+#include "sandbox/sandbox.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+
+namespace Sandbench {
+
+DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
+    : QWidget(parent)
+    , m_view(new DesktopView(this))
+    , m_fps(new QDoubleSpinBox(this))
+    , m_live(new QCheckBox(tr("Live"), this))
+    , m_text(new QLineEdit(this))
+    , m_timeline(new QListWidget(this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("desktopPanel"));
+    m_view->setObjectName(QStringLiteral("desktopView"));
+    m_fps->setObjectName(QStringLiteral("desktopFps"));
+    m_live->setObjectName(QStringLiteral("desktopLive"));
+    m_text->setObjectName(QStringLiteral("desktopText"));
+    m_timeline->setObjectName(QStringLiteral("desktopTimeline"));
+    m_status->setObjectName(QStringLiteral("desktopStatus"));
+
+    m_fps->setRange(0.2, 10);
+    m_fps->setDecimals(1);
+    m_fps->setSingleStep(0.5);
+    m_fps->setValue(2);
+    m_fps->setSuffix(tr(" fps"));
+    m_fps->setToolTip(tr("Screenshots per second; a slow sandbox gives fewer"));
+    m_live->setChecked(true);
+    m_text->setPlaceholderText(tr("Text to type into the sandbox, Enter sends"));
+    auto *snap = new QPushButton(tr("Snapshot"), this);
+    auto *save = new QPushButton(tr("Save PNG…"), this);
+    snap->setObjectName(QStringLiteral("desktopSnapshot"));
+    save->setObjectName(QStringLiteral("desktopSave"));
+
+    m_timeline->setViewMode(QListView::IconMode);
+    m_timeline->setFlow(QListView::LeftToRight);
+    m_timeline->setWrapping(false);
+    m_timeline->setIconSize(QSize(128, 80));
+    m_timeline->setFixedHeight(130);
+    m_timeline->setMovement(QListView::Static);
+    m_timeline->setSpacing(4);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_live);
+    bar->addWidget(m_fps);
+    bar->addWidget(m_text, 1);
+    bar->addWidget(snap);
+    bar->addWidget(save);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_timeline);
+    layout->addWidget(m_status);
+
+    m_next.setSingleShot(true);
+    connect(&m_next, &QTimer::timeout, this, &DesktopPanel::requestFrame);
+    connect(m_live, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            scheduleNext();
+        else
+            m_next.stop();
+    });
+    connect(m_fps, &QDoubleSpinBox::valueChanged, this, [this] { scheduleNext(); });
+    connect(snap, &QPushButton::clicked, this, &DesktopPanel::snapshot);
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save screenshot"),
+                                                          QStringLiteral("desktop.png"), tr("PNG images (*.png)"));
+        if (!path.isEmpty() && !saveImage(path))
+            setStatus(tr("Cannot write %1").arg(path), true);
+    });
+    connect(m_timeline, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem *item) {
+        // A look back: stop the live view so the old screen stays.
+        m_live->setChecked(false);
+        m_view->setImage(item->data(Qt::UserRole).value<QImage>());
+    });
+    connect(m_text, &QLineEdit::returnPressed, this, [this] {
+        queueText(m_text->text());
+        m_text->clear();
+    });
+    connect(m_view, &DesktopView::clicked, this, [this](QPoint pos, MouseButton button, int count) {
+        queueInput([this, pos, button, count] { return m_sandbox->desktop()->click(pos.x(), pos.y(), button, count); },
+                   tr("click at %1, %2").arg(pos.x()).arg(pos.y()));
+    });
+    connect(m_view, &DesktopView::scrolled, this, [this](QPoint pos, int dx, int dy) {
+        queueInput([this, pos, dx, dy] { return m_sandbox->desktop()->scroll(pos.x(), pos.y(), dx, dy); },
+                   tr("scroll"));
+    });
+    connect(m_view, &DesktopView::textTyped, this, &DesktopPanel::queueText);
+    connect(m_view, &DesktopView::keyPressed, this, [this](const QString &combo) {
+        queueInput([this, combo] { return m_sandbox->desktop()->key(combo); }, combo);
+    });
+    setSandbox(sandbox);
+}
+
+void DesktopPanel::setSandbox(Sandbox *sandbox)
+{
+    if (m_sandbox)
+        disconnect(m_sandbox, nullptr, this, nullptr);
+    m_sandbox = sandbox;
+    ++m_generation;
+    m_inFlight = false;
+    m_inputInFlight = false;
+    m_inputs.clear();
+    m_frames = 0;
+    m_timelineNext = true; // the first screen opens the timeline
+    m_timeline->clear();
+    m_view->setImage({});
+    m_next.stop();
+    if (!sandbox || !sandbox->desktop()) {
+        setStatus(sandbox ? tr("This sandbox's image has no desktop") : tr("No sandbox"));
+        return;
+    }
+    connect(sandbox, &Sandbox::stateChanged, this, [this](Sandbox::State state) {
+        if (state != Sandbox::State::Alive) {
+            m_next.stop();
+            setStatus(state == Sandbox::State::Gone ? tr("The sandbox is gone") : tr("The sandbox was released"));
+        }
+    });
+    setStatus(tr("Connecting to %1…").arg(sandbox->id().left(12)));
+    requestFrame();
+}
+
+double DesktopPanel::framesPerSecond() const { return m_fps->value(); }
+void DesktopPanel::setFramesPerSecond(double fps) { m_fps->setValue(fps); }
+void DesktopPanel::setLive(bool live) { m_live->setChecked(live); }
+QImage DesktopPanel::currentImage() const { return m_view->image(); }
+QString DesktopPanel::status() const { return m_status->text(); }
+
+void DesktopPanel::setStatus(const QString &text, bool error)
+{
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    m_status->setText(text);
+}
+
+void DesktopPanel::requestFrame()
+{
+    if (m_inFlight || !m_sandbox || !m_sandbox->isAlive() || !m_sandbox->desktop())
+        return;
+    m_inFlight = true;
+    m_sinceRequest.start();
+    Operation<QByteArray> *op = m_sandbox->desktop()->screenshot();
+    connect(op, &SandboxOperation::finished, this, [this, op, generation = m_generation] {
+        op->deleteLater();
+        if (generation != m_generation)
+            return;
+        m_inFlight = false;
+        const auto &r = op->result();
+        if (!r) {
+            setStatus(tr("No screen: %1").arg(r.error().message), true);
+            if (r.error().code != ErrorCode::Gone)
+                scheduleNext();
+            return;
+        }
+        QImage image;
+        if (!image.loadFromData(*r, "PNG")) {
+            setStatus(tr("The sandbox sent an unreadable screenshot"), true);
+            return scheduleNext();
+        }
+        ++m_frames;
+        m_view->setImage(image);
+        setStatus(tr("%1 × %2, %3 ms per frame").arg(image.width()).arg(image.height())
+                      .arg(m_sinceRequest.elapsed()));
+        if (m_timelineNext) {
+            m_timelineNext = false;
+            addToTimeline(image, m_frames == 1 ? tr("start") : tr("after input"));
+        }
+        emit frameArrived(image);
+        scheduleNext();
+    });
+}
+
+void DesktopPanel::scheduleNext()
+{
+    if (!m_live->isChecked() || m_inFlight || !m_sandbox || !m_sandbox->isAlive())
+        return;
+    // The rate counts from the last request, so a 400 ms screenshot at 2 fps waits 100 ms.
+    const qint64 period = qint64(1000 / m_fps->value());
+    const qint64 spent = m_sinceRequest.isValid() ? m_sinceRequest.elapsed() : period;
+    m_next.start(int(std::max<qint64>(0, period - spent)));
+}
+
+void DesktopPanel::queueText(const QString &text)
+{
+    if (text.isEmpty())
+        return;
+    if (!m_inputs.isEmpty() && !m_inputs.last().make
+        && m_inputs.last().text.size() + text.size() <= Desktop::maxTypeLength)
+        m_inputs.last().text += text;
+    else
+        m_inputs.append({{}, tr("typing"), text});
+    sendNextInput();
+}
+
+void DesktopPanel::queueInput(std::function<SandboxOperation *()> make, const QString &what)
+{
+    m_inputs.append({std::move(make), what, {}});
+    sendNextInput();
+}
+
+void DesktopPanel::sendNextInput()
+{
+    if (m_inputInFlight || m_inputs.isEmpty())
+        return;
+    if (!m_sandbox || !m_sandbox->isAlive() || !m_sandbox->desktop()) {
+        m_inputs.clear();
+        return;
+    }
+    const PendingInput input = m_inputs.takeFirst();
+    SandboxOperation *op = input.make ? input.make() : m_sandbox->desktop()->type(input.text);
+    m_inputInFlight = true;
+    connect(op, &SandboxOperation::finished, this, [this, op, what = input.what, generation = m_generation] {
+        op->deleteLater();
+        if (generation != m_generation)
+            return;
+        m_inputInFlight = false;
+        if (op->error())
+            setStatus(tr("%1 failed: %2").arg(what, op->error()->message), true);
+        m_timelineNext = true;
+        emit inputSent();
+        if (!m_inputs.isEmpty())
+            return sendNextInput();
+        // Show the effect at once rather than at the next tick.
+        if (!m_inFlight) {
+            m_next.stop();
+            requestFrame();
+        }
+    });
+}
+
+void DesktopPanel::addToTimeline(const QImage &image, const QString &why)
+{
+    if (image.isNull())
+        return;
+    const QString when = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
+    auto *item = new QListWidgetItem(QIcon(QPixmap::fromImage(image.scaled(m_timeline->iconSize(), Qt::KeepAspectRatio,
+                                                                            Qt::SmoothTransformation))),
+                                     QStringLiteral("%1 %2").arg(when, why));
+    item->setData(Qt::UserRole, image);
+    m_timeline->addItem(item);
+    while (m_timeline->count() > maxTimelineEntries)
+        delete m_timeline->takeItem(0);
+    m_timeline->scrollToBottom();
+}
+
+void DesktopPanel::snapshot()
+{
+    addToTimeline(m_view->image(), tr("snapshot"));
+}
+
+bool DesktopPanel::saveImage(const QString &path) const
+{
+    const QListWidgetItem *item = m_timeline->currentItem();
+    const QImage image = item ? item->data(Qt::UserRole).value<QImage>() : m_view->image();
+    return !image.isNull() && image.save(path, "PNG");
+}
+
+} // namespace Sandbench

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "sandbox/desktop.h"
+
+#include <QImage>
+#include <QWidget>
+
+namespace Sandbench {
+
+// Shows a sandbox's screen, scaled to fit with its aspect ratio kept, and turns what the user
+// does on it into screen coordinates: clicks, wheel turns, typed text and key combinations.
+// It only emits; DesktopPanel sends them to the sandbox.
+class DesktopView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DesktopView(QWidget *parent = nullptr);
+
+    void setImage(const QImage &image);
+    QImage image() const { return m_image; }
+    // Where the screen is drawn inside the widget.
+    QRect targetRect() const;
+    // Widget coordinates to screen pixels; nullopt outside the drawn screen.
+    std::optional<QPoint> toScreen(const QPointF &widgetPos) const;
+    // Qt's key to xdotool's combination ("ctrl+shift+t", "Return"); empty when it is plain
+    // text that type() should send instead.
+    static QString keyCombo(int key, Qt::KeyboardModifiers modifiers);
+
+    QSize sizeHint() const override { return {640, 400}; }
+
+signals:
+    void clicked(QPoint screenPos, Sandbench::MouseButton button, int count);
+    void scrolled(QPoint screenPos, int dx, int dy);
+    void textTyped(const QString &text);
+    void keyPressed(const QString &combo);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool focusNextPrevChild(bool) override { return false; } // Tab goes to the sandbox
+
+private:
+    QImage m_image;
+    QPoint m_wheelRest; // eighths of a degree not yet worth a notch
+};
+
+} // namespace Sandbench

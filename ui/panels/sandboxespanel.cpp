@@ -1,0 +1,184 @@
+#include "sandboxespanel.h"
+
+#include "lifetimedelegate.h"
+#include "models/sandboxlistmodel.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/sandboxpool.h"
+#include "sandboxcreatedialog.h"
+#include "sandboxexecwidget.h"
+#include "sandboxfileswidget.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+
+namespace Sandbench {
+
+SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
+    : QWidget(parent)
+    , m_pool(pool)
+    , m_model(new SandboxListModel(pool, this))
+    , m_view(new QTableView(this))
+    , m_tabs(new QTabWidget(this))
+    , m_exec(new SandboxExecWidget(this))
+    , m_files(new SandboxFilesWidget(this))
+    , m_create(new QPushButton(tr("New…"), this))
+    , m_release(new QPushButton(tr("Release"), this))
+    , m_desktop(new QPushButton(tr("Desktop"), this))
+    , m_preview(new QPushButton(tr("Preview port"), this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("sandboxesPanel"));
+    m_view->setObjectName(QStringLiteral("sandboxesView"));
+    m_create->setObjectName(QStringLiteral("sandboxCreate"));
+    m_release->setObjectName(QStringLiteral("sandboxRelease"));
+    m_desktop->setObjectName(QStringLiteral("sandboxDesktop"));
+    m_preview->setObjectName(QStringLiteral("sandboxPreview"));
+    m_status->setObjectName(QStringLiteral("sandboxesStatus"));
+
+    m_view->setModel(m_model);
+    m_view->setItemDelegateForColumn(int(SandboxListModel::Column::Remaining), new LifetimeDelegate(m_view));
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(int(SandboxListModel::Column::Remaining),
+                                                     QHeaderView::Stretch);
+    m_view->setWordWrap(false);
+
+    m_tabs->addTab(m_exec, tr("Exec"));
+    m_tabs->addTab(m_files, tr("Files"));
+    m_files->setEnabled(false);
+
+    auto *bar = new QHBoxLayout;
+    for (QPushButton *b : {m_create, m_release, m_desktop, m_preview})
+        bar->addWidget(b);
+    bar->addStretch(1);
+    bar->addWidget(m_status);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_view);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_create, &QPushButton::clicked, this, [this] {
+        SandboxCreateDialog dialog(m_pool, this);
+        if (dialog.exec() == QDialog::Accepted)
+            createSandbox(dialog.options());
+    });
+    connect(m_release, &QPushButton::clicked, this, &SandboxesPanel::releaseCurrent);
+    connect(m_desktop, &QPushButton::clicked, this, [this] {
+        if (m_current)
+            emit desktopRequested(m_current);
+    });
+    connect(m_preview, &QPushButton::clicked, this, [this] {
+        if (!m_current || m_current->options().ports.isEmpty())
+            return;
+        QStringList ports;
+        for (int p : m_current->options().ports)
+            ports << QString::number(p);
+        bool ok = ports.size() == 1;
+        const QString port = ok ? ports.first()
+                                : QInputDialog::getItem(this, tr("Preview port"), tr("Port:"), ports, 0, false, &ok);
+        if (ok)
+            emit portPreviewRequested(m_current, port.toInt());
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &SandboxesPanel::onCurrentChanged);
+    // A removed row (released, or its lifetime over) moves the selection on by itself; an
+    // empty model leaves none, which currentRowChanged reports too.
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &SandboxesPanel::onCurrentChanged);
+    if (m_pool) {
+        connect(m_pool, &SandboxPool::sandboxRemoved, this, [this](Sandbox *s) {
+            setStatus(s->state() == Sandbox::State::Gone ? tr("%1 is gone: its lifetime is over").arg(s->id().left(12))
+                                                         : tr("%1 released").arg(s->id().left(12)));
+        });
+    }
+    updateActions();
+}
+
+QString SandboxesPanel::status() const
+{
+    return m_status->text();
+}
+
+void SandboxesPanel::setStatus(const QString &text, bool error)
+{
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    m_status->setText(text);
+}
+
+void SandboxesPanel::createSandbox(const SandboxOptions &options)
+{
+    if (!m_pool)
+        return;
+    setStatus(tr("Creating a sandbox of %1…").arg(options.image.isEmpty() ? tr("the default image") : options.image));
+    m_create->setEnabled(false);
+    Operation<Sandbox *> *op = m_pool->create(options);
+    connect(op, &SandboxOperation::finished, this, [this, op] {
+        op->deleteLater();
+        m_create->setEnabled(true);
+        const auto &r = op->result();
+        if (!r) {
+            setStatus(tr("Not created: %1").arg(r.error().message), true);
+            return;
+        }
+        setStatus(tr("Created %1").arg((*r)->id().left(12)));
+        select(*r);
+        emit sandboxCreated(*r);
+    });
+}
+
+void SandboxesPanel::releaseCurrent()
+{
+    if (!m_current)
+        return;
+    VoidOperation *op = m_current->release();
+    connect(op, &SandboxOperation::finished, this, [this, op] {
+        op->deleteLater();
+        if (!op->result())
+            setStatus(tr("Release failed: %1").arg(op->result().error().message), true);
+    });
+}
+
+void SandboxesPanel::select(Sandbox *sandbox)
+{
+    const int row = m_model->rowOf(sandbox);
+    if (row >= 0)
+        m_view->selectionModel()->setCurrentIndex(m_model->index(row, 0),
+                                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void SandboxesPanel::onCurrentChanged()
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    Sandbox *sandbox = current.isValid() ? m_model->sandbox(current.row()) : nullptr;
+    if (sandbox == m_current && (sandbox || !m_files->isEnabled()))
+        return updateActions();
+    m_current = sandbox;
+    m_exec->setSandbox(sandbox);
+    m_files->setSandbox(sandbox);
+    updateActions();
+    emit currentSandboxChanged(sandbox);
+}
+
+void SandboxesPanel::updateActions()
+{
+    const bool alive = m_current && m_current->isAlive();
+    m_release->setEnabled(alive);
+    m_desktop->setEnabled(alive && m_current->features().desktop);
+    m_preview->setEnabled(alive && !m_current->options().ports.isEmpty());
+    m_create->setEnabled(m_pool && !m_pool->isClosed());
+}
+
+} // namespace Sandbench

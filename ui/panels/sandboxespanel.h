@@ -1,0 +1,72 @@
+#pragma once
+
+#include "sandbox/sandbox.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+class QTabWidget;
+
+namespace Sandbench {
+
+class Sandbox;
+class SandboxExecWidget;
+class SandboxFilesWidget;
+class SandboxListModel;
+class SandboxPool;
+struct SandboxOptions;
+
+// Every live sandbox of a pool with its remaining lifetime counting down, and for the selected
+// one a command box with live output and a file browser. New… asks for the options (bounded by
+// the pool) and creates; Release ends the selected sandbox. Lifetimes cannot be extended: the
+// pool gives each sandbox its lifetime once, at most its maxLifetimeMs.
+//
+// The main window shows the selected sandbox's desktop and ports when asked: connect
+// desktopRequested and portPreviewRequested.
+class SandboxesPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SandboxesPanel(SandboxPool *pool, QWidget *parent = nullptr);
+
+    SandboxListModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    SandboxExecWidget *execWidget() const { return m_exec; }
+    SandboxFilesWidget *filesWidget() const { return m_files; }
+    Sandbox *currentSandbox() const { return m_current; }
+    QString status() const;
+
+    // What New… does once the dialog is accepted.
+    void createSandbox(const SandboxOptions &options);
+    void releaseCurrent();
+    void select(Sandbox *sandbox);
+
+signals:
+    void currentSandboxChanged(Sandbench::Sandbox *sandbox);
+    void sandboxCreated(Sandbench::Sandbox *sandbox);
+    void desktopRequested(Sandbench::Sandbox *sandbox);
+    void portPreviewRequested(Sandbench::Sandbox *sandbox, int port);
+
+private:
+    void onCurrentChanged();
+    void updateActions();
+    void setStatus(const QString &text, bool error = false);
+
+    QPointer<SandboxPool> m_pool;
+    SandboxListModel *m_model;
+    QTableView *m_view;
+    QTabWidget *m_tabs;
+    SandboxExecWidget *m_exec;
+    SandboxFilesWidget *m_files;
+    QPushButton *m_create;
+    QPushButton *m_release;
+    QPushButton *m_desktop;
+    QPushButton *m_preview;
+    QLabel *m_status;
+    QPointer<Sandbox> m_current;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,113 @@
+#include "sandboxexecwidget.h"
+
+#include "sandbox/sandbox.h"
+
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QFontDatabase>
+#include <QTextCharFormat>
+
+namespace Sandbench {
+
+SandboxExecWidget::SandboxExecWidget(QWidget *parent)
+    : QWidget(parent)
+    , m_command(new QLineEdit(this))
+    , m_run(new QPushButton(tr("Run"), this))
+    , m_stop(new QPushButton(tr("Stop"), this))
+    , m_output(new QPlainTextEdit(this))
+{
+    m_command->setObjectName(QStringLiteral("execCommand"));
+    m_run->setObjectName(QStringLiteral("execRun"));
+    m_stop->setObjectName(QStringLiteral("execStop"));
+    m_output->setObjectName(QStringLiteral("execOutput"));
+    m_command->setPlaceholderText(tr("Shell command, e.g. ls -la && uname -a"));
+    m_output->setReadOnly(true);
+    m_output->setMaximumBlockCount(20'000);
+    m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_command, 1);
+    row->addWidget(m_run);
+    row->addWidget(m_stop);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(row);
+    layout->addWidget(m_output, 1);
+    connect(m_command, &QLineEdit::returnPressed, m_run, &QPushButton::click);
+    connect(m_run, &QPushButton::clicked, this, [this] { run(m_command->text()); });
+    connect(m_stop, &QPushButton::clicked, this, [this] {
+        if (m_job)
+            m_job->cancel();
+    });
+    updateButtons();
+}
+
+void SandboxExecWidget::setSandbox(Sandbox *sandbox)
+{
+    if (m_sandbox == sandbox)
+        return;
+    if (m_job)
+        m_job->cancel();
+    m_sandbox = sandbox;
+    m_output->clear();
+    updateButtons();
+}
+
+QString SandboxExecWidget::outputText() const
+{
+    return m_output->toPlainText();
+}
+
+void SandboxExecWidget::append(const QString &text, const QColor &color)
+{
+    QTextCharFormat format;
+    format.setForeground(color.isValid() ? QBrush(color) : palette().text());
+    QTextCursor cursor(m_output->document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertText(text, format);
+    m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
+}
+
+void SandboxExecWidget::run(const QString &command)
+{
+    if (!m_sandbox || m_job || command.trimmed().isEmpty())
+        return;
+    m_command->setText(command);
+    append(QStringLiteral("$ %1\n").arg(command), QColor(0x2e, 0x86, 0xc1));
+    ExecJob *job = m_sandbox->exec({QStringLiteral("sh"), QStringLiteral("-c"), command});
+    m_job = job;
+    connect(job, &ExecJob::output, this, [this](SandboxStream stream, const QByteArray &bytes) {
+        append(QString::fromUtf8(bytes), stream == SandboxStream::Stderr ? QColor(0xc0, 0x39, 0x2b) : QColor());
+    });
+    connect(job, &SandboxOperation::finished, this, [this, job] {
+        const auto &r = job->result();
+        QString end;
+        if (!r)
+            end = tr("[failed: %1]").arg(r.error().message);
+        else if (r->timedOut)
+            end = tr("[timed out after %1 ms]").arg(r->durationMs);
+        else
+            end = tr("[exit %1 in %2 ms%3]").arg(r->exitCode.value_or(-1)).arg(r->durationMs)
+                      .arg(r->truncated ? tr(", output truncated") : QString());
+        if (!outputText().endsWith(QLatin1Char('\n')) && !outputText().isEmpty())
+            end.prepend(QLatin1Char('\n'));
+        append(end + QLatin1Char('\n'), QColor(0x7f, 0x8c, 0x8d));
+        job->deleteLater();
+        m_job = nullptr;
+        updateButtons();
+        emit finished();
+    });
+    updateButtons();
+}
+
+void SandboxExecWidget::updateButtons()
+{
+    const bool alive = m_sandbox && m_sandbox->isAlive();
+    m_command->setEnabled(alive);
+    m_run->setEnabled(alive && !m_job);
+    m_stop->setEnabled(m_job != nullptr);
+}
+
+} // namespace Sandbench

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "sandbox/sandboxtypes.h"
+
+#include "sandbox/sandbox.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTreeWidget;
+
+namespace Sandbench {
+
+class Sandbox;
+
+// Browses one sandbox's files: a folder's entries (double-click goes in), open a file into the
+// editor and save it back, upload a local file into the folder, download or delete an entry.
+// Every call is an operation; the widget never waits, and says what it is doing in its status.
+class SandboxFilesWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SandboxFilesWidget(QWidget *parent = nullptr);
+
+    void setSandbox(Sandbox *sandbox);
+    QString folder() const { return m_folder; }
+    void setFolder(const QString &folder);
+    void refresh();
+
+    // What the buttons do, without the file dialogs.
+    void openFile(const QString &name);
+    void saveOpened();
+    void upload(const QString &name, const QByteArray &bytes);
+    void remove(const QString &name);
+
+    QStringList entryNames() const;
+    QString openedPath() const { return m_opened; }
+    QPlainTextEdit *editor() const { return m_editor; }
+    QString status() const;
+
+signals:
+    // After a listing, open, save, upload or delete finished (ok or not).
+    void idle();
+
+private:
+    QString pathOf(const QString &name) const;
+    QString selectedName() const;
+    void setStatus(const QString &text, bool error = false);
+    void showListing(const QList<FileEntry> &entries);
+    void download(const QString &name);
+
+    QPointer<Sandbox> m_sandbox;
+    QString m_folder;
+    QString m_opened;
+    QLineEdit *m_path;
+    QTreeWidget *m_entries;
+    QPlainTextEdit *m_editor;
+    QPushButton *m_save;
+    QLabel *m_status;
+};
+
+} // namespace Sandbench
