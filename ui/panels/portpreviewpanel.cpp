@@ -45,6 +45,9 @@ PortPreviewPanel::PortPreviewPanel(Sandbox *sandbox, int port, QWidget *parent)
     connect(browser, &QPushButton::clicked, this, &PortPreviewPanel::openInBrowser);
     connect(m_port, &QComboBox::activated, this, [this] { load(); });
     connect(m_view, &QWebEngineView::loadFinished, this, [this](bool ok) {
+        // The blank page shown once the sandbox went must not replace the reason.
+        if (!m_sandbox || !m_sandbox->isAlive())
+            return;
         setStatus(ok ? m_view->title() : tr("Nothing answered on %1").arg(url().toString()), !ok);
         emit loadFinished(ok);
     });
