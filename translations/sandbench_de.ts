@@ -4,57 +4,57 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="80" />
+            <location filename="../core/models/auditlogmodel.cpp" line="84" />
             <source>unreadable line</source>
             <translation>unlesbare Zeile</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="109" />
+            <location filename="../core/models/auditlogmodel.cpp" line="113" />
             <source>(all)</source>
             <translation>(alle)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="129" />
+            <location filename="../core/models/auditlogmodel.cpp" line="133" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="130" />
+            <location filename="../core/models/auditlogmodel.cpp" line="134" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="131" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <location filename="../core/models/auditlogmodel.cpp" line="136" />
             <source>Action</source>
             <translation>Aktion</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="133" />
+            <location filename="../core/models/auditlogmodel.cpp" line="137" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="134" />
+            <location filename="../core/models/auditlogmodel.cpp" line="138" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="139" />
             <source>Rule</source>
             <translation>Regel</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="214" />
+            <location filename="../core/models/auditlogmodel.cpp" line="243" />
             <source>%1: %2</source>
             <translation>%1: %2</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="221" />
+            <location filename="../core/models/auditlogmodel.cpp" line="250" />
             <source>%1: cannot map the file: %2</source>
             <translation>%1: Datei kann nicht eingeblendet werden: %2</translation>
         </message>
@@ -142,6 +142,11 @@
             <location filename="../ui/panels/auditpanel.cpp" line="188" />
             <source>%1 allowed · %2 denied · %3 shown</source>
             <translation>%1 erlaubt · %2 verweigert · %3 angezeigt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="193" />
+            <source>(%1 more only in the audit file)</source>
+            <translation>(%1 weitere nur in der Protokolldatei)</translation>
         </message>
     </context>
     <context>
@@ -361,234 +366,234 @@
             <translation>Lauf-Verlauf</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="84" />
+            <location filename="../ui/mainwindow.cpp" line="85" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="98" />
+            <location filename="../ui/mainwindow.cpp" line="99" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="116" />
+            <location filename="../ui/mainwindow.cpp" line="117" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="117" />
+            <location filename="../ui/mainwindow.cpp" line="118" />
             <source>&amp;New Script</source>
             <translation>&amp;Neues Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="121" />
+            <location filename="../ui/mainwindow.cpp" line="122" />
             <source>&amp;Open Script…</source>
             <translation>Skript ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="122" />
+            <location filename="../ui/mainwindow.cpp" line="123" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="123" />
+            <location filename="../ui/mainwindow.cpp" line="124" />
             <source>&amp;Save Script</source>
             <translation>Skript &amp;speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="124" />
+            <location filename="../ui/mainwindow.cpp" line="125" />
             <source>Save Script &amp;As…</source>
             <translation>Skript speichern &amp;unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="126" />
+            <location filename="../ui/mainwindow.cpp" line="127" />
             <source>Open &amp;Policy…</source>
             <translation>&amp;Richtlinie öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="127" />
+            <location filename="../ui/mainwindow.cpp" line="128" />
             <source>Save Po&amp;licy</source>
             <translation>Richtlinie spei&amp;chern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="128" />
+            <location filename="../ui/mainwindow.cpp" line="129" />
             <source>Save Policy As…</source>
             <translation>Richtlinie speichern unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="130" />
+            <location filename="../ui/mainwindow.cpp" line="131" />
             <source>Open Audit &amp;Log…</source>
             <translation>Prüf&amp;protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="132" />
+            <location filename="../ui/mainwindow.cpp" line="133" />
             <source>Se&amp;ttings…</source>
             <translation>&amp;Einstellungen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="133" />
+            <location filename="../ui/mainwindow.cpp" line="134" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="136" />
+            <location filename="../ui/mainwindow.cpp" line="137" />
             <source>&amp;Policy</source>
             <translation>&amp;Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="137" />
+            <location filename="../ui/mainwindow.cpp" line="138" />
             <source>&amp;Undo Policy Edit</source>
             <translation>Richtlinienänderung &amp;rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="138" />
+            <location filename="../ui/mainwindow.cpp" line="139" />
             <source>&amp;Redo Policy Edit</source>
             <translation>Richtlinienänderung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="139" />
+            <location filename="../ui/mainwindow.cpp" line="140" />
             <source>&amp;Templates</source>
             <translation>&amp;Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="144" />
             <location filename="../ui/mainwindow.cpp" line="145" />
+            <location filename="../ui/mainwindow.cpp" line="146" />
             <source>&amp;Run</source>
             <translation>&amp;Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="147" />
+            <location filename="../ui/mainwindow.cpp" line="148" />
             <source>Run the script under the policy (F5)</source>
             <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="149" />
             <source>&amp;Stop</source>
             <translation>&amp;Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="151" />
+            <location filename="../ui/mainwindow.cpp" line="152" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="155" />
+            <location filename="../ui/mainwindow.cpp" line="156" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="159" />
+            <location filename="../ui/mainwindow.cpp" line="160" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="163" />
+            <location filename="../ui/mainwindow.cpp" line="164" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="165" />
+            <location filename="../ui/mainwindow.cpp" line="166" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="166" />
+            <location filename="../ui/mainwindow.cpp" line="167" />
             <source>&amp;About Sandbench</source>
             <translation>&amp;Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="167" />
+            <location filename="../ui/mainwindow.cpp" line="168" />
             <source>About Sandbench</source>
             <translation>Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="168" />
+            <location filename="../ui/mainwindow.cpp" line="169" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="154" />
-            <location filename="../ui/mainwindow.cpp" line="174" />
+            <location filename="../ui/mainwindow.cpp" line="155" />
+            <location filename="../ui/mainwindow.cpp" line="175" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="192" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="192" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="277" />
+            <location filename="../ui/mainwindow.cpp" line="278" />
             <source>unsaved policy</source>
             <translation>ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="279" />
+            <location filename="../ui/mainwindow.cpp" line="280" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="305" />
+            <location filename="../ui/mainwindow.cpp" line="306" />
             <source>The policy has an error: %1</source>
             <translation>Die Richtlinie enthält einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="306" />
+            <location filename="../ui/mainwindow.cpp" line="307" />
             <source>the policy has an error</source>
             <translation>die Richtlinie enthält einen Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="322" />
+            <location filename="../ui/mainwindow.cpp" line="323" />
             <source>Run %1 — audit log: %2</source>
             <translation>Lauf %1 — Prüfprotokoll: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="340" />
+            <location filename="../ui/mainwindow.cpp" line="342" />
             <source>exit code %1</source>
             <translation>Exit-Code %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="342" />
+            <location filename="../ui/mainwindow.cpp" line="344" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="344" />
+            <location filename="../ui/mainwindow.cpp" line="346" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="346" />
+            <location filename="../ui/mainwindow.cpp" line="348" />
             <source>output truncated</source>
             <translation>Ausgabe gekürzt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="347" />
+            <location filename="../ui/mainwindow.cpp" line="349" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="348" />
+            <location filename="../ui/mainwindow.cpp" line="350" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="349" />
+            <location filename="../ui/mainwindow.cpp" line="351" />
             <source>Finished: %1</source>
             <translation>Beendet: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="362" />
+            <location filename="../ui/mainwindow.cpp" line="364" />
             <source>Allow This</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="363" />
+            <location filename="../ui/mainwindow.cpp" line="365" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -597,22 +602,22 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="379" />
+            <location filename="../ui/mainwindow.cpp" line="381" />
             <source>The policy changes like this:</source>
             <translation>Die Richtlinie ändert sich so:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="385" />
+            <location filename="../ui/mainwindow.cpp" line="387" />
             <source>Added %1</source>
             <translation>%1 hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="396" />
+            <location filename="../ui/mainwindow.cpp" line="398" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="400" />
+            <location filename="../ui/mainwindow.cpp" line="402" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
         </message>
@@ -912,27 +917,27 @@
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="48" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="51" />
             <source>Nothing answered on %1</source>
             <translation>Auf %1 hat nichts geantwortet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="64" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="67" />
             <source>The sandbox is no longer alive</source>
             <translation>Die Sandbox lebt nicht mehr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
             <source>This sandbox serves no port</source>
             <translation>Diese Sandbox stellt keinen Port bereit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
             <source>No sandbox</source>
             <translation>Keine Sandbox</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="110" />
             <source>Loading %1…</source>
             <translation>%1 wird geladen …</translation>
         </message>

@@ -4,57 +4,57 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="80" />
+            <location filename="../core/models/auditlogmodel.cpp" line="84" />
             <source>unreadable line</source>
             <translation>読み取れない行</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="109" />
+            <location filename="../core/models/auditlogmodel.cpp" line="113" />
             <source>(all)</source>
             <translation>(すべて)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="129" />
+            <location filename="../core/models/auditlogmodel.cpp" line="133" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="130" />
+            <location filename="../core/models/auditlogmodel.cpp" line="134" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="131" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <location filename="../core/models/auditlogmodel.cpp" line="136" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="133" />
+            <location filename="../core/models/auditlogmodel.cpp" line="137" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="134" />
+            <location filename="../core/models/auditlogmodel.cpp" line="138" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="139" />
             <source>Rule</source>
             <translation>ルール</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="214" />
+            <location filename="../core/models/auditlogmodel.cpp" line="243" />
             <source>%1: %2</source>
             <translation>%1: %2</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="221" />
+            <location filename="../core/models/auditlogmodel.cpp" line="250" />
             <source>%1: cannot map the file: %2</source>
             <translation>%1: ファイルをマップできません: %2</translation>
         </message>
@@ -140,6 +140,11 @@
             <location filename="../ui/panels/auditpanel.cpp" line="188" />
             <source>%1 allowed · %2 denied · %3 shown</source>
             <translation>許可 %1 · 拒否 %2 · 表示 %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="193" />
+            <source>(%1 more only in the audit file)</source>
+            <translation>(ほか %1 件は監査ファイルのみ)</translation>
         </message>
     </context>
     <context>
@@ -359,234 +364,234 @@
             <translation>実行履歴</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="84" />
+            <location filename="../ui/mainwindow.cpp" line="85" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="98" />
+            <location filename="../ui/mainwindow.cpp" line="99" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="116" />
+            <location filename="../ui/mainwindow.cpp" line="117" />
             <source>&amp;File</source>
             <translation>ファイル(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="117" />
+            <location filename="../ui/mainwindow.cpp" line="118" />
             <source>&amp;New Script</source>
             <translation>新しいスクリプト(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="121" />
+            <location filename="../ui/mainwindow.cpp" line="122" />
             <source>&amp;Open Script…</source>
             <translation>スクリプトを開く(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="122" />
+            <location filename="../ui/mainwindow.cpp" line="123" />
             <source>Open &amp;Recent</source>
             <translation>最近使ったファイル(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="123" />
+            <location filename="../ui/mainwindow.cpp" line="124" />
             <source>&amp;Save Script</source>
             <translation>スクリプトを保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="124" />
+            <location filename="../ui/mainwindow.cpp" line="125" />
             <source>Save Script &amp;As…</source>
             <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="126" />
+            <location filename="../ui/mainwindow.cpp" line="127" />
             <source>Open &amp;Policy…</source>
             <translation>ポリシーを開く(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="127" />
+            <location filename="../ui/mainwindow.cpp" line="128" />
             <source>Save Po&amp;licy</source>
             <translation>ポリシーを保存(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="128" />
+            <location filename="../ui/mainwindow.cpp" line="129" />
             <source>Save Policy As…</source>
             <translation>名前を付けてポリシーを保存…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="130" />
+            <location filename="../ui/mainwindow.cpp" line="131" />
             <source>Open Audit &amp;Log…</source>
             <translation>監査ログを開く(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="132" />
+            <location filename="../ui/mainwindow.cpp" line="133" />
             <source>Se&amp;ttings…</source>
             <translation>設定(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="133" />
+            <location filename="../ui/mainwindow.cpp" line="134" />
             <source>&amp;Quit</source>
             <translation>終了(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="136" />
+            <location filename="../ui/mainwindow.cpp" line="137" />
             <source>&amp;Policy</source>
             <translation>ポリシー(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="137" />
+            <location filename="../ui/mainwindow.cpp" line="138" />
             <source>&amp;Undo Policy Edit</source>
             <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="138" />
+            <location filename="../ui/mainwindow.cpp" line="139" />
             <source>&amp;Redo Policy Edit</source>
             <translation>ポリシーの編集をやり直す(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="139" />
+            <location filename="../ui/mainwindow.cpp" line="140" />
             <source>&amp;Templates</source>
             <translation>テンプレート(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="144" />
             <location filename="../ui/mainwindow.cpp" line="145" />
+            <location filename="../ui/mainwindow.cpp" line="146" />
             <source>&amp;Run</source>
             <translation>実行(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="147" />
+            <location filename="../ui/mainwindow.cpp" line="148" />
             <source>Run the script under the policy (F5)</source>
             <translation>スクリプトをポリシーの下で実行します (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="149" />
             <source>&amp;Stop</source>
             <translation>停止(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="151" />
+            <location filename="../ui/mainwindow.cpp" line="152" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="155" />
+            <location filename="../ui/mainwindow.cpp" line="156" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="159" />
+            <location filename="../ui/mainwindow.cpp" line="160" />
             <source>&amp;View</source>
             <translation>表示(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="163" />
+            <location filename="../ui/mainwindow.cpp" line="164" />
             <source>Reset &amp;Layout</source>
             <translation>レイアウトをリセット(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="165" />
+            <location filename="../ui/mainwindow.cpp" line="166" />
             <source>&amp;Help</source>
             <translation>ヘルプ(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="166" />
+            <location filename="../ui/mainwindow.cpp" line="167" />
             <source>&amp;About Sandbench</source>
             <translation>Sandbench について(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="167" />
+            <location filename="../ui/mainwindow.cpp" line="168" />
             <source>About Sandbench</source>
             <translation>Sandbench について</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="168" />
+            <location filename="../ui/mainwindow.cpp" line="169" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="154" />
-            <location filename="../ui/mainwindow.cpp" line="174" />
+            <location filename="../ui/mainwindow.cpp" line="155" />
+            <location filename="../ui/mainwindow.cpp" line="175" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="192" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="192" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="277" />
+            <location filename="../ui/mainwindow.cpp" line="278" />
             <source>unsaved policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="279" />
+            <location filename="../ui/mainwindow.cpp" line="280" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="305" />
+            <location filename="../ui/mainwindow.cpp" line="306" />
             <source>The policy has an error: %1</source>
             <translation>ポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="306" />
+            <location filename="../ui/mainwindow.cpp" line="307" />
             <source>the policy has an error</source>
             <translation>ポリシーにエラーがあります</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="322" />
+            <location filename="../ui/mainwindow.cpp" line="323" />
             <source>Run %1 — audit log: %2</source>
             <translation>実行 %1 — 監査ログ: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="340" />
+            <location filename="../ui/mainwindow.cpp" line="342" />
             <source>exit code %1</source>
             <translation>終了コード %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="342" />
+            <location filename="../ui/mainwindow.cpp" line="344" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="344" />
+            <location filename="../ui/mainwindow.cpp" line="346" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="346" />
+            <location filename="../ui/mainwindow.cpp" line="348" />
             <source>output truncated</source>
             <translation>出力を切り詰め</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="347" />
+            <location filename="../ui/mainwindow.cpp" line="349" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="348" />
+            <location filename="../ui/mainwindow.cpp" line="350" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="349" />
+            <location filename="../ui/mainwindow.cpp" line="351" />
             <source>Finished: %1</source>
             <translation>完了: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="362" />
+            <location filename="../ui/mainwindow.cpp" line="364" />
             <source>Allow This</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="363" />
+            <location filename="../ui/mainwindow.cpp" line="365" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -595,22 +600,22 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="379" />
+            <location filename="../ui/mainwindow.cpp" line="381" />
             <source>The policy changes like this:</source>
             <translation>ポリシーは次のように変わります:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="385" />
+            <location filename="../ui/mainwindow.cpp" line="387" />
             <source>Added %1</source>
             <translation>%1 を追加しました</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="396" />
+            <location filename="../ui/mainwindow.cpp" line="398" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="400" />
+            <location filename="../ui/mainwindow.cpp" line="402" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
         </message>
@@ -910,27 +915,27 @@
             <translation>ポート:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="48" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="51" />
             <source>Nothing answered on %1</source>
             <translation>%1 で応答がありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="64" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="67" />
             <source>The sandbox is no longer alive</source>
             <translation>サンドボックスはもう動作していません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
             <source>This sandbox serves no port</source>
             <translation>このサンドボックスが公開しているポートはありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="104" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
             <source>No sandbox</source>
             <translation>サンドボックスなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="110" />
             <source>Loading %1…</source>
             <translation>%1 を読み込み中…</translation>
         </message>

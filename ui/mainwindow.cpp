@@ -81,6 +81,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_runs, &RunController::permissionDecided, m_audit->model(), &AuditLogModel::appendEvent);
     connect(m_runs, &RunController::runFinished, this, &MainWindow::onRunFinished);
     connect(m_runs, &RunController::runFailed, this, [this](int, const Error &error) {
+        m_audit->model()->flushPending();
         m_console->appendNotice(tr("Could not run: %1").arg(error.message));
         m_status->setFailed(error.message);
         m_runAction->setEnabled(true);
@@ -332,6 +333,7 @@ void MainWindow::stopScript()
 void MainWindow::onRunFinished(int row, const ExecResult &result)
 {
     Q_UNUSED(row);
+    m_audit->model()->flushPending();
     m_runAction->setEnabled(true);
     m_stopAction->setEnabled(false);
     m_status->setResult(result);

@@ -20,10 +20,14 @@ QByteArrayView mappedData(const uchar *map, qint64 size)
 
 AuditLogModel::AuditLogModel(QObject *parent)
     : QAbstractTableModel(parent)
+    , m_liveTimer(new QTimer(this))
     , m_cancel(std::make_shared<std::atomic_bool>(false))
     , m_filterCancel(std::make_shared<std::atomic_bool>(false))
 {
     m_pool.setMaxThreadCount(1);
+    m_liveTimer->setSingleShot(true);
+    m_liveTimer->setInterval(kLiveBatchMs);
+    connect(m_liveTimer, &QTimer::timeout, this, &AuditLogModel::flushPending);
 }
 
 AuditLogModel::~AuditLogModel()
@@ -144,6 +148,9 @@ void AuditLogModel::resetSource()
     ++m_generation;
     ++m_filterGeneration;
     m_events.clear();
+    m_pendingLive.clear();
+    m_liveTimer->stop();
+    m_liveDropped = 0;
     m_starts = {};
     m_cache.clear();
     if (m_file) {
@@ -186,22 +193,44 @@ void AuditLogModel::appendEvent(const AuditEvent &event)
 {
     if (m_file) // a file is a finished log; live events start a fresh in-memory one
         clear();
-    const qsizetype source = m_events.size();
     ++(event.allowed ? m_allows : m_denies);
-    if (m_visible) {
-        if (m_filter.matches(event) && !m_filtering) {
-            const int row = int(m_visible->size());
-            beginInsertRows({}, row, row);
-            m_events.append(event);
-            m_visible->push_back(int(source));
-            endInsertRows();
-        } else {
-            m_events.append(event); // an in-flight filter picks it up when it lands
-        }
-    } else {
-        beginInsertRows({}, int(source), int(source));
-        m_events.append(event);
+    if (m_events.size() + m_pendingLive.size() >= m_liveLimit)
+        ++m_liveDropped;
+    else
+        m_pendingLive.append(event);
+    if (!m_liveTimer->isActive())
+        m_liveTimer->start();
+}
+
+void AuditLogModel::flushPending()
+{
+    m_liveTimer->stop();
+    if (m_pendingLive.isEmpty()) {
+        emit countsChanged(); // dropped events still count
+        return;
+    }
+    const QList<AuditEvent> batch = std::exchange(m_pendingLive, {});
+    const qsizetype first = m_events.size();
+    if (!m_visible) {
+        beginInsertRows({}, int(first), int(first + batch.size() - 1));
+        m_events.append(batch);
         endInsertRows();
+    } else if (m_filtering) {
+        m_events.append(batch); // the filter in flight picks them up when it lands
+    } else {
+        std::vector<int> matching;
+        for (qsizetype i = 0; i < batch.size(); ++i)
+            if (m_filter.matches(batch.at(i)))
+                matching.push_back(int(first + i));
+        if (matching.empty()) {
+            m_events.append(batch);
+        } else {
+            const int row = int(m_visible->size());
+            beginInsertRows({}, row, row + int(matching.size()) - 1);
+            m_events.append(batch);
+            m_visible->insert(m_visible->end(), matching.begin(), matching.end());
+            endInsertRows();
+        }
     }
     emit countsChanged();
 }

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QList>
 #include <QThreadPool>
+#include <QTimer>
 
 #include <atomic>
 #include <memory>
@@ -42,10 +43,18 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // In-memory events (the live run appends one per decision).
+    // In-memory events. A live run appends one per decision; they reach the views in batches
+    // (every kLiveBatchMs, or at flushPending()), so thousands of decisions a second cost a
+    // few row insertions, not thousands. Past liveLimit() events only the counts go on: the
+    // run's audit file on disk has them all.
+    static constexpr int kLiveBatchMs = 50;
     void clear();
     void setEvents(const QList<AuditEvent> &events);
     void appendEvent(const AuditEvent &event);
+    void flushPending();
+    void setLiveLimit(qsizetype limit) { m_liveLimit = limit; }
+    qsizetype liveLimit() const { return m_liveLimit; }
+    qint64 liveDropped() const { return m_liveDropped; }
 
     // Starts loading a file and returns at once; rows arrive in batches, loadingFinished()
     // follows. False (with a message) only when the file cannot be opened or mapped.
@@ -81,6 +90,10 @@ private:
 
     // In-memory source.
     QList<AuditEvent> m_events;
+    QList<AuditEvent> m_pendingLive;
+    QTimer *m_liveTimer;
+    qsizetype m_liveLimit = 500000;
+    qint64 m_liveDropped = 0;
     // File source.
     QString m_filePath;
     std::unique_ptr<QFile> m_file;

@@ -56,6 +56,7 @@ class TestAuditLogModel : public QObject
 private slots:
     void liveEventsAppendInOrder();
     void filterLiveEvents();
+    void liveEventsStopAtTheLimitButKeepCounting();
     void openFileIndexesEveryLine();
     void filterFile();
     void brokenLinesAreShownNotHidden();
@@ -68,9 +69,12 @@ void TestAuditLogModel::liveEventsAppendInOrder()
     AuditLogModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.columnCount(), int(AuditLogModel::Column::Count));
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     for (quint64 i = 1; i <= 6; ++i)
         model.appendEvent(makeEvent(i));
-    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(model.rowCount(), 0); // batched, not one insertion per decision
+    QTRY_COMPARE(model.rowCount(), 6);
+    QCOMPARE(inserted.size(), 1);
     QCOMPARE(model.allowCount(), 4);
     QCOMPARE(model.denyCount(), 2);
     const QModelIndex resource = model.index(2, int(AuditLogModel::Column::Resource));
@@ -92,6 +96,7 @@ void TestAuditLogModel::filterLiveEvents()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (quint64 i = 1; i <= 30; ++i)
         model.appendEvent(makeEvent(i));
+    model.flushPending();
     AuditFilter filter;
     filter.decision = AuditFilter::Decision::Deny;
     model.setFilter(filter);
@@ -105,6 +110,7 @@ void TestAuditLogModel::filterLiveEvents()
     // A live event that matches appears; one that does not stays hidden.
     model.appendEvent(makeEvent(45));
     model.appendEvent(makeEvent(31));
+    model.flushPending();
     QCOMPARE(model.rowCount(), 3);
     filter = {};
     filter.text = QStringLiteral("FILE-2"); // case-insensitive: 2, 20..29
@@ -112,6 +118,22 @@ void TestAuditLogModel::filterLiveEvents()
     QCOMPARE(model.rowCount(), 11);
     model.setFilter({});
     QCOMPARE(model.rowCount(), 32);
+}
+
+void TestAuditLogModel::liveEventsStopAtTheLimitButKeepCounting()
+{
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setLiveLimit(10);
+    for (quint64 i = 1; i <= 25; ++i)
+        model.appendEvent(makeEvent(i));
+    model.flushPending();
+    QCOMPARE(model.rowCount(), 10);
+    QCOMPARE(model.liveDropped(), 15);
+    QCOMPARE(model.allowCount() + model.denyCount(), 25);
+    QCOMPARE(model.denyCount(), 8);
+    model.clear();
+    QCOMPARE(model.liveDropped(), 0);
 }
 
 void TestAuditLogModel::openFileIndexesEveryLine()

@@ -185,10 +185,13 @@ void AuditPanel::selectRow(int row)
 
 void AuditPanel::updateCounts()
 {
-    m_counts->setText(tr("%1 allowed \u00b7 %2 denied \u00b7 %3 shown")
-                          .arg(m_model->allowCount())
-                          .arg(m_model->denyCount())
-                          .arg(m_model->rowCount()));
+    QString text = tr("%1 allowed \u00b7 %2 denied \u00b7 %3 shown")
+                       .arg(m_model->allowCount())
+                       .arg(m_model->denyCount())
+                       .arg(m_model->rowCount());
+    if (m_model->liveDropped() > 0)
+        text += QLatin1Char(' ') + tr("(%1 more only in the audit file)").arg(m_model->liveDropped());
+    m_counts->setText(text);
 }
 
 void AuditPanel::updateAllowButton()
