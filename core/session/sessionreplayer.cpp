@@ -5,6 +5,9 @@
 #include "session/runtimedigest.h"
 
 #include <QDir>
+#include <QCoreApplication>
+#include <QDirIterator>
+#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcessEnvironment>
@@ -45,6 +48,19 @@ Policy replayPolicy(const Policy &recorded, const Policy &other)
             out.env.insert(it.key(), it.value());
     }
     return out;
+}
+
+bool copyTree(const QString &from, const QString &to)
+{
+    QDirIterator it(from, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString source = it.next();
+        const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(source);
+        QDir().mkpath(QFileInfo(target).path());
+        if (!QFile::copy(source, target))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -117,8 +133,24 @@ Result<ReplayPlan> SessionReplayer::plan(const SessionBundle &bundle, const Repl
     // The bundle's own cache folder: its packages are there and nothing else is, so a replay
     // needs no registry and cannot use what this machine happens to have cached.
     plan.config.runtimePath = options.runtimePath;
-    plan.config.cacheDir = bundle.contentDir() + QStringLiteral("/cache");
-    QDir().mkpath(plan.config.cacheDir);
+    // Kept per recording (keyed by its manifest, which names every file by digest), so that only
+    // the first replay of a bundle pays for transpiling and compiling its modules again; it holds
+    // the bundle's packages and what replays of the same bundle cached, nothing of other runs.
+    const QString bundleCache = bundle.contentDir() + QStringLiteral("/cache");
+    const QByteArray key = QCryptographicHash::hash(m.toJson(), QCryptographicHash::Sha256).toHex().left(32);
+    plan.config.cacheDir = engineCacheDir({}) + QStringLiteral("/replays/") + QString::fromLatin1(key);
+    if (!QFileInfo(plan.config.cacheDir).isDir()) {
+        const QString staging = plan.config.cacheDir + QStringLiteral(".staging-") + QString::number(QCoreApplication::applicationPid());
+        QDir(staging).removeRecursively();
+        QDir().mkpath(staging);
+        if (QFileInfo(bundleCache).isDir() && !copyTree(bundleCache, staging))
+            return fail(ErrorCode::Io, QStringLiteral("cannot copy the bundle's packages into %1").arg(staging));
+        if (!QDir().rename(staging, plan.config.cacheDir)) {
+            QDir(staging).removeRecursively();
+            if (!QFileInfo(plan.config.cacheDir).isDir())
+                return fail(ErrorCode::Io, QStringLiteral("cannot create %1").arg(plan.config.cacheDir));
+        }
+    }
     // What the engine learnt about the runtime binary itself (its version, the libraries it
     // loads) is about this machine, not the run: reuse it rather than ask ldd again (~0.3 s).
     const QDir hostCache(engineCacheDir({}));
