@@ -17,6 +17,12 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include "panels/desktoppanel.h"
+#include "panels/portpreviewpanel.h"
+#include "panels/sandboxespanel.h"
+#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxpool.h"
+
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -35,7 +41,7 @@ namespace Sandbench {
 
 namespace {
 // Bump when panels are added or renamed, so an old saved layout gives way to the default.
-constexpr int kLayoutVersion = 1;
+constexpr int kLayoutVersion = 2;
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -71,6 +77,7 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_console, QStringLiteral("consoleDock"), tr("Console"));
     addPanel(m_audit, QStringLiteral("auditDock"), tr("Audit Log"));
     addPanel(m_history, QStringLiteral("historyDock"), tr("Run History"));
+    createSandboxPanels();
     createActions();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
@@ -96,10 +103,49 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_script, &ScriptEditorPanel::fileChanged, this, &MainWindow::updateTitle);
     connect(m_script, &ScriptEditorPanel::recentFilesChanged, this, &MainWindow::updateRecentMenu);
     updateTitle();
-    statusBar()->showMessage(tr("Ready. F5 runs the script under the policy."), 5000);
+    if (m_pool)
+        statusBar()->showMessage(tr("Ready. F5 runs the script under the policy."), 5000);
+    else
+        statusBar()->showMessage(tr("Ready. Sandboxes are unavailable: %1").arg(m_poolError));
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::createSandboxPanels()
+{
+    // The pool talks to the engine asynchronously; opening it only checks the options, so a
+    // missing engine shows up as failed operations in the panel, never as a frozen window.
+    PoolOptions options;
+    options.maxSandboxes = 8;
+    options.maxLifetimeMs = 2 * 3600 * 1000;
+    options.network = {NetworkKind::None, NetworkKind::All};
+    if (auto provider = DockerProvider::create()) {
+        if (auto pool = SandboxPool::open(std::move(*provider), options))
+            m_pool = std::move(*pool);
+        else
+            m_poolError = pool.error().message;
+    } else {
+        m_poolError = provider.error().message;
+    }
+    m_sandboxes = new SandboxesPanel(m_pool.get());
+    m_desktop = new DesktopPanel(nullptr);
+    m_preview = new PortPreviewPanel(nullptr, 0);
+    addPanel(m_sandboxes, QStringLiteral("sandboxesDock"), tr("Sandboxes"));
+    QDockWidget *desktopDock = addPanel(m_desktop, QStringLiteral("desktopDock"), tr("Desktop"));
+    QDockWidget *previewDock = addPanel(m_preview, QStringLiteral("portPreviewDock"), tr("Port Preview"));
+    // A hidden desktop panel must not keep taking screenshots.
+    connect(desktopDock, &QDockWidget::visibilityChanged, m_desktop, &DesktopPanel::setLive);
+    connect(m_sandboxes, &SandboxesPanel::desktopRequested, this, [this, desktopDock](Sandbox *sandbox) {
+        m_desktop->setSandbox(sandbox);
+        desktopDock->show();
+        desktopDock->raise();
+    });
+    connect(m_sandboxes, &SandboxesPanel::portPreviewRequested, this, [this, previewDock](Sandbox *sandbox, int port) {
+        m_preview->setSandbox(sandbox, port);
+        previewDock->show();
+        previewDock->raise();
+    });
+}
 
 QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &objectName, const QString &title)
 {

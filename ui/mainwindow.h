@@ -6,6 +6,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class QAction;
 class QDockWidget;
 class QMenu;
@@ -13,6 +15,11 @@ class QMenu;
 namespace Sandbench {
 
 class AuditPanel;
+class DesktopPanel;
+class PortPreviewPanel;
+class Sandbox;
+class SandboxesPanel;
+class SandboxPool;
 class ConsolePanel;
 class PolicyEditorPanel;
 class RunController;
@@ -35,6 +42,10 @@ public:
     ConsolePanel *consolePanel() const { return m_console; }
     AuditPanel *auditPanel() const { return m_audit; }
     RunHistoryPanel *historyPanel() const { return m_history; }
+    SandboxesPanel *sandboxesPanel() const { return m_sandboxes; }
+    DesktopPanel *desktopPanel() const { return m_desktop; }
+    PortPreviewPanel *portPreviewPanel() const { return m_preview; }
+    SandboxPool *sandboxPool() const { return m_pool.get(); }
     RunController *runController() const { return m_runs; }
     RunStatusWidget *runStatus() const { return m_status; }
     QAction *runAction() const { return m_runAction; }
@@ -58,6 +69,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void createSandboxPanels();
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, const QString &title);
     void createActions();
     void restoreWindowState();
@@ -75,6 +87,11 @@ private:
     RunController *m_runs;
     RunHistoryPanel *m_history;
     RunStatusWidget *m_status;
+    std::unique_ptr<SandboxPool> m_pool; // null when no Docker engine can be used
+    QString m_poolError;
+    SandboxesPanel *m_sandboxes = nullptr;
+    DesktopPanel *m_desktop = nullptr;
+    PortPreviewPanel *m_preview = nullptr;
     QList<QDockWidget *> m_docks;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

@@ -15,6 +15,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <unistd.h>
 
 using namespace Sandbench;
 
@@ -38,6 +39,11 @@ void installTranslators(QApplication &app, const QString &language)
 
 int main(int argc, char *argv[])
 {
+    // The port preview is a QWebEngineView: it shares GL contexts with the widgets, and as root
+    // Chromium refuses to start with its own sandbox on.
+    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    if (::geteuid() == 0 && qEnvironmentVariableIsEmpty("QTWEBENGINE_DISABLE_SANDBOX"))
+        qputenv("QTWEBENGINE_DISABLE_SANDBOX", "1");
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Sandbench"));
     QApplication::setApplicationName(QStringLiteral("sandbench"));

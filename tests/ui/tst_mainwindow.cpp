@@ -210,7 +210,8 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
     MainWindow &w = *m_window;
     const QStringList names = {QStringLiteral("scriptDock"), QStringLiteral("policyDock"),
                                QStringLiteral("consoleDock"), QStringLiteral("auditDock"),
-                               QStringLiteral("historyDock")};
+                               QStringLiteral("historyDock"), QStringLiteral("sandboxesDock"),
+                               QStringLiteral("desktopDock"), QStringLiteral("portPreviewDock")};
     for (const QString &name : names)
         QVERIFY2(w.findChild<QDockWidget *>(name), qPrintable(name));
     auto *console = w.findChild<QDockWidget *>(QStringLiteral("consoleDock"));
@@ -225,7 +226,11 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
         QVERIFY2(w.dockWidgetArea(dock) != Qt::NoDockWidgetArea, qPrintable(name));
     }
     QVERIFY(audit->isVisible());
-    QCOMPARE(w.tabifiedDockWidgets(audit), QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("historyDock"))});
+    QCOMPARE(w.tabifiedDockWidgets(audit), (QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("historyDock")),
+                                                                w.findChild<QDockWidget *>(QStringLiteral("sandboxesDock"))}));
+    auto *script = w.findChild<QDockWidget *>(QStringLiteral("scriptDock"));
+    QCOMPARE(w.tabifiedDockWidgets(script), (QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("desktopDock")),
+                                                                 w.findChild<QDockWidget *>(QStringLiteral("portPreviewDock"))}));
 }
 
 void TestMainWindow::seedAndFrozenTimeAreShown()
