@@ -511,6 +511,9 @@ DE.update({
     "Not created: %1": "Nicht erstellt: %1",
     "Created %1": "%1 erstellt",
     "Release failed: %1": "Freigabe fehlgeschlagen: %1",
+    "Sandboxes": "Sandboxen",
+    "Port Preview": "Port-Vorschau",
+    "Ready. Sandboxes are unavailable: %1": "Bereit. Sandboxen sind nicht verfügbar: %1",
 })
 
 JA.update({
@@ -615,6 +618,9 @@ JA.update({
     "Not created: %1": "作成されませんでした: %1",
     "Created %1": "%1 を作成しました",
     "Release failed: %1": "解放に失敗しました: %1",
+    "Sandboxes": "サンドボックス一覧",
+    "Port Preview": "ポートのプレビュー",
+    "Ready. Sandboxes are unavailable: %1": "準備完了。サンドボックスは使えません: %1",
 })
 
 

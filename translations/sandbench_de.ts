@@ -341,259 +341,279 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="69" />
+            <location filename="../ui/mainwindow.cpp" line="75" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="70" />
+            <location filename="../ui/mainwindow.cpp" line="76" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="71" />
+            <location filename="../ui/mainwindow.cpp" line="77" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="72" />
+            <location filename="../ui/mainwindow.cpp" line="78" />
             <source>Audit Log</source>
             <translation>Prüfprotokoll</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="73" />
+            <location filename="../ui/mainwindow.cpp" line="79" />
             <source>Run History</source>
             <translation>Lauf-Verlauf</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="85" />
+            <location filename="../ui/mainwindow.cpp" line="92" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="99" />
+            <location filename="../ui/mainwindow.cpp" line="107" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="117" />
+            <location filename="../ui/mainwindow.cpp" line="109" />
+            <source>Ready. Sandboxes are unavailable: %1</source>
+            <translation>Bereit. Sandboxen sind nicht verfügbar: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="133" />
+            <source>Sandboxes</source>
+            <translation>Sandboxen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="134" />
+            <source>Desktop</source>
+            <translation>Desktop</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="135" />
+            <source>Port Preview</source>
+            <translation>Port-Vorschau</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="163" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="118" />
+            <location filename="../ui/mainwindow.cpp" line="164" />
             <source>&amp;New Script</source>
             <translation>&amp;Neues Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="122" />
+            <location filename="../ui/mainwindow.cpp" line="168" />
             <source>&amp;Open Script…</source>
             <translation>Skript ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="123" />
+            <location filename="../ui/mainwindow.cpp" line="169" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="124" />
+            <location filename="../ui/mainwindow.cpp" line="170" />
             <source>&amp;Save Script</source>
             <translation>Skript &amp;speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="125" />
+            <location filename="../ui/mainwindow.cpp" line="171" />
             <source>Save Script &amp;As…</source>
             <translation>Skript speichern &amp;unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="127" />
+            <location filename="../ui/mainwindow.cpp" line="173" />
             <source>Open &amp;Policy…</source>
             <translation>&amp;Richtlinie öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="128" />
+            <location filename="../ui/mainwindow.cpp" line="174" />
             <source>Save Po&amp;licy</source>
             <translation>Richtlinie spei&amp;chern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="129" />
+            <location filename="../ui/mainwindow.cpp" line="175" />
             <source>Save Policy As…</source>
             <translation>Richtlinie speichern unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="131" />
+            <location filename="../ui/mainwindow.cpp" line="177" />
             <source>Open Audit &amp;Log…</source>
             <translation>Prüf&amp;protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="133" />
+            <location filename="../ui/mainwindow.cpp" line="179" />
             <source>Se&amp;ttings…</source>
             <translation>&amp;Einstellungen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="134" />
+            <location filename="../ui/mainwindow.cpp" line="180" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="137" />
+            <location filename="../ui/mainwindow.cpp" line="183" />
             <source>&amp;Policy</source>
             <translation>&amp;Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="138" />
+            <location filename="../ui/mainwindow.cpp" line="184" />
             <source>&amp;Undo Policy Edit</source>
             <translation>Richtlinienänderung &amp;rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="139" />
+            <location filename="../ui/mainwindow.cpp" line="185" />
             <source>&amp;Redo Policy Edit</source>
             <translation>Richtlinienänderung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="140" />
+            <location filename="../ui/mainwindow.cpp" line="186" />
             <source>&amp;Templates</source>
             <translation>&amp;Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="145" />
-            <location filename="../ui/mainwindow.cpp" line="146" />
+            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="192" />
             <source>&amp;Run</source>
             <translation>&amp;Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="194" />
             <source>Run the script under the policy (F5)</source>
             <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="149" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>&amp;Stop</source>
             <translation>&amp;Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="152" />
+            <location filename="../ui/mainwindow.cpp" line="198" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="156" />
+            <location filename="../ui/mainwindow.cpp" line="202" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="160" />
+            <location filename="../ui/mainwindow.cpp" line="206" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="164" />
+            <location filename="../ui/mainwindow.cpp" line="210" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="166" />
+            <location filename="../ui/mainwindow.cpp" line="212" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="167" />
+            <location filename="../ui/mainwindow.cpp" line="213" />
             <source>&amp;About Sandbench</source>
             <translation>&amp;Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="168" />
+            <location filename="../ui/mainwindow.cpp" line="214" />
             <source>About Sandbench</source>
             <translation>Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="169" />
+            <location filename="../ui/mainwindow.cpp" line="215" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="155" />
-            <location filename="../ui/mainwindow.cpp" line="175" />
+            <location filename="../ui/mainwindow.cpp" line="201" />
+            <location filename="../ui/mainwindow.cpp" line="221" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="192" />
+            <location filename="../ui/mainwindow.cpp" line="238" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="192" />
+            <location filename="../ui/mainwindow.cpp" line="238" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="278" />
+            <location filename="../ui/mainwindow.cpp" line="324" />
             <source>unsaved policy</source>
             <translation>ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="280" />
+            <location filename="../ui/mainwindow.cpp" line="326" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="306" />
+            <location filename="../ui/mainwindow.cpp" line="352" />
             <source>The policy has an error: %1</source>
             <translation>Die Richtlinie enthält einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="307" />
+            <location filename="../ui/mainwindow.cpp" line="353" />
             <source>the policy has an error</source>
             <translation>die Richtlinie enthält einen Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="323" />
+            <location filename="../ui/mainwindow.cpp" line="369" />
             <source>Run %1 — audit log: %2</source>
             <translation>Lauf %1 — Prüfprotokoll: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="342" />
+            <location filename="../ui/mainwindow.cpp" line="388" />
             <source>exit code %1</source>
             <translation>Exit-Code %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="344" />
+            <location filename="../ui/mainwindow.cpp" line="390" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="346" />
+            <location filename="../ui/mainwindow.cpp" line="392" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="348" />
+            <location filename="../ui/mainwindow.cpp" line="394" />
             <source>output truncated</source>
             <translation>Ausgabe gekürzt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="349" />
+            <location filename="../ui/mainwindow.cpp" line="395" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="350" />
+            <location filename="../ui/mainwindow.cpp" line="396" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="351" />
+            <location filename="../ui/mainwindow.cpp" line="397" />
             <source>Finished: %1</source>
             <translation>Beendet: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="364" />
+            <location filename="../ui/mainwindow.cpp" line="410" />
             <source>Allow This</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="365" />
+            <location filename="../ui/mainwindow.cpp" line="411" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -602,22 +622,22 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="381" />
+            <location filename="../ui/mainwindow.cpp" line="427" />
             <source>The policy changes like this:</source>
             <translation>Die Richtlinie ändert sich so:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="387" />
+            <location filename="../ui/mainwindow.cpp" line="433" />
             <source>Added %1</source>
             <translation>%1 hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="398" />
+            <location filename="../ui/mainwindow.cpp" line="444" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="402" />
+            <location filename="../ui/mainwindow.cpp" line="448" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
         </message>

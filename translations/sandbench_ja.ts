@@ -339,259 +339,279 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="69" />
+            <location filename="../ui/mainwindow.cpp" line="75" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="70" />
+            <location filename="../ui/mainwindow.cpp" line="76" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="71" />
+            <location filename="../ui/mainwindow.cpp" line="77" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="72" />
+            <location filename="../ui/mainwindow.cpp" line="78" />
             <source>Audit Log</source>
             <translation>監査ログ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="73" />
+            <location filename="../ui/mainwindow.cpp" line="79" />
             <source>Run History</source>
             <translation>実行履歴</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="85" />
+            <location filename="../ui/mainwindow.cpp" line="92" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="99" />
+            <location filename="../ui/mainwindow.cpp" line="107" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="117" />
+            <location filename="../ui/mainwindow.cpp" line="109" />
+            <source>Ready. Sandboxes are unavailable: %1</source>
+            <translation>準備完了。サンドボックスは使えません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="133" />
+            <source>Sandboxes</source>
+            <translation>サンドボックス一覧</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="134" />
+            <source>Desktop</source>
+            <translation>デスクトップ</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="135" />
+            <source>Port Preview</source>
+            <translation>ポートのプレビュー</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="163" />
             <source>&amp;File</source>
             <translation>ファイル(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="118" />
+            <location filename="../ui/mainwindow.cpp" line="164" />
             <source>&amp;New Script</source>
             <translation>新しいスクリプト(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="122" />
+            <location filename="../ui/mainwindow.cpp" line="168" />
             <source>&amp;Open Script…</source>
             <translation>スクリプトを開く(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="123" />
+            <location filename="../ui/mainwindow.cpp" line="169" />
             <source>Open &amp;Recent</source>
             <translation>最近使ったファイル(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="124" />
+            <location filename="../ui/mainwindow.cpp" line="170" />
             <source>&amp;Save Script</source>
             <translation>スクリプトを保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="125" />
+            <location filename="../ui/mainwindow.cpp" line="171" />
             <source>Save Script &amp;As…</source>
             <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="127" />
+            <location filename="../ui/mainwindow.cpp" line="173" />
             <source>Open &amp;Policy…</source>
             <translation>ポリシーを開く(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="128" />
+            <location filename="../ui/mainwindow.cpp" line="174" />
             <source>Save Po&amp;licy</source>
             <translation>ポリシーを保存(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="129" />
+            <location filename="../ui/mainwindow.cpp" line="175" />
             <source>Save Policy As…</source>
             <translation>名前を付けてポリシーを保存…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="131" />
+            <location filename="../ui/mainwindow.cpp" line="177" />
             <source>Open Audit &amp;Log…</source>
             <translation>監査ログを開く(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="133" />
+            <location filename="../ui/mainwindow.cpp" line="179" />
             <source>Se&amp;ttings…</source>
             <translation>設定(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="134" />
+            <location filename="../ui/mainwindow.cpp" line="180" />
             <source>&amp;Quit</source>
             <translation>終了(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="137" />
+            <location filename="../ui/mainwindow.cpp" line="183" />
             <source>&amp;Policy</source>
             <translation>ポリシー(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="138" />
+            <location filename="../ui/mainwindow.cpp" line="184" />
             <source>&amp;Undo Policy Edit</source>
             <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="139" />
+            <location filename="../ui/mainwindow.cpp" line="185" />
             <source>&amp;Redo Policy Edit</source>
             <translation>ポリシーの編集をやり直す(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="140" />
+            <location filename="../ui/mainwindow.cpp" line="186" />
             <source>&amp;Templates</source>
             <translation>テンプレート(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="145" />
-            <location filename="../ui/mainwindow.cpp" line="146" />
+            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="192" />
             <source>&amp;Run</source>
             <translation>実行(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="194" />
             <source>Run the script under the policy (F5)</source>
             <translation>スクリプトをポリシーの下で実行します (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="149" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>&amp;Stop</source>
             <translation>停止(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="152" />
+            <location filename="../ui/mainwindow.cpp" line="198" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="156" />
+            <location filename="../ui/mainwindow.cpp" line="202" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="160" />
+            <location filename="../ui/mainwindow.cpp" line="206" />
             <source>&amp;View</source>
             <translation>表示(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="164" />
+            <location filename="../ui/mainwindow.cpp" line="210" />
             <source>Reset &amp;Layout</source>
             <translation>レイアウトをリセット(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="166" />
+            <location filename="../ui/mainwindow.cpp" line="212" />
             <source>&amp;Help</source>
             <translation>ヘルプ(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="167" />
+            <location filename="../ui/mainwindow.cpp" line="213" />
             <source>&amp;About Sandbench</source>
             <translation>Sandbench について(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="168" />
+            <location filename="../ui/mainwindow.cpp" line="214" />
             <source>About Sandbench</source>
             <translation>Sandbench について</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="169" />
+            <location filename="../ui/mainwindow.cpp" line="215" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="155" />
-            <location filename="../ui/mainwindow.cpp" line="175" />
+            <location filename="../ui/mainwindow.cpp" line="201" />
+            <location filename="../ui/mainwindow.cpp" line="221" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="192" />
+            <location filename="../ui/mainwindow.cpp" line="238" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="192" />
+            <location filename="../ui/mainwindow.cpp" line="238" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="278" />
+            <location filename="../ui/mainwindow.cpp" line="324" />
             <source>unsaved policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="280" />
+            <location filename="../ui/mainwindow.cpp" line="326" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="306" />
+            <location filename="../ui/mainwindow.cpp" line="352" />
             <source>The policy has an error: %1</source>
             <translation>ポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="307" />
+            <location filename="../ui/mainwindow.cpp" line="353" />
             <source>the policy has an error</source>
             <translation>ポリシーにエラーがあります</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="323" />
+            <location filename="../ui/mainwindow.cpp" line="369" />
             <source>Run %1 — audit log: %2</source>
             <translation>実行 %1 — 監査ログ: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="342" />
+            <location filename="../ui/mainwindow.cpp" line="388" />
             <source>exit code %1</source>
             <translation>終了コード %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="344" />
+            <location filename="../ui/mainwindow.cpp" line="390" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="346" />
+            <location filename="../ui/mainwindow.cpp" line="392" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="348" />
+            <location filename="../ui/mainwindow.cpp" line="394" />
             <source>output truncated</source>
             <translation>出力を切り詰め</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="349" />
+            <location filename="../ui/mainwindow.cpp" line="395" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="350" />
+            <location filename="../ui/mainwindow.cpp" line="396" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="351" />
+            <location filename="../ui/mainwindow.cpp" line="397" />
             <source>Finished: %1</source>
             <translation>完了: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="364" />
+            <location filename="../ui/mainwindow.cpp" line="410" />
             <source>Allow This</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="365" />
+            <location filename="../ui/mainwindow.cpp" line="411" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -600,22 +620,22 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="381" />
+            <location filename="../ui/mainwindow.cpp" line="427" />
             <source>The policy changes like this:</source>
             <translation>ポリシーは次のように変わります:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="387" />
+            <location filename="../ui/mainwindow.cpp" line="433" />
             <source>Added %1</source>
             <translation>%1 を追加しました</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="398" />
+            <location filename="../ui/mainwindow.cpp" line="444" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="402" />
+            <location filename="../ui/mainwindow.cpp" line="448" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
         </message>
