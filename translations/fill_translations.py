@@ -514,6 +514,13 @@ DE.update({
     "Sandboxes": "Sandboxen",
     "Port Preview": "Port-Vorschau",
     "Ready. Sandboxes are unavailable: %1": "Bereit. Sandboxen sind nicht verfügbar: %1",
+    "Extend…": "Verlängern …",
+    "Give the sandbox more time, up to the pool's maximum lifetime":
+        "Der Sandbox mehr Zeit geben, höchstens bis zur maximalen Lebensdauer des Pools",
+    "Extend Sandbox": "Sandbox verlängern",
+    "More minutes for %1 (at most %2):": "Weitere Minuten für %1 (höchstens %2):",
+    "Not extended: %1": "Nicht verlängert: %1",
+    "%1 now ends at %2": "%1 endet jetzt um %2",
 })
 
 JA.update({
@@ -621,6 +628,13 @@ JA.update({
     "Sandboxes": "サンドボックス一覧",
     "Port Preview": "ポートのプレビュー",
     "Ready. Sandboxes are unavailable: %1": "準備完了。サンドボックスは使えません: %1",
+    "Extend…": "延長…",
+    "Give the sandbox more time, up to the pool's maximum lifetime":
+        "サンドボックスの時間を延ばします (プールの最大有効期間まで)",
+    "Extend Sandbox": "サンドボックスの延長",
+    "More minutes for %1 (at most %2):": "%1 に追加する分数 (最大 %2):",
+    "Not extended: %1": "延長されませんでした: %1",
+    "%1 now ends at %2": "%1 は %2 に終了します",
 })
 
 

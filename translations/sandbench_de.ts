@@ -1429,75 +1429,105 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="31" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
             <source>New…</source>
             <translation>Neu …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="32" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
             <source>Release</source>
             <translation>Freigeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="35" />
+            <source>Extend…</source>
+            <translation>Verlängern …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="36" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
-            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="37" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
             <source>Preview port</source>
             <translation>Port-Vorschau</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="55" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="45" />
+            <source>Give the sandbox more time, up to the pool's maximum lifetime</source>
+            <translation>Der Sandbox mehr Zeit geben, höchstens bis zur maximalen Lebensdauer des Pools</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="60" />
             <source>Exec</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="56" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="61" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="90" />
+            <source>Extend Sandbox</source>
+            <translation>Sandbox verlängern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="91" />
+            <source>More minutes for %1 (at most %2):</source>
+            <translation>Weitere Minuten für %1 (höchstens %2):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="103" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="119" />
             <source>%1 is gone: its lifetime is over</source>
             <translation>%1 ist weg: seine Lebensdauer ist abgelaufen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="104" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="120" />
             <source>%1 released</source>
             <translation>%1 freigegeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
             <source>Creating a sandbox of %1…</source>
             <translation>Sandbox aus %1 wird erstellt …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
             <source>the default image</source>
             <translation>dem Standardabbild</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="133" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="149" />
             <source>Not created: %1</source>
             <translation>Nicht erstellt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="136" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="152" />
             <source>Created %1</source>
             <translation>%1 erstellt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
             <source>Release failed: %1</source>
             <translation>Freigabe fehlgeschlagen: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
+            <source>Not extended: %1</source>
+            <translation>Nicht verlängert: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="187" />
+            <source>%1 now ends at %2</source>
+            <translation>%1 endet jetzt um %2</translation>
         </message>
     </context>
     <context>

@@ -1426,75 +1426,105 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="31" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
             <source>New…</source>
             <translation>新規…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="32" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
             <source>Release</source>
             <translation>解放</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="35" />
+            <source>Extend…</source>
+            <translation>延長…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="36" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
-            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="37" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
             <source>Preview port</source>
             <translation>ポートのプレビュー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="55" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="45" />
+            <source>Give the sandbox more time, up to the pool's maximum lifetime</source>
+            <translation>サンドボックスの時間を延ばします (プールの最大有効期間まで)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="60" />
             <source>Exec</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="56" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="61" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="92" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="90" />
+            <source>Extend Sandbox</source>
+            <translation>サンドボックスの延長</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="91" />
+            <source>More minutes for %1 (at most %2):</source>
+            <translation>%1 に追加する分数 (最大 %2):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
             <source>Port:</source>
             <translation>ポート:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="103" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="119" />
             <source>%1 is gone: its lifetime is over</source>
             <translation>%1 は消滅しました: 有効期間が終わりました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="104" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="120" />
             <source>%1 released</source>
             <translation>%1 を解放しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
             <source>Creating a sandbox of %1…</source>
             <translation>%1 のサンドボックスを作成中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="125" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
             <source>the default image</source>
             <translation>既定のイメージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="133" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="149" />
             <source>Not created: %1</source>
             <translation>作成されませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="136" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="152" />
             <source>Created %1</source>
             <translation>%1 を作成しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
             <source>Release failed: %1</source>
             <translation>解放に失敗しました: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
+            <source>Not extended: %1</source>
+            <translation>延長されませんでした: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="187" />
+            <source>%1 now ends at %2</source>
+            <translation>%1 は %2 に終了します</translation>
         </message>
     </context>
     <context>

@@ -57,7 +57,7 @@ QVariant SandboxListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case SandboxRole: return QVariant::fromValue<QObject *>(s);
     case RemainingMsRole: return s->remainingMs();
-    case LifetimeMsRole: return s->options().lifetimeMs;
+    case LifetimeMsRole: return s->createdAt().msecsTo(s->expiresAt()); // grows with an extension
     case Qt::ToolTipRole:
         if (Column(index.column()) == Column::Id)
             return s->id();

@@ -251,6 +251,29 @@ void Sandbox::setState(State state)
     emit stateChanged(state);
 }
 
+VoidOperation *Sandbox::extend(qint64 byMs)
+{
+    if (m_state != State::Alive || !m_backend)
+        return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (byMs <= 0)
+        return failed<void>(ErrorCode::InvalidInput, QStringLiteral("extend by a positive number of milliseconds"));
+    const QDateTime latest = m_created.addMSecs(limits().maxLifetimeMs);
+    const QDateTime wanted = m_expires.addMSecs(byMs);
+    if (wanted > latest) {
+        return failed<void>(ErrorCode::LimitExceeded,
+                            QStringLiteral("the pool lets a sandbox live %1 s at most; %2 can have %3 s more")
+                                    .arg(limits().maxLifetimeMs / 1000).arg(m_id)
+                                    .arg(std::max<qint64>(0, m_expires.msecsTo(latest)) / 1000));
+    }
+    return track<void>(m_backend->extend(wanted), m_pool->options().callTimeoutMs, [this, wanted](Result<void> &r) {
+        if (!r || m_state != State::Alive)
+            return;
+        m_expires = wanted;
+        m_expiry.start(int(std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(m_expires))));
+        emit lifetimeChanged(m_expires);
+    });
+}
+
 void Sandbox::onExpired()
 {
     if (m_state != State::Alive)

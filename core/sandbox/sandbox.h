@@ -59,6 +59,9 @@ public:
     Result<QUrl> url(int port) const;
     // Ends the sandbox. Releasing again (or after Gone) finishes at once without error.
     VoidOperation *release();
+    // Gives the sandbox `byMs` more life, never past its creation plus the pool's
+    // maxLifetimeMs (LimitExceeded, before the provider is asked).
+    VoidOperation *extend(qint64 byMs);
 
     // For providers that come later (desktop): the backend behind this sandbox.
     SandboxBackend *backend() const { return m_backend; }
@@ -68,6 +71,7 @@ public:
 
 signals:
     void stateChanged(Sandbench::Sandbox::State state);
+    void lifetimeChanged(const QDateTime &expires);
 
 private:
     friend class SandboxPool;

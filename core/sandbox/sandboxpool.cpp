@@ -85,6 +85,7 @@ void SandboxPool::startCreate(Operation<Sandbox *> *op, const SandboxOptions &op
         request.options.image = m_provider->defaultImage();
     const QDateTime created = QDateTime::currentDateTimeUtc();
     request.expires = created.addMSecs(options.lifetimeMs);
+    request.latestEnd = created.addMSecs(m_options.maxLifetimeMs);
     request.labels = m_options.labels;
     request.labels.insert(options.labels);
 

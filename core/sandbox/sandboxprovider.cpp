@@ -67,6 +67,29 @@ ExecJob *SandboxBackend::runScript(const QString &script, const QStringList &arg
     return exec(request);
 }
 
+VoidOperation *SandboxBackend::extend(const QDateTime &)
+{
+    auto *op = new VoidOperation(this);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("this provider cannot extend a sandbox's lifetime"));
+    return op;
+}
+
+VoidOperation *SandboxBackend::writeDeadline(const QString &file, const QDateTime &expires)
+{
+    BackendExecRequest request;
+    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("printf '%s\\n' \"$1\" > \"$2\""),
+                    QStringLiteral("sandbench"), QString::number((expires.toMSecsSinceEpoch() + 999) / 1000), file};
+    request.cwd = QStringLiteral("/");
+    request.timeoutMs = 30'000;
+    request.maxOutputBytes = 4096;
+    request.asRoot = true;
+    return chain<void>(this, exec(request), [file](const SandboxExecResult &r) -> Result<void> {
+        if (r.exitCode != 0)
+            return std::unexpected(scriptFailure(r, file));
+        return {};
+    });
+}
+
 BytesOperation *SandboxBackend::readFile(const QString &path, qint64 maxBytes)
 {
     ExecJob *job = runScript(SandboxScripts::readFile(), {path, QString::number(maxBytes)},

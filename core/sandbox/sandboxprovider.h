@@ -41,7 +41,14 @@ public:
     // Whether this sandbox has a desktop (see Desktop): its display was started with it.
     virtual bool hasDesktop() const { return false; }
 
+    // Moves the end of the sandbox's life to `expires` (the pool has checked it against its
+    // maximum). Providers that cannot fail with InvalidInput.
+    virtual VoidOperation *extend(const QDateTime &expires);
+
 protected:
+    // For sandboxes that end themselves at a deadline read from `file`: writes it (epoch
+    // seconds) as the image's root, which the sandbox's own user cannot do.
+    VoidOperation *writeDeadline(const QString &file, const QDateTime &expires);
     // An exec of an internal script (files, kills): no caller-visible limits beyond these.
     ExecJob *runScript(const QString &script, const QStringList &args,
                        const std::optional<QByteArray> &stdinData, qint64 maxOutputBytes,

@@ -110,6 +110,7 @@ struct BackendCreateRequest
 {
     SandboxOptions options;
     QDateTime expires;
+    QDateTime latestEnd; // created + the pool's maxLifetimeMs: no extension goes past it
     QMap<QString, QString> labels; // pool labels merged with the sandbox's
 };
 
@@ -122,6 +123,9 @@ struct BackendExecRequest
     std::optional<QByteArray> stdinData;
     qint64 timeoutMs = 0;
     qint64 maxOutputBytes = 0;
+    // As the image's root, still without any capability: only for Sandbench's own bookkeeping
+    // (the lifetime deadline), never for the caller's commands.
+    bool asRoot = false;
 };
 
 } // namespace Sandbench

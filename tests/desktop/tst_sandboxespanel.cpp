@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -163,6 +164,32 @@ private slots:
         QVERIFY2(panel.status().contains(QStringLiteral("gone")), qPrintable(panel.status()));
         // The engine removes the container too.
         QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), s->id()), 15'000);
+    }
+
+    void extendGivesMoreTimeWithinThePoolMaximum()
+    {
+        SandboxesPanel panel(m_pool.get());
+        panel.show();
+        SandboxOptions o;
+        o.image = QStringLiteral("sandbench/base:1");
+        o.lifetimeMs = 120'000;
+        Sandbox *s = createThroughPanel(panel, o);
+        QVERIFY(s);
+        panel.select(s);
+        auto *extend = panel.findChild<QPushButton *>(QStringLiteral("sandboxExtend"));
+        QVERIFY(extend && extend->isEnabled());
+        const int row = panel.model()->rowOf(s);
+        const QModelIndex total = panel.model()->index(row, int(SandboxListModel::Column::Remaining));
+        const QDateTime before = s->expiresAt();
+        panel.extendCurrent(5 * 60'000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.status().contains(QStringLiteral("now ends at")), 15'000);
+        QCOMPARE(s->expiresAt(), before.addMSecs(5 * 60'000));
+        QVERIFY(total.data(SandboxListModel::LifetimeMsRole).toLongLong() >= 7 * 60'000);
+        // The pool allows 10 minutes in all: 4 more are refused, and say why.
+        panel.extendCurrent(4 * 60'000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.status().contains(QStringLiteral("Not extended")), 15'000);
+        QCOMPARE(s->expiresAt(), before.addMSecs(5 * 60'000));
+        QVERIFY(waitFor(s->release(), 30'000));
     }
 };
 

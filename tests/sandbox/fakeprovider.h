@@ -22,6 +22,10 @@ public:
     VoidOperation *writeFile(const QString &path, const QByteArray &data) override;
     Result<QUrl> url(int port) const override { return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port + 10000)); }
     VoidOperation *release() override;
+    VoidOperation *extend(const QDateTime &expires) override
+    {
+        return writeDeadline(QStringLiteral("/run/sandbench/deadline"), expires);
+    }
 
     QList<BackendExecRequest> execs;
     QStringList paths;

@@ -173,6 +173,36 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), id), 15'000);
     }
 
+    void extendMovesTheDeadlineOnlyForThePool()
+    {
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 9000;
+        auto pool = open(o);
+        QVERIFY(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 3000;
+        Sandbox *s = make(pool.get(), so);
+        QVERIFY(s);
+        const QString id = s->id();
+        // The sandbox's own user cannot move its deadline.
+        auto planted = shell(s, QStringLiteral("echo 99999999999 > /run/sandbench/deadline"), 10'000);
+        QVERIFY(planted);
+        QVERIFY(planted->exitCode != 0);
+        QCOMPARE(waitFor(s->extend(7000), 5000).error().code, ErrorCode::LimitExceeded);
+        QVERIFY(waitFor(s->extend(3000), 10'000));
+        const qint64 deadline = (s->expiresAt().toMSecsSinceEpoch() + 999) / 1000;
+        auto written = shell(s, QStringLiteral("cat /run/sandbench/deadline"), 10'000);
+        QVERIFY(written && written->exitCode == 0);
+        QCOMPARE(written->stdoutData.trimmed().toLongLong(), deadline);
+        // Past the first lifetime, alive; past the extended one, gone and removed.
+        QTest::qWait(int(std::max<qint64>(0, s->remainingMs() - 2000)));
+        auto alive = shell(s, QStringLiteral("echo still here"), 10'000);
+        QVERIFY2(alive && alive->stdoutData.startsWith("still here"), "the extended sandbox ended early");
+        QTRY_COMPARE_WITH_TIMEOUT(s->state(), Sandbox::State::Gone, 10'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), id), 15'000);
+    }
+
     void eightAtOnceAndTheNinthRefused()
     {
         PoolOptions o;

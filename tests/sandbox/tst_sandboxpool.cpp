@@ -300,6 +300,36 @@ private slots:
         QVERIFY(waitFor(s->release(), 1000)); // releasing a gone sandbox does nothing
     }
 
+    void extendStaysWithinThePoolMaximum()
+    {
+        PoolOptions po;
+        po.maxLifetimeMs = 2000;
+        auto pool = openPool(po);
+        SandboxOptions o;
+        o.lifetimeMs = 400;
+        Sandbox *s = make(pool.get(), o);
+        QVERIFY(s);
+        auto *backend = static_cast<FakeBackend *>(s->backend());
+        const qsizetype execsBefore = backend->execs.size();
+        // Past the pool's maximum: refused before the provider hears of it.
+        auto tooLong = waitFor(s->extend(1700), 1000);
+        QVERIFY(!tooLong);
+        QCOMPARE(tooLong.error().code, ErrorCode::LimitExceeded);
+        QCOMPARE(backend->execs.size(), execsBefore);
+        QCOMPARE(waitFor(s->extend(0), 1000).error().code, ErrorCode::InvalidInput);
+        // Within it: the deadline is written as root, and the sandbox outlives its first lifetime.
+        QSignalSpy changed(s, &Sandbox::lifetimeChanged);
+        const QDateTime before = s->expiresAt();
+        QVERIFY(waitFor(s->extend(1000), 1000));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(s->expiresAt(), before.addMSecs(1000));
+        QVERIFY(backend->execs.last().asRoot);
+        QTest::qWait(600);
+        QCOMPARE(s->state(), Sandbox::State::Alive);
+        QTRY_COMPARE_WITH_TIMEOUT(s->state(), Sandbox::State::Gone, 3000);
+        QCOMPARE(waitFor(s->extend(10), 1000).error().code, ErrorCode::Gone);
+    }
+
     void releaseIsIdempotent()
     {
         auto pool = openPool();

@@ -14,6 +14,8 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QPointer>
+#include <QLocale>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -30,6 +32,7 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     , m_files(new SandboxFilesWidget(this))
     , m_create(new QPushButton(tr("New…"), this))
     , m_release(new QPushButton(tr("Release"), this))
+    , m_extend(new QPushButton(tr("Extend…"), this))
     , m_desktop(new QPushButton(tr("Desktop"), this))
     , m_preview(new QPushButton(tr("Preview port"), this))
     , m_status(new QLabel(this))
@@ -38,6 +41,8 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     m_view->setObjectName(QStringLiteral("sandboxesView"));
     m_create->setObjectName(QStringLiteral("sandboxCreate"));
     m_release->setObjectName(QStringLiteral("sandboxRelease"));
+    m_extend->setObjectName(QStringLiteral("sandboxExtend"));
+    m_extend->setToolTip(tr("Give the sandbox more time, up to the pool's maximum lifetime"));
     m_desktop->setObjectName(QStringLiteral("sandboxDesktop"));
     m_preview->setObjectName(QStringLiteral("sandboxPreview"));
     m_status->setObjectName(QStringLiteral("sandboxesStatus"));
@@ -57,7 +62,7 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     m_files->setEnabled(false);
 
     auto *bar = new QHBoxLayout;
-    for (QPushButton *b : {m_create, m_release, m_desktop, m_preview})
+    for (QPushButton *b : {m_create, m_release, m_extend, m_desktop, m_preview})
         bar->addWidget(b);
     bar->addStretch(1);
     bar->addWidget(m_status);
@@ -77,6 +82,17 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
             createSandbox(dialog.options());
     });
     connect(m_release, &QPushButton::clicked, this, &SandboxesPanel::releaseCurrent);
+    connect(m_extend, &QPushButton::clicked, this, [this] {
+        if (!m_current)
+            return;
+        const int most = int(extendableMs(m_current) / 60'000);
+        bool ok = false;
+        const int minutes = QInputDialog::getInt(this, tr("Extend Sandbox"),
+                                                 tr("More minutes for %1 (at most %2):").arg(m_current->id()).arg(most),
+                                                 qMin(10, most), 1, most, 1, &ok);
+        if (ok)
+            extendCurrent(qint64(minutes) * 60'000);
+    });
     connect(m_desktop, &QPushButton::clicked, this, [this] {
         if (m_current)
             emit desktopRequested(m_current);
@@ -151,6 +167,28 @@ void SandboxesPanel::releaseCurrent()
     });
 }
 
+qint64 SandboxesPanel::extendableMs(const Sandbox *sandbox)
+{
+    const QDateTime latest = sandbox->createdAt().addMSecs(sandbox->limits().maxLifetimeMs);
+    return std::max<qint64>(0, sandbox->expiresAt().msecsTo(latest));
+}
+
+void SandboxesPanel::extendCurrent(qint64 byMs)
+{
+    if (!m_current)
+        return;
+    QPointer<Sandbox> sandbox = m_current;
+    VoidOperation *op = m_current->extend(byMs);
+    connect(op, &SandboxOperation::finished, this, [this, op, sandbox] {
+        op->deleteLater();
+        if (!op->result())
+            setStatus(tr("Not extended: %1").arg(op->result().error().message), true);
+        else if (sandbox)
+            setStatus(tr("%1 now ends at %2").arg(sandbox->id(), QLocale().toString(sandbox->expiresAt().toLocalTime().time())));
+        updateActions();
+    });
+}
+
 void SandboxesPanel::select(Sandbox *sandbox)
 {
     const int row = m_model->rowOf(sandbox);
@@ -176,6 +214,7 @@ void SandboxesPanel::updateActions()
 {
     const bool alive = m_current && m_current->isAlive();
     m_release->setEnabled(alive);
+    m_extend->setEnabled(alive && extendableMs(m_current) >= 60'000);
     m_desktop->setEnabled(alive && m_current->features().desktop);
     m_preview->setEnabled(alive && !m_current->options().ports.isEmpty());
     m_create->setEnabled(m_pool && !m_pool->isClosed());

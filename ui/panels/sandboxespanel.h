@@ -42,6 +42,8 @@ public:
     // What New… does once the dialog is accepted.
     void createSandbox(const SandboxOptions &options);
     void releaseCurrent();
+    // More life for the current sandbox, within the pool's maximum; the status says how it went.
+    void extendCurrent(qint64 byMs);
     void select(Sandbox *sandbox);
 
 signals:
@@ -53,6 +55,7 @@ signals:
 private:
     void onCurrentChanged();
     void updateActions();
+    static qint64 extendableMs(const Sandbox *sandbox);
     void setStatus(const QString &text, bool error = false);
 
     QPointer<SandboxPool> m_pool;
@@ -63,6 +66,7 @@ private:
     SandboxFilesWidget *m_files;
     QPushButton *m_create;
     QPushButton *m_release;
+    QPushButton *m_extend;
     QPushButton *m_desktop;
     QPushButton *m_preview;
     QLabel *m_status;

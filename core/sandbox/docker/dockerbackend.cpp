@@ -1,5 +1,7 @@
 #include "dockerbackend.h"
 
+#include "sandbox/docker/dockerprovider.h"
+
 #include "sandbox/desktop.h"
 #include "sandbox/docker/dockerengine.h"
 #include "sandbox/docker/dockerexec.h"
@@ -134,6 +136,11 @@ VoidOperation *DockerBackend::release()
                            op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("remove"), *r)));
                    });
     return op;
+}
+
+VoidOperation *DockerBackend::extend(const QDateTime &expires)
+{
+    return writeDeadline(QLatin1String(DockerProvider::deadlineFile), expires);
 }
 
 } // namespace Sandbench

@@ -23,6 +23,7 @@ public:
     Result<QUrl> url(int port) const override;
     VoidOperation *release() override;
     bool hasDesktop() const override { return m_desktop; }
+    VoidOperation *extend(const QDateTime &expires) override;
 
     // Starts the image's display (Desktop::startScript) at the given "WxH"; finishes once it
     // is up, and from then on hasDesktop().

@@ -66,7 +66,7 @@ void DockerExecRunner::start()
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
         {QStringLiteral("Tty"), false},
-        {QStringLiteral("User"), QStringLiteral("1000:1000")},
+        {QStringLiteral("User"), m_request.asRoot ? QStringLiteral("0:0") : QStringLiteral("1000:1000")},
         {QStringLiteral("Env"), QJsonArray{QString(QString::fromLatin1(SandboxScripts::execTagVariable)
                                                    + QLatin1Char('=') + m_tag)}},
         {QStringLiteral("Cmd"), QJsonArray::fromStringList(m_argv)},

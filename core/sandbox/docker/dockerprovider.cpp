@@ -98,12 +98,24 @@ bool DockerProvider::ownerAlive(const QString &owner)
 QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request) const
 {
     const SandboxOptions &o = request.options;
-    const qint64 lifetimeS = std::max<qint64>(1, (o.lifetimeMs + 999) / 1000);
+    // The container ends itself at its deadline: an extension moves the deadline by writing it to
+    // a root-owned file the sandbox's user cannot touch, and nothing moves it past latestEnd.
+    const qint64 expiresS = (request.expires.toMSecsSinceEpoch() + 999) / 1000;
+    const qint64 latestS = request.latestEnd.isValid() ? std::max(expiresS, (request.latestEnd.toMSecsSinceEpoch() + 999) / 1000)
+                                                       : expiresS;
+    const QString lifetimeLoop = QStringLiteral(
+            "d=%1; end=%2; while :; do "
+            "if [ -r %3 ] && read x < %3 && [ \"$x\" -gt \"$d\" ] 2>/dev/null; then d=$x; fi; "
+            "[ \"$d\" -gt \"$end\" ] && d=$end; "
+            "[ \"$(date +%s)\" -ge \"$d\" ] && exit 0; sleep 1; done")
+            .arg(expiresS).arg(latestS).arg(QLatin1String(deadlineFile));
     QJsonObject labels;
     for (auto it = request.labels.cbegin(); it != request.labels.cend(); ++it)
         labels.insert(it.key(), it.value());
     labels.insert(QLatin1String(ownerLabel), ownerIdentity());
-    labels.insert(QLatin1String(expiresLabel), QString::number(request.expires.toMSecsSinceEpoch()));
+    // The label is what other processes reap by, so it names the latest possible end.
+    labels.insert(QLatin1String(expiresLabel), QString::number(
+            (request.latestEnd.isValid() ? request.latestEnd : request.expires).toMSecsSinceEpoch()));
 
     const int memoryMiB = o.memoryMiB > 0 ? o.memoryMiB : m_options.defaultMemoryMiB;
     const double cpus = o.cpus > 0 ? o.cpus : m_options.defaultCpus;
@@ -119,7 +131,9 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request)
         {QStringLiteral("Tmpfs"), QJsonObject{
              {QStringLiteral("/workspace"),
               QStringLiteral("rw,exec,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.workspaceMiB)},
-             {QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,mode=1777,size=%1m").arg(m_options.tmpMiB)}}},
+             {QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,mode=1777,size=%1m").arg(m_options.tmpMiB)},
+             // Root's, mode 0755: the sandbox's user can read its deadline but not move it.
+             {QStringLiteral("/run/sandbench"), QStringLiteral("rw,noexec,nosuid,nodev,mode=0755,size=64k")}}},
         {QStringLiteral("NanoCpus"), qint64(std::llround(cpus * 1e9))},
         {QStringLiteral("Memory"), memory},
         {QStringLiteral("MemorySwap"), memory}, // equal: no swap on top
@@ -143,7 +157,7 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request)
     }
     return QJsonObject{
         {QStringLiteral("Image"), o.image},
-        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QString::number(lifetimeS)}},
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), lifetimeLoop}},
         {QStringLiteral("Entrypoint"), QJsonArray()},
         {QStringLiteral("User"), QStringLiteral("1000:1000")},
         {QStringLiteral("WorkingDir"), QStringLiteral("/workspace")},

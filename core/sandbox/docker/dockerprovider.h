@@ -56,6 +56,8 @@ public:
     // "WxH", says how large (1280x800 without it).
     static constexpr char desktopLabel[] = "io.sandbench.desktop";
     static constexpr char desktopSizeLabel[] = "io.sandbench.desktop.size";
+    // The deadline (epoch seconds) an extension writes; the container's first process reads it.
+    static constexpr char deadlineFile[] = "/run/sandbench/deadline";
 
 private:
     DockerProvider(const DockerProviderOptions &options, const QString &socketPath);
