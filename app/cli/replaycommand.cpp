@@ -1,6 +1,9 @@
 #include "replaycommand.h"
 
 #include "policy/policyfile.h"
+#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxpool.h"
+#include "session/sandboxsession.h"
 #include "session/sessionbundle.h"
 #include "session/sessionreplayer.h"
 
@@ -23,6 +26,8 @@ QString usageText()
             "compares stdout, stderr, the exit and the audit decisions with the recording.\n"
             "  --policy FILE   replay under these permissions; lists the decisions that changed\n"
             "  --json          print the report as JSON\n\n"
+            "A sandbox session (sandbox run --record FILE) is replayed in a fresh sandbox of the same\n"
+            "image on the local engine (DOCKER_HOST), without network, and compared step by step.\n\n"
             "Exit status: 0 identical; 1 diverged; 2 bad bundle or options; 3 environment error.\n");
 }
 
@@ -50,6 +55,44 @@ QByteArray reportJson(const ReplayReport &report)
                            {QStringLiteral("notes"), QJsonArray::fromStringList(report.notes)},
                            {QStringLiteral("durationMs"), double(report.replayed.durationMs)}};
     return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
+// Sandbox sessions replay on the local engine. The network stays off: a session file may come
+// from anyone, and its commands should not reach out just because they once did.
+int replaySandboxSession(const QString &file, bool json)
+{
+    auto session = SandboxSession::read(file);
+    if (!session) {
+        QTextStream(stderr) << "sandbench-cli: bad session bundle: " << session.error().message << '\n';
+        return BadInputExit;
+    }
+    auto provider = DockerProvider::create();
+    if (!provider) {
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << provider.error().message << '\n';
+        return EnvironmentErrorExit;
+    }
+    PoolOptions po;
+    po.maxSandboxes = 1;
+    po.maxLifetimeMs = 600'000;
+    po.maxExecTimeoutMs = po.maxLifetimeMs;
+    auto pool = SandboxPool::open(std::move(*provider), po);
+    if (!pool) {
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << pool.error().message << '\n';
+        return EnvironmentErrorExit;
+    }
+    auto report = SandboxReplayer::runSync(*session, pool->get());
+    waitFor((*pool)->close(), 60'000);
+    if (!report) {
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
+                            << report.error().message << '\n';
+        return report.error().code == ErrorCode::InvalidConfig || report.error().code == ErrorCode::InvalidInput
+                ? BadInputExit : EnvironmentErrorExit;
+    }
+    if (json)
+        QTextStream(stdout) << reportJson(*report) << '\n';
+    else
+        QTextStream(stdout) << SandboxReplayer::summary(*report);
+    return report->identical ? IdenticalExit : DivergedExit;
 }
 
 } // namespace
@@ -88,6 +131,13 @@ int replayCommand(const QStringList &args)
     if (file.isEmpty()) {
         QTextStream(stderr) << usageText();
         return BadInputExit;
+    }
+    if (SandboxSession::manifestKind(file) == SandboxSession::kindName) {
+        if (!policyFile.isEmpty()) {
+            QTextStream(stderr) << "sandbench-cli: replay: --policy does not apply to a sandbox session\n";
+            return BadInputExit;
+        }
+        return replaySandboxSession(file, json);
     }
     ReplayOptions options;
     if (!policyFile.isEmpty()) {

@@ -2,6 +2,7 @@
 
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
+#include "session/sandboxsession.h"
 
 #include <QFile>
 #include <QSocketNotifier>
@@ -55,6 +56,7 @@ int runSandbox(const QStringList &args)
     SandboxOptions so;
     so.lifetimeMs = 600'000;
     QStringList argv;
+    QString recordFile;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         auto value = [&](QString *out) {
@@ -67,6 +69,8 @@ int runSandbox(const QStringList &args)
         if (a == QLatin1String("--")) {
             argv = args.mid(i + 1);
             break;
+        } else if (a == QLatin1String("--record") && value(&v)) {
+            recordFile = v;
         } else if (a == QLatin1String("--image") && value(&v)) {
             so.image = v;
         } else if (a == QLatin1String("--network") && value(&v)) {
@@ -142,7 +146,8 @@ int runSandbox(const QStringList &args)
         if (in.open(stdin, QIODevice::ReadOnly))
             eo.stdinData = in.readAll();
     }
-    ExecJob *job = s->exec(argv, eo);
+    SandboxSessionRecorder recorder(s);
+    ExecJob *job = recordFile.isEmpty() ? s->exec(argv, eo) : recorder.exec(argv, eo);
     QObject::connect(job, &ExecJob::output, job, [](Sandbench::SandboxStream stream, const QByteArray &data) {
         FILE *f = stream == Sandbench::SandboxStream::Stdout ? stdout : stderr;
         std::fwrite(data.constData(), 1, size_t(data.size()), f);
@@ -162,6 +167,11 @@ int runSandbox(const QStringList &args)
         return 128 + caught;
     if (!result)
         return failWith(result.error());
+    if (!recordFile.isEmpty()) {
+        if (auto written = recorder.session().write(recordFile); !written)
+            return failWith(written.error());
+        err() << "sandbench-cli sandbox: recorded to " << recordFile << Qt::endl;
+    }
     if (result->truncated)
         err() << "sandbench-cli sandbox: output was truncated" << Qt::endl;
     if (result->timedOut) {
@@ -228,9 +238,10 @@ QString sandboxHelp()
 {
     return QStringLiteral(
         "  sandbox run [--image I] [--network none|all] [--port P] [--lifetime SECONDS]\n"
-        "              [--memory MIB] [--cpus N] [--env K=V] -- CMD ARGS...\n"
+        "              [--memory MIB] [--cpus N] [--env K=V] [--record FILE] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
-        "               lifetime 600 s), stream its output, release it; exits with CMD's status\n"
+        "               lifetime 600 s), stream its output, release it; exits with CMD's status;\n"
+        "               --record saves a sandbox session for `replay FILE`\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
         "  sandbox rm ID|--all\n"
         "               remove one sandbox (id prefix or name) or all of them\n");

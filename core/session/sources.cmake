@@ -1,5 +1,6 @@
 target_sources(sandbench_core PRIVATE
     session/replayreport.h session/replayreport.cpp
+    session/sandboxsession.h session/sandboxsession.cpp
     session/runtimedigest.h session/runtimedigest.cpp
     session/sessionarchive.h session/sessionarchive.cpp
     session/sessionbundle.h session/sessionbundle.cpp

@@ -1,0 +1,256 @@
+// Sandbox sessions against the real engine: record execs and writes, save, read back, replay in a
+// fresh sandbox; a damaged or newer file is refused; the CLI's `sandbox run --record` + `replay`.
+#include "dockertestsupport.h"
+#include "session/sandboxsession.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+namespace {
+
+QString why(const Error &e)
+{
+    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
+}
+
+QStringList shell(const QString &script)
+{
+    return {QStringLiteral("sh"), QStringLiteral("-c"), script};
+}
+
+QString cliPath()
+{
+    return qEnvironmentVariable("SANDBENCH_CLI");
+}
+
+} // namespace
+
+// Evaluates r more than once: give it a variable, never a call.
+#define VERIFY_OK(r) QVERIFY2((r), qPrintable((r) ? QString() : why((r).error())))
+
+class TestSandboxSession : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<SandboxPool> m_pool;
+    QTemporaryDir m_dir;
+
+    Sandbox *make()
+    {
+        SandboxOptions so;
+        so.lifetimeMs = 120'000;
+        auto r = waitFor(m_pool->create(so), 120'000);
+        if (!r)
+            qWarning("create: %s", qPrintable(why(r.error())));
+        return r ? *r : nullptr;
+    }
+
+    // Records a session of `steps` shell scripts (run one after the other) and saves it.
+    QString recordScripts(const QString &name, const QStringList &scripts)
+    {
+        Sandbox *s = make();
+        if (!s)
+            return {};
+        SandboxSessionRecorder recorder(s);
+        for (const QString &script : scripts) {
+            if (!waitFor(recorder.exec(shell(script)), 60'000))
+                return {};
+        }
+        waitFor(s->release(), 60'000);
+        const QString path = m_dir.filePath(name);
+        return recorder.session().write(path) ? path : QString();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        REQUIRE_DOCKER();
+        QVERIFY(m_dir.isValid());
+        PoolOptions o;
+        o.maxSandboxes = 2;
+        o.maxLifetimeMs = 300'000;
+        auto pool = openDockerPool(o);
+        VERIFY_OK(pool);
+        m_pool = std::move(*pool);
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_pool)
+            waitFor(m_pool->close(), 60'000);
+    }
+
+    void recordSaveReadReplayIdentical()
+    {
+        Sandbox *s = make();
+        QVERIFY(s);
+        SandboxSessionRecorder recorder(s);
+        const QByteArray notes("first line\nsecond line\n");
+        auto written = waitFor(recorder.writeFile(s->workdir() + QStringLiteral("/notes.txt"), notes), 60'000);
+        VERIFY_OK(written);
+        auto cat = waitFor(recorder.exec({QStringLiteral("cat"), QStringLiteral("notes.txt")}), 60'000);
+        VERIFY_OK(cat);
+        QCOMPARE(cat->stdoutData, notes);
+        ExecOptions withStdin;
+        withStdin.stdinData = QByteArray("from stdin\n");
+        auto echo = waitFor(recorder.exec(shell(QStringLiteral("read line; echo \"got: $line\"; echo warn >&2")), withStdin), 60'000);
+        VERIFY_OK(echo);
+        QCOMPARE(echo->stdoutData, QByteArray("got: from stdin\n"));
+        auto binary = waitFor(recorder.exec(shell(QStringLiteral("printf '\\000\\001\\377\\376\\n\\200'"))), 60'000);
+        VERIFY_OK(binary);
+        const QByteArray bytes("\x00\x01\xff\xfe\n\x80", 6);
+        QCOMPARE(binary->stdoutData, bytes);
+        auto released = waitFor(s->release(), 60'000);
+        VERIFY_OK(released);
+
+        const SandboxSession recorded = recorder.session();
+        QCOMPARE(recorded.steps.size(), 4);
+        QCOMPARE(recorded.steps.at(0).kind, SandboxSessionStep::Kind::Write);
+        QCOMPARE(recorded.steps.at(2).stdinData, std::optional<QByteArray>("from stdin\n"));
+        QCOMPARE(recorded.steps.at(2).stderrData, QByteArray("warn\n"));
+        QCOMPARE(recorded.image, s->image());
+
+        const QString path = m_dir.filePath(QStringLiteral("identical.sbsession"));
+        auto saved = recorded.write(path);
+        VERIFY_OK(saved);
+        QCOMPARE(SandboxSession::manifestKind(path), std::optional<QString>(SandboxSession::kindName));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        QCOMPARE(*read, recorded);
+        QCOMPARE(read->steps.at(3).stdoutData, bytes);
+
+        auto report = SandboxReplayer::runSync(*read, m_pool.get());
+        VERIFY_OK(report);
+        QVERIFY2(report->identical, qPrintable(SandboxReplayer::summary(*report)));
+        QCOMPARE(SandboxReplayer::summary(*report), QStringLiteral("identical\n"));
+        // The replay's sandbox is released at the end.
+        QVERIFY(m_pool->sandboxes().isEmpty());
+    }
+
+    void timeDependentOutputDivergesAtItsStep()
+    {
+        const QString path = recordScripts(QStringLiteral("time.sbsession"),
+                                           {QStringLiteral("echo before"), QStringLiteral("date +%s%N"),
+                                            QStringLiteral("echo after")});
+        QVERIFY(!path.isEmpty());
+        auto session = SandboxSession::read(path);
+        VERIFY_OK(session);
+        auto report = SandboxReplayer::runSync(*session, m_pool.get());
+        VERIFY_OK(report);
+        QVERIFY(!report->identical);
+        QCOMPARE(report->divergences.size(), 1);
+        const Divergence &d = report->divergences.first();
+        QCOMPARE(d.stream, ReplayStream::Stdout);
+        QCOMPARE(d.index, 2);
+        QCOMPARE(d.recorded, QString::fromUtf8(session->steps.at(1).stdoutData.trimmed()));
+        QVERIFY(d.replayed != d.recorded);
+        QVERIFY(SandboxReplayer::summary(*report).startsWith(QStringLiteral("diverged: stdout at step 2\n")));
+    }
+
+    void exitDifferenceIsReported()
+    {
+        // A file the recording wrote is absent in the replay when the write is not replayed: here
+        // the session is edited to drop it, which must show as an exit and output divergence.
+        Sandbox *s = make();
+        QVERIFY(s);
+        SandboxSessionRecorder recorder(s);
+        auto written = waitFor(recorder.writeFile(s->workdir() + QStringLiteral("/x"), "x"), 60'000);
+        VERIFY_OK(written);
+        auto cat = waitFor(recorder.exec({QStringLiteral("cat"), QStringLiteral("x")}), 60'000);
+        VERIFY_OK(cat);
+        auto released = waitFor(s->release(), 60'000);
+        VERIFY_OK(released);
+        SandboxSession edited = recorder.session();
+        edited.steps.removeFirst();
+        auto report = SandboxReplayer::runSync(edited, m_pool.get());
+        VERIFY_OK(report);
+        QVERIFY(!report->identical);
+        const Divergence exit = report->divergences.last();
+        QCOMPARE(exit.stream, ReplayStream::Exit);
+        QCOMPARE(exit.index, 1);
+        QCOMPARE(exit.recorded, QStringLiteral("exit 0"));
+        QVERIFY(exit.replayed != exit.recorded);
+    }
+
+    void damagedOrNewerFileIsRefused()
+    {
+        const QString good = recordScripts(QStringLiteral("good.sbsession"), {QStringLiteral("echo fine")});
+        QVERIFY(!good.isEmpty());
+        QFile file(good);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        file.close();
+
+        // One flipped byte in the middle, and a cut-off file.
+        QByteArray flipped = bytes;
+        flipped[flipped.size() / 2] = char(flipped.at(flipped.size() / 2) ^ 0x5a);
+        const QString damaged = m_dir.filePath(QStringLiteral("damaged.sbsession"));
+        const QString truncated = m_dir.filePath(QStringLiteral("truncated.sbsession"));
+        for (const auto &[path, data] : {std::pair{damaged, flipped}, std::pair{truncated, bytes.left(bytes.size() / 2)}}) {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(data);
+            out.close();
+            auto read = SandboxSession::read(path);
+            QVERIFY2(!read, qPrintable(path));
+            QVERIFY(!read.error().message.isEmpty());
+            QVERIFY2(read.error().message.contains(path), qPrintable(read.error().message));
+        }
+
+        const QString newer = m_dir.filePath(QStringLiteral("newer.sbsession"));
+        const QJsonObject manifest{{QStringLiteral("kind"), QStringLiteral("sandbox")},
+                                   {QStringLiteral("formatVersion"), SandboxSession::currentFormatVersion + 1}};
+        auto archived = writeArchive(newer, {{QStringLiteral("manifest.json"), QJsonDocument(manifest).toJson(), {}}},
+                                     QStringLiteral("SHA256SUMS"));
+        VERIFY_OK(archived);
+        auto read = SandboxSession::read(newer);
+        QVERIFY(!read);
+        QCOMPARE(read.error().code, ErrorCode::Parse);
+        QVERIFY2(read.error().message.contains(QLatin1String("newer than this Sandbench reads")), qPrintable(read.error().message));
+
+        // The CLI calls both a bad bundle (2).
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("replay"), newer});
+        QVERIFY(cli.waitForFinished(60'000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY(cli.readAllStandardError().contains("newer than this Sandbench reads"));
+        cli.start(cliPath(), {QStringLiteral("replay"), damaged});
+        QVERIFY(cli.waitForFinished(60'000));
+        QCOMPARE(cli.exitCode(), 2);
+    }
+
+    void cliRecordThenReplay()
+    {
+        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        const QString path = m_dir.filePath(QStringLiteral("cli.sbsession"));
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--record"), path,
+                              QStringLiteral("--lifetime"), QStringLiteral("120"), QStringLiteral("--"),
+                              QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")});
+        cli.closeWriteChannel();
+        QVERIFY(cli.waitForFinished(180'000));
+        QCOMPARE(cli.exitCode(), 3);
+        QCOMPARE(cli.readAllStandardOutput(), QByteArray("out\n"));
+        QVERIFY(QFile::exists(path));
+        auto session = SandboxSession::read(path);
+        VERIFY_OK(session);
+        QCOMPARE(session->steps.size(), 1);
+        QCOMPARE(session->steps.first().exitCode, std::optional<int>(3));
+
+        cli.start(cliPath(), {QStringLiteral("replay"), path});
+        QVERIFY(cli.waitForFinished(180'000));
+        const QByteArray out = cli.readAllStandardOutput();
+        QVERIFY2(cli.exitCode() == 0, qPrintable(QString::fromUtf8(out + cli.readAllStandardError())));
+        QCOMPARE(out, QByteArray("identical\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSandboxSession)
+#include "tst_sandboxsession.moc"
