@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace Sandbench {
@@ -105,8 +106,12 @@ Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config)
     if (version.isEmpty())
         return fail(ErrorCode::EnvironmentError, error);
     QDir().mkpath(QFileInfo(stamp).absolutePath());
-    if (cached.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        cached.write(version.toUtf8());
+    // Atomic: two runs starting at once must never read a half-written version.
+    QSaveFile save(stamp);
+    if (save.open(QIODevice::WriteOnly)) {
+        save.write(version.toUtf8());
+        save.commit();
+    }
     return RuntimeInfo{path, version};
 }
 

@@ -253,19 +253,7 @@ Result<SandboxSession> SandboxSession::read(const QString &path, const ArchiveLi
     auto onMember = [&](const QString &member, const QString &extracted, const QByteArray &sha) -> VoidResult {
         if (member == digestListName) {
             haveDigests = true;
-            QMap<QString, QByteArray> listed;
-            for (const QByteArray &line : readAll(extracted).split('\n')) {
-                if (!line.isEmpty())
-                    listed.insert(QString::fromUtf8(line.mid(66)), line.left(64));
-            }
-            for (auto it = digests.cbegin(); it != digests.cend(); ++it) {
-                if (listed.value(it.key()) != it.value())
-                    return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" does not match its digest (the session is corrupted)")
-                                                          .arg(path, it.key()));
-            }
-            if (listed.size() != digests.size())
-                return fail(ErrorCode::Parse, QStringLiteral("%1: members are missing (the session is truncated or corrupted)").arg(path));
-            return {};
+            return checkDigestList(readAll(extracted), digests, path, QStringLiteral("session"));
         }
         digests.insert(member, sha);
         if (member == manifestName) {

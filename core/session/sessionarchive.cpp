@@ -48,6 +48,24 @@ std::unexpected<Error> ioError(const QString &message)
 
 } // namespace
 
+VoidResult checkDigestList(const QByteArray &list, const QMap<QString, QByteArray> &digests,
+                           const QString &path, const QString &what)
+{
+    QMap<QString, QByteArray> listed;
+    for (const QByteArray &line : list.split('\n')) {
+        if (!line.isEmpty())
+            listed.insert(QString::fromUtf8(line.mid(66)), line.left(64));
+    }
+    for (auto it = digests.cbegin(); it != digests.cend(); ++it) {
+        if (listed.value(it.key()) != it.value())
+            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" does not match its digest (the %3 is corrupted)")
+                                                  .arg(path, it.key(), what));
+    }
+    if (listed.size() != digests.size())
+        return fail(ErrorCode::Parse, QStringLiteral("%1: members are missing (the %2 is truncated or corrupted)").arg(path, what));
+    return {};
+}
+
 bool isSafeMemberName(const QString &name)
 {
     if (name.isEmpty() || name.startsWith(QLatin1Char('/')) || name.contains(QLatin1Char('\\'))

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <functional>
@@ -43,6 +44,12 @@ VoidResult extractArchive(const QString &path, const QString &destination, const
                           const std::function<bool(const QString &name)> &accept,
                           const std::function<VoidResult(const QString &name, const QString &extractedPath,
                                                                    const QByteArray &sha256)> &onMember);
+
+// Checks the digest list a writer put last (see writeArchive) against the digests `extractArchive`
+// computed for every member before it: each must match, none may be missing. `what` names the
+// file kind in messages ("bundle", "session").
+VoidResult checkDigestList(const QByteArray &list, const QMap<QString, QByteArray> &digests,
+                           const QString &path, const QString &what);
 
 // True when `name` is a safe relative member name: no empty, "." or ".." parts, not absolute,
 // no backslashes or NUL.

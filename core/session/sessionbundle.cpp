@@ -114,19 +114,7 @@ Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimi
     auto onMember = [&](const QString &member, const QString &extracted, const QByteArray &sha) -> VoidResult {
         if (member == digestListName) {
             haveDigests = true;
-            QMap<QString, QByteArray> listed;
-            for (const QByteArray &line : readAll(extracted).split('\n')) {
-                if (!line.isEmpty())
-                    listed.insert(QString::fromUtf8(line.mid(66)), line.left(64));
-            }
-            for (auto it = digests.cbegin(); it != digests.cend(); ++it) {
-                if (listed.value(it.key()) != it.value())
-                    return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" does not match its digest (the bundle is corrupted)")
-                                                          .arg(path, it.key()));
-            }
-            if (listed.size() != digests.size())
-                return fail(ErrorCode::Parse, QStringLiteral("%1: members are missing (the bundle is truncated or corrupted)").arg(path));
-            return {};
+            return checkDigestList(readAll(extracted), digests, path, QStringLiteral("bundle"));
         }
         digests.insert(member, sha);
         if (member == manifestName) {
