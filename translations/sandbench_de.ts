@@ -341,279 +341,340 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="75" />
+            <location filename="../ui/mainwindow.cpp" line="87" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="76" />
+            <location filename="../ui/mainwindow.cpp" line="88" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="77" />
+            <location filename="../ui/mainwindow.cpp" line="89" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="78" />
+            <location filename="../ui/mainwindow.cpp" line="90" />
             <source>Audit Log</source>
             <translation>Prüfprotokoll</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="79" />
+            <location filename="../ui/mainwindow.cpp" line="91" />
             <source>Run History</source>
             <translation>Lauf-Verlauf</translation>
         </message>
         <message>
             <location filename="../ui/mainwindow.cpp" line="92" />
+            <source>Sessions</source>
+            <translation>Sitzungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="106" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="107" />
+            <location filename="../ui/mainwindow.cpp" line="117" />
+            <source>Run %1 was not recorded as a session: %2</source>
+            <translation>Lauf %1 wurde nicht als Sitzung aufgezeichnet: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="127" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="109" />
+            <location filename="../ui/mainwindow.cpp" line="129" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>Bereit. Sandboxen sind nicht verfügbar: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="133" />
+            <location filename="../ui/mainwindow.cpp" line="153" />
             <source>Sandboxes</source>
             <translation>Sandboxen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="134" />
+            <location filename="../ui/mainwindow.cpp" line="154" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="135" />
+            <location filename="../ui/mainwindow.cpp" line="155" />
             <source>Port Preview</source>
             <translation>Port-Vorschau</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="163" />
+            <location filename="../ui/mainwindow.cpp" line="183" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="164" />
+            <location filename="../ui/mainwindow.cpp" line="184" />
             <source>&amp;New Script</source>
             <translation>&amp;Neues Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="168" />
+            <location filename="../ui/mainwindow.cpp" line="188" />
             <source>&amp;Open Script…</source>
             <translation>Skript ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="169" />
+            <location filename="../ui/mainwindow.cpp" line="189" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="170" />
+            <location filename="../ui/mainwindow.cpp" line="190" />
             <source>&amp;Save Script</source>
             <translation>Skript &amp;speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="171" />
+            <location filename="../ui/mainwindow.cpp" line="191" />
             <source>Save Script &amp;As…</source>
             <translation>Skript speichern &amp;unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="173" />
+            <location filename="../ui/mainwindow.cpp" line="193" />
             <source>Open &amp;Policy…</source>
             <translation>&amp;Richtlinie öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="174" />
+            <location filename="../ui/mainwindow.cpp" line="194" />
             <source>Save Po&amp;licy</source>
             <translation>Richtlinie spei&amp;chern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="175" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>Save Policy As…</source>
             <translation>Richtlinie speichern unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="177" />
+            <location filename="../ui/mainwindow.cpp" line="197" />
             <source>Open Audit &amp;Log…</source>
             <translation>Prüf&amp;protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="179" />
+            <location filename="../ui/mainwindow.cpp" line="199" />
+            <source>Open Sess&amp;ion…</source>
+            <translation>Sitzung ö&amp;ffnen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="204" />
+            <source>Save Run as Sessio&amp;n…</source>
+            <translation>Lauf als Sitzu&amp;ng speichern …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="207" />
             <source>Se&amp;ttings…</source>
             <translation>&amp;Einstellungen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="180" />
+            <location filename="../ui/mainwindow.cpp" line="208" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="183" />
+            <location filename="../ui/mainwindow.cpp" line="211" />
             <source>&amp;Policy</source>
             <translation>&amp;Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="184" />
+            <location filename="../ui/mainwindow.cpp" line="212" />
             <source>&amp;Undo Policy Edit</source>
             <translation>Richtlinienänderung &amp;rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="185" />
+            <location filename="../ui/mainwindow.cpp" line="213" />
             <source>&amp;Redo Policy Edit</source>
             <translation>Richtlinienänderung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="186" />
+            <location filename="../ui/mainwindow.cpp" line="214" />
             <source>&amp;Templates</source>
             <translation>&amp;Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
-            <location filename="../ui/mainwindow.cpp" line="192" />
+            <location filename="../ui/mainwindow.cpp" line="219" />
+            <location filename="../ui/mainwindow.cpp" line="220" />
             <source>&amp;Run</source>
             <translation>&amp;Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="194" />
+            <location filename="../ui/mainwindow.cpp" line="222" />
             <source>Run the script under the policy (F5)</source>
             <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="195" />
+            <location filename="../ui/mainwindow.cpp" line="223" />
             <source>&amp;Stop</source>
             <translation>&amp;Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="198" />
+            <location filename="../ui/mainwindow.cpp" line="226" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="202" />
+            <location filename="../ui/mainwindow.cpp" line="229" />
+            <source>Re&amp;play Session</source>
+            <translation>Sitzung &amp;wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="236" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="206" />
+            <location filename="../ui/mainwindow.cpp" line="240" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="210" />
+            <location filename="../ui/mainwindow.cpp" line="244" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="212" />
+            <location filename="../ui/mainwindow.cpp" line="246" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="213" />
+            <location filename="../ui/mainwindow.cpp" line="247" />
             <source>&amp;About Sandbench</source>
             <translation>&amp;Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="214" />
+            <location filename="../ui/mainwindow.cpp" line="248" />
             <source>About Sandbench</source>
             <translation>Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="215" />
+            <location filename="../ui/mainwindow.cpp" line="249" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="201" />
-            <location filename="../ui/mainwindow.cpp" line="221" />
+            <location filename="../ui/mainwindow.cpp" line="563" />
+            <location filename="../ui/mainwindow.cpp" line="592" />
+            <source>Save Session</source>
+            <translation>Sitzung speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="564" />
+            <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
+            <translation>Noch hat kein Lauf eine Sitzung zum Speichern. Führen Sie zuerst ein Skript aus (F5); mit eingeschalteter Sitzungsaufzeichnung (Einstellungen) lässt sich jeder Lauf speichern.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="577" />
+            <source>Save Session of Run %1</source>
+            <translation>Sitzung von Lauf %1 speichern</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="578" />
+            <source>Sandbench sessions (*.sbsession)</source>
+            <translation>Sandbench-Sitzungen (*.sbsession)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="585" />
+            <source>Saving the session of run %1…</source>
+            <translation>Sitzung von Lauf %1 wird gespeichert …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="593" />
+            <source>The session of run %1 was not saved: %2</source>
+            <translation>Die Sitzung von Lauf %1 wurde nicht gespeichert: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="596" />
+            <source>Saved the session of run %1 to %2 (%3)</source>
+            <translation>Sitzung von Lauf %1 in %2 gespeichert (%3)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="235" />
+            <location filename="../ui/mainwindow.cpp" line="255" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="238" />
+            <location filename="../ui/mainwindow.cpp" line="272" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="238" />
+            <location filename="../ui/mainwindow.cpp" line="272" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="324" />
+            <location filename="../ui/mainwindow.cpp" line="358" />
             <source>unsaved policy</source>
             <translation>ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="326" />
+            <location filename="../ui/mainwindow.cpp" line="360" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="352" />
+            <location filename="../ui/mainwindow.cpp" line="387" />
             <source>The policy has an error: %1</source>
             <translation>Die Richtlinie enthält einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="353" />
+            <location filename="../ui/mainwindow.cpp" line="388" />
             <source>the policy has an error</source>
             <translation>die Richtlinie enthält einen Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="369" />
+            <location filename="../ui/mainwindow.cpp" line="404" />
             <source>Run %1 — audit log: %2</source>
             <translation>Lauf %1 — Prüfprotokoll: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="388" />
+            <location filename="../ui/mainwindow.cpp" line="423" />
             <source>exit code %1</source>
             <translation>Exit-Code %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="390" />
+            <location filename="../ui/mainwindow.cpp" line="425" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="392" />
+            <location filename="../ui/mainwindow.cpp" line="427" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="394" />
+            <location filename="../ui/mainwindow.cpp" line="429" />
             <source>output truncated</source>
             <translation>Ausgabe gekürzt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="395" />
+            <location filename="../ui/mainwindow.cpp" line="430" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="396" />
+            <location filename="../ui/mainwindow.cpp" line="431" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="397" />
+            <location filename="../ui/mainwindow.cpp" line="432" />
             <source>Finished: %1</source>
             <translation>Beendet: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="410" />
+            <location filename="../ui/mainwindow.cpp" line="445" />
             <source>Allow This</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="411" />
+            <location filename="../ui/mainwindow.cpp" line="446" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -622,22 +683,23 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="427" />
+            <location filename="../ui/mainwindow.cpp" line="462" />
             <source>The policy changes like this:</source>
             <translation>Die Richtlinie ändert sich so:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="433" />
+            <location filename="../ui/mainwindow.cpp" line="468" />
             <source>Added %1</source>
             <translation>%1 hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="444" />
+            <location filename="../ui/mainwindow.cpp" line="479" />
+            <location filename="../ui/mainwindow.cpp" line="547" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="448" />
+            <location filename="../ui/mainwindow.cpp" line="483" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
         </message>
@@ -963,6 +1025,25 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::RunController</name>
+        <message>
+            <location filename="../ui/runcontroller.cpp" line="36" />
+            <source>the run did not start, so there is nothing to replay</source>
+            <translation>der Lauf hat nicht begonnen, es gibt nichts zu wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../ui/runcontroller.cpp" line="95" />
+            <location filename="../ui/runcontroller.cpp" line="128" />
+            <source>not recorded: %1</source>
+            <translation>nicht aufgezeichnet: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/runcontroller.cpp" line="98" />
+            <source>stopped before it started</source>
+            <translation>vor dem Start angehalten</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
             <location filename="../core/models/runhistorymodel.cpp" line="42" />
@@ -1000,44 +1081,99 @@
             <translation>gekürzt</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="78" />
+            <location filename="../core/models/runhistorymodel.cpp" line="80" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="91" />
+            <location filename="../core/models/runhistorymodel.cpp" line="85" />
+            <source>ready to save</source>
+            <translation>bereit zum Speichern</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="87" />
+            <source>recording</source>
+            <translation>wird aufgezeichnet</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="88" />
+            <source>not kept</source>
+            <translation>nicht behalten</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="99" />
             <source>Run</source>
             <translation>Lauf</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="92" />
+            <location filename="../core/models/runhistorymodel.cpp" line="100" />
             <source>Started</source>
             <translation>Gestartet</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="93" />
+            <location filename="../core/models/runhistorymodel.cpp" line="101" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="94" />
+            <location filename="../core/models/runhistorymodel.cpp" line="102" />
             <source>Status</source>
             <translation>Status</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="95" />
+            <location filename="../core/models/runhistorymodel.cpp" line="103" />
             <source>Duration</source>
             <translation>Dauer</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="96" />
+            <location filename="../core/models/runhistorymodel.cpp" line="104" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="97" />
+            <location filename="../core/models/runhistorymodel.cpp" line="105" />
             <source>Denied</source>
             <translation>Verweigert</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="106" />
+            <source>Session</source>
+            <translation>Sitzung</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="161" />
+            <source>not kept: only the newest %1 runs keep their session</source>
+            <translation>nicht behalten: nur die %1 neuesten Läufe behalten ihre Sitzung</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunHistoryPanel</name>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="18" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="63" />
+            <source>Save Session…</source>
+            <translation>Sitzung speichern …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="19" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="64" />
+            <source>Open in Sessions</source>
+            <translation>In Sitzungen öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="31" />
+            <source>Save the selected run as a .sbsession file that replays offline (Ctrl+Alt+S)</source>
+            <translation>Den gewählten Lauf als .sbsession-Datei speichern, die offline wiederholt werden kann (Strg+Alt+S)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="33" />
+            <source>Show the selected run in the Sessions panel, to replay and compare it</source>
+            <translation>Den gewählten Lauf im Bereich Sitzungen zeigen, um ihn zu wiederholen und zu vergleichen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="82" />
+            <source>Select a run first</source>
+            <translation>Wählen Sie zuerst einen Lauf</translation>
         </message>
     </context>
     <context>
@@ -1427,6 +1563,201 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::SandboxSessionView</name>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="25" />
+            <source>failed: %1</source>
+            <translation>fehlgeschlagen: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
+            <source>written</source>
+            <translation>geschrieben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
+            <source>taken</source>
+            <translation>aufgenommen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
+            <source>sent</source>
+            <translation>gesendet</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
+            <source>timed out</source>
+            <translation>Zeitlimit überschritten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <source>exit %1</source>
+            <translation>Exit %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <source>stopped</source>
+            <translation>gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <source>Step</source>
+            <translation>Schritt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <source>Command or file</source>
+            <translation>Befehl oder Datei</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="79" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="84" />
+            <source>Recorded</source>
+            <translation>Aufgezeichnet</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <source>Replayed</source>
+            <translation>Wiederholt</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="112" />
+            <source>%1 (%n byte(s))</source>
+            <translation>
+                <numerusform>%1 (%n Byte)</numerusform>
+                <numerusform>%1 (%n Bytes)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="114" />
+            <source>the screen</source>
+            <translation>der Bildschirm</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="117" />
+            <source>click at %1, %2 (button %3, %4×)</source>
+            <translation>Klick bei %1, %2 (Taste %3, %4×)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
+            <source>move to %1, %2</source>
+            <translation>bewegen nach %1, %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
+            <source>scroll at %1, %2 by %3, %4</source>
+            <translation>bei %1, %2 um %3, %4 scrollen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
+            <source>type “%1”</source>
+            <translation>„%1“ tippen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
+            <source>key %1</source>
+            <translation>Taste %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="142" />
+            <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
+            <translation>Wiederholen führt diese Schritte erneut in einer frischen Sandbox desselben Images aus.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
+            <source>No Docker engine is available: this session can be browsed but not replayed.</source>
+            <translation>Keine Docker-Engine verfügbar: Diese Sitzung kann angesehen, aber nicht wiederholt werden.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="149" />
+            <source>write</source>
+            <translation>schreiben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
+            <source>screenshot</source>
+            <translation>Bildschirmfoto</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
+            <source>input</source>
+            <translation>Eingabe</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <source>exec</source>
+            <translation>ausführen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="182" />
+            <source>
+— stderr —
+</source>
+            <translation>
+— stderr —
+</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="195" />
+            <source>not a readable PNG (%n byte(s))</source>
+            <translation>
+                <numerusform>kein lesbares PNG (%n Byte)</numerusform>
+                <numerusform>kein lesbares PNG (%n Bytes)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="200" />
+            <source>%1×%2 pixels</source>
+            <translation>%1×%2 Pixel</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="213" />
+            <source>The replay could not finish: %1</source>
+            <translation>Die Wiederholung konnte nicht beendet werden: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="225" />
+            <source>Replaying in a fresh sandbox of %1…</source>
+            <translation>Wiederholung in einer frischen Sandbox von %1 …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <source>%1, same</source>
+            <translation>%1, gleich</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <source>%1, differs</source>
+            <translation>%1, abweichend</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="259" />
+            <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
+            <translation>
+                <numerusform>Identisch: Der Schritt ergab die aufgezeichnete Ausgabe und das Ergebnis.</numerusform>
+                <numerusform>Identisch: Alle %n Schritte ergaben die aufgezeichnete Ausgabe und das Ergebnis.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="265" />
+            <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
+            <translation>Abweichung bei Schritt %1 (%2): aufgezeichnet „%3“, wiederholt „%4“.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="272" />
+            <source>Notes: %1</source>
+            <translation>Hinweise: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
             <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
@@ -1599,94 +1930,550 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::SessionDiffView</name>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessiondiffview.cpp" line="26" />
+            <source>
+[… %n more character(s) not shown]</source>
+            <translation>
+                <numerusform>
+[… %n weiteres Zeichen nicht angezeigt]</numerusform>
+                <numerusform>
+[… %n weitere Zeichen nicht angezeigt]</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="44" />
+            <source>stdout line %1</source>
+            <translation>stdout Zeile %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
+            <source>stderr line %1</source>
+            <translation>stderr Zeile %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <source>audit event %1</source>
+            <translation>Prüfereignis %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <source>the exit</source>
+            <translation>dem Ende</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <source>screenshot %1</source>
+            <translation>Bildschirmfoto %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <source>Event</source>
+            <translation>Ereignis</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <source>Resource</source>
+            <translation>Ressource</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="80" />
+            <source>Recorded</source>
+            <translation>Aufgezeichnet</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="85" />
+            <source>Replayed</source>
+            <translation>Wiederholt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
+            <source>Stream:</source>
+            <translation>Strom:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
+            <source>Replay the session to compare it with the recording.</source>
+            <translation>Wiederholen Sie die Sitzung, um sie mit der Aufzeichnung zu vergleichen.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
+            <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
+            <translation>
+                <numerusform>Identisch: stdout, stderr, das Ende und %n Prüfereignis stimmen mit der Aufzeichnung überein.</numerusform>
+                <numerusform>Identisch: stdout, stderr, das Ende und %n Prüfereignisse stimmen mit der Aufzeichnung überein.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
+            <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
+            <translation>Abweichung bei %1: aufgezeichnet „%2“, wiederholt „%3“.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <source>Also differs: %1.</source>
+            <translation>Außerdem abweichend: %1.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <source>allow</source>
+            <translation>erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <source>deny</source>
+            <translation>verweigern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="176" />
+            <source>Notes: %1</source>
+            <translation>Hinweise: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <source>stdout</source>
+            <translation>stdout</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <source>stderr</source>
+            <translation>stderr</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <source>audit events</source>
+            <translation>Prüfereignisse</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <source>%1 — differs at %2</source>
+            <translation>%1 — weicht ab bei %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="184" />
+            <source>%1 — identical</source>
+            <translation>%1 — identisch</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SessionsPanel</name>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="67" />
+            <source>Open…</source>
+            <translation>Öffnen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="68" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <source>Replay</source>
+            <translation>Wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
+            <source>Stop</source>
+            <translation>Stopp</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="86" />
+            <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
+            <translation>Eine .sbsession-Datei öffnen (Strg+Umschalt+O); Sie können sie auch hier ablegen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="87" />
+            <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
+            <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
+            <source>Stop the replay</source>
+            <translation>Die Wiederholung anhalten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <source>Recorded policy</source>
+            <translation>Aufgezeichnete Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <source>Policy file…</source>
+            <translation>Richtliniendatei …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <source>The policy the replay runs under; another one shows which decisions change</source>
+            <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <source>under</source>
+            <translation>unter</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="119" />
+            <source>stdout</source>
+            <translation>stdout</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="120" />
+            <source>stderr</source>
+            <translation>stderr</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
+            <source>stderr as the runtime wrote it</source>
+            <translation>stderr, wie die Laufzeit es schrieb</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>File</source>
+            <translation>Datei</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>Where</source>
+            <translation>Herkunft</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>Size</source>
+            <translation>Größe</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>SHA-256</source>
+            <translation>SHA-256</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="140" />
+            <source>Console</source>
+            <translation>Konsole</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <source>Audit</source>
+            <translation>Prüfung</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <source>Code</source>
+            <translation>Code</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <source>Files</source>
+            <translation>Dateien</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <source>Steps</source>
+            <translation>Schritte</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <source>Open a session file (Ctrl+Shift+O) or drop one here.
+Any run in Run History can be saved as one (Save Session).</source>
+            <translation>Öffnen Sie eine Sitzungsdatei (Strg+Umschalt+O) oder legen Sie sie hier ab.
+Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="213" />
+            <source>Open Session</source>
+            <translation>Sitzung öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="214" />
+            <source>Sandbench sessions (*.sbsession);;All files (*)</source>
+            <translation>Sandbench-Sitzungen (*.sbsession);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="222" />
+            <source>A replay is running; stop it before opening another session.</source>
+            <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="227" />
+            <source>Opening %1…</source>
+            <translation>%1 wird geöffnet …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="253" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 kann nicht geöffnet werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="293" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="365" />
+            <source>Recorded %1</source>
+            <translation>Aufgezeichnet %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="294" />
+            <source>Sandbench %1, Deno %2</source>
+            <translation>Sandbench %1, Deno %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
+            <source>seed %1</source>
+            <translation>Seed %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="298" />
+            <source>time frozen at %1</source>
+            <translation>Zeit eingefroren auf %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <source>timed out</source>
+            <translation>Zeitlimit überschritten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <source>stopped</source>
+            <translation>gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <source>exit %1</source>
+            <translation>Exit %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <source>no exit code</source>
+            <translation>kein Exit-Code</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <source>%1 after %2 ms</source>
+            <translation>%1 nach %2 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>%1 erlaubt, %2 verweigert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
+            <source>packages: %1</source>
+            <translation>Pakete: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <source>environment (with values): %1</source>
+            <translation>Umgebung (mit Werten): %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="370" />
+            <source>environment (names only): %1</source>
+            <translation>Umgebung (nur Namen): %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <source>Recording notes: %1</source>
+            <translation>Hinweise der Aufzeichnung: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <source>entry</source>
+            <translation>Einstieg</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="344" />
+            <source>workdir</source>
+            <translation>Arbeitsordner</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <source>input</source>
+            <translation>Eingabe</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <source>npm packages (%n file(s))</source>
+            <translation>
+                <numerusform>npm-Pakete (%n Datei)</numerusform>
+                <numerusform>npm-Pakete (%n Dateien)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <source>packages</source>
+            <translation>Pakete</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
+            <source>image %1</source>
+            <translation>Image %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="367" />
+            <source>network %1</source>
+            <translation>Netzwerk %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessionspanel.cpp" line="368" />
+            <source>%n step(s)</source>
+            <translation>
+                <numerusform>%n Schritt</numerusform>
+                <numerusform>%n Schritte</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
+            <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
+            <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <source>Replay Under Policy</source>
+            <translation>Unter Richtlinie wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
+            <source>Policies (*.json);;All files (*)</source>
+            <translation>Richtlinien (*.json);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="453" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="481" />
+            <source>Cannot use that policy: %1</source>
+            <translation>Diese Richtlinie kann nicht verwendet werden: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="466" />
+            <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
+            <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt, und keine Docker-Engine ist verfügbar.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="469" />
+            <source>Replaying in a fresh sandbox…</source>
+            <translation>Wiederholung in einer frischen Sandbox …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
+            <source>Replaying offline…</source>
+            <translation>Offline-Wiederholung läuft …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="512" />
+            <source>The replay could not run: %1</source>
+            <translation>Die Wiederholung konnte nicht laufen: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::SettingsDialog</name>
         <message>
+            <location filename="../ui/settingsdialog.cpp" line="48" />
+            <source>Keep every run as a session that Run History can save</source>
+            <translation>Jeden Lauf als Sitzung behalten, die der Verlauf speichern kann</translation>
+        </message>
+        <message>
             <location filename="../ui/settingsdialog.cpp" line="49" />
+            <source>Include environment variable values (they may be secrets)</source>
+            <translation>Werte von Umgebungsvariablen einschließen (sie können geheim sein)</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="52" />
             <source>Settings</source>
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="55" />
+            <location filename="../ui/settingsdialog.cpp" line="58" />
             <source>the pinned Deno found by Sandbench</source>
             <translation>das von Sandbench gefundene, festgelegte Deno</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="56" />
+            <location filename="../ui/settingsdialog.cpp" line="59" />
             <source>the user's cache folder</source>
             <translation>der Cache-Ordner des Benutzers</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="59" />
+            <location filename="../ui/settingsdialog.cpp" line="62" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="63" />
+            <location filename="../ui/settingsdialog.cpp" line="66" />
             <source> MB</source>
             <translation> MB</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="67" />
+            <location filename="../ui/settingsdialog.cpp" line="70" />
             <source> bytes</source>
             <translation> Bytes</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="69" />
+            <location filename="../ui/settingsdialog.cpp" line="72" />
             <source>System</source>
             <translation>System</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="70" />
+            <location filename="../ui/settingsdialog.cpp" line="73" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="71" />
+            <location filename="../ui/settingsdialog.cpp" line="74" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="73" />
+            <location filename="../ui/settingsdialog.cpp" line="76" />
             <source>System language</source>
             <translation>Systemsprache</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="81" />
+            <location filename="../ui/settingsdialog.cpp" line="90" />
             <source>Deno runtime</source>
             <translation>Deno-Laufzeit</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="82" />
+            <location filename="../ui/settingsdialog.cpp" line="91" />
             <source>Cache folder</source>
             <translation>Cache-Ordner</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="83" />
+            <location filename="../ui/settingsdialog.cpp" line="92" />
             <source>Default timeout</source>
             <translation>Standard-Zeitlimit</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="84" />
+            <location filename="../ui/settingsdialog.cpp" line="93" />
             <source>Default memory cap</source>
             <translation>Standard-Speichergrenze</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="85" />
+            <location filename="../ui/settingsdialog.cpp" line="94" />
             <source>Default output cap</source>
             <translation>Standard-Ausgabegrenze</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="86" />
+            <location filename="../ui/settingsdialog.cpp" line="95" />
+            <source>Sessions</source>
+            <translation>Sitzungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="97" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="87" />
+            <location filename="../ui/settingsdialog.cpp" line="98" />
             <source>Language</source>
             <translation>Sprache</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="88" />
+            <location filename="../ui/settingsdialog.cpp" line="99" />
             <source>A new language applies when Sandbench starts again.</source>
             <translation>Eine neue Sprache gilt nach dem nächsten Start von Sandbench.</translation>
         </message>

@@ -339,279 +339,340 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="75" />
+            <location filename="../ui/mainwindow.cpp" line="87" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="76" />
+            <location filename="../ui/mainwindow.cpp" line="88" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="77" />
+            <location filename="../ui/mainwindow.cpp" line="89" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="78" />
+            <location filename="../ui/mainwindow.cpp" line="90" />
             <source>Audit Log</source>
             <translation>監査ログ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="79" />
+            <location filename="../ui/mainwindow.cpp" line="91" />
             <source>Run History</source>
             <translation>実行履歴</translation>
         </message>
         <message>
             <location filename="../ui/mainwindow.cpp" line="92" />
+            <source>Sessions</source>
+            <translation>セッション</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="106" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="107" />
+            <location filename="../ui/mainwindow.cpp" line="117" />
+            <source>Run %1 was not recorded as a session: %2</source>
+            <translation>実行 %1 はセッションとして記録されませんでした: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="127" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="109" />
+            <location filename="../ui/mainwindow.cpp" line="129" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>準備完了。サンドボックスは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="133" />
+            <location filename="../ui/mainwindow.cpp" line="153" />
             <source>Sandboxes</source>
             <translation>サンドボックス一覧</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="134" />
+            <location filename="../ui/mainwindow.cpp" line="154" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="135" />
+            <location filename="../ui/mainwindow.cpp" line="155" />
             <source>Port Preview</source>
             <translation>ポートのプレビュー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="163" />
+            <location filename="../ui/mainwindow.cpp" line="183" />
             <source>&amp;File</source>
             <translation>ファイル(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="164" />
+            <location filename="../ui/mainwindow.cpp" line="184" />
             <source>&amp;New Script</source>
             <translation>新しいスクリプト(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="168" />
+            <location filename="../ui/mainwindow.cpp" line="188" />
             <source>&amp;Open Script…</source>
             <translation>スクリプトを開く(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="169" />
+            <location filename="../ui/mainwindow.cpp" line="189" />
             <source>Open &amp;Recent</source>
             <translation>最近使ったファイル(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="170" />
+            <location filename="../ui/mainwindow.cpp" line="190" />
             <source>&amp;Save Script</source>
             <translation>スクリプトを保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="171" />
+            <location filename="../ui/mainwindow.cpp" line="191" />
             <source>Save Script &amp;As…</source>
             <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="173" />
+            <location filename="../ui/mainwindow.cpp" line="193" />
             <source>Open &amp;Policy…</source>
             <translation>ポリシーを開く(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="174" />
+            <location filename="../ui/mainwindow.cpp" line="194" />
             <source>Save Po&amp;licy</source>
             <translation>ポリシーを保存(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="175" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>Save Policy As…</source>
             <translation>名前を付けてポリシーを保存…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="177" />
+            <location filename="../ui/mainwindow.cpp" line="197" />
             <source>Open Audit &amp;Log…</source>
             <translation>監査ログを開く(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="179" />
+            <location filename="../ui/mainwindow.cpp" line="199" />
+            <source>Open Sess&amp;ion…</source>
+            <translation>セッションを開く(&amp;I)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="204" />
+            <source>Save Run as Sessio&amp;n…</source>
+            <translation>実行をセッションとして保存(&amp;N)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="207" />
             <source>Se&amp;ttings…</source>
             <translation>設定(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="180" />
+            <location filename="../ui/mainwindow.cpp" line="208" />
             <source>&amp;Quit</source>
             <translation>終了(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="183" />
+            <location filename="../ui/mainwindow.cpp" line="211" />
             <source>&amp;Policy</source>
             <translation>ポリシー(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="184" />
+            <location filename="../ui/mainwindow.cpp" line="212" />
             <source>&amp;Undo Policy Edit</source>
             <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="185" />
+            <location filename="../ui/mainwindow.cpp" line="213" />
             <source>&amp;Redo Policy Edit</source>
             <translation>ポリシーの編集をやり直す(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="186" />
+            <location filename="../ui/mainwindow.cpp" line="214" />
             <source>&amp;Templates</source>
             <translation>テンプレート(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
-            <location filename="../ui/mainwindow.cpp" line="192" />
+            <location filename="../ui/mainwindow.cpp" line="219" />
+            <location filename="../ui/mainwindow.cpp" line="220" />
             <source>&amp;Run</source>
             <translation>実行(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="194" />
+            <location filename="../ui/mainwindow.cpp" line="222" />
             <source>Run the script under the policy (F5)</source>
             <translation>スクリプトをポリシーの下で実行します (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="195" />
+            <location filename="../ui/mainwindow.cpp" line="223" />
             <source>&amp;Stop</source>
             <translation>停止(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="198" />
+            <location filename="../ui/mainwindow.cpp" line="226" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="202" />
+            <location filename="../ui/mainwindow.cpp" line="229" />
+            <source>Re&amp;play Session</source>
+            <translation>セッションを再実行(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="236" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="206" />
+            <location filename="../ui/mainwindow.cpp" line="240" />
             <source>&amp;View</source>
             <translation>表示(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="210" />
+            <location filename="../ui/mainwindow.cpp" line="244" />
             <source>Reset &amp;Layout</source>
             <translation>レイアウトをリセット(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="212" />
+            <location filename="../ui/mainwindow.cpp" line="246" />
             <source>&amp;Help</source>
             <translation>ヘルプ(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="213" />
+            <location filename="../ui/mainwindow.cpp" line="247" />
             <source>&amp;About Sandbench</source>
             <translation>Sandbench について(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="214" />
+            <location filename="../ui/mainwindow.cpp" line="248" />
             <source>About Sandbench</source>
             <translation>Sandbench について</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="215" />
+            <location filename="../ui/mainwindow.cpp" line="249" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="201" />
-            <location filename="../ui/mainwindow.cpp" line="221" />
+            <location filename="../ui/mainwindow.cpp" line="563" />
+            <location filename="../ui/mainwindow.cpp" line="592" />
+            <source>Save Session</source>
+            <translation>セッションを保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="564" />
+            <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
+            <translation>保存できるセッションを持つ実行はまだありません。先にスクリプトを実行してください (F5)。セッション記録が有効なら (設定)、どの実行も保存できます。</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="577" />
+            <source>Save Session of Run %1</source>
+            <translation>実行 %1 のセッションを保存</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="578" />
+            <source>Sandbench sessions (*.sbsession)</source>
+            <translation>Sandbench セッション (*.sbsession)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="585" />
+            <source>Saving the session of run %1…</source>
+            <translation>実行 %1 のセッションを保存しています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="593" />
+            <source>The session of run %1 was not saved: %2</source>
+            <translation>実行 %1 のセッションは保存されませんでした: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="596" />
+            <source>Saved the session of run %1 to %2 (%3)</source>
+            <translation>実行 %1 のセッションを %2 に保存しました (%3)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="235" />
+            <location filename="../ui/mainwindow.cpp" line="255" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="238" />
+            <location filename="../ui/mainwindow.cpp" line="272" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="238" />
+            <location filename="../ui/mainwindow.cpp" line="272" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="324" />
+            <location filename="../ui/mainwindow.cpp" line="358" />
             <source>unsaved policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="326" />
+            <location filename="../ui/mainwindow.cpp" line="360" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="352" />
+            <location filename="../ui/mainwindow.cpp" line="387" />
             <source>The policy has an error: %1</source>
             <translation>ポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="353" />
+            <location filename="../ui/mainwindow.cpp" line="388" />
             <source>the policy has an error</source>
             <translation>ポリシーにエラーがあります</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="369" />
+            <location filename="../ui/mainwindow.cpp" line="404" />
             <source>Run %1 — audit log: %2</source>
             <translation>実行 %1 — 監査ログ: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="388" />
+            <location filename="../ui/mainwindow.cpp" line="423" />
             <source>exit code %1</source>
             <translation>終了コード %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="390" />
+            <location filename="../ui/mainwindow.cpp" line="425" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="392" />
+            <location filename="../ui/mainwindow.cpp" line="427" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="394" />
+            <location filename="../ui/mainwindow.cpp" line="429" />
             <source>output truncated</source>
             <translation>出力を切り詰め</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="395" />
+            <location filename="../ui/mainwindow.cpp" line="430" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="396" />
+            <location filename="../ui/mainwindow.cpp" line="431" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="397" />
+            <location filename="../ui/mainwindow.cpp" line="432" />
             <source>Finished: %1</source>
             <translation>完了: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="410" />
+            <location filename="../ui/mainwindow.cpp" line="445" />
             <source>Allow This</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="411" />
+            <location filename="../ui/mainwindow.cpp" line="446" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -620,22 +681,23 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="427" />
+            <location filename="../ui/mainwindow.cpp" line="462" />
             <source>The policy changes like this:</source>
             <translation>ポリシーは次のように変わります:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="433" />
+            <location filename="../ui/mainwindow.cpp" line="468" />
             <source>Added %1</source>
             <translation>%1 を追加しました</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="444" />
+            <location filename="../ui/mainwindow.cpp" line="479" />
+            <location filename="../ui/mainwindow.cpp" line="547" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="448" />
+            <location filename="../ui/mainwindow.cpp" line="483" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
         </message>
@@ -961,6 +1023,25 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::RunController</name>
+        <message>
+            <location filename="../ui/runcontroller.cpp" line="36" />
+            <source>the run did not start, so there is nothing to replay</source>
+            <translation>実行が始まらなかったため、再実行するものがありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/runcontroller.cpp" line="95" />
+            <location filename="../ui/runcontroller.cpp" line="128" />
+            <source>not recorded: %1</source>
+            <translation>記録されていません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/runcontroller.cpp" line="98" />
+            <source>stopped before it started</source>
+            <translation>開始前に停止しました</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
             <location filename="../core/models/runhistorymodel.cpp" line="42" />
@@ -998,44 +1079,99 @@
             <translation>切り詰め</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="78" />
+            <location filename="../core/models/runhistorymodel.cpp" line="80" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="91" />
+            <location filename="../core/models/runhistorymodel.cpp" line="85" />
+            <source>ready to save</source>
+            <translation>保存できます</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="87" />
+            <source>recording</source>
+            <translation>記録中</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="88" />
+            <source>not kept</source>
+            <translation>保持されていません</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="99" />
             <source>Run</source>
             <translation>実行番号</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="92" />
+            <location filename="../core/models/runhistorymodel.cpp" line="100" />
             <source>Started</source>
             <translation>開始</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="93" />
+            <location filename="../core/models/runhistorymodel.cpp" line="101" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="94" />
+            <location filename="../core/models/runhistorymodel.cpp" line="102" />
             <source>Status</source>
             <translation>状態</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="95" />
+            <location filename="../core/models/runhistorymodel.cpp" line="103" />
             <source>Duration</source>
             <translation>所要時間</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="96" />
+            <location filename="../core/models/runhistorymodel.cpp" line="104" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="97" />
+            <location filename="../core/models/runhistorymodel.cpp" line="105" />
             <source>Denied</source>
             <translation>拒否</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="106" />
+            <source>Session</source>
+            <translation>セッション</translation>
+        </message>
+        <message>
+            <location filename="../core/models/runhistorymodel.cpp" line="161" />
+            <source>not kept: only the newest %1 runs keep their session</source>
+            <translation>保持されていません: 最新の %1 件の実行だけがセッションを保持します</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunHistoryPanel</name>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="18" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="63" />
+            <source>Save Session…</source>
+            <translation>セッションを保存…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="19" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="64" />
+            <source>Open in Sessions</source>
+            <translation>セッションで開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="31" />
+            <source>Save the selected run as a .sbsession file that replays offline (Ctrl+Alt+S)</source>
+            <translation>選択した実行を、オフラインで再実行できる .sbsession ファイルとして保存 (Ctrl+Alt+S)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="33" />
+            <source>Show the selected run in the Sessions panel, to replay and compare it</source>
+            <translation>選択した実行をセッションパネルに表示して、再実行と比較を行う</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runhistorypanel.cpp" line="82" />
+            <source>Select a run first</source>
+            <translation>先に実行を選択してください</translation>
         </message>
     </context>
     <context>
@@ -1424,6 +1560,198 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::SandboxSessionView</name>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="25" />
+            <source>failed: %1</source>
+            <translation>失敗: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
+            <source>written</source>
+            <translation>書き込み済み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
+            <source>taken</source>
+            <translation>撮影済み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
+            <source>sent</source>
+            <translation>送信済み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
+            <source>timed out</source>
+            <translation>タイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <source>exit %1</source>
+            <translation>終了 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <source>stopped</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <source>Step</source>
+            <translation>ステップ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <source>Kind</source>
+            <translation>種類</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <source>Command or file</source>
+            <translation>コマンドまたはファイル</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="79" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="84" />
+            <source>Recorded</source>
+            <translation>記録</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <source>Replayed</source>
+            <translation>再実行</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="112" />
+            <source>%1 (%n byte(s))</source>
+            <translation>
+                <numerusform>%1 (%n バイト)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="114" />
+            <source>the screen</source>
+            <translation>画面</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="117" />
+            <source>click at %1, %2 (button %3, %4×)</source>
+            <translation>%1, %2 をクリック (ボタン %3、%4 回)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
+            <source>move to %1, %2</source>
+            <translation>%1, %2 へ移動</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
+            <source>scroll at %1, %2 by %3, %4</source>
+            <translation>%1, %2 で %3, %4 スクロール</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
+            <source>type “%1”</source>
+            <translation>「%1」を入力</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
+            <source>key %1</source>
+            <translation>キー %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="142" />
+            <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
+            <translation>再実行すると、同じイメージの新しいサンドボックスでこれらのステップをもう一度実行します。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
+            <source>No Docker engine is available: this session can be browsed but not replayed.</source>
+            <translation>Docker エンジンがありません。このセッションは閲覧できますが、再実行はできません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="149" />
+            <source>write</source>
+            <translation>書き込み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
+            <source>screenshot</source>
+            <translation>スクリーンショット</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
+            <source>input</source>
+            <translation>入力</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <source>exec</source>
+            <translation>実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="182" />
+            <source>
+— stderr —
+</source>
+            <translation>
+— stderr —
+</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="195" />
+            <source>not a readable PNG (%n byte(s))</source>
+            <translation>
+                <numerusform>読めない PNG (%n バイト)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="200" />
+            <source>%1×%2 pixels</source>
+            <translation>%1×%2 ピクセル</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="213" />
+            <source>The replay could not finish: %1</source>
+            <translation>再実行を完了できませんでした: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="225" />
+            <source>Replaying in a fresh sandbox of %1…</source>
+            <translation>%1 の新しいサンドボックスで再実行しています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <source>%1, same</source>
+            <translation>%1、同じ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <source>%1, differs</source>
+            <translation>%1、相違あり</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="259" />
+            <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
+            <translation>
+                <numerusform>同一: %n 個のステップすべてが記録どおりの出力と結果になりました。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="265" />
+            <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
+            <translation>ステップ %1 (%2) で相違: 記録「%3」、再実行「%4」。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="272" />
+            <source>Notes: %1</source>
+            <translation>注記: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
             <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
@@ -1596,94 +1924,545 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::SessionDiffView</name>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessiondiffview.cpp" line="26" />
+            <source>
+[… %n more character(s) not shown]</source>
+            <translation>
+                <numerusform>
+[… ほか %n 文字は表示していません]</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="44" />
+            <source>stdout line %1</source>
+            <translation>stdout の %1 行目</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
+            <source>stderr line %1</source>
+            <translation>stderr の %1 行目</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <source>audit event %1</source>
+            <translation>監査イベント %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <source>the exit</source>
+            <translation>終了状態</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <source>screenshot %1</source>
+            <translation>スクリーンショット %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <source>Event</source>
+            <translation>イベント</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <source>Kind</source>
+            <translation>種類</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <source>Resource</source>
+            <translation>リソース</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="80" />
+            <source>Recorded</source>
+            <translation>記録</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="85" />
+            <source>Replayed</source>
+            <translation>再実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
+            <source>Stream:</source>
+            <translation>ストリーム:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
+            <source>Replay the session to compare it with the recording.</source>
+            <translation>セッションを再実行すると、記録と比較できます。</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
+            <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
+            <translation>
+                <numerusform>同一: stdout、stderr、終了状態、%n 件の監査イベントが記録と一致します。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
+            <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
+            <translation>%1 で相違: 記録「%2」、再実行「%3」。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <source>Also differs: %1.</source>
+            <translation>ほかの相違: %1。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <source>allow</source>
+            <translation>許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <source>deny</source>
+            <translation>拒否</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="176" />
+            <source>Notes: %1</source>
+            <translation>注記: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <source>stdout</source>
+            <translation>stdout</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <source>stderr</source>
+            <translation>stderr</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <source>audit events</source>
+            <translation>監査イベント</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <source>%1 — differs at %2</source>
+            <translation>%1 — %2 で相違</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="184" />
+            <source>%1 — identical</source>
+            <translation>%1 — 同一</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::SessionsPanel</name>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="67" />
+            <source>Open…</source>
+            <translation>開く…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="68" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <source>Replay</source>
+            <translation>再実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="86" />
+            <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
+            <translation>.sbsession ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="87" />
+            <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
+            <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
+            <source>Stop the replay</source>
+            <translation>再実行を停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <source>Recorded policy</source>
+            <translation>記録されたポリシー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <source>Policy file…</source>
+            <translation>ポリシーファイル…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <source>The policy the replay runs under; another one shows which decisions change</source>
+            <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <source>under</source>
+            <translation>ポリシー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="119" />
+            <source>stdout</source>
+            <translation>stdout</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="120" />
+            <source>stderr</source>
+            <translation>stderr</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
+            <source>stderr as the runtime wrote it</source>
+            <translation>ランタイムが書いたままの stderr</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>File</source>
+            <translation>ファイル</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>Where</source>
+            <translation>場所</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>Size</source>
+            <translation>サイズ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <source>SHA-256</source>
+            <translation>SHA-256</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="140" />
+            <source>Console</source>
+            <translation>コンソール</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <source>Audit</source>
+            <translation>監査</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <source>Code</source>
+            <translation>コード</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <source>Files</source>
+            <translation>ファイル</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <source>Steps</source>
+            <translation>ステップ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <source>Open a session file (Ctrl+Shift+O) or drop one here.
+Any run in Run History can be saved as one (Save Session).</source>
+            <translation>セッションファイルを開くか (Ctrl+Shift+O)、ここにドロップしてください。
+実行履歴のどの実行もセッションとして保存できます (セッションを保存)。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="213" />
+            <source>Open Session</source>
+            <translation>セッションを開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="214" />
+            <source>Sandbench sessions (*.sbsession);;All files (*)</source>
+            <translation>Sandbench セッション (*.sbsession);;すべてのファイル (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="222" />
+            <source>A replay is running; stop it before opening another session.</source>
+            <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="227" />
+            <source>Opening %1…</source>
+            <translation>%1 を開いています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="253" />
+            <source>Cannot open %1: %2</source>
+            <translation>%1 を開けません: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="293" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="365" />
+            <source>Recorded %1</source>
+            <translation>記録日時 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="294" />
+            <source>Sandbench %1, Deno %2</source>
+            <translation>Sandbench %1、Deno %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
+            <source>seed %1</source>
+            <translation>シード %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="298" />
+            <source>time frozen at %1</source>
+            <translation>時刻は %1 に固定</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <source>timed out</source>
+            <translation>タイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <source>stopped</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <source>exit %1</source>
+            <translation>終了 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <source>no exit code</source>
+            <translation>終了コードなし</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <source>%1 after %2 ms</source>
+            <translation>%2 ms 後に %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>許可 %1、拒否 %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
+            <source>packages: %1</source>
+            <translation>パッケージ: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <source>environment (with values): %1</source>
+            <translation>環境変数 (値あり): %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="370" />
+            <source>environment (names only): %1</source>
+            <translation>環境変数 (名前のみ): %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <source>Recording notes: %1</source>
+            <translation>記録時の注記: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <source>entry</source>
+            <translation>エントリ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="344" />
+            <source>workdir</source>
+            <translation>作業フォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <source>input</source>
+            <translation>入力</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <source>npm packages (%n file(s))</source>
+            <translation>
+                <numerusform>npm パッケージ (%n ファイル)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <source>packages</source>
+            <translation>パッケージ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
+            <source>image %1</source>
+            <translation>イメージ %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="367" />
+            <source>network %1</source>
+            <translation>ネットワーク %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessionspanel.cpp" line="368" />
+            <source>%n step(s)</source>
+            <translation>
+                <numerusform>%n ステップ</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
+            <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
+            <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <source>Replay Under Policy</source>
+            <translation>ポリシーを指定して再実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
+            <source>Policies (*.json);;All files (*)</source>
+            <translation>ポリシー (*.json);;すべてのファイル (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="453" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="481" />
+            <source>Cannot use that policy: %1</source>
+            <translation>そのポリシーは使えません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="466" />
+            <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
+            <translation>サンドボックスのセッションは新しいサンドボックスで再実行されますが、Docker エンジンがありません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="469" />
+            <source>Replaying in a fresh sandbox…</source>
+            <translation>新しいサンドボックスで再実行しています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
+            <source>Replaying offline…</source>
+            <translation>オフラインで再実行しています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="512" />
+            <source>The replay could not run: %1</source>
+            <translation>再実行できませんでした: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::SettingsDialog</name>
         <message>
+            <location filename="../ui/settingsdialog.cpp" line="48" />
+            <source>Keep every run as a session that Run History can save</source>
+            <translation>すべての実行を、実行履歴から保存できるセッションとして保持する</translation>
+        </message>
+        <message>
             <location filename="../ui/settingsdialog.cpp" line="49" />
+            <source>Include environment variable values (they may be secrets)</source>
+            <translation>環境変数の値も含める (秘密情報の場合があります)</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="52" />
             <source>Settings</source>
             <translation>設定</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="55" />
+            <location filename="../ui/settingsdialog.cpp" line="58" />
             <source>the pinned Deno found by Sandbench</source>
             <translation>Sandbench が見つけた固定版の Deno</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="56" />
+            <location filename="../ui/settingsdialog.cpp" line="59" />
             <source>the user's cache folder</source>
             <translation>ユーザーのキャッシュフォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="59" />
+            <location filename="../ui/settingsdialog.cpp" line="62" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="63" />
+            <location filename="../ui/settingsdialog.cpp" line="66" />
             <source> MB</source>
             <translation> MB</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="67" />
+            <location filename="../ui/settingsdialog.cpp" line="70" />
             <source> bytes</source>
             <translation> バイト</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="69" />
+            <location filename="../ui/settingsdialog.cpp" line="72" />
             <source>System</source>
             <translation>システム</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="70" />
+            <location filename="../ui/settingsdialog.cpp" line="73" />
             <source>Light</source>
             <translation>ライト</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="71" />
+            <location filename="../ui/settingsdialog.cpp" line="74" />
             <source>Dark</source>
             <translation>ダーク</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="73" />
+            <location filename="../ui/settingsdialog.cpp" line="76" />
             <source>System language</source>
             <translation>システムの言語</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="81" />
+            <location filename="../ui/settingsdialog.cpp" line="90" />
             <source>Deno runtime</source>
             <translation>Deno ランタイム</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="82" />
+            <location filename="../ui/settingsdialog.cpp" line="91" />
             <source>Cache folder</source>
             <translation>キャッシュフォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="83" />
+            <location filename="../ui/settingsdialog.cpp" line="92" />
             <source>Default timeout</source>
             <translation>既定のタイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="84" />
+            <location filename="../ui/settingsdialog.cpp" line="93" />
             <source>Default memory cap</source>
             <translation>既定のメモリ上限</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="85" />
+            <location filename="../ui/settingsdialog.cpp" line="94" />
             <source>Default output cap</source>
             <translation>既定の出力上限</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="86" />
+            <location filename="../ui/settingsdialog.cpp" line="95" />
+            <source>Sessions</source>
+            <translation>セッション</translation>
+        </message>
+        <message>
+            <location filename="../ui/settingsdialog.cpp" line="97" />
             <source>Theme</source>
             <translation>テーマ</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="87" />
+            <location filename="../ui/settingsdialog.cpp" line="98" />
             <source>Language</source>
             <translation>言語</translation>
         </message>
         <message>
-            <location filename="../ui/settingsdialog.cpp" line="88" />
+            <location filename="../ui/settingsdialog.cpp" line="99" />
             <source>A new language applies when Sandbench starts again.</source>
             <translation>新しい言語は Sandbench の次回起動時に適用されます。</translation>
         </message>

@@ -16,6 +16,8 @@ AppSettings AppSettings::load()
         = s.value(QStringLiteral("limits/maxOutputBytes"), a.defaultMaxOutputBytes).toLongLong();
     a.theme = themeFromName(s.value(QStringLiteral("ui/theme")).toString());
     a.language = s.value(QStringLiteral("ui/language")).toString();
+    a.recordSessions = s.value(QStringLiteral("sessions/record"), a.recordSessions).toBool();
+    a.recordEnvValues = s.value(QStringLiteral("sessions/recordEnvValues"), a.recordEnvValues).toBool();
     return a;
 }
 
@@ -29,6 +31,8 @@ void AppSettings::save() const
     s.setValue(QStringLiteral("limits/maxOutputBytes"), defaultMaxOutputBytes);
     s.setValue(QStringLiteral("ui/theme"), themeName(theme));
     s.setValue(QStringLiteral("ui/language"), language);
+    s.setValue(QStringLiteral("sessions/record"), recordSessions);
+    s.setValue(QStringLiteral("sessions/recordEnvValues"), recordEnvValues);
 }
 
 } // namespace Sandbench

@@ -18,6 +18,10 @@ struct AppSettings
     qint64 defaultMaxOutputBytes = 1024 * 1024;
     Theme theme = Theme::System;
     QString language; // "", "en", "de", "ja"; applies on restart
+    // Every run is recorded as a session the history can save; values of environment
+    // variables only when asked, since they may be secrets.
+    bool recordSessions = true;
+    bool recordEnvValues = false;
 
     static AppSettings load();
     void save() const;

@@ -1,36 +1,45 @@
 #include "mainwindow.h"
 
 #include "appicon.h"
+#include "common/background.h"
 #include "models/allowrule.h"
 #include "models/auditlogmodel.h"
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
 #include "panels/codeeditor.h"
 #include "panels/consolepanel.h"
+#include "panels/desktoppanel.h"
 #include "panels/policyeditorpanel.h"
+#include "panels/portpreviewpanel.h"
 #include "panels/runhistorypanel.h"
 #include "panels/runstatuswidget.h"
+#include "panels/sandboxespanel.h"
 #include "panels/scripteditorpanel.h"
+#include "panels/sessionspanel.h"
 #include "policy/policyfile.h"
 #include "runcontroller.h"
+#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxpool.h"
+#include "session/sessionbundle.h"
 #include "settingsdialog.h"
 
 #include <QApplication>
 #include <QCloseEvent>
-#include "panels/desktoppanel.h"
-#include "panels/portpreviewpanel.h"
-#include "panels/sandboxespanel.h"
-#include "sandbox/docker/dockerprovider.h"
-#include "sandbox/sandboxpool.h"
-
+#include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
@@ -41,7 +50,7 @@ namespace Sandbench {
 
 namespace {
 // Bump when panels are added or renamed, so an old saved layout gives way to the default.
-constexpr int kLayoutVersion = 2;
+constexpr int kLayoutVersion = 3;
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -54,6 +63,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_runs(new RunController(this))
     , m_history(new RunHistoryPanel(m_runs->history()))
     , m_status(new RunStatusWidget)
+    , m_sessions(new SessionsPanel)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(appIcon());
@@ -61,6 +71,8 @@ MainWindow::MainWindow(QWidget *parent)
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
     setCentralWidget(nullptr);
     m_runs->setEngineConfig(m_settings.engineConfig());
+    m_runs->setRecordOptions(m_settings.recordSessions, {.recordEnvValues = m_settings.recordEnvValues});
+    setAcceptDrops(true);
 
     // A new policy starts from the limits in the settings.
     Policy initial = m_policy->policy();
@@ -77,7 +89,9 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_console, QStringLiteral("consoleDock"), tr("Console"));
     addPanel(m_audit, QStringLiteral("auditDock"), tr("Audit Log"));
     addPanel(m_history, QStringLiteral("historyDock"), tr("Run History"));
+    addPanel(m_sessions, QStringLiteral("sessionsDock"), tr("Sessions"));
     createSandboxPanels();
+    m_sessions->setSandboxPool(m_pool.get());
     createActions();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
@@ -96,6 +110,12 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_audit, &AuditPanel::allowRequested, this, &MainWindow::allowEvent);
     connect(m_history, &RunHistoryPanel::runSelected, this, &MainWindow::showRun);
+    connect(m_history, &RunHistoryPanel::saveSessionRequested, this, [this](int row) { saveSession(row); });
+    connect(m_history, &RunHistoryPanel::openSessionRequested, this, &MainWindow::showSessionOfRun);
+    connect(m_sessions, &SessionsPanel::allowRequested, this, &MainWindow::allowEvent);
+    connect(m_runs, &RunController::sessionFailed, this, [this](int row, const QString &error) {
+        statusBar()->showMessage(tr("Run %1 was not recorded as a session: %2").arg(row + 1).arg(error), 8000);
+    });
     connect(m_policy, &PolicyEditorPanel::policyChanged, m_status, &RunStatusWidget::setPolicy);
     connect(m_policy, &PolicyEditorPanel::modificationChanged, this, &MainWindow::updateTitle);
     connect(m_policy, &PolicyEditorPanel::fileChanged, this, &MainWindow::updateTitle);
@@ -176,6 +196,14 @@ void MainWindow::createActions()
     file->addSeparator();
     file->addAction(tr("Open Audit &Log\u2026"), m_audit, &AuditPanel::openLogInteractive);
     file->addSeparator();
+    file->addAction(tr("Open Sess&ion\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
+        dockOf(m_sessions)->show();
+        dockOf(m_sessions)->raise();
+        m_sessions->openInteractive();
+    })->setObjectName(QStringLiteral("openSessionAction"));
+    file->addAction(tr("Save Run as Sessio&n\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S), this,
+                    [this] { saveSession(); })->setObjectName(QStringLiteral("saveSessionAction"));
+    file->addSeparator();
     file->addAction(tr("Se&ttings\u2026"), QKeySequence::Preferences, this, &MainWindow::openSettings);
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();
@@ -197,6 +225,12 @@ void MainWindow::createActions()
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     m_stopAction->setToolTip(tr("Stop the run and everything it started (Shift+F5)"));
     m_stopAction->setEnabled(false);
+    run->addSeparator();
+    run->addAction(tr("Re&play Session"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
+        dockOf(m_sessions)->show();
+        dockOf(m_sessions)->raise();
+        m_sessions->replay();
+    })->setObjectName(QStringLiteral("replaySessionAction"));
     // Toolbar labels without the menu mnemonic ("実行(&R)" would show as "実行(R)").
     m_runAction->setIconText(tr("Run"));
     m_stopAction->setIconText(tr("Stop"));
@@ -334,6 +368,7 @@ void MainWindow::applySettings(const AppSettings &settings)
     m_settings.save();
     applyTheme(settings.theme);
     m_runs->setEngineConfig(settings.engineConfig());
+    m_runs->setRecordOptions(settings.recordSessions, {.recordEnvValues = settings.recordEnvValues});
 }
 
 void MainWindow::openSettings()
@@ -463,8 +498,108 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     m_runs->stop();
+    m_sessions->stopReplay();
     saveWindowState();
     event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QString path = SessionsPanel::droppedSessionPath(event->mimeData());
+    if (path.endsWith(SessionBundle::fileExtension()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = SessionsPanel::droppedSessionPath(event->mimeData());
+    if (!path.endsWith(SessionBundle::fileExtension()))
+        return;
+    event->acceptProposedAction();
+    openSessionFile(path);
+}
+
+QDockWidget *MainWindow::dockOf(QWidget *panel) const
+{
+    for (QDockWidget *dock : m_docks) {
+        if (dock->widget() == panel)
+            return dock;
+    }
+    Q_UNREACHABLE();
+    return nullptr;
+}
+
+void MainWindow::openSessionFile(const QString &path)
+{
+    dockOf(m_sessions)->show();
+    dockOf(m_sessions)->raise();
+    m_sessions->openFile(path);
+}
+
+void MainWindow::showSessionOfRun(int row)
+{
+    RunHistoryModel *history = m_runs->history();
+    if (row < 0 || row >= history->rowCount() || !history->run(row).session)
+        return;
+    const RunRecord &record = history->run(row);
+    dockOf(m_sessions)->show();
+    dockOf(m_sessions)->raise();
+    m_sessions->showSession(record.session, tr("Run %1 (%2)").arg(record.number).arg(record.title));
+}
+
+void MainWindow::saveSession(int row, const QString &path)
+{
+    RunHistoryModel *history = m_runs->history();
+    if (row < 0)
+        row = m_history->selectedRow();
+    if (row < 0 || row >= history->rowCount() || !history->run(row).session) {
+        // Nothing chosen: the newest run that has one.
+        row = -1;
+        for (int i = history->rowCount() - 1; i >= 0 && row < 0; --i)
+            if (history->run(i).session)
+                row = i;
+    }
+    if (row < 0) {
+        QMessageBox::information(this, tr("Save Session"),
+                                 tr("No run has a session to save yet. Run a script first (F5); with session "
+                                    "recording on (Settings), every run can be saved."));
+        return;
+    }
+    const RunRecord &record = history->run(row);
+    const std::shared_ptr<const SessionBundle> bundle = record.session;
+    QString target = path;
+    if (target.isEmpty()) {
+        QSettings settings;
+        const QString folder = settings.value(QStringLiteral("sessions/lastFolder"), QDir::homePath()).toString();
+        QString base = QFileInfo(record.title).completeBaseName();
+        base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+        const QString suggested = QStringLiteral("%1/run-%2-%3%4").arg(folder).arg(record.number).arg(base, SessionBundle::fileExtension());
+        target = QFileDialog::getSaveFileName(this, tr("Save Session of Run %1").arg(record.number), suggested,
+                                              tr("Sandbench sessions (*.sbsession)"));
+        if (target.isEmpty())
+            return;
+        if (!target.endsWith(SessionBundle::fileExtension()))
+            target += SessionBundle::fileExtension();
+        settings.setValue(QStringLiteral("sessions/lastFolder"), QFileInfo(target).absolutePath());
+    }
+    statusBar()->showMessage(tr("Saving the session of run %1\u2026").arg(record.number));
+    const int number = record.number;
+    // Packing the workdir and the packages can take a while: off the event loop.
+    runInBackground([bundle, target] { return bundle->write(target); })
+        .then(this, [this, target, number](const VoidResult &written) {
+            if (!written) {
+                statusBar()->clearMessage();
+                QMessageBox::warning(this, tr("Save Session"),
+                                     tr("The session of run %1 was not saved: %2").arg(number).arg(written.error().message));
+                return;
+            }
+            statusBar()->showMessage(tr("Saved the session of run %1 to %2 (%3)")
+                                         .arg(number)
+                                         .arg(QDir::toNativeSeparators(target),
+                                              QLocale().formattedDataSize(QFileInfo(target).size())),
+                                     8000);
+            emit sessionSaved(target);
+        });
 }
 
 } // namespace Sandbench

@@ -26,8 +26,10 @@ class RunController;
 class RunHistoryPanel;
 class RunStatusWidget;
 class ScriptEditorPanel;
+class SessionsPanel;
 
-// The workbench: dockable panels around a script, its policy, its output and its audit log.
+// The workbench: dockable panels around a script, its policy, its output, its audit log and the
+// sessions that record runs.
 // Panels have stable object names so that saved layouts survive new versions; the default
 // layout comes from resources/layouts/default.json.
 class MainWindow : public QMainWindow
@@ -45,6 +47,7 @@ public:
     SandboxesPanel *sandboxesPanel() const { return m_sandboxes; }
     DesktopPanel *desktopPanel() const { return m_desktop; }
     PortPreviewPanel *portPreviewPanel() const { return m_preview; }
+    SessionsPanel *sessionsPanel() const { return m_sessions; }
     SandboxPool *sandboxPool() const { return m_pool.get(); }
     RunController *runController() const { return m_runs; }
     RunStatusWidget *runStatus() const { return m_status; }
@@ -64,9 +67,19 @@ public:
     // "Allow this": previews the rule and the policy diff, and adds it when confirmed.
     bool allowEvent(const Sandbench::AuditEvent &event);
     void showRun(int row);
+    // Saves a run of the history as a .sbsession (asks where; -1: the selected run, else the
+    // newest with a session). With `path`, writes there without asking. The file is written on
+    // the thread pool; the status bar says when it is done.
+    void saveSession(int row = -1, const QString &path = {});
+    void openSessionFile(const QString &path);
+
+signals:
+    void sessionSaved(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createSandboxPanels();
@@ -78,6 +91,8 @@ private:
     void updateRecentMenu();
     void openSettings();
     void onRunFinished(int row, const Sandbench::ExecResult &result);
+    void showSessionOfRun(int row);
+    QDockWidget *dockOf(QWidget *panel) const;
 
     AppSettings m_settings;
     ScriptEditorPanel *m_script;
@@ -92,6 +107,7 @@ private:
     SandboxesPanel *m_sandboxes = nullptr;
     DesktopPanel *m_desktop = nullptr;
     PortPreviewPanel *m_preview = nullptr;
+    SessionsPanel *m_sessions;
     QList<QDockWidget *> m_docks;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

@@ -1,5 +1,6 @@
 #include "settingsdialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -44,6 +45,8 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     , m_output(new QSpinBox(this))
     , m_theme(new QComboBox(this))
     , m_language(new QComboBox(this))
+    , m_recordSessions(new QCheckBox(tr("Keep every run as a session that Run History can save"), this))
+    , m_recordEnvValues(new QCheckBox(tr("Include environment variable values (they may be secrets)"), this))
     , m_initial(settings)
 {
     setWindowTitle(tr("Settings"));
@@ -76,6 +79,12 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     m_language->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
     m_language->addItem(QStringLiteral("\u65e5\u672c\u8a9e"), QStringLiteral("ja"));
     m_language->setCurrentIndex(qMax(0, m_language->findData(settings.language)));
+    m_recordSessions->setObjectName(QStringLiteral("recordSessions"));
+    m_recordEnvValues->setObjectName(QStringLiteral("recordEnvValues"));
+    m_recordSessions->setChecked(settings.recordSessions);
+    m_recordEnvValues->setChecked(settings.recordEnvValues);
+    m_recordEnvValues->setEnabled(settings.recordSessions);
+    connect(m_recordSessions, &QCheckBox::toggled, m_recordEnvValues, &QWidget::setEnabled);
 
     auto *form = new QFormLayout;
     form->addRow(tr("Deno runtime"), withBrowse(m_runtime, false, this));
@@ -83,6 +92,8 @@ SettingsDialog::SettingsDialog(const AppSettings &settings, QWidget *parent)
     form->addRow(tr("Default timeout"), m_timeout);
     form->addRow(tr("Default memory cap"), m_memory);
     form->addRow(tr("Default output cap"), m_output);
+    form->addRow(tr("Sessions"), m_recordSessions);
+    form->addRow(QString(), m_recordEnvValues);
     form->addRow(tr("Theme"), m_theme);
     form->addRow(tr("Language"), m_language);
     auto *note = new QLabel(tr("A new language applies when Sandbench starts again."), this);
@@ -106,6 +117,8 @@ AppSettings SettingsDialog::settings() const
     s.defaultMaxOutputBytes = m_output->value();
     s.theme = themeFromName(m_theme->currentData().toString());
     s.language = m_language->currentData().toString();
+    s.recordSessions = m_recordSessions->isChecked();
+    s.recordEnvValues = m_recordEnvValues->isChecked();
     return s;
 }
 

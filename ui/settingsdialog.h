@@ -4,13 +4,15 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
 
 namespace Sandbench {
 
-// Deno path, cache folder, the limits a new policy starts with, theme and language.
+// Deno path, cache folder, the limits a new policy starts with, session recording, theme and
+// language.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -27,6 +29,8 @@ private:
     QSpinBox *m_output;
     QComboBox *m_theme;
     QComboBox *m_language;
+    QCheckBox *m_recordSessions;
+    QCheckBox *m_recordEnvValues;
     AppSettings m_initial;
 };
 

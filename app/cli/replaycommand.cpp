@@ -3,7 +3,7 @@
 #include "policy/policyfile.h"
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxsession.h"
+#include "session/sandboxreplayer.h"
 #include "session/sessionbundle.h"
 #include "session/sessionreplayer.h"
 

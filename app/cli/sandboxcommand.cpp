@@ -2,7 +2,7 @@
 
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxsession.h"
+#include "session/sandboxsessionrecorder.h"
 
 #include <QFile>
 #include <QSocketNotifier>
@@ -57,6 +57,8 @@ int runSandbox(const QStringList &args)
     so.lifetimeMs = 600'000;
     QStringList argv;
     QString recordFile;
+    bool recordEnvValues = false;
+    bool screenshot = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         auto value = [&](QString *out) {
@@ -71,6 +73,10 @@ int runSandbox(const QStringList &args)
             break;
         } else if (a == QLatin1String("--record") && value(&v)) {
             recordFile = v;
+        } else if (a == QLatin1String("--record-env-values")) {
+            recordEnvValues = true;
+        } else if (a == QLatin1String("--screenshot")) {
+            screenshot = true;
         } else if (a == QLatin1String("--image") && value(&v)) {
             so.image = v;
         } else if (a == QLatin1String("--network") && value(&v)) {
@@ -99,6 +105,10 @@ int runSandbox(const QStringList &args)
         return usageError(QStringLiteral("no command after --"));
     if (so.lifetimeMs <= 0)
         return usageError(QStringLiteral("--lifetime must be positive"));
+    // Both only shape what is saved: without a session file they would do nothing.
+    if (recordFile.isEmpty() && (recordEnvValues || screenshot))
+        return usageError(QStringLiteral("%1 needs --record FILE")
+                                  .arg(recordEnvValues ? QStringLiteral("--record-env-values") : QStringLiteral("--screenshot")));
 
     auto provider = DockerProvider::create();
     if (!provider)
@@ -135,6 +145,13 @@ int runSandbox(const QStringList &args)
     if (!sandbox)
         return caught ? 128 + caught : failWith(sandbox.error());
     Sandbox *s = *sandbox;
+    // Checked before CMD runs, so a wrong image costs nothing but the sandbox.
+    if (screenshot && !s->features().desktop) {
+        waitFor(s->release(), 30'000);
+        return failWith({ErrorCode::InvalidInput,
+                         QStringLiteral("--screenshot needs an image with a desktop (such as sandbench/desktop:1); %1 has none")
+                                 .arg(s->image())});
+    }
     for (int port : so.ports) {
         if (auto url = s->url(port))
             err() << "sandbench-cli sandbox: port " << port << " is at " << url->toString() << Qt::endl;
@@ -147,6 +164,7 @@ int runSandbox(const QStringList &args)
             eo.stdinData = in.readAll();
     }
     SandboxSessionRecorder recorder(s);
+    recorder.setRecordEnvValues(recordEnvValues);
     ExecJob *job = recordFile.isEmpty() ? s->exec(argv, eo) : recorder.exec(argv, eo);
     QObject::connect(job, &ExecJob::output, job, [](Sandbench::SandboxStream stream, const QByteArray &data) {
         FILE *f = stream == Sandbench::SandboxStream::Stdout ? stdout : stderr;
@@ -160,6 +178,19 @@ int runSandbox(const QStringList &args)
         job->cancel();
     });
     auto result = waitFor(job);
+    // The screen as CMD left it, as a step of the session (the display outlives CMD).
+    std::optional<Error> screenshotError;
+    if (screenshot && result && !caught) {
+        Operation<QByteArray> *shot = recorder.screenshot();
+        QObject::connect(&notifier, &QSocketNotifier::activated, shot, [&] {
+            char c = 0;
+            [[maybe_unused]] auto n = ::read(g_signalPipe[0], &c, 1);
+            caught = c;
+            shot->cancel();
+        });
+        if (auto png = waitFor(shot, 120'000); !png)
+            screenshotError = png.error();
+    }
     auto released = waitFor(s->release(), 30'000);
     if (!released)
         err() << "sandbench-cli sandbox: the sandbox was not released: " << released.error().message << Qt::endl;
@@ -171,6 +202,11 @@ int runSandbox(const QStringList &args)
         if (auto written = recorder.session().write(recordFile); !written)
             return failWith(written.error());
         err() << "sandbench-cli sandbox: recorded to " << recordFile << Qt::endl;
+    }
+    // After saving: the session keeps the failed screenshot as a step, like any failed call.
+    if (screenshotError) {
+        screenshotError->message.prepend(QStringLiteral("the screenshot failed: "));
+        return failWith(*screenshotError);
     }
     if (result->truncated)
         err() << "sandbench-cli sandbox: output was truncated" << Qt::endl;
@@ -238,10 +274,14 @@ QString sandboxHelp()
 {
     return QStringLiteral(
         "  sandbox run [--image I] [--network none|all] [--port P] [--lifetime SECONDS]\n"
-        "              [--memory MIB] [--cpus N] [--env K=V] [--record FILE] -- CMD ARGS...\n"
+        "              [--memory MIB] [--cpus N] [--env K=V]\n"
+        "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
         "               lifetime 600 s), stream its output, release it; exits with CMD's status;\n"
-        "               --record saves a sandbox session for `replay FILE`\n"
+        "               --record saves a sandbox session for `replay FILE` with the names of the\n"
+        "               environment variables; --record-env-values also stores their values;\n"
+        "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"
+        "               the replay compares (needs an image with a desktop: sandbench/desktop:1)\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
         "  sandbox rm ID|--all\n"
         "               remove one sandbox (id prefix or name) or all of them\n");

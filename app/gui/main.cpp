@@ -4,6 +4,7 @@
 #include "panels/auditpanel.h"
 #include "panels/policyeditorpanel.h"
 #include "panels/scripteditorpanel.h"
+#include "panels/sessionspanel.h"
 #include "runcontroller.h"
 #include "theme.h"
 
@@ -63,7 +64,13 @@ int main(int argc, char *argv[])
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language for this session: en, de, ja."), QStringLiteral("code"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window and quit (after --run ends, if given)."), QStringLiteral("file"));
     const QCommandLineOption quitAfter(QStringLiteral("quit-after-ms"), QStringLiteral("Quit after this many milliseconds (smoke tests)."), QStringLiteral("ms"));
-    parser.addOptions({script, policy, auditLog, run, theme, lang, screenshot, quitAfter});
+    // Not "--session": QGuiApplication takes that one for X11 session management.
+    const QCommandLineOption session(QStringLiteral("session-file"), QStringLiteral("Open a session (.sbsession) in the Sessions panel."), QStringLiteral("file"));
+    const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Replay the opened session once it is open."));
+    const QCommandLineOption replayPolicy(QStringLiteral("replay-policy"), QStringLiteral("Replay under this policy file instead of the recorded one."), QStringLiteral("file"));
+    parser.addOptions({script, policy, auditLog, session, replay, replayPolicy, run, theme, lang, screenshot, quitAfter});
+    // The desktop file passes what was opened from a file manager: a session or a script.
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A session (.sbsession) or a script to open."), QStringLiteral("[file]"));
     parser.process(app);
 
     AppSettings settings = AppSettings::load();
@@ -86,6 +93,30 @@ int main(int argc, char *argv[])
         if (!window.auditPanel()->openLog(parser.value(auditLog), &error))
             std::fprintf(stderr, "sandbench: %s\n", qPrintable(error));
     }
+    QString sessionFile = parser.value(session);
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        std::fprintf(stderr, "sandbench: give one file to open\n");
+        return 2;
+    }
+    if (!files.isEmpty() && files.constFirst().endsWith(QStringLiteral(".sbsession")) && sessionFile.isEmpty()) {
+        sessionFile = files.constFirst();
+    } else if (!files.isEmpty()) {
+        QString error;
+        if (!window.scriptPanel()->openFile(files.constFirst(), &error))
+            std::fprintf(stderr, "sandbench: %s\n", qPrintable(error));
+    }
+    if ((parser.isSet(replay) || parser.isSet(replayPolicy)) && sessionFile.isEmpty()) {
+        std::fprintf(stderr, "sandbench: --replay and --replay-policy need a session file\n");
+        return 2;
+    }
+    if (parser.isSet(replayPolicy)) {
+        QString error;
+        if (!window.sessionsPanel()->setReplayPolicyFile(parser.value(replayPolicy), &error)) {
+            std::fprintf(stderr, "sandbench: --replay-policy: %s\n", qPrintable(error));
+            return 2;
+        }
+    }
     window.show();
 
     int exitCode = 0;
@@ -104,12 +135,28 @@ int main(int argc, char *argv[])
         if (parser.isSet(run)) {
             QObject::connect(window.runController(), &RunController::runFinished, &window, shoot);
             QObject::connect(window.runController(), &RunController::runFailed, &window, shoot);
+        } else if (parser.isSet(replay)) {
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::replayFinished, &window, shoot);
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::replayFailed, &window, shoot);
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shoot);
+        } else if (!sessionFile.isEmpty()) {
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::sessionOpened, &window, shoot);
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shoot);
         } else {
             QTimer::singleShot(300, &window, shoot);
         }
     }
     if (parser.isSet(run))
         QTimer::singleShot(0, &window, [&window] { window.runScript(); });
+    if (!sessionFile.isEmpty()) {
+        if (parser.isSet(replay)) {
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::sessionOpened, &window,
+                             [&window] { window.sessionsPanel()->replay(); }, Qt::SingleShotConnection);
+        }
+        QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window,
+                         [](const QString &message) { std::fprintf(stderr, "sandbench: %s\n", qPrintable(message)); });
+        window.openSessionFile(sessionFile);
+    }
     if (parser.isSet(quitAfter)) {
         bool ok = false;
         const int ms = parser.value(quitAfter).toInt(&ok);

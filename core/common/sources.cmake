@@ -1,3 +1,3 @@
 target_sources(sandbench_core PRIVATE
     common/error.h common/error.cpp
-    common/result.h)
+    common/result.h common/background.h)

@@ -66,6 +66,8 @@ QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
     const RunRecord &record = m_runs.at(index.row());
     if (role == Qt::ToolTipRole && record.error)
         return record.error->message;
+    if (role == Qt::ToolTipRole && Column(index.column()) == Column::Session && !record.session)
+        return record.sessionError;
     if (role != Qt::DisplayRole)
         return {};
     switch (Column(index.column())) {
@@ -78,6 +80,12 @@ QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
         return record.result ? tr("%1 ms").arg(record.result->durationMs) : QVariant();
     case Column::Allowed: return record.result ? QVariant(record.result->allowCount) : QVariant();
     case Column::Denied: return record.result ? QVariant(record.result->denyCount) : QVariant();
+    case Column::Session:
+        if (record.session)
+            return tr("ready to save");
+        if (record.sessionPending)
+            return tr("recording");
+        return record.sessionError.isEmpty() ? QVariant() : QVariant(tr("not kept"));
     case Column::Count: break;
     }
     return {};
@@ -95,6 +103,7 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
     case Column::Duration: return tr("Duration");
     case Column::Allowed: return tr("Allowed");
     case Column::Denied: return tr("Denied");
+    case Column::Session: return tr("Session");
     case Column::Count: break;
     }
     return {};
@@ -133,6 +142,41 @@ void RunHistoryModel::failRun(int row, const Error &error)
         return;
     m_runs[row].running = false;
     m_runs[row].error = error;
+    rowChanged(row);
+}
+
+void RunHistoryModel::setSession(int row, std::shared_ptr<const SessionBundle> session)
+{
+    if (row < 0 || row >= m_runs.size())
+        return;
+    m_runs[row].session = std::move(session);
+    m_runs[row].sessionPending = false;
+    m_runs[row].sessionError.clear();
+    rowChanged(row);
+    int kept = 0;
+    for (int i = int(m_runs.size()) - 1; i >= 0; --i) {
+        if (!m_runs[i].session || ++kept <= kKeptSessions)
+            continue;
+        m_runs[i].session.reset();
+        m_runs[i].sessionError = tr("not kept: only the newest %1 runs keep their session").arg(kKeptSessions);
+        rowChanged(i);
+    }
+}
+
+void RunHistoryModel::setSessionPending(int row)
+{
+    if (row < 0 || row >= m_runs.size())
+        return;
+    m_runs[row].sessionPending = true;
+    rowChanged(row);
+}
+
+void RunHistoryModel::setSessionError(int row, const QString &error)
+{
+    if (row < 0 || row >= m_runs.size())
+        return;
+    m_runs[row].sessionPending = false;
+    m_runs[row].sessionError = error;
     rowChanged(row);
 }
 

@@ -3,10 +3,12 @@
 #include "common/error.h"
 #include "exec/execresult.h"
 #include "policy/policy.h"
+#include "session/sessionbundle.h"
 
 #include <QAbstractTableModel>
 #include <QList>
 
+#include <memory>
 #include <optional>
 
 namespace Sandbench {
@@ -32,6 +34,10 @@ struct RunRecord
     QList<ConsoleChunk> transcript;
     qint64 transcriptBytes = 0;
     qint64 transcriptDropped = 0;
+    // The run as a session bundle, ready to be saved; kept for the newest kKeptSessions runs.
+    std::shared_ptr<const SessionBundle> session;
+    bool sessionPending = false; // being recorded
+    QString sessionError;        // why there is no session
 
     // Keeps the first `cap` bytes of output in arrival order; the rest is only counted, since
     // the result itself keeps head and tail of each stream.
@@ -43,7 +49,7 @@ class RunHistoryModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum class Column { Number, Started, Title, Status, Duration, Allowed, Denied, Count };
+    enum class Column { Number, Started, Title, Status, Duration, Allowed, Denied, Session, Count };
 
     explicit RunHistoryModel(QObject *parent = nullptr);
 
@@ -58,6 +64,11 @@ public:
     void appendOutput(int row, ExecStream stream, const QByteArray &data);
     void finishRun(int row, const ExecResult &result);
     void failRun(int row, const Error &error);
+    // Attaches a run's session, and lets go of the sessions of runs older than the newest
+    // kKeptSessions (each holds a copy of its workdir on disk).
+    void setSession(int row, std::shared_ptr<const SessionBundle> session);
+    void setSessionPending(int row);
+    void setSessionError(int row, const QString &error);
 
     const RunRecord &run(int row) const { return m_runs.at(row); }
     void clear();
@@ -66,6 +77,7 @@ public:
 
     // Per run, how much console output is kept for replaying it.
     static constexpr qint64 kTranscriptCap = 4 * 1024 * 1024;
+    static constexpr int kKeptSessions = 20;
 
 private:
     void rowChanged(int row);

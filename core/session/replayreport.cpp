@@ -86,6 +86,14 @@ QList<AuditEvent> codeEvents(const QList<AuditEvent> &events)
 
 } // namespace
 
+QStringList comparedAuditLines(const QList<AuditEvent> &events)
+{
+    QStringList lines;
+    for (const AuditEvent &event : codeEvents(events))
+        lines << eventText(event);
+    return lines;
+}
+
 QString replayStreamName(ReplayStream stream)
 {
     switch (stream) {
@@ -93,6 +101,7 @@ QString replayStreamName(ReplayStream stream)
     case ReplayStream::Stderr: return QStringLiteral("stderr");
     case ReplayStream::Exit: return QStringLiteral("exit");
     case ReplayStream::Audit: return QStringLiteral("audit");
+    case ReplayStream::Screenshot: return QStringLiteral("screenshot");
     }
     return {};
 }

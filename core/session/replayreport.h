@@ -9,7 +9,8 @@
 
 namespace Sandbench {
 
-enum class ReplayStream { Stdout, Stderr, Exit, Audit };
+// Screenshot: only sandbox sessions with desktop steps have it (see SandboxReplayer).
+enum class ReplayStream { Stdout, Stderr, Exit, Audit, Screenshot };
 
 QString replayStreamName(ReplayStream stream);
 
@@ -17,7 +18,8 @@ QString replayStreamName(ReplayStream stream);
 struct Divergence
 {
     ReplayStream stream = ReplayStream::Stdout;
-    qint64 index = 0;  // 1-based line (stdout, stderr) or event number (audit); 0 for exit
+    qint64 index = 0;  // 1-based line (stdout, stderr) or event number (audit); 0 for exit;
+                       // in a sandbox session, the 1-based step of every stream
     QString recorded;  // the line, event or exit as recorded ("<end>" when there is none)
     QString replayed;
 
@@ -49,6 +51,10 @@ struct ReplayReport
     // Human text: "identical", or the first divergence, then the changed decisions.
     QString summary() const;
 };
+
+// The audit events as a replay compares them, one line each ("kind action resource: decision"),
+// without the engine's own reads; line N is audit event N of a Divergence.
+QStringList comparedAuditLines(const QList<AuditEvent> &events);
 
 // Compares a replay with what was recorded: stdout and rewritten stderr line by line, the exit,
 // and the audit events by kind, action, resource and decision (times, ids and pids differ by

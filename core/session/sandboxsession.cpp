@@ -1,10 +1,6 @@
 #include "sandboxsession.h"
 
-#include "sandbox/sandbox.h"
-#include "sandbox/sandboxpool.h"
-
 #include <QCryptographicHash>
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -14,7 +10,8 @@
 #include <QMap>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include <QTextStream>
+
+#include <cmath>
 
 namespace Sandbench {
 
@@ -23,7 +20,6 @@ namespace {
 const QString manifestName = QStringLiteral("manifest.json");
 const QString digestListName = QStringLiteral("SHA256SUMS");
 const QString filesPrefix = QStringLiteral("files/");
-const QString endMarker = QStringLiteral("<end>");
 
 QString sha256Hex(const QByteArray &data)
 {
@@ -73,14 +69,85 @@ private:
     QMap<QString, QByteArray> m_members;
 };
 
-QJsonObject stepToJson(const SandboxSessionStep &step, ContentStore &store)
+// X11 coordinates are 16-bit: anything larger in a file is not a place on a screen.
+constexpr int maxCoordinate = 32767;
+// What Desktop::scroll accepts at once.
+constexpr int maxScrollNotches = 100;
+
+QString inputName(SandboxSessionStep::Input input)
+{
+    switch (input) {
+    case SandboxSessionStep::Input::Click: return QStringLiteral("click");
+    case SandboxSessionStep::Input::Move: return QStringLiteral("move");
+    case SandboxSessionStep::Input::Scroll: return QStringLiteral("scroll");
+    case SandboxSessionStep::Input::Type: return QStringLiteral("type");
+    case SandboxSessionStep::Input::Key: return QStringLiteral("key");
+    }
+    return {};
+}
+
+QString buttonName(MouseButton button)
+{
+    switch (button) {
+    case MouseButton::Left: return QStringLiteral("left");
+    case MouseButton::Middle: return QStringLiteral("middle");
+    case MouseButton::Right: return QStringLiteral("right");
+    }
+    return {};
+}
+
+QJsonObject mapToJson(const QMap<QString, QString> &map)
 {
     QJsonObject o;
-    if (step.kind == SandboxSessionStep::Kind::Exec) {
+    for (auto it = map.cbegin(); it != map.cend(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
+}
+
+// Env values as written by mapToJson: an object of strings, each named in `names`.
+std::optional<QString> mapFromJson(const QJsonValue &value, const QStringList &names, QMap<QString, QString> *out)
+{
+    if (value.isUndefined())
+        return std::nullopt;
+    if (!value.isObject())
+        return QStringLiteral("envValues is not an object");
+    const QJsonObject o = value.toObject();
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
+        if (!it.value().isString())
+            return QStringLiteral("the value of %1 is not a string").arg(it.key().left(64));
+        if (!names.contains(it.key()))
+            return QStringLiteral("a value for %1, which is not among its envNames").arg(it.key().left(64));
+        out->insert(it.key(), it.value().toString());
+    }
+    return std::nullopt;
+}
+
+// An integer member within [low, high]; missing, fractional or out of range gives no value.
+std::optional<int> intIn(const QJsonObject &o, const QString &key, int low, int high)
+{
+    const QJsonValue value = o.value(key);
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (d != std::floor(d) || d < low || d > high)
+        return std::nullopt;
+    return int(d);
+}
+
+// Step values are written only with `values` (the session's envValuesRecorded): a session that
+// says it keeps names only never leaks a value someone put in a step.
+QJsonObject stepToJson(const SandboxSessionStep &step, bool values, ContentStore &store)
+{
+    QJsonObject o;
+    switch (step.kind) {
+    case SandboxSessionStep::Kind::Exec:
         o.insert(QStringLiteral("kind"), QStringLiteral("exec"));
         o.insert(QStringLiteral("argv"), QJsonArray::fromStringList(step.argv));
         o.insert(QStringLiteral("cwd"), step.cwd);
         o.insert(QStringLiteral("envNames"), QJsonArray::fromStringList(step.envNames));
+        // Absent unless recorded: a file without values reads as it did before they existed.
+        if (values && !step.envValues.isEmpty())
+            o.insert(QStringLiteral("envValues"), mapToJson(step.envValues));
         if (step.stdinData)
             o.insert(QStringLiteral("stdin"), store.add(*step.stdinData));
         o.insert(QStringLiteral("timeoutMs"), double(step.timeoutMs));
@@ -90,10 +157,41 @@ QJsonObject stepToJson(const SandboxSessionStep &step, ContentStore &store)
         o.insert(QStringLiteral("timedOut"), step.timedOut);
         o.insert(QStringLiteral("truncated"), step.truncated);
         o.insert(QStringLiteral("durationMs"), double(step.durationMs));
-    } else {
+        break;
+    case SandboxSessionStep::Kind::Write:
         o.insert(QStringLiteral("kind"), QStringLiteral("write"));
         o.insert(QStringLiteral("path"), step.path);
         o.insert(QStringLiteral("data"), store.add(step.data));
+        break;
+    case SandboxSessionStep::Kind::Screenshot:
+        o.insert(QStringLiteral("kind"), QStringLiteral("screenshot"));
+        if (!step.error)
+            o.insert(QStringLiteral("png"), store.add(step.data));
+        break;
+    case SandboxSessionStep::Kind::Input:
+        o.insert(QStringLiteral("kind"), QStringLiteral("input"));
+        o.insert(QStringLiteral("action"), inputName(step.input));
+        switch (step.input) {
+        case SandboxSessionStep::Input::Click:
+            o.insert(QStringLiteral("button"), buttonName(step.button));
+            o.insert(QStringLiteral("count"), step.count);
+            Q_FALLTHROUGH();
+        case SandboxSessionStep::Input::Move:
+            o.insert(QStringLiteral("x"), step.x);
+            o.insert(QStringLiteral("y"), step.y);
+            break;
+        case SandboxSessionStep::Input::Scroll:
+            o.insert(QStringLiteral("x"), step.x);
+            o.insert(QStringLiteral("y"), step.y);
+            o.insert(QStringLiteral("dx"), step.dx);
+            o.insert(QStringLiteral("dy"), step.dy);
+            break;
+        case SandboxSessionStep::Input::Type:
+        case SandboxSessionStep::Input::Key:
+            o.insert(QStringLiteral("text"), step.text);
+            break;
+        }
+        break;
     }
     if (step.error) {
         o.insert(QStringLiteral("error"), *step.error);
@@ -104,6 +202,66 @@ QJsonObject stepToJson(const SandboxSessionStep &step, ContentStore &store)
 
 // Every digest the manifest names, so the reader can check each is present.
 using Contents = QMap<QString, QByteArray>;
+
+// The arguments of an input step, checked as the Desktop API checks them: a file may come from
+// anyone, and a replay should refuse it as a whole rather than fail halfway through.
+std::optional<QString> inputFromJson(const QJsonObject &o, SandboxSessionStep *step)
+{
+    const QString action = o.value(QStringLiteral("action")).toString();
+    auto point = [&]() -> std::optional<QString> {
+        const auto x = intIn(o, QStringLiteral("x"), 0, maxCoordinate);
+        const auto y = intIn(o, QStringLiteral("y"), 0, maxCoordinate);
+        if (!x || !y)
+            return QStringLiteral("a %1 needs x and y from 0 to %2").arg(action).arg(maxCoordinate);
+        step->x = *x;
+        step->y = *y;
+        return std::nullopt;
+    };
+    if (action == QLatin1String("click")) {
+        step->input = SandboxSessionStep::Input::Click;
+        const QString button = o.value(QStringLiteral("button")).toString();
+        if (button == QLatin1String("left"))
+            step->button = MouseButton::Left;
+        else if (button == QLatin1String("middle"))
+            step->button = MouseButton::Middle;
+        else if (button == QLatin1String("right"))
+            step->button = MouseButton::Right;
+        else
+            return QStringLiteral("a click with an unknown button \"%1\"").arg(button.left(40));
+        const auto count = intIn(o, QStringLiteral("count"), 1, 3);
+        if (!count)
+            return QStringLiteral("a click needs a count from 1 to 3");
+        step->count = *count;
+        return point();
+    }
+    if (action == QLatin1String("move")) {
+        step->input = SandboxSessionStep::Input::Move;
+        return point();
+    }
+    if (action == QLatin1String("scroll")) {
+        step->input = SandboxSessionStep::Input::Scroll;
+        const auto dx = intIn(o, QStringLiteral("dx"), -maxScrollNotches, maxScrollNotches);
+        const auto dy = intIn(o, QStringLiteral("dy"), -maxScrollNotches, maxScrollNotches);
+        if (!dx || !dy)
+            return QStringLiteral("a scroll needs dx and dy from %1 to %2").arg(-maxScrollNotches).arg(maxScrollNotches);
+        step->dx = *dx;
+        step->dy = *dy;
+        return point();
+    }
+    if (action == QLatin1String("type") || action == QLatin1String("key")) {
+        const bool typing = action == QLatin1String("type");
+        step->input = typing ? SandboxSessionStep::Input::Type : SandboxSessionStep::Input::Key;
+        step->text = o.value(QStringLiteral("text")).toString();
+        if (step->text.isEmpty() || step->text.size() > Desktop::maxTypeLength)
+            return QStringLiteral("a %1 needs a text of 1 to %2 characters").arg(action).arg(Desktop::maxTypeLength);
+        // The names Desktop::key accepts: letters, digits, '_' and '+', groups separated by spaces.
+        static const QRegularExpression combo(QStringLiteral("^[A-Za-z0-9_+]+( [A-Za-z0-9_+]+)*$"));
+        if (!typing && !combo.match(step->text).hasMatch())
+            return QStringLiteral("\"%1\" is not a key combination").arg(step->text.left(40));
+        return std::nullopt;
+    }
+    return QStringLiteral("an input with an unknown action \"%1\"").arg(action.left(40));
+}
 
 Result<SandboxSessionStep> stepFromJson(const QJsonObject &o, qsizetype number, const Contents &contents,
                                         const QString &where)
@@ -119,6 +277,10 @@ Result<SandboxSessionStep> stepFromJson(const QJsonObject &o, qsizetype number, 
         return true;
     };
     SandboxSessionStep step;
+    if (o.contains(QStringLiteral("error"))) {
+        step.error = o.value(QStringLiteral("error")).toString();
+        step.errorCode = o.value(QStringLiteral("errorCode")).toString();
+    }
     const QString kind = o.value(QStringLiteral("kind")).toString();
     if (kind == QLatin1String("exec")) {
         step.kind = SandboxSessionStep::Kind::Exec;
@@ -127,6 +289,8 @@ Result<SandboxSessionStep> stepFromJson(const QJsonObject &o, qsizetype number, 
             return bad(QStringLiteral("an exec without argv"));
         step.cwd = o.value(QStringLiteral("cwd")).toString();
         step.envNames = stringList(o.value(QStringLiteral("envNames")));
+        if (auto problem = mapFromJson(o.value(QStringLiteral("envValues")), step.envNames, &step.envValues))
+            return bad(*problem);
         if (o.contains(QStringLiteral("stdin"))) {
             QByteArray in;
             if (!content(QStringLiteral("stdin"), &in))
@@ -149,82 +313,55 @@ Result<SandboxSessionStep> stepFromJson(const QJsonObject &o, qsizetype number, 
             return bad(QStringLiteral("a write without path"));
         if (!content(QStringLiteral("data"), &step.data))
             return bad(QStringLiteral("its data is missing from files/"));
+    } else if (kind == QLatin1String("screenshot")) {
+        step.kind = SandboxSessionStep::Kind::Screenshot;
+        // A failed screenshot has no picture; a taken one must have a PNG.
+        if (!step.error) {
+            if (!content(QStringLiteral("png"), &step.data))
+                return bad(QStringLiteral("its PNG is missing from files/"));
+            if (!step.data.startsWith("\x89PNG\r\n\x1a\n"))
+                return bad(QStringLiteral("its screenshot is not a PNG"));
+        }
+    } else if (kind == QLatin1String("input")) {
+        step.kind = SandboxSessionStep::Kind::Input;
+        if (auto problem = inputFromJson(o, &step))
+            return bad(*problem);
     } else {
-        return bad(QStringLiteral("unknown kind \"%1\"").arg(kind));
-    }
-    if (o.contains(QStringLiteral("error"))) {
-        step.error = o.value(QStringLiteral("error")).toString();
-        step.errorCode = o.value(QStringLiteral("errorCode")).toString();
+        return bad(QStringLiteral("unknown kind \"%1\" (a newer Sandbench may read it)").arg(kind.left(40)));
     }
     return step;
 }
 
-QString errorText(const Error &e)
-{
-    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
-}
-
-// What a step ended with, as compared (error messages carry ids and paths, so only the code).
-QString outcomeText(const SandboxSessionStep &step)
-{
-    if (step.error)
-        return QStringLiteral("failed (%1)").arg(step.errorCode);
-    if (step.kind == SandboxSessionStep::Kind::Write)
-        return QStringLiteral("written");
-    if (step.timedOut)
-        return QStringLiteral("timed out");
-    return step.exitCode ? QStringLiteral("exit %1").arg(*step.exitCode) : QStringLiteral("stopped");
-}
-
-// The first line that differs, for people; binary lines are shown by size and digest.
-QString lineText(const QByteArray &line)
-{
-    const QString text = QString::fromUtf8(line);
-    bool printable = text.toUtf8() == line;
-    for (const QChar c : text) {
-        if (c.unicode() < 0x20 && c != QLatin1Char('\t') && c != QLatin1Char('\r'))
-            printable = false;
-    }
-    if (!printable)
-        return QStringLiteral("<%1 binary bytes, sha256 %2>").arg(line.size()).arg(sha256Hex(line).left(12));
-    return text.size() > 200 ? text.left(200) + QStringLiteral("…") : text;
-}
-
-std::optional<Divergence> stepDifference(ReplayStream stream, qint64 step, const QByteArray &recorded,
-                                         const QByteArray &replayed)
-{
-    if (recorded == replayed)
-        return std::nullopt;
-    const QList<QByteArray> a = recorded.split('\n');
-    const QList<QByteArray> b = replayed.split('\n');
-    for (qsizetype i = 0; i < qMax(a.size(), b.size()); ++i) {
-        const bool haveA = i < a.size();
-        const bool haveB = i < b.size();
-        if (haveA && haveB && a.at(i) == b.at(i))
-            continue;
-        return Divergence{stream, step, haveA ? lineText(a.at(i)) : endMarker, haveB ? lineText(b.at(i)) : endMarker};
-    }
-    return std::nullopt;
-}
-
 } // namespace
+
+void SandboxSessionStep::setError(const Error &e)
+{
+    error = errorCodeName(e.code) + QStringLiteral(": ") + e.message;
+    errorCode = errorCodeName(e.code);
+}
 
 VoidResult SandboxSession::write(const QString &path) const
 {
     ContentStore store;
     QJsonArray stepArray;
     for (const SandboxSessionStep &step : steps)
-        stepArray.append(stepToJson(step, store));
-    const QJsonObject root{
+        stepArray.append(stepToJson(step, envValuesRecorded, store));
+    QJsonObject root{
         {QStringLiteral("kind"), kindName},
         {QStringLiteral("formatVersion"), formatVersion},
         {QStringLiteral("application"), QJsonObject{{QStringLiteral("name"), QStringLiteral("sandbench")},
                                                     {QStringLiteral("version"), applicationVersion}}},
         {QStringLiteral("recordedAtMs"), double(recordedAtMs)},
-        {QStringLiteral("sandbox"), QJsonObject{{QStringLiteral("image"), image},
-                                                {QStringLiteral("network"), networkKindName(network)},
-                                                {QStringLiteral("envNames"), QJsonArray::fromStringList(envNames)}}},
         {QStringLiteral("steps"), stepArray}};
+    QJsonObject sandbox{{QStringLiteral("image"), image},
+                        {QStringLiteral("network"), networkKindName(network)},
+                        {QStringLiteral("envNames"), QJsonArray::fromStringList(envNames)}};
+    // Written only when on: a session recorded without values is the file it always was.
+    if (envValuesRecorded) {
+        sandbox.insert(QStringLiteral("envValuesRecorded"), true);
+        sandbox.insert(QStringLiteral("envValues"), mapToJson(envValues));
+    }
+    root.insert(QStringLiteral("sandbox"), sandbox);
     // The manifest goes first, so a reader refuses a newer format before extracting anything.
     QList<ArchiveMember> members{{manifestName, QJsonDocument(root).toJson(QJsonDocument::Indented), {}}};
     members.append(store.members());
@@ -303,13 +440,22 @@ Result<SandboxSession> SandboxSession::read(const QString &path, const ArchiveLi
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: unknown network kind").arg(path));
     session.network = *network;
     session.envNames = stringList(sandbox.value(QStringLiteral("envNames")));
+    session.envValuesRecorded = sandbox.value(QStringLiteral("envValuesRecorded")).toBool();
+    if (auto problem = mapFromJson(sandbox.value(QStringLiteral("envValues")), session.envNames, &session.envValues))
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: %2").arg(path, *problem));
     const QJsonArray stepArray = manifest.value(QStringLiteral("steps")).toArray();
     for (qsizetype i = 0; i < stepArray.size(); ++i) {
         auto step = stepFromJson(stepArray.at(i).toObject(), i + 1, contents, path);
         if (!step)
             return std::unexpected(step.error());
+        // Values in a file that says none were kept: written by something else, trust none of it.
+        if (!session.envValuesRecorded && !step->envValues.isEmpty())
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: step %2: env values, but the session says none were recorded")
+                                                  .arg(path).arg(i + 1));
         session.steps.append(*step);
     }
+    if (!session.envValuesRecorded && !session.envValues.isEmpty())
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: env values, but the session says none were recorded").arg(path));
     return session;
 }
 
@@ -329,165 +475,6 @@ std::optional<QString> SandboxSession::manifestKind(const QString &path)
     extractArchive(path, QFileInfo(dir.path()).canonicalFilePath(), {},
                    [](const QString &member) { return member == manifestName; }, onMember);
     return kind;
-}
-
-SandboxSessionRecorder::SandboxSessionRecorder(Sandbox *sandbox, QObject *parent)
-    : QObject(parent)
-    , m_sandbox(sandbox)
-{
-    m_session.applicationVersion = QStringLiteral(SANDBENCH_VERSION);
-    m_session.recordedAtMs = QDateTime::currentMSecsSinceEpoch();
-    m_session.image = sandbox->image();
-    m_session.network = sandbox->options().network.kind;
-    m_session.envNames = sandbox->options().env.keys();
-}
-
-ExecJob *SandboxSessionRecorder::exec(const QStringList &argv, const ExecOptions &options, CancelToken *cancel)
-{
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Exec;
-    step.argv = argv;
-    step.cwd = options.cwd;
-    step.envNames = options.env.keys();
-    step.stdinData = options.stdinData;
-    step.timeoutMs = options.timeoutMs;
-    const qsizetype index = m_session.steps.size();
-    m_session.steps.append(step);
-    ExecJob *job = m_sandbox->exec(argv, options, cancel);
-    // Connected before the caller can connect: the result is read before a waitFor() takes it.
-    connect(job, &SandboxOperation::finished, this, [this, job, index] {
-        SandboxSessionStep &s = m_session.steps[index];
-        const Result<SandboxExecResult> &r = job->result();
-        if (!r) {
-            s.error = errorText(r.error());
-            s.errorCode = errorCodeName(r.error().code);
-            return;
-        }
-        s.exitCode = r->exitCode;
-        s.stdoutData = r->stdoutData;
-        s.stderrData = r->stderrData;
-        s.timedOut = r->timedOut;
-        s.truncated = r->truncated;
-        s.durationMs = r->durationMs;
-    });
-    return job;
-}
-
-VoidOperation *SandboxSessionRecorder::writeFile(const QString &path, const QByteArray &data)
-{
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Write;
-    step.path = path;
-    step.data = data;
-    const qsizetype index = m_session.steps.size();
-    m_session.steps.append(step);
-    VoidOperation *op = m_sandbox->writeFile(path, data);
-    connect(op, &SandboxOperation::finished, this, [this, op, index] {
-        if (const VoidResult &r = op->result(); !r) {
-            m_session.steps[index].error = errorText(r.error());
-            m_session.steps[index].errorCode = errorCodeName(r.error().code);
-        }
-    });
-    return op;
-}
-
-Result<ReplayReport> SandboxReplayer::runSync(const SandboxSession &session, SandboxPool *pool)
-{
-    ReplayReport report;
-    const PoolOptions &limits = pool->options();
-    SandboxOptions so;
-    so.lifetimeMs = limits.maxLifetimeMs;
-    so.image = session.image;
-    if (session.network == NetworkKind::All && limits.network.contains(NetworkKind::All))
-        so.network.kind = NetworkKind::All;
-    else if (session.network != NetworkKind::None)
-        report.notes << QStringLiteral("recorded with network %1, replayed without network").arg(networkKindName(session.network));
-    if (!session.envNames.isEmpty())
-        report.notes << QStringLiteral("environment values were not recorded: %1").arg(session.envNames.join(QLatin1Char(' ')));
-
-    // The pool bounds every call itself; these waits only guard against a provider that hangs.
-    const int callWait = int(qMin<qint64>(limits.callTimeoutMs + 60'000, INT_MAX));
-    auto created = waitFor(pool->create(so), callWait);
-    if (!created)
-        return std::unexpected(created.error());
-    Sandbox *sandbox = *created;
-
-    std::optional<Divergence> stdoutDiff, stderrDiff, exitDiff;
-    QStringList missingEnv;
-    for (qsizetype i = 0; i < session.steps.size(); ++i) {
-        const SandboxSessionStep &rec = session.steps.at(i);
-        SandboxSessionStep rep = rec;
-        rep.error.reset();
-        rep.errorCode.clear();
-        if (rec.kind == SandboxSessionStep::Kind::Write) {
-            if (auto r = waitFor(sandbox->writeFile(rec.path, rec.data), callWait); !r) {
-                rep.error = errorText(r.error());
-                rep.errorCode = errorCodeName(r.error().code);
-            }
-        } else {
-            for (const QString &name : rec.envNames) {
-                if (!missingEnv.contains(name))
-                    missingEnv << name;
-            }
-            ExecOptions eo;
-            eo.cwd = rec.cwd;
-            eo.stdinData = rec.stdinData;
-            eo.timeoutMs = qMin(rec.timeoutMs, limits.maxExecTimeoutMs);
-            const qint64 execWait = (eo.timeoutMs > 0 ? eo.timeoutMs : limits.execTimeoutMs) + limits.callTimeoutMs;
-            auto r = waitFor(sandbox->exec(rec.argv, eo), int(qMin<qint64>(execWait, INT_MAX)));
-            rep.exitCode.reset();
-            rep.timedOut = false;
-            if (!r) {
-                rep.error = errorText(r.error());
-                rep.errorCode = errorCodeName(r.error().code);
-                rep.stdoutData.clear();
-                rep.stderrData.clear();
-            } else {
-                rep.exitCode = r->exitCode;
-                rep.stdoutData = r->stdoutData;
-                rep.stderrData = r->stderrData;
-                rep.timedOut = r->timedOut;
-            }
-        }
-        const qint64 number = i + 1;
-        if (!stdoutDiff)
-            stdoutDiff = stepDifference(ReplayStream::Stdout, number, rec.stdoutData, rep.stdoutData);
-        if (!stderrDiff)
-            stderrDiff = stepDifference(ReplayStream::Stderr, number, rec.stderrData, rep.stderrData);
-        if (!exitDiff && outcomeText(rec) != outcomeText(rep))
-            exitDiff = Divergence{ReplayStream::Exit, number, outcomeText(rec), outcomeText(rep)};
-    }
-    if (!missingEnv.isEmpty())
-        report.notes << QStringLiteral("command environment values were not recorded: %1").arg(missingEnv.join(QLatin1Char(' ')));
-    if (auto released = waitFor(sandbox->release(), callWait); !released)
-        report.notes << QStringLiteral("the replay sandbox was not released: %1").arg(released.error().message);
-
-    for (const auto &d : {stdoutDiff, stderrDiff, exitDiff}) {
-        if (d)
-            report.divergences.append(*d);
-    }
-    report.identical = report.divergences.isEmpty();
-    return report;
-}
-
-QString SandboxReplayer::summary(const ReplayReport &report)
-{
-    QString text;
-    QTextStream out(&text);
-    if (report.identical) {
-        out << "identical\n";
-    } else {
-        const Divergence &d = report.divergences.first();
-        out << "diverged: " << replayStreamName(d.stream) << " at step " << d.index
-            << "\n  recorded: " << d.recorded << "\n  replayed: " << d.replayed << '\n';
-        for (qsizetype i = 1; i < report.divergences.size(); ++i) {
-            const Divergence &other = report.divergences.at(i);
-            out << "also differs: " << replayStreamName(other.stream) << " at step " << other.index << '\n';
-        }
-    }
-    for (const QString &note : report.notes)
-        out << "note: " << note << '\n';
-    return text;
 }
 
 } // namespace Sandbench

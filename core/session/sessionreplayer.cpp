@@ -1,5 +1,6 @@
 #include "sessionreplayer.h"
 
+#include "common/background.h"
 #include "exec/execengine.h"
 #include "exec/runtimelocator.h"
 #include "session/runtimedigest.h"
@@ -202,16 +203,32 @@ void SessionReplayer::start(const SessionBundle &bundle, const ReplayOptions &op
 {
     if (isRunning())
         return;
-    auto planned = plan(bundle, options);
-    if (!planned) {
-        // Queued: a caller connects after start() returns, as with the engine.
-        QMetaObject::invokeMethod(this, [this, error = planned.error()] { emit failed(error); }, Qt::QueuedConnection);
-        return;
-    }
+    m_planning = true;
+    m_stopRequested = false;
+    // Planning copies the workdir and, on a bundle's first replay, its packages, and may hash
+    // the runtime: file work that must not stall the caller's event loop.
+    runInBackground([bundle, options] { return plan(bundle, options); })
+        .then(this, [this, bundle](const Result<ReplayPlan> &planned) {
+            m_planning = false;
+            if (!planned) {
+                emit failed(planned.error());
+                return;
+            }
+            if (m_stopRequested) {
+                emit failed(Error{ErrorCode::Cancelled, QStringLiteral("the replay was stopped before it started")});
+                return;
+            }
+            run(bundle, *planned);
+        });
+}
+
+void SessionReplayer::run(const SessionBundle &bundle, const ReplayPlan &plan)
+{
     m_bundle = bundle;
-    m_plan = *planned;
+    m_plan = plan;
     m_engine = std::make_unique<ExecEngine>();
     m_engine->setConfig(m_plan->config);
+    connect(m_engine.get(), &ExecEngine::output, this, &SessionReplayer::output);
     connect(m_engine.get(), &ExecEngine::finished, this, [this](const ExecResult &result) {
         const ReplayReport report = compare(*m_bundle, result, *m_plan);
         m_engine.release()->deleteLater();
@@ -230,13 +247,14 @@ void SessionReplayer::start(const SessionBundle &bundle, const ReplayOptions &op
 
 void SessionReplayer::stop()
 {
+    m_stopRequested = m_planning;
     if (m_engine)
         m_engine->stop();
 }
 
 bool SessionReplayer::isRunning() const
 {
-    return m_engine != nullptr;
+    return m_planning || m_engine != nullptr;
 }
 
 } // namespace Sandbench

@@ -45,7 +45,7 @@ public:
     explicit SessionReplayer(QObject *parent = nullptr);
     ~SessionReplayer() override;
 
-    // Emits finished() or failed(); the bundle is kept alive until then.
+    // Emits finished() or failed() (never before returning); the bundle is kept alive until then.
     void start(const SessionBundle &bundle, const ReplayOptions &options = {});
     void stop();
     bool isRunning() const;
@@ -55,11 +55,17 @@ public:
     static ReplayReport compare(const SessionBundle &bundle, const ExecResult &replayed, const ReplayPlan &plan);
 
 signals:
+    // The replay's console as it runs.
+    void output(Sandbench::ExecStream stream, const QByteArray &data);
     void finished(const Sandbench::ReplayReport &report);
     void failed(const Sandbench::Error &error);
 
 private:
+    void run(const SessionBundle &bundle, const ReplayPlan &plan);
+
     std::unique_ptr<ExecEngine> m_engine;
+    bool m_planning = false;
+    bool m_stopRequested = false;
     std::optional<SessionBundle> m_bundle;
     std::optional<ReplayPlan> m_plan;
 };

@@ -1,6 +1,10 @@
 target_sources(sandbench_core PRIVATE
+    session/pngimage.h session/pngimage.cpp
     session/replayreport.h session/replayreport.cpp
+    session/sandboxreplay.h session/sandboxreplay.cpp
+    session/sandboxreplayer.h session/sandboxreplayer.cpp
     session/sandboxsession.h session/sandboxsession.cpp
+    session/sandboxsessionrecorder.h session/sandboxsessionrecorder.cpp
     session/runtimedigest.h session/runtimedigest.cpp
     session/sessionarchive.h session/sessionarchive.cpp
     session/sessionbundle.h session/sessionbundle.cpp
@@ -12,3 +16,8 @@ target_sources(sandbench_core PRIVATE
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LibArchive REQUIRED IMPORTED_TARGET GLOBAL libarchive)
 target_link_libraries(sandbench_core PRIVATE PkgConfig::LibArchive)
+
+# Screenshots in sandbox sessions are compared pixel by pixel; zlib inflates their PNG data
+# (Debian: zlib1g-dev).
+find_package(ZLIB REQUIRED)
+target_link_libraries(sandbench_core PRIVATE ZLIB::ZLIB)

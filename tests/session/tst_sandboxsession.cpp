@@ -1,7 +1,9 @@
 // Sandbox sessions against the real engine: record execs and writes, save, read back, replay in a
-// fresh sandbox; a damaged or newer file is refused; the CLI's `sandbox run --record` + `replay`.
+// fresh sandbox; a damaged or newer file is refused; the CLI's `sandbox run --record` + `replay`,
+// with env values only under --record-env-values.
 #include "dockertestsupport.h"
-#include "session/sandboxsession.h"
+#include "session/sandboxreplayer.h"
+#include "session/sandboxsessionrecorder.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -249,6 +251,59 @@ private slots:
         const QByteArray out = cli.readAllStandardOutput();
         QVERIFY2(cli.exitCode() == 0, qPrintable(QString::fromUtf8(out + cli.readAllStandardError())));
         QCOMPARE(out, QByteArray("identical\n"));
+    }
+
+    void cliRecordsEnvValuesOnlyWhenAsked()
+    {
+        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        // The command says whether it saw the variable, never its value (outputs are stored).
+        const QStringList command{QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                                  QStringLiteral("[ \"$SECRET\" = xyz ] && echo set || echo unset")};
+        auto record = [&](const QString &path, const QStringList &extra) {
+            QProcess cli;
+            cli.start(cliPath(), QStringList{QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--lifetime"),
+                                             QStringLiteral("120"), QStringLiteral("--env"), QStringLiteral("SECRET=xyz"),
+                                             QStringLiteral("--record"), path} + extra + command);
+            cli.closeWriteChannel();
+            return cli.waitForFinished(180'000) && cli.exitCode() == 0 && cli.readAllStandardOutput() == "set\n";
+        };
+        auto replay = [&](const QString &path, QByteArray *out) {
+            QProcess cli;
+            cli.start(cliPath(), {QStringLiteral("replay"), path});
+            if (!cli.waitForFinished(180'000))
+                return -1;
+            *out = cli.readAllStandardOutput();
+            return cli.exitCode();
+        };
+
+        const QString namesOnly = m_dir.filePath(QStringLiteral("names.sbsession"));
+        QVERIFY(record(namesOnly, {}));
+        auto session = SandboxSession::read(namesOnly);
+        VERIFY_OK(session);
+        QCOMPARE(session->envNames, QStringList{QStringLiteral("SECRET")});
+        QVERIFY(!session->envValuesRecorded);
+        QVERIFY(session->envValues.isEmpty());
+        QByteArray out;
+        QCOMPARE(replay(namesOnly, &out), 1);
+        QVERIFY2(out.startsWith("diverged: stdout at step 1\n  recorded: set\n  replayed: unset\n"), out.constData());
+        QVERIFY2(out.contains("note: environment values were not recorded: SECRET\n"), out.constData());
+
+        const QString withValues = m_dir.filePath(QStringLiteral("values.sbsession"));
+        QVERIFY(record(withValues, {QStringLiteral("--record-env-values")}));
+        session = SandboxSession::read(withValues);
+        VERIFY_OK(session);
+        QVERIFY(session->envValuesRecorded);
+        QCOMPARE(session->envValues.value(QStringLiteral("SECRET")), QStringLiteral("xyz"));
+        QCOMPARE(replay(withValues, &out), 0);
+        QCOMPARE(out, QByteArray("identical\n"));
+
+        // Without a session to keep them in, the flag is a mistake worth saying.
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--record-env-values"),
+                              QStringLiteral("--"), QStringLiteral("true")});
+        QVERIFY(cli.waitForFinished(60'000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY(cli.readAllStandardError().contains("--record-env-values needs --record FILE"));
     }
 };
 

@@ -210,7 +210,7 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
     MainWindow &w = *m_window;
     const QStringList names = {QStringLiteral("scriptDock"), QStringLiteral("policyDock"),
                                QStringLiteral("consoleDock"), QStringLiteral("auditDock"),
-                               QStringLiteral("historyDock"), QStringLiteral("sandboxesDock"),
+                               QStringLiteral("historyDock"), QStringLiteral("sessionsDock"), QStringLiteral("sandboxesDock"),
                                QStringLiteral("desktopDock"), QStringLiteral("portPreviewDock")};
     for (const QString &name : names)
         QVERIFY2(w.findChild<QDockWidget *>(name), qPrintable(name));
@@ -227,6 +227,7 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
     }
     QVERIFY(audit->isVisible());
     QCOMPARE(w.tabifiedDockWidgets(audit), (QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("historyDock")),
+                                                                w.findChild<QDockWidget *>(QStringLiteral("sessionsDock")),
                                                                 w.findChild<QDockWidget *>(QStringLiteral("sandboxesDock"))}));
     auto *script = w.findChild<QDockWidget *>(QStringLiteral("scriptDock"));
     QCOMPARE(w.tabifiedDockWidgets(script), (QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("desktopDock")),

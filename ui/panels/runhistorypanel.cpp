@@ -2,7 +2,10 @@
 
 #include "models/runhistorymodel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QMenu>
+#include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -10,26 +13,76 @@ namespace Sandbench {
 
 RunHistoryPanel::RunHistoryPanel(RunHistoryModel *model, QWidget *parent)
     : QWidget(parent)
+    , m_model(model)
     , m_view(new QTableView(this))
+    , m_save(new QPushButton(tr("Save Session\u2026"), this))
+    , m_open(new QPushButton(tr("Open in Sessions"), this))
 {
     m_view->setObjectName(QStringLiteral("historyView"));
     m_view->setModel(model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->resizeSection(int(RunHistoryModel::Column::Number), 40);
     m_view->horizontalHeader()->resizeSection(int(RunHistoryModel::Column::Status), 160);
+    m_save->setObjectName(QStringLiteral("saveSession"));
+    m_save->setToolTip(tr("Save the selected run as a .sbsession file that replays offline (Ctrl+Alt+S)"));
+    m_open->setObjectName(QStringLiteral("openSessionInPanel"));
+    m_open->setToolTip(tr("Show the selected run in the Sessions panel, to replay and compare it"));
+    auto *buttons = new QHBoxLayout;
+    buttons->setContentsMargins(4, 0, 4, 4);
+    buttons->addStretch(1);
+    buttons->addWidget(m_open);
+    buttons->addWidget(m_save);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->addWidget(m_view, 1);
+    layout->addLayout(buttons);
+
     connect(m_view, &QTableView::activated, this,
             [this](const QModelIndex &index) { emit runSelected(index.row()); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
                     emit runSelected(current.row());
+                updateButtons();
             });
+    connect(model, &QAbstractItemModel::dataChanged, this, &RunHistoryPanel::updateButtons);
+    connect(model, &QAbstractItemModel::modelReset, this, &RunHistoryPanel::updateButtons);
+    connect(m_save, &QPushButton::clicked, this, [this] { emit saveSessionRequested(selectedRow()); });
+    connect(m_open, &QPushButton::clicked, this, [this] { emit openSessionRequested(selectedRow()); });
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = m_view->indexAt(pos);
+        if (!index.isValid())
+            return;
+        const int row = index.row();
+        const bool ready = m_model->run(row).session != nullptr;
+        QMenu menu(this);
+        menu.addAction(tr("Save Session\u2026"), this, [this, row] { emit saveSessionRequested(row); })->setEnabled(ready);
+        menu.addAction(tr("Open in Sessions"), this, [this, row] { emit openSessionRequested(row); })->setEnabled(ready);
+        menu.exec(m_view->viewport()->mapToGlobal(pos));
+    });
+    updateButtons();
+}
+
+int RunHistoryPanel::selectedRow() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? current.row() : -1;
+}
+
+void RunHistoryPanel::updateButtons()
+{
+    const int row = selectedRow();
+    const bool ready = row >= 0 && row < m_model->rowCount() && m_model->run(row).session != nullptr;
+    m_save->setEnabled(ready);
+    m_open->setEnabled(ready);
+    const QString why = row < 0 ? tr("Select a run first")
+                      : ready   ? QString()
+                                : m_model->run(row).sessionError;
+    m_save->setStatusTip(why);
 }
 
 } // namespace Sandbench

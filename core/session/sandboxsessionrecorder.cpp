@@ -1,0 +1,189 @@
+#include "sandboxsessionrecorder.h"
+
+#include "sandbox/sandbox.h"
+
+#include <QDateTime>
+
+namespace Sandbench {
+
+namespace {
+
+// A desktop call on a sandbox without a desktop: failed like the Desktop API fails a bad
+// argument, so the caller handles it like any other failed call.
+template<typename T>
+Operation<T> *withoutDesktop(Sandbox *sandbox, QObject *parent)
+{
+    auto *op = new Operation<T>(parent);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("the sandbox's image %1 has no desktop").arg(sandbox->image()));
+    return op;
+}
+
+} // namespace
+
+SandboxSessionRecorder::SandboxSessionRecorder(Sandbox *sandbox, QObject *parent)
+    : QObject(parent)
+    , m_sandbox(sandbox)
+    , m_sandboxEnv(sandbox->options().env)
+{
+    m_session.applicationVersion = QStringLiteral(SANDBENCH_VERSION);
+    m_session.recordedAtMs = QDateTime::currentMSecsSinceEpoch();
+    m_session.image = sandbox->image();
+    m_session.network = sandbox->options().network.kind;
+    m_session.envNames = m_sandboxEnv.keys();
+}
+
+void SandboxSessionRecorder::setRecordEnvValues(bool record)
+{
+    m_session.envValuesRecorded = record;
+    m_session.envValues = record ? m_sandboxEnv : QMap<QString, QString>();
+    if (!record) {
+        for (SandboxSessionStep &step : m_session.steps)
+            step.envValues.clear();
+    }
+}
+
+qsizetype SandboxSessionRecorder::addStep(const SandboxSessionStep &step)
+{
+    m_session.steps.append(step);
+    return m_session.steps.size() - 1;
+}
+
+void SandboxSessionRecorder::noteError(qsizetype index, const std::optional<Error> &error)
+{
+    if (error)
+        m_session.steps[index].setError(*error);
+}
+
+ExecJob *SandboxSessionRecorder::exec(const QStringList &argv, const ExecOptions &options, CancelToken *cancel)
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Exec;
+    step.argv = argv;
+    step.cwd = options.cwd;
+    step.envNames = options.env.keys();
+    if (m_session.envValuesRecorded)
+        step.envValues = options.env;
+    step.stdinData = options.stdinData;
+    step.timeoutMs = options.timeoutMs;
+    const qsizetype index = addStep(step);
+    ExecJob *job = m_sandbox->exec(argv, options, cancel);
+    // Connected before the caller can connect: the result is read before a waitFor() takes it.
+    connect(job, &SandboxOperation::finished, this, [this, job, index] {
+        SandboxSessionStep &s = m_session.steps[index];
+        const Result<SandboxExecResult> &r = job->result();
+        if (!r) {
+            noteError(index, r.error());
+            return;
+        }
+        s.exitCode = r->exitCode;
+        s.stdoutData = r->stdoutData;
+        s.stderrData = r->stderrData;
+        s.timedOut = r->timedOut;
+        s.truncated = r->truncated;
+        s.durationMs = r->durationMs;
+    });
+    return job;
+}
+
+VoidOperation *SandboxSessionRecorder::writeFile(const QString &path, const QByteArray &data)
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Write;
+    step.path = path;
+    step.data = data;
+    const qsizetype index = addStep(step);
+    VoidOperation *op = m_sandbox->writeFile(path, data);
+    connect(op, &SandboxOperation::finished, this, [this, op, index] { noteError(index, op->error()); });
+    return op;
+}
+
+Operation<QByteArray> *SandboxSessionRecorder::screenshot()
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Screenshot;
+    const qsizetype index = addStep(step);
+    Desktop *desktop = m_sandbox->desktop();
+    Operation<QByteArray> *op = desktop ? desktop->screenshot() : withoutDesktop<QByteArray>(m_sandbox, this);
+    connect(op, &SandboxOperation::finished, this, [this, op, index] {
+        if (const Result<QByteArray> &r = op->result(); r)
+            m_session.steps[index].data = *r;
+        noteError(index, op->error());
+    });
+    return op;
+}
+
+VoidOperation *SandboxSessionRecorder::input(const SandboxSessionStep &step)
+{
+    const qsizetype index = addStep(step);
+    Desktop *desktop = m_sandbox->desktop();
+    VoidOperation *op = desktop ? sendInput(desktop, step) : withoutDesktop<void>(m_sandbox, this);
+    connect(op, &SandboxOperation::finished, this, [this, op, index] { noteError(index, op->error()); });
+    return op;
+}
+
+VoidOperation *SandboxSessionRecorder::click(int x, int y, MouseButton button, int count)
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Input;
+    step.input = SandboxSessionStep::Input::Click;
+    step.x = x;
+    step.y = y;
+    step.button = button;
+    step.count = count;
+    return input(step);
+}
+
+VoidOperation *SandboxSessionRecorder::move(int x, int y)
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Input;
+    step.input = SandboxSessionStep::Input::Move;
+    step.x = x;
+    step.y = y;
+    return input(step);
+}
+
+VoidOperation *SandboxSessionRecorder::scroll(int x, int y, int dx, int dy)
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Input;
+    step.input = SandboxSessionStep::Input::Scroll;
+    step.x = x;
+    step.y = y;
+    step.dx = dx;
+    step.dy = dy;
+    return input(step);
+}
+
+VoidOperation *SandboxSessionRecorder::type(const QString &text)
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Input;
+    step.input = SandboxSessionStep::Input::Type;
+    step.text = text;
+    return input(step);
+}
+
+VoidOperation *SandboxSessionRecorder::key(const QString &combo)
+{
+    SandboxSessionStep step;
+    step.kind = SandboxSessionStep::Kind::Input;
+    step.input = SandboxSessionStep::Input::Key;
+    step.text = combo;
+    return input(step);
+}
+
+VoidOperation *sendInput(Desktop *desktop, const SandboxSessionStep &step)
+{
+    switch (step.input) {
+    case SandboxSessionStep::Input::Click: return desktop->click(step.x, step.y, step.button, step.count);
+    case SandboxSessionStep::Input::Move: return desktop->move(step.x, step.y);
+    case SandboxSessionStep::Input::Scroll: return desktop->scroll(step.x, step.y, step.dx, step.dy);
+    case SandboxSessionStep::Input::Type: return desktop->type(step.text);
+    case SandboxSessionStep::Input::Key: return desktop->key(step.text);
+    }
+    Q_UNREACHABLE();
+    return nullptr;
+}
+
+} // namespace Sandbench

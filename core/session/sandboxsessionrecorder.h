@@ -1,0 +1,61 @@
+#pragma once
+
+#include "sandbox/desktop.h"
+#include "sandbox/sandboxoperation.h"
+#include "session/sandboxsession.h"
+
+#include <QMap>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+namespace Sandbench {
+
+class Sandbox;
+
+// Records what is done through it to one sandbox. The wrappers forward to the sandbox and
+// return its operation unchanged (live output, cancel and deleteLater work as usual); the step
+// is taken when the call is made, so steps keep the order of the calls, and its outcome is
+// filled in when the operation finishes.
+class SandboxSessionRecorder : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SandboxSessionRecorder(Sandbox *sandbox, QObject *parent = nullptr);
+
+    ExecJob *exec(const QStringList &argv, const ExecOptions &options = {}, CancelToken *cancel = nullptr);
+    VoidOperation *writeFile(const QString &path, const QByteArray &data);
+
+    // The sandbox's Desktop calls. On a sandbox without a desktop they fail with InvalidInput
+    // (and are recorded so, like any failed call).
+    Operation<QByteArray> *screenshot();
+    VoidOperation *click(int x, int y, MouseButton button = MouseButton::Left, int count = 1);
+    VoidOperation *move(int x, int y);
+    VoidOperation *scroll(int x, int y, int dx, int dy);
+    VoidOperation *type(const QString &text);
+    VoidOperation *key(const QString &combo);
+
+    // Off by default: environment values may be secrets, so only names are kept. On, the
+    // sandbox's values and those of every exec called from then on are saved in the session;
+    // turned off again, the values kept so far are dropped.
+    void setRecordEnvValues(bool record);
+    bool recordsEnvValues() const { return m_session.envValuesRecorded; }
+
+    // Steps still running are included as they were called, without an outcome.
+    const SandboxSession &session() const { return m_session; }
+
+private:
+    qsizetype addStep(const SandboxSessionStep &step);
+    void noteError(qsizetype index, const std::optional<Error> &error);
+    VoidOperation *input(const SandboxSessionStep &step);
+
+    QPointer<Sandbox> m_sandbox;
+    QMap<QString, QString> m_sandboxEnv;
+    SandboxSession m_session;
+};
+
+// Makes the Desktop call an Input step stands for: the recorder and the replayer both go
+// through it, so a step replays exactly as it was sent.
+VoidOperation *sendInput(Desktop *desktop, const SandboxSessionStep &step);
+
+} // namespace Sandbench

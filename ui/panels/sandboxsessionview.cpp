@@ -1,0 +1,276 @@
+#include "sandboxsessionview.h"
+
+#include "fittedpicture.h"
+#include "session/sandboxreplay.h"
+
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPixmap>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace Sandbench {
+
+namespace {
+
+enum Column { NumberColumn, KindColumn, CallColumn, RecordedColumn, ReplayedColumn };
+
+QString outcome(const SandboxSessionStep &step)
+{
+    if (step.error)
+        return SandboxSessionView::tr("failed: %1").arg(step.errorCode);
+    if (step.kind == SandboxSessionStep::Kind::Write)
+        return SandboxSessionView::tr("written");
+    if (step.kind == SandboxSessionStep::Kind::Screenshot)
+        return SandboxSessionView::tr("taken");
+    if (step.kind == SandboxSessionStep::Kind::Input)
+        return SandboxSessionView::tr("sent");
+    if (step.timedOut)
+        return SandboxSessionView::tr("timed out");
+    return step.exitCode ? SandboxSessionView::tr("exit %1").arg(*step.exitCode) : SandboxSessionView::tr("stopped");
+}
+
+QPlainTextEdit *makeOutput(const QString &objectName, QWidget *parent)
+{
+    auto *view = new QPlainTextEdit(parent);
+    view->setObjectName(objectName);
+    view->setReadOnly(true);
+    view->setLineWrapMode(QPlainTextEdit::NoWrap);
+    view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    return view;
+}
+
+QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(new QLabel(title, box));
+    layout->addWidget(content, 1);
+    return box;
+}
+
+} // namespace
+
+SandboxSessionView::SandboxSessionView(QWidget *parent)
+    : QWidget(parent)
+    , m_steps(new QTreeWidget(this))
+    , m_summary(new QLabel(this))
+    , m_recorded(makeOutput(QStringLiteral("stepRecorded"), this))
+    , m_replayed(makeOutput(QStringLiteral("stepReplayed"), this))
+    , m_detail(new QStackedWidget(this))
+    , m_recordedPicture(new FittedPicture(this))
+    , m_replayedPicture(new FittedPicture(this))
+{
+    m_steps->setObjectName(QStringLiteral("sandboxSteps"));
+    m_steps->setRootIsDecorated(false);
+    m_steps->setHeaderLabels({tr("Step"), tr("Kind"), tr("Command or file"), tr("Recorded"), tr("Replayed")});
+    m_steps->header()->setStretchLastSection(false);
+    m_steps->header()->setSectionResizeMode(CallColumn, QHeaderView::Stretch);
+    m_summary->setObjectName(QStringLiteral("sandboxReplaySummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *outputs = new QSplitter(Qt::Horizontal, this);
+    outputs->addWidget(titled(tr("Recorded"), m_recorded, outputs));
+    outputs->addWidget(titled(tr("Replayed"), m_replayed, outputs));
+    m_recordedPicture->setObjectName(QStringLiteral("stepRecordedPicture"));
+    m_replayedPicture->setObjectName(QStringLiteral("stepReplayedPicture"));
+    auto *pictures = new QSplitter(Qt::Horizontal, this);
+    pictures->addWidget(titled(tr("Recorded"), m_recordedPicture, pictures));
+    pictures->addWidget(titled(tr("Replayed"), m_replayedPicture, pictures));
+    m_detail->addWidget(outputs);
+    m_detail->addWidget(pictures);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_steps);
+    split->addWidget(m_detail);
+    split->setStretchFactor(1, 2);
+    split->setSizes({160, 400}); // a session has a few steps; the outputs and pictures need the room
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    connect(m_steps, &QTreeWidget::currentItemChanged, this, &SandboxSessionView::showStep);
+}
+
+SandboxSessionView::~SandboxSessionView() = default;
+
+void SandboxSessionView::setSandboxPool(SandboxPool *pool)
+{
+    m_pool = pool;
+}
+
+QString SandboxSessionView::stepText(const SandboxSessionStep &step)
+{
+    using Input = SandboxSessionStep::Input;
+    switch (step.kind) {
+    case SandboxSessionStep::Kind::Write:
+        return tr("%1 (%n byte(s))", nullptr, int(qMin<qsizetype>(step.data.size(), INT_MAX))).arg(step.path);
+    case SandboxSessionStep::Kind::Screenshot:
+        return tr("the screen");
+    case SandboxSessionStep::Kind::Input:
+        switch (step.input) {
+        case Input::Click: return tr("click at %1, %2 (button %3, %4×)").arg(step.x).arg(step.y).arg(int(step.button)).arg(step.count);
+        case Input::Move: return tr("move to %1, %2").arg(step.x).arg(step.y);
+        case Input::Scroll: return tr("scroll at %1, %2 by %3, %4").arg(step.x).arg(step.y).arg(step.dx).arg(step.dy);
+        case Input::Type: return tr("type “%1”").arg(step.text.left(80));
+        case Input::Key: return tr("key %1").arg(step.text);
+        }
+        return {};
+    case SandboxSessionStep::Kind::Exec:
+        break;
+    }
+    QStringList quoted;
+    for (const QString &arg : step.argv)
+        quoted << (arg.contains(QLatin1Char(' ')) || arg.isEmpty() ? QLatin1Char('\'') + arg + QLatin1Char('\'') : arg);
+    // One line per step: a script's newlines show as a return sign (the tooltip has it whole).
+    return quoted.join(QLatin1Char(' ')).replace(QLatin1Char('\n'), QStringLiteral(" \u21b5 "));
+}
+
+void SandboxSessionView::setSession(std::shared_ptr<const SandboxSession> session)
+{
+    stopReplay();
+    m_session = std::move(session);
+    m_steps->clear();
+    m_replayedSteps.clear();
+    m_divergentStep = 0;
+    m_summary->setStyleSheet({});
+    m_summary->setText(m_pool ? tr("Replay runs these steps again in a fresh sandbox of the same image.")
+                              : tr("No Docker engine is available: this session can be browsed but not replayed."));
+    if (!m_session)
+        return;
+    m_replayedSteps.resize(m_session->steps.size());
+    for (qsizetype i = 0; i < m_session->steps.size(); ++i) {
+        const SandboxSessionStep &step = m_session->steps.at(i);
+        const QString kind = step.kind == SandboxSessionStep::Kind::Write        ? tr("write")
+                           : step.kind == SandboxSessionStep::Kind::Screenshot ? tr("screenshot")
+                           : step.kind == SandboxSessionStep::Kind::Input      ? tr("input")
+                                                                               : tr("exec");
+        auto *item = new QTreeWidgetItem(m_steps, {QString::number(i + 1), kind, stepText(step), outcome(step), QString()});
+        item->setToolTip(CallColumn, step.kind == SandboxSessionStep::Kind::Exec ? step.argv.join(QLatin1Char(' ')) : stepText(step));
+    }
+    if (m_steps->topLevelItemCount() > 0)
+        m_steps->setCurrentItem(m_steps->topLevelItem(0));
+}
+
+void SandboxSessionView::showStep()
+{
+    const int row = m_steps->indexOfTopLevelItem(m_steps->currentItem());
+    if (!m_session || row < 0 || row >= m_session->steps.size()) {
+        m_recorded->clear();
+        m_replayed->clear();
+        return;
+    }
+    const SandboxSessionStep &recorded = m_session->steps.at(row);
+    const std::optional<SandboxSessionStep> &replayed = m_replayedSteps.value(row);
+    if (recorded.kind == SandboxSessionStep::Kind::Screenshot) {
+        m_detail->setCurrentIndex(1);
+        showPicture(m_recordedPicture, recorded.data);
+        showPicture(m_replayedPicture, replayed ? replayed->data : QByteArray());
+        return;
+    }
+    m_detail->setCurrentIndex(0);
+    const auto text = [](const SandboxSessionStep &step) {
+        if (step.kind == SandboxSessionStep::Kind::Write)
+            return QString::fromUtf8(step.data.left(1 << 20));
+        QString out = QString::fromUtf8(step.stdoutData);
+        if (!step.stderrData.isEmpty())
+            out += tr("\n\u2014 stderr \u2014\n") + QString::fromUtf8(step.stderrData);
+        if (step.error)
+            out += QLatin1Char('\n') + *step.error;
+        return out;
+    };
+    m_recorded->setPlainText(text(recorded));
+    m_replayed->setPlainText(replayed ? text(*replayed) : QString());
+}
+
+void SandboxSessionView::showPicture(FittedPicture *view, const QByteArray &png)
+{
+    QPixmap picture;
+    if (png.isEmpty() || !picture.loadFromData(png, "PNG")) {
+        view->setText(png.isEmpty() ? QString() : tr("not a readable PNG (%n byte(s))", nullptr, int(qMin<qsizetype>(png.size(), INT_MAX))));
+        view->setToolTip({});
+        return;
+    }
+    view->setPixmap(picture);
+    view->setToolTip(tr("%1\u00d7%2 pixels").arg(picture.width()).arg(picture.height()));
+}
+
+void SandboxSessionView::replay()
+{
+    if (!m_session || !m_pool || isReplaying())
+        return;
+    delete m_replay;
+    m_replay = new SandboxReplay(m_pool, {}, this);
+    connect(m_replay, &SandboxReplay::stepReplayed, this, &SandboxSessionView::onStepReplayed);
+    connect(m_replay, &SandboxReplay::finished, this, &SandboxSessionView::onFinished);
+    connect(m_replay, &SandboxReplay::failed, this, [this](const Error &error) {
+        m_summary->setStyleSheet(QStringLiteral("color: #c62828;"));
+        m_summary->setText(tr("The replay could not finish: %1").arg(error.message));
+        emit replayFailed(error);
+    });
+    for (int i = 0; i < m_steps->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_steps->topLevelItem(i);
+        item->setText(ReplayedColumn, QString());
+        for (int c = 0; c < m_steps->columnCount(); ++c)
+            item->setBackground(c, {});
+    }
+    m_replayedSteps.fill(std::nullopt);
+    m_divergentStep = 0;
+    m_summary->setStyleSheet({});
+    m_summary->setText(tr("Replaying in a fresh sandbox of %1\u2026").arg(m_session->image));
+    m_replay->start(*m_session);
+}
+
+void SandboxSessionView::stopReplay()
+{
+    if (m_replay)
+        m_replay->stop();
+}
+
+bool SandboxSessionView::isReplaying() const
+{
+    return m_replay && m_replay->isRunning();
+}
+
+void SandboxSessionView::onStepReplayed(int index, const SandboxSessionStep &step, bool same)
+{
+    if (index < 0 || index >= m_replayedSteps.size())
+        return;
+    m_replayedSteps[index] = step;
+    QTreeWidgetItem *item = m_steps->topLevelItem(index);
+    item->setText(ReplayedColumn, same ? tr("%1, same").arg(outcome(step)) : tr("%1, differs").arg(outcome(step)));
+    if (!same) {
+        for (int c = 0; c < m_steps->columnCount(); ++c)
+            item->setBackground(c, QColor(230, 70, 60, 70));
+    }
+    if (m_steps->currentItem() == item)
+        showStep();
+}
+
+void SandboxSessionView::onFinished(const ReplayReport &report)
+{
+    if (report.identical) {
+        m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
+        m_summary->setText(tr("Identical: all %n step(s) gave the recorded output and outcome.", nullptr,
+                              int(m_session->steps.size())));
+    } else {
+        const Divergence &d = report.divergences.first();
+        m_divergentStep = int(d.index);
+        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        m_summary->setText(tr("Diverged at step %1 (%2): recorded \u201c%3\u201d, replayed \u201c%4\u201d.")
+                               .arg(d.index)
+                               .arg(replayStreamName(d.stream), d.recorded.left(200), d.replayed.left(200)));
+        if (QTreeWidgetItem *item = m_steps->topLevelItem(m_divergentStep - 1))
+            m_steps->setCurrentItem(item);
+    }
+    if (!report.notes.isEmpty())
+        m_summary->setText(m_summary->text() + QLatin1Char('\n') + tr("Notes: %1").arg(report.notes.join(QStringLiteral("; "))));
+    emit replayFinished(report);
+}
+
+} // namespace Sandbench

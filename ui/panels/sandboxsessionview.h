@@ -1,0 +1,75 @@
+#pragma once
+
+#include "common/error.h"
+#include "session/replayreport.h"
+#include "session/sandboxsession.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QPlainTextEdit;
+class QStackedWidget;
+class QTreeWidget;
+
+namespace Sandbench {
+
+class FittedPicture;
+class SandboxPool;
+class SandboxReplay;
+
+// The steps of a sandbox session: what was run, written, typed or clicked, how it ended, and,
+// for the chosen step, its output (or its screenshot) next to the replay's. Replay runs the steps in a fresh sandbox of the same
+// image; each replayed step is marked as it comes back, a differing one in red.
+class SandboxSessionView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SandboxSessionView(QWidget *parent = nullptr);
+    ~SandboxSessionView() override;
+
+    void setSandboxPool(SandboxPool *pool);
+    void setSession(std::shared_ptr<const SandboxSession> session);
+
+    void replay();
+    void stopReplay();
+    bool isReplaying() const;
+
+    QTreeWidget *stepsView() const { return m_steps; }
+    QPlainTextEdit *recordedView() const { return m_recorded; }
+    QPlainTextEdit *replayedView() const { return m_replayed; }
+    // A screenshot step's pictures, recorded and replayed.
+    FittedPicture *recordedPicture() const { return m_recordedPicture; }
+    FittedPicture *replayedPicture() const { return m_replayedPicture; }
+    QLabel *summaryLabel() const { return m_summary; }
+    // The 1-based step of the first divergence after a replay, 0 when none.
+    int divergentStep() const { return m_divergentStep; }
+
+signals:
+    void replayFinished(const Sandbench::ReplayReport &report);
+    void replayFailed(const Sandbench::Error &error);
+
+private:
+    void showStep();
+    void onStepReplayed(int index, const SandboxSessionStep &step, bool same);
+    void showPicture(FittedPicture *view, const QByteArray &png);
+    void onFinished(const ReplayReport &report);
+    static QString stepText(const SandboxSessionStep &step);
+
+    std::shared_ptr<const SandboxSession> m_session;
+    QList<std::optional<SandboxSessionStep>> m_replayedSteps;
+    SandboxPool *m_pool = nullptr;
+    SandboxReplay *m_replay = nullptr;
+    int m_divergentStep = 0;
+    QTreeWidget *m_steps;
+    QLabel *m_summary;
+    QPlainTextEdit *m_recorded;
+    QPlainTextEdit *m_replayed;
+    QStackedWidget *m_detail;
+    FittedPicture *m_recordedPicture;
+    FittedPicture *m_replayedPicture;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,263 @@
+#include "sessiondiffview.h"
+
+#include "session/sessionbundle.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTextBlock>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace Sandbench {
+
+namespace {
+
+QString shown(const QString &text)
+{
+    if (text.size() <= SessionDiffView::kMaxChars)
+        return text;
+    return text.left(SessionDiffView::kMaxChars)
+           + SessionDiffView::tr("\n[\u2026 %n more character(s) not shown]", nullptr,
+                                 int(qMin<qsizetype>(text.size() - SessionDiffView::kMaxChars, INT_MAX)));
+}
+
+QPlainTextEdit *makeSide(const QString &objectName, QWidget *parent)
+{
+    auto *view = new QPlainTextEdit(parent);
+    view->setObjectName(objectName);
+    view->setReadOnly(true);
+    // No wrapping: line N on the left must sit level with line N on the right.
+    view->setLineWrapMode(QPlainTextEdit::NoWrap);
+    view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    return view;
+}
+
+QString locationText(const Divergence &d)
+{
+    switch (d.stream) {
+    case ReplayStream::Stdout: return SessionDiffView::tr("stdout line %1").arg(d.index);
+    case ReplayStream::Stderr: return SessionDiffView::tr("stderr line %1").arg(d.index);
+    case ReplayStream::Audit: return SessionDiffView::tr("audit event %1").arg(d.index);
+    case ReplayStream::Exit: return SessionDiffView::tr("the exit");
+    case ReplayStream::Screenshot: return SessionDiffView::tr("screenshot %1").arg(d.index);
+    }
+    return {};
+}
+
+} // namespace
+
+SessionDiffView::SessionDiffView(QWidget *parent)
+    : QWidget(parent)
+    , m_stream(new QComboBox(this))
+    , m_summary(new QLabel(this))
+    , m_notes(new QLabel(this))
+    , m_recorded(makeSide(QStringLiteral("recordedView"), this))
+    , m_replayed(makeSide(QStringLiteral("replayedView"), this))
+    , m_decisions(new QTreeWidget(this))
+    , m_split(new QSplitter(Qt::Vertical, this))
+{
+    m_stream->setObjectName(QStringLiteral("diffStream"));
+    m_summary->setObjectName(QStringLiteral("diffSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notes->setWordWrap(true);
+    m_notes->setEnabled(false);
+    m_decisions->setObjectName(QStringLiteral("changedDecisions"));
+    m_decisions->setRootIsDecorated(false);
+    m_decisions->setHeaderLabels({tr("Event"), tr("Kind"), tr("Resource"), tr("Recorded"), tr("Replayed")});
+    m_decisions->header()->setStretchLastSection(false);
+    m_decisions->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_decisions->hide();
+
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(new QLabel(tr("Recorded"), left));
+    leftLayout->addWidget(m_recorded);
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(new QLabel(tr("Replayed"), right));
+    rightLayout->addWidget(m_replayed);
+    auto *sides = new QSplitter(Qt::Horizontal, this);
+    sides->addWidget(left);
+    sides->addWidget(right);
+    m_split->addWidget(sides);
+    m_split->addWidget(m_decisions);
+    m_split->setStretchFactor(0, 4);
+    m_split->setStretchFactor(1, 1);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Stream:"), this));
+    top->addWidget(m_stream, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addLayout(top);
+    layout->addWidget(m_split, 1);
+    layout->addWidget(m_notes);
+
+    for (QPlainTextEdit *a : {m_recorded, m_replayed}) {
+        QPlainTextEdit *b = a == m_recorded ? m_replayed : m_recorded;
+        connect(a->verticalScrollBar(), &QScrollBar::valueChanged, b->verticalScrollBar(), &QScrollBar::setValue);
+        connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, b->horizontalScrollBar(), &QScrollBar::setValue);
+    }
+    connect(m_stream, &QComboBox::currentIndexChanged, this, &SessionDiffView::render);
+    clear();
+}
+
+void SessionDiffView::clear()
+{
+    m_sides = {};
+    m_stream->clear();
+    m_recorded->clear();
+    m_replayed->clear();
+    m_decisions->clear();
+    m_decisions->hide();
+    m_notes->clear();
+    m_summary->setText(tr("Replay the session to compare it with the recording."));
+    m_summary->setStyleSheet({});
+    setEnabled(false);
+}
+
+void SessionDiffView::setComparison(const SessionBundle &bundle, const ReplayReport &report)
+{
+    const ExecResult &r = report.replayed;
+    m_sides[0] = {QString::fromUtf8(bundle.stdoutData), QString::fromUtf8(r.stdoutData), 0};
+    m_sides[1] = {QString::fromUtf8(bundle.stderrData), QString::fromUtf8(r.stderrData), 0};
+    m_sides[2] = {comparedAuditLines(bundle.auditEvents).join(QLatin1Char('\n')),
+                  comparedAuditLines(r.auditEvents).join(QLatin1Char('\n')), 0};
+    int firstStream = 0;
+    bool haveFirst = false;
+    for (const Divergence &d : report.divergences) {
+        const int i = d.stream == ReplayStream::Stdout ? 0 : d.stream == ReplayStream::Stderr ? 1
+                    : d.stream == ReplayStream::Audit  ? 2 : -1;
+        if (i < 0)
+            continue;
+        m_sides[i].divergentLine = d.index;
+        if (!haveFirst) {
+            firstStream = i;
+            haveFirst = true;
+        }
+    }
+
+    if (report.identical) {
+        m_summary->setText(tr("Identical: stdout, stderr, the exit and %n audit event(s) match the recording.", nullptr,
+                              int(comparedAuditLines(bundle.auditEvents).size())));
+        m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
+    } else {
+        const Divergence &d = report.divergences.first();
+        QString text = tr("Diverged at %1: recorded \u201c%2\u201d, replayed \u201c%3\u201d.")
+                           .arg(locationText(d), d.recorded.left(200), d.replayed.left(200));
+        QStringList also;
+        for (qsizetype i = 1; i < report.divergences.size(); ++i)
+            also << locationText(report.divergences.at(i));
+        if (!also.isEmpty())
+            text += QLatin1Char(' ') + tr("Also differs: %1.").arg(also.join(QStringLiteral(", ")));
+        m_summary->setText(text);
+        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+    }
+
+    m_decisions->clear();
+    for (const DecisionChange &c : report.changedDecisions) {
+        auto *item = new QTreeWidgetItem(m_decisions, {QString::number(c.event), c.kind, c.resource,
+                                                       c.recordedAllowed ? tr("allow") : tr("deny"),
+                                                       c.replayedAllowed ? tr("allow") : tr("deny")});
+        item->setToolTip(2, c.resource);
+    }
+    m_decisions->setVisible(!report.changedDecisions.isEmpty());
+    m_fitDecisions = !report.changedDecisions.isEmpty();
+    if (isVisible())
+        fitDecisions();
+    m_notes->setText(report.notes.isEmpty() ? QString() : tr("Notes: %1").arg(report.notes.join(QStringLiteral("; "))));
+
+    const QSignalBlocker blocker(m_stream);
+    m_stream->clear();
+    const QStringList names{tr("stdout"), tr("stderr"), tr("audit events")};
+    for (int i = 0; i < kStreamCount; ++i) {
+        const qint64 line = m_sides[i].divergentLine;
+        m_stream->addItem(line > 0 ? tr("%1 \u2014 differs at %2").arg(names.at(i)).arg(line)
+                                   : tr("%1 \u2014 identical").arg(names.at(i)));
+    }
+    m_stream->setCurrentIndex(firstStream);
+    setEnabled(true);
+    render();
+}
+
+void SessionDiffView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // The splitter's height is only known once shown (the Replay tab is often behind another).
+    if (m_fitDecisions)
+        QMetaObject::invokeMethod(this, &SessionDiffView::fitDecisions, Qt::QueuedConnection);
+}
+
+void SessionDiffView::fitDecisions()
+{
+    if (!m_fitDecisions || !isVisible())
+        return;
+    m_fitDecisions = false;
+    // The text first: the changed decisions are a short list, at most a few rows high.
+    const int rows = int(qMin(m_decisions->topLevelItemCount(), 4));
+    const int list = m_decisions->header()->sizeHint().height() + (rows + 1) * m_decisions->fontMetrics().height() + 8;
+    m_split->setSizes({qMax(100, m_split->height() - list), list});
+}
+
+void SessionDiffView::showStream(ReplayStream stream)
+{
+    const int i = stream == ReplayStream::Stdout ? 0 : stream == ReplayStream::Stderr ? 1 : 2;
+    m_stream->setCurrentIndex(i);
+}
+
+ReplayStream SessionDiffView::currentStream() const
+{
+    switch (m_stream->currentIndex()) {
+    case 1: return ReplayStream::Stderr;
+    case 2: return ReplayStream::Audit;
+    default: return ReplayStream::Stdout;
+    }
+}
+
+qint64 SessionDiffView::highlightedLine() const
+{
+    const int i = m_stream->currentIndex();
+    return i >= 0 && i < kStreamCount ? m_sides[i].divergentLine : 0;
+}
+
+void SessionDiffView::render()
+{
+    const int i = m_stream->currentIndex();
+    if (i < 0 || i >= kStreamCount)
+        return;
+    const Side &side = m_sides[i];
+    m_recorded->setPlainText(shown(side.recorded));
+    m_replayed->setPlainText(shown(side.replayed));
+    const QColor mark(230, 70, 60, 90); // readable under light and dark text alike
+    highlight(m_recorded, side.divergentLine, mark);
+    highlight(m_replayed, side.divergentLine, mark);
+}
+
+void SessionDiffView::highlight(QPlainTextEdit *view, qint64 line, const QColor &color)
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    if (line > 0) {
+        const QTextBlock block = view->document()->findBlockByNumber(int(qMin<qint64>(line - 1, INT_MAX)));
+        QTextCursor cursor(block.isValid() ? block : view->document()->lastBlock());
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = cursor;
+        mark.format.setBackground(color);
+        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        marks << mark;
+        view->setTextCursor(cursor);
+        view->centerCursor();
+    }
+    view->setExtraSelections(marks);
+}
+
+} // namespace Sandbench

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "session/replayreport.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QSplitter;
+class QTreeWidget;
+
+namespace Sandbench {
+
+class SessionBundle;
+
+// A replay next to its recording: one stream at a time (stdout, stderr or the audit events),
+// recorded on the left and replayed on the right, the first divergence highlighted in both and
+// scrolled into view. The two sides scroll together, so the lines around it line up.
+class SessionDiffView : public QWidget
+{
+    Q_OBJECT
+public:
+    // Stdout, stderr, audit: the streams that have lines.
+    static constexpr int kStreamCount = 3;
+    // The most text one side shows; a longer stream is cut with a note (the report compared all).
+    static constexpr qsizetype kMaxChars = 2 * 1024 * 1024;
+
+    explicit SessionDiffView(QWidget *parent = nullptr);
+
+    void setComparison(const SessionBundle &bundle, const ReplayReport &report);
+    void clear();
+
+    void showStream(ReplayStream stream);
+    ReplayStream currentStream() const;
+    // The highlighted line (1-based) of the shown stream, 0 when it matches the recording.
+    qint64 highlightedLine() const;
+
+    QComboBox *streamBox() const { return m_stream; }
+    QLabel *summaryLabel() const { return m_summary; }
+    QPlainTextEdit *recordedView() const { return m_recorded; }
+    QPlainTextEdit *replayedView() const { return m_replayed; }
+    QTreeWidget *decisionsView() const { return m_decisions; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    struct Side
+    {
+        QString recorded;
+        QString replayed;
+        qint64 divergentLine = 0;
+    };
+    void render();
+    void fitDecisions();
+    static void highlight(QPlainTextEdit *view, qint64 line, const QColor &color);
+
+    std::array<Side, kStreamCount> m_sides;
+    QComboBox *m_stream;
+    QLabel *m_summary;
+    QLabel *m_notes;
+    QPlainTextEdit *m_recorded;
+    QPlainTextEdit *m_replayed;
+    QTreeWidget *m_decisions;
+    QSplitter *m_split;
+    bool m_fitDecisions = false; // size the decisions list once the splitter has its height
+};
+
+} // namespace Sandbench

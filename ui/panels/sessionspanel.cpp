@@ -1,0 +1,517 @@
+#include "sessionspanel.h"
+
+#include "auditpanel.h"
+#include "codeeditor.h"
+#include "common/background.h"
+#include "models/auditlogmodel.h"
+#include "policy/policyfile.h"
+#include "sandboxsessionview.h"
+#include "session/sandboxsession.h"
+#include "session/sessionbundle.h"
+#include "session/sessionreplayer.h"
+#include "sessiondiffview.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace Sandbench {
+
+struct SessionsPanel::Loaded
+{
+    QString path;
+    std::shared_ptr<const SessionBundle> bundle;
+    std::shared_ptr<const SandboxSession> sandbox;
+    QString error;
+};
+
+namespace {
+
+enum ConsoleStream { StdoutStream, StderrStream, RawStderrStream };
+
+QToolButton *toolButton(const QString &text, const QString &objectName, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setObjectName(objectName);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return button;
+}
+
+QString formatBytes(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+} // namespace
+
+SessionsPanel::SessionsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_replayer(new SessionReplayer(this))
+    , m_openButton(toolButton(tr("Open\u2026"), QStringLiteral("openSession"), this))
+    , m_replayButton(toolButton(tr("Replay"), QStringLiteral("replaySession"), this))
+    , m_stopButton(toolButton(tr("Stop"), QStringLiteral("stopReplay"), this))
+    , m_policy(new QComboBox(this))
+    , m_busy(new QProgressBar(this))
+    , m_busyText(new QLabel(this))
+    , m_info(new QLabel(this))
+    , m_error(new QLabel(this))
+    , m_stack(new QStackedWidget(this))
+    , m_tabs(new QTabWidget(this))
+    , m_consoleStream(new QComboBox(this))
+    , m_console(new QPlainTextEdit(this))
+    , m_audit(new AuditPanel(this))
+    , m_code(new CodeEditor(this))
+    , m_files(new QTreeWidget(this))
+    , m_steps(new SandboxSessionView(this))
+    , m_diff(new SessionDiffView(this))
+{
+    setAcceptDrops(true);
+    m_openButton->setToolTip(tr("Open a .sbsession file (Ctrl+Shift+O); you can also drop one here"));
+    m_replayButton->setToolTip(tr("Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)"));
+    m_stopButton->setToolTip(tr("Stop the replay"));
+    m_policy->setObjectName(QStringLiteral("replayPolicy"));
+    m_policy->addItem(tr("Recorded policy"));
+    m_policy->addItem(tr("Policy file\u2026"));
+    m_policy->setToolTip(tr("The policy the replay runs under; another one shows which decisions change"));
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(120);
+    m_busy->setMaximumHeight(14);
+    m_busy->setTextVisible(false);
+    m_busy->hide();
+    m_info->setObjectName(QStringLiteral("sessionInfo"));
+    m_info->setWordWrap(true);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setObjectName(QStringLiteral("sessionError"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_error->hide();
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_openButton);
+    bar->addWidget(m_replayButton);
+    bar->addWidget(m_stopButton);
+    bar->addWidget(new QLabel(tr("under"), this));
+    bar->addWidget(m_policy);
+    bar->addStretch(1);
+    bar->addWidget(m_busyText);
+    bar->addWidget(m_busy);
+
+    // Console: one recorded stream at a time, as the run left it.
+    m_consoleStream->setObjectName(QStringLiteral("sessionConsoleStream"));
+    m_consoleStream->addItem(tr("stdout"));
+    m_consoleStream->addItem(tr("stderr"));
+    m_consoleStream->addItem(tr("stderr as the runtime wrote it"));
+    m_console->setObjectName(QStringLiteral("sessionConsole"));
+    m_console->setReadOnly(true);
+    m_console->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *consolePage = new QWidget(this);
+    auto *consoleLayout = new QVBoxLayout(consolePage);
+    consoleLayout->setContentsMargins(4, 4, 4, 4);
+    consoleLayout->addWidget(m_consoleStream);
+    consoleLayout->addWidget(m_console, 1);
+
+    m_code->setObjectName(QStringLiteral("sessionCode"));
+    m_code->setReadOnly(true);
+    m_files->setObjectName(QStringLiteral("sessionFiles"));
+    m_files->setRootIsDecorated(false);
+    m_files->setHeaderLabels({tr("File"), tr("Where"), tr("Size"), tr("SHA-256")});
+    m_files->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_files->header()->setStretchLastSection(false);
+
+    m_tabs->setObjectName(QStringLiteral("sessionTabs"));
+    m_tabs->addTab(consolePage, tr("Console"));
+    m_tabs->addTab(m_audit, tr("Audit"));
+    m_tabs->addTab(m_code, tr("Code"));
+    m_tabs->addTab(m_files, tr("Files"));
+    m_tabs->addTab(m_steps, tr("Steps"));
+    m_tabs->addTab(m_diff, tr("Replay"));
+
+    auto *empty = new QLabel(tr("Open a session file (Ctrl+Shift+O) or drop one here.\n"
+                                "Any run in Run History can be saved as one (Save Session)."), this);
+    empty->setObjectName(QStringLiteral("sessionsEmpty"));
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setWordWrap(true);
+    empty->setEnabled(false);
+    m_stack->addWidget(empty);
+    m_stack->addWidget(m_tabs);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_info);
+    layout->addWidget(m_error);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_openButton, &QToolButton::clicked, this, &SessionsPanel::openInteractive);
+    connect(m_replayButton, &QToolButton::clicked, this, &SessionsPanel::replay);
+    connect(m_stopButton, &QToolButton::clicked, this, &SessionsPanel::stopReplay);
+    connect(m_policy, &QComboBox::activated, this, &SessionsPanel::chooseReplayPolicy);
+    connect(m_consoleStream, &QComboBox::currentIndexChanged, this, &SessionsPanel::showConsoleStream);
+    connect(m_audit, &AuditPanel::allowRequested, this, &SessionsPanel::allowRequested);
+    connect(m_replayer, &SessionReplayer::finished, this, &SessionsPanel::onReplayFinished);
+    connect(m_replayer, &SessionReplayer::failed, this, &SessionsPanel::onReplayFailed);
+    connect(m_steps, &SandboxSessionView::replayFinished, this, &SessionsPanel::onReplayFinished);
+    connect(m_steps, &SandboxSessionView::replayFailed, this, &SessionsPanel::onReplayFailed);
+    updateActions();
+}
+
+SessionsPanel::~SessionsPanel()
+{
+    m_replayer->stop();
+}
+
+void SessionsPanel::setSandboxPool(SandboxPool *pool)
+{
+    m_pool = pool;
+    m_steps->setSandboxPool(pool);
+    updateActions();
+}
+
+QString SessionsPanel::droppedSessionPath(const QMimeData *mime)
+{
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 1)
+        return {};
+    const QUrl url = mime->urls().constFirst();
+    return url.isLocalFile() ? url.toLocalFile() : QString();
+}
+
+void SessionsPanel::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!droppedSessionPath(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void SessionsPanel::dropEvent(QDropEvent *event)
+{
+    const QString path = droppedSessionPath(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openFile(path);
+}
+
+void SessionsPanel::openInteractive()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QFileInfo(m_title).path(),
+                                                      tr("Sandbench sessions (*.sbsession);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void SessionsPanel::openFile(const QString &path)
+{
+    if (isReplaying()) {
+        showError(tr("A replay is running; stop it before opening another session."));
+        return;
+    }
+    m_error->hide();
+    m_loading = true;
+    setBusy(true, tr("Opening %1\u2026").arg(QFileInfo(path).fileName()));
+    const quint64 generation = ++m_loadGeneration;
+    // Reading extracts the archive and checks every member's digest: disk work, off the loop.
+    runInBackground([path] {
+        Loaded loaded;
+        loaded.path = path;
+        if (SandboxSession::manifestKind(path) == SandboxSession::kindName) {
+            auto session = SandboxSession::read(path);
+            if (session)
+                loaded.sandbox = std::make_shared<const SandboxSession>(std::move(*session));
+            else
+                loaded.error = session.error().message;
+        } else {
+            auto bundle = SessionBundle::read(path);
+            if (bundle)
+                loaded.bundle = std::make_shared<const SessionBundle>(std::move(*bundle));
+            else
+                loaded.error = bundle.error().message;
+        }
+        return loaded;
+    }).then(this, [this, generation](const Loaded &loaded) {
+        if (generation != m_loadGeneration)
+            return; // another file was opened meanwhile
+        m_loading = false;
+        setBusy(false);
+        if (!loaded.error.isEmpty()) {
+            showError(tr("Cannot open %1: %2").arg(QFileInfo(loaded.path).fileName(), loaded.error));
+            emit openFailed(loaded.error);
+            return;
+        }
+        showLoaded(loaded);
+    });
+}
+
+void SessionsPanel::showSession(std::shared_ptr<const SessionBundle> bundle, const QString &title)
+{
+    if (!bundle || isReplaying())
+        return;
+    ++m_loadGeneration;
+    m_loading = false;
+    setBusy(false);
+    m_error->hide();
+    showLoaded({title, std::move(bundle), nullptr, {}});
+}
+
+void SessionsPanel::showLoaded(const Loaded &loaded)
+{
+    m_bundle = loaded.bundle;
+    m_sandbox = loaded.sandbox;
+    m_title = loaded.path;
+    m_report.reset();
+    m_diff->clear();
+    if (m_bundle)
+        showBundle();
+    else
+        showSandboxSession();
+    m_stack->setCurrentWidget(m_tabs);
+    updateActions();
+    emit sessionOpened(m_title);
+}
+
+void SessionsPanel::showBundle()
+{
+    const SessionManifest &m = m_bundle->manifest;
+    const SessionOutcome &o = m.outcome;
+    QStringList facts;
+    facts << tr("Recorded %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m.recordedAtMs), QLocale::ShortFormat));
+    facts << tr("Sandbench %1, Deno %2").arg(m.applicationVersion, m.runtimeVersion);
+    if (m.policy.seed)
+        facts << tr("seed %1").arg(*m.policy.seed);
+    if (m.policy.freezeTimeMs)
+        facts << tr("time frozen at %1").arg(QDateTime::fromMSecsSinceEpoch(*m.policy.freezeTimeMs).toUTC().toString(Qt::ISODate));
+    QString end = o.timedOut ? tr("timed out") : o.cancelled ? tr("stopped")
+                : o.exitCode ? tr("exit %1").arg(*o.exitCode) : tr("no exit code");
+    facts << tr("%1 after %2 ms").arg(end).arg(o.durationMs);
+    facts << tr("%1 allowed, %2 denied").arg(o.allowCount).arg(o.denyCount);
+    if (!m.policy.allowPackages.isEmpty())
+        facts << tr("packages: %1").arg(m.policy.allowPackages.join(QStringLiteral(", ")));
+    QStringList env;
+    for (const SessionEnvVar &var : m.environment)
+        env << (var.value ? var.name + QStringLiteral("=\u2026") : var.name);
+    if (!env.isEmpty())
+        facts << (m.environmentValuesRecorded ? tr("environment (with values): %1") : tr("environment (names only): %1"))
+                     .arg(env.join(QLatin1Char(' ')));
+    QString info = QStringLiteral("<b>%1</b><br>%2").arg(QFileInfo(m_title).fileName().toHtmlEscaped(),
+                                                          facts.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
+    if (!m.notes.isEmpty())
+        info += QStringLiteral("<br><i>%1</i>").arg(tr("Recording notes: %1").arg(m.notes.join(QStringLiteral("; "))).toHtmlEscaped());
+    m_info->setText(info);
+
+    showConsoleStream();
+    m_audit->model()->setEvents(m_bundle->auditEvents);
+
+    // The code: inline code, or the entry file as it was when the run started.
+    QString code = m.code;
+    QString codeName = QStringLiteral("main.ts");
+    if (code.isEmpty() && !m.entrySha256.isEmpty()) {
+        QFile entry(m_bundle->filePath(m.entrySha256));
+        // Stored files were size-checked when the bundle was read; the cap keeps the editor usable.
+        if (entry.open(QIODevice::ReadOnly))
+            code = QString::fromUtf8(entry.read(8 << 20));
+        codeName = m.entrypoint;
+    }
+    m_code->setSyntaxForFile(codeName);
+    m_code->setPlainText(code);
+
+    m_files->clear();
+    const auto addFile = [this](const QString &name, const QString &where, const QString &sha) {
+        const qint64 size = QFileInfo(m_bundle->filePath(sha)).size();
+        auto *item = new QTreeWidgetItem(m_files, {name, where, formatBytes(size), sha.left(16)});
+        item->setToolTip(0, name);
+        item->setToolTip(3, sha);
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+    };
+    if (!m.entrypoint.isEmpty())
+        addFile(m.entrypoint, tr("entry"), m.entrySha256);
+    for (auto it = m.workdirFiles.cbegin(); it != m.workdirFiles.cend(); ++it)
+        addFile(it.key(), tr("workdir"), it.value());
+    for (auto it = m.inputFiles.cbegin(); it != m.inputFiles.cend(); ++it)
+        addFile(it.key(), tr("input"), it.value());
+    if (!m.packageCacheName.isEmpty()) {
+        auto *item = new QTreeWidgetItem(m_files, {tr("npm packages (%n file(s))", nullptr, int(m.packageFileCount)),
+                                                   tr("packages"), formatBytes(m.packageBytes), QString()});
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+    }
+
+    for (QWidget *page : {m_tabs->widget(0), m_tabs->widget(1), m_tabs->widget(2), m_tabs->widget(3)})
+        m_tabs->setTabVisible(m_tabs->indexOf(page), true);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_steps), false);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_diff), true);
+    if (!m_tabs->isTabVisible(m_tabs->currentIndex()))
+        m_tabs->setCurrentIndex(0);
+}
+
+void SessionsPanel::showSandboxSession()
+{
+    const SandboxSession &s = *m_sandbox;
+    QStringList facts;
+    facts << tr("Recorded %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(s.recordedAtMs), QLocale::ShortFormat));
+    facts << tr("image %1").arg(s.image);
+    facts << tr("network %1").arg(networkKindName(s.network));
+    facts << tr("%n step(s)", nullptr, int(s.steps.size()));
+    if (!s.envNames.isEmpty())
+        facts << tr("environment (names only): %1").arg(s.envNames.join(QLatin1Char(' ')));
+    m_info->setText(QStringLiteral("<b>%1</b><br>%2").arg(QFileInfo(m_title).fileName().toHtmlEscaped(),
+                                                          facts.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped()));
+    m_steps->setSession(m_sandbox);
+    for (int i = 0; i < m_tabs->count(); ++i)
+        m_tabs->setTabVisible(i, m_tabs->widget(i) == m_steps);
+    m_tabs->setCurrentWidget(m_steps);
+}
+
+void SessionsPanel::showConsoleStream()
+{
+    if (!m_bundle)
+        return;
+    const QByteArray &bytes = m_consoleStream->currentIndex() == StdoutStream   ? m_bundle->stdoutData
+                           : m_consoleStream->currentIndex() == StderrStream ? m_bundle->stderrData
+                                                                              : m_bundle->rawStderr;
+    m_console->setPlainText(QString::fromUtf8(bytes));
+}
+
+void SessionsPanel::showError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->show();
+}
+
+void SessionsPanel::setBusy(bool busy, const QString &what)
+{
+    m_busy->setVisible(busy);
+    m_busyText->setText(busy ? what : QString());
+    updateActions();
+}
+
+bool SessionsPanel::isReplaying() const
+{
+    return m_replayer->isRunning() || m_steps->isReplaying();
+}
+
+void SessionsPanel::updateActions()
+{
+    const bool replaying = isReplaying();
+    const bool haveSession = m_bundle || m_sandbox;
+    m_openButton->setEnabled(!replaying);
+    m_replayButton->setEnabled(haveSession && !replaying && !m_loading && (m_bundle || m_pool));
+    if (m_sandbox && !m_pool)
+        m_replayButton->setToolTip(tr("Sandbox sessions replay in a fresh sandbox; no Docker engine is available"));
+    m_stopButton->setEnabled(replaying);
+    m_policy->setEnabled(!replaying && !m_sandbox);
+}
+
+bool SessionsPanel::setReplayPolicyFile(const QString &path, QString *error)
+{
+    if (!path.isEmpty()) {
+        auto policy = readPolicyFile(path);
+        if (!policy) {
+            if (error)
+                *error = policy.error().message;
+            return false;
+        }
+    }
+    m_replayPolicyPath = path;
+    const QSignalBlocker blocker(m_policy);
+    while (m_policy->count() > 2)
+        m_policy->removeItem(2);
+    if (path.isEmpty()) {
+        m_policy->setCurrentIndex(0);
+    } else {
+        m_policy->addItem(QFileInfo(path).fileName(), path);
+        m_policy->setItemData(2, path, Qt::ToolTipRole);
+        m_policy->setCurrentIndex(2);
+    }
+    return true;
+}
+
+void SessionsPanel::chooseReplayPolicy(int index)
+{
+    if (index == 0) {
+        setReplayPolicyFile({});
+    } else if (index == 1) {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Replay Under Policy"), QFileInfo(m_replayPolicyPath).path(),
+                                                          tr("Policies (*.json);;All files (*)"));
+        QString error;
+        if (path.isEmpty() || !setReplayPolicyFile(path, &error)) {
+            if (!error.isEmpty())
+                showError(tr("Cannot use that policy: %1").arg(error));
+            setReplayPolicyFile(m_replayPolicyPath);
+        }
+    }
+}
+
+void SessionsPanel::replay()
+{
+    if (isReplaying() || m_loading)
+        return;
+    m_error->hide();
+    if (m_sandbox) {
+        if (!m_pool) {
+            showError(tr("Sandbox sessions replay in a fresh sandbox, and no Docker engine is available."));
+            return;
+        }
+        setBusy(true, tr("Replaying in a fresh sandbox\u2026"));
+        m_steps->replay();
+        updateActions();
+        return;
+    }
+    if (!m_bundle)
+        return;
+    ReplayOptions options;
+    if (!m_replayPolicyPath.isEmpty()) {
+        // Read again: the file may have been edited since it was chosen.
+        auto policy = readPolicyFile(m_replayPolicyPath);
+        if (!policy) {
+            showError(tr("Cannot use that policy: %1").arg(policy.error().message));
+            return;
+        }
+        options.policy = *policy;
+    }
+    setBusy(true, tr("Replaying offline\u2026"));
+    m_replayer->start(*m_bundle, options);
+    updateActions();
+}
+
+void SessionsPanel::stopReplay()
+{
+    m_replayer->stop();
+    m_steps->stopReplay();
+}
+
+void SessionsPanel::onReplayFinished(const ReplayReport &report)
+{
+    m_report = report;
+    setBusy(false);
+    if (m_bundle) {
+        m_diff->setComparison(*m_bundle, report);
+        m_tabs->setCurrentWidget(m_diff);
+    }
+    updateActions();
+    emit replayFinished(report);
+}
+
+void SessionsPanel::onReplayFailed(const Error &error)
+{
+    setBusy(false);
+    showError(tr("The replay could not run: %1").arg(error.message));
+    updateActions();
+    emit replayFailed(error.message);
+}
+
+} // namespace Sandbench

@@ -1,0 +1,134 @@
+#pragma once
+
+#include "audit/auditevent.h"
+#include "common/error.h"
+#include "session/replayreport.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QMimeData;
+class QPlainTextEdit;
+class QProgressBar;
+class QStackedWidget;
+class QTabWidget;
+class QToolButton;
+class QTreeWidget;
+
+namespace Sandbench {
+
+class AuditPanel;
+class CodeEditor;
+class SandboxPool;
+class SandboxSession;
+class SessionBundle;
+class SessionDiffView;
+class SessionReplayer;
+class SandboxSessionView;
+
+// Opens a .sbsession (from a file, by drag and drop, or a run of the history) and shows what was
+// recorded without running anything: the console, the audit log, the code, the files. Replay runs
+// it again offline, under the recorded policy or another policy file, and the Replay tab shows
+// recording and replay side by side with the first divergence highlighted. Opening and
+// replaying happen off the event loop; a busy bar shows while they do.
+class SessionsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SessionsPanel(QWidget *parent = nullptr);
+    ~SessionsPanel() override;
+
+    // Sandbox sessions replay into a fresh sandbox of this pool (null: they can only be browsed).
+    void setSandboxPool(SandboxPool *pool);
+
+    void openFile(const QString &path);
+    void openInteractive();
+    // A run's session from the history, shown as if opened from a file called `title`.
+    void showSession(std::shared_ptr<const SessionBundle> bundle, const QString &title);
+
+    void replay();
+    void stopReplay();
+    // Replays under this policy file instead of the recorded policy; empty: the recorded one.
+    bool setReplayPolicyFile(const QString &path, QString *error = nullptr);
+
+    bool isLoading() const { return m_loading; }
+    bool isReplaying() const;
+    const SessionBundle *bundle() const { return m_bundle.get(); }
+    const SandboxSession *sandboxSession() const { return m_sandbox.get(); }
+    QString title() const { return m_title; }
+    std::optional<ReplayReport> lastReport() const { return m_report; }
+
+    QTabWidget *tabs() const { return m_tabs; }
+    QPlainTextEdit *consoleView() const { return m_console; }
+    QComboBox *consoleStreamBox() const { return m_consoleStream; }
+    AuditPanel *auditPanel() const { return m_audit; }
+    CodeEditor *codeView() const { return m_code; }
+    QTreeWidget *filesView() const { return m_files; }
+    SessionDiffView *diffView() const { return m_diff; }
+    SandboxSessionView *stepsView() const { return m_steps; }
+    QLabel *errorLabel() const { return m_error; }
+    QLabel *infoLabel() const { return m_info; }
+    QToolButton *replayButton() const { return m_replayButton; }
+
+    // A local file a drop could open (any file: a wrong one gets a clear error when opened).
+    static QString droppedSessionPath(const QMimeData *mime);
+
+signals:
+    void sessionOpened(const QString &title);
+    void openFailed(const QString &message);
+    void replayFinished(const Sandbench::ReplayReport &report);
+    void replayFailed(const QString &message);
+    void allowRequested(const Sandbench::AuditEvent &event);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    struct Loaded;
+    void showLoaded(const Loaded &loaded);
+    void showBundle();
+    void showSandboxSession();
+    void showConsoleStream();
+    void showError(const QString &message);
+    void setBusy(bool busy, const QString &what = {});
+    void updateActions();
+    void onReplayFinished(const ReplayReport &report);
+    void onReplayFailed(const Error &error);
+    void chooseReplayPolicy(int index);
+
+    std::shared_ptr<const SessionBundle> m_bundle;
+    std::shared_ptr<const SandboxSession> m_sandbox;
+    SandboxPool *m_pool = nullptr;
+    QString m_title;
+    QString m_replayPolicyPath;
+    std::optional<ReplayReport> m_report;
+    bool m_loading = false;
+    bool m_sandboxReplaying = false;
+    quint64 m_loadGeneration = 0;
+
+    SessionReplayer *m_replayer;
+    QToolButton *m_openButton;
+    QToolButton *m_replayButton;
+    QToolButton *m_stopButton;
+    QComboBox *m_policy;
+    QProgressBar *m_busy;
+    QLabel *m_busyText;
+    QLabel *m_info;
+    QLabel *m_error;
+    QStackedWidget *m_stack;
+    QTabWidget *m_tabs;
+    QComboBox *m_consoleStream;
+    QPlainTextEdit *m_console;
+    AuditPanel *m_audit;
+    CodeEditor *m_code;
+    QTreeWidget *m_files;
+    SandboxSessionView *m_steps;
+    SessionDiffView *m_diff;
+};
+
+} // namespace Sandbench
