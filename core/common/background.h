@@ -26,4 +26,15 @@ auto runInBackground(Work work) -> QFuture<std::invoke_result_t<Work>>
     return future;
 }
 
+// Lets go of `owner` on the thread pool: when it is the last reference, destroying what it owns
+// (a QTemporaryDir with thousands of files, a session bundle's extracted folder) deletes files,
+// which can take seconds and must not happen on an event loop's thread.
+template<typename T>
+void releaseInBackground(std::shared_ptr<T> owner)
+{
+    if (!owner || owner.use_count() > 1)
+        return; // someone else still holds it; the last one decides
+    QThreadPool::globalInstance()->start([owner = std::move(owner)]() mutable { owner.reset(); });
+}
+
 } // namespace Sandbench

@@ -1,3 +1,4 @@
 target_sources(sandbench_core PRIVATE
     common/error.h common/error.cpp
-    common/result.h common/background.h)
+    common/result.h common/background.h
+    common/filecopy.h common/filecopy.cpp)

@@ -1,5 +1,7 @@
 #include "runhistorymodel.h"
 
+#include "common/background.h"
+
 #include <QDateTime>
 
 namespace Sandbench {
@@ -157,7 +159,7 @@ void RunHistoryModel::setSession(int row, std::shared_ptr<const SessionBundle> s
     for (int i = int(m_runs.size()) - 1; i >= 0; --i) {
         if (!m_runs[i].session || ++kept <= kKeptSessions)
             continue;
-        m_runs[i].session.reset();
+        releaseInBackground(std::move(m_runs[i].session)); // its copy of the workdir goes too
         m_runs[i].sessionError = tr("not kept: only the newest %1 runs keep their session").arg(kKeptSessions);
         rowChanged(i);
     }
@@ -183,6 +185,8 @@ void RunHistoryModel::setSessionError(int row, const QString &error)
 void RunHistoryModel::clear()
 {
     beginResetModel();
+    for (RunRecord &run : m_runs)
+        releaseInBackground(std::move(run.session));
     m_runs.clear();
     endResetModel();
 }

@@ -1,5 +1,6 @@
 #include "sessionrecorder.h"
 
+#include "common/filecopy.h"
 #include "exec/runtimelocator.h"
 #include "session/runtimedigest.h"
 
@@ -89,7 +90,7 @@ Result<QString> SessionRecorder::storeFile(const QString &path)
     // Copy first, then hash the copy: the stored bytes and their name always agree, even when
     // the original changes meanwhile.
     const QString temp = m_stagingPath + QStringLiteral("/files/.incoming-%1").arg(++m_tempCounter);
-    if (!QFile::copy(path, temp))
+    if (!copyFile(path, temp))
         return fail(ErrorCode::Io, QStringLiteral("%1: cannot copy into the session").arg(path));
     QFile copy(temp);
     QCryptographicHash hash(QCryptographicHash::Sha256);

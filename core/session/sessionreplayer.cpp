@@ -1,6 +1,7 @@
 #include "sessionreplayer.h"
 
 #include "common/background.h"
+#include "common/filecopy.h"
 #include "exec/execengine.h"
 #include "exec/runtimelocator.h"
 #include "session/runtimedigest.h"
@@ -9,10 +10,13 @@
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 namespace Sandbench {
 
@@ -58,10 +62,40 @@ bool copyTree(const QString &from, const QString &to)
         const QString source = it.next();
         const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(source);
         QDir().mkpath(QFileInfo(target).path());
-        if (!QFile::copy(source, target))
+        if (!copyFile(source, target))
             return false;
     }
     return true;
+}
+
+// One cache per replayed recording would grow without end: keep the most recently used ones.
+// A cache touched within the last hour is left alone, since a replay may be using it.
+constexpr int kKeptReplayCaches = 16;
+
+void pruneReplayCaches(const QString &folder, const QString &current)
+{
+    // Marks the current one as just used; the folder's own time changes only with its entries.
+    QFile stamp(current + QStringLiteral("/.sandbench-used"));
+    if (stamp.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        stamp.close();
+    struct Cache
+    {
+        QString path;
+        QDateTime used;
+    };
+    QList<Cache> caches;
+    for (const QFileInfo &entry : QDir(folder).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks)) {
+        if (entry.fileName().contains(QLatin1String(".staging-")))
+            continue;
+        const QFileInfo used(entry.filePath() + QStringLiteral("/.sandbench-used"));
+        caches.append({entry.filePath(), used.exists() ? used.lastModified() : entry.lastModified()});
+    }
+    std::sort(caches.begin(), caches.end(), [](const Cache &a, const Cache &b) { return a.used > b.used; });
+    const QDateTime recent = QDateTime::currentDateTime().addSecs(-3600);
+    for (qsizetype i = kKeptReplayCaches; i < caches.size(); ++i) {
+        if (caches.at(i).path != current && caches.at(i).used < recent)
+            QDir(caches.at(i).path).removeRecursively();
+    }
 }
 
 } // namespace
@@ -118,7 +152,7 @@ Result<ReplayPlan> SessionReplayer::plan(const SessionBundle &bundle, const Repl
         for (auto it = m.workdirFiles.cbegin(); it != m.workdirFiles.cend(); ++it) {
             const QString target = workdir + QLatin1Char('/') + it.key();
             root.mkpath(QFileInfo(target).path());
-            if (!QFile::copy(bundle.filePath(it.value()), target))
+            if (!copyFile(bundle.filePath(it.value()), target))
                 return fail(ErrorCode::Io, QStringLiteral("cannot copy %1 into the replay's workdir").arg(it.key()));
             QFile(target).setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
         }
@@ -152,11 +186,12 @@ Result<ReplayPlan> SessionReplayer::plan(const SessionBundle &bundle, const Repl
                 return fail(ErrorCode::Io, QStringLiteral("cannot create %1").arg(plan.config.cacheDir));
         }
     }
+    pruneReplayCaches(QFileInfo(plan.config.cacheDir).path(), plan.config.cacheDir);
     // What the engine learnt about the runtime binary itself (its version, the libraries it
     // loads) is about this machine, not the run: reuse it rather than ask ldd again (~0.3 s).
     const QDir hostCache(engineCacheDir({}));
     for (const QString &name : hostCache.entryList({QStringLiteral("runtime-*")}, QDir::Files))
-        QFile::copy(hostCache.filePath(name), plan.config.cacheDir + QLatin1Char('/') + name);
+        copyFile(hostCache.filePath(name), plan.config.cacheDir + QLatin1Char('/') + name);
     if (!m.packageCacheName.isEmpty() && !request.policy.allowPackages.isEmpty()) {
         QStringList sorted = request.policy.allowPackages;
         sorted.sort();
@@ -231,18 +266,25 @@ void SessionReplayer::run(const SessionBundle &bundle, const ReplayPlan &plan)
     connect(m_engine.get(), &ExecEngine::output, this, &SessionReplayer::output);
     connect(m_engine.get(), &ExecEngine::finished, this, [this](const ExecResult &result) {
         const ReplayReport report = compare(*m_bundle, result, *m_plan);
-        m_engine.release()->deleteLater();
-        m_bundle.reset();
-        m_plan.reset();
+        finishRun();
         emit finished(report);
     });
     connect(m_engine.get(), &ExecEngine::failed, this, [this](const Error &error) {
-        m_engine.release()->deleteLater();
-        m_bundle.reset();
-        m_plan.reset();
+        finishRun();
         emit failed(error);
     });
     m_engine->start(m_plan->request);
+}
+
+void SessionReplayer::finishRun()
+{
+    m_engine.release()->deleteLater();
+    // The replay's scratch copy of the workdir, and the bundle's extracted folder when this was
+    // its last copy, are deleted on the thread pool: thousands of files take seconds to unlink.
+    releaseInBackground(std::move(m_plan->scratch));
+    releaseInBackground(std::make_shared<SessionBundle>(std::move(*m_bundle)));
+    m_bundle.reset();
+    m_plan.reset();
 }
 
 void SessionReplayer::stop()

@@ -62,6 +62,7 @@ signals:
 
 private:
     void run(const SessionBundle &bundle, const ReplayPlan &plan);
+    void finishRun();
 
     std::unique_ptr<ExecEngine> m_engine;
     bool m_planning = false;

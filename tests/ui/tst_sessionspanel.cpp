@@ -191,10 +191,15 @@ void TestSessionsPanel::runIsSavedOpenedBrowsedAndReplaysIdentical()
     QVERIFY(sessions->auditPanel()->model()->allowCount() >= 1);
     QVERIFY(sessions->codeView()->toPlainText().contains(QStringLiteral("Math.random()")));
     QVERIFY(sessions->codeView()->isReadOnly());
-    bool listed = false;
-    for (int i = 0; i < sessions->filesView()->topLevelItemCount(); ++i)
-        listed = listed || sessions->filesView()->topLevelItem(i)->text(0) == m_input;
-    QVERIFY2(listed, "the input file is listed with the bundle's files");
+    // The Files tab fills in once the sizes are looked up off the event loop.
+    const auto listed = [&] {
+        for (int i = 0; i < sessions->filesView()->topLevelItemCount(); ++i) {
+            if (sessions->filesView()->topLevelItem(i)->text(0) == m_input)
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(listed(), "the input file is listed with the bundle's files", 10000);
 
     // Replay: offline, from the bundle, identical.
     QVERIFY(sessions->replayButton()->isEnabled());

@@ -31,6 +31,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace Sandbench {
 
 struct SessionsPanel::Loaded
@@ -176,6 +178,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
 SessionsPanel::~SessionsPanel()
 {
     m_replayer->stop();
+    releaseInBackground(std::move(m_bundle));
 }
 
 void SessionsPanel::setSandboxPool(SandboxPool *pool)
@@ -271,8 +274,9 @@ void SessionsPanel::showSession(std::shared_ptr<const SessionBundle> bundle, con
 
 void SessionsPanel::showLoaded(const Loaded &loaded)
 {
-    m_bundle = loaded.bundle;
-    m_sandbox = loaded.sandbox;
+    // The session shown so far may own thousands of extracted files: deleted off this thread.
+    releaseInBackground(std::exchange(m_bundle, loaded.bundle));
+    releaseInBackground(std::exchange(m_sandbox, loaded.sandbox));
     m_title = loaded.path;
     m_report.reset();
     m_diff->clear();
@@ -330,25 +334,7 @@ void SessionsPanel::showBundle()
     m_code->setSyntaxForFile(codeName);
     m_code->setPlainText(code);
 
-    m_files->clear();
-    const auto addFile = [this](const QString &name, const QString &where, const QString &sha) {
-        const qint64 size = QFileInfo(m_bundle->filePath(sha)).size();
-        auto *item = new QTreeWidgetItem(m_files, {name, where, formatBytes(size), sha.left(16)});
-        item->setToolTip(0, name);
-        item->setToolTip(3, sha);
-        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
-    };
-    if (!m.entrypoint.isEmpty())
-        addFile(m.entrypoint, tr("entry"), m.entrySha256);
-    for (auto it = m.workdirFiles.cbegin(); it != m.workdirFiles.cend(); ++it)
-        addFile(it.key(), tr("workdir"), it.value());
-    for (auto it = m.inputFiles.cbegin(); it != m.inputFiles.cend(); ++it)
-        addFile(it.key(), tr("input"), it.value());
-    if (!m.packageCacheName.isEmpty()) {
-        auto *item = new QTreeWidgetItem(m_files, {tr("npm packages (%n file(s))", nullptr, int(m.packageFileCount)),
-                                                   tr("packages"), formatBytes(m.packageBytes), QString()});
-        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
-    }
+    fillFiles();
 
     for (QWidget *page : {m_tabs->widget(0), m_tabs->widget(1), m_tabs->widget(2), m_tabs->widget(3)})
         m_tabs->setTabVisible(m_tabs->indexOf(page), true);
@@ -356,6 +342,55 @@ void SessionsPanel::showBundle()
     m_tabs->setTabVisible(m_tabs->indexOf(m_diff), true);
     if (!m_tabs->isTabVisible(m_tabs->currentIndex()))
         m_tabs->setCurrentIndex(0);
+}
+
+void SessionsPanel::fillFiles()
+{
+    m_files->clear();
+    const SessionManifest &m = m_bundle->manifest;
+    struct Entry
+    {
+        QString name;
+        QString where;
+        QString sha;
+    };
+    QList<Entry> entries;
+    if (!m.entrypoint.isEmpty())
+        entries.append({m.entrypoint, tr("entry"), m.entrySha256});
+    for (auto it = m.workdirFiles.cbegin(); it != m.workdirFiles.cend(); ++it)
+        entries.append({it.key(), tr("workdir"), it.value()});
+    for (auto it = m.inputFiles.cbegin(); it != m.inputFiles.cend(); ++it)
+        entries.append({it.key(), tr("input"), it.value()});
+    // A workdir may hold thousands of files: their sizes are looked up on the thread pool.
+    runInBackground([bundle = m_bundle, entries] {
+        QList<qint64> sizes;
+        for (const Entry &entry : entries)
+            sizes << QFileInfo(bundle->filePath(entry.sha)).size();
+        return sizes;
+    }).then(this, [this, bundle = m_bundle, entries](const QList<qint64> &sizes) {
+        if (bundle != m_bundle)
+            return; // another session is shown by now
+        m_files->setUpdatesEnabled(false);
+        QList<QTreeWidgetItem *> items;
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            const Entry &entry = entries.at(i);
+            auto *item = new QTreeWidgetItem({entry.name, entry.where, formatBytes(sizes.value(i)), entry.sha.left(16)});
+            item->setToolTip(0, entry.name);
+            item->setToolTip(3, entry.sha);
+            item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+            items << item;
+        }
+        const SessionManifest &manifest = bundle->manifest;
+        if (!manifest.packageCacheName.isEmpty()) {
+            auto *item = new QTreeWidgetItem({tr("npm packages (%n file(s))", nullptr, int(manifest.packageFileCount)),
+                                              tr("packages"), formatBytes(manifest.packageBytes), QString()});
+            item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+            items << item;
+        }
+        m_files->addTopLevelItems(items);
+        m_files->setUpdatesEnabled(true);
+        emit filesListed();
+    });
 }
 
 void SessionsPanel::showSandboxSession()

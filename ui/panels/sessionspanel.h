@@ -83,6 +83,8 @@ signals:
     void replayFinished(const Sandbench::ReplayReport &report);
     void replayFailed(const QString &message);
     void allowRequested(const Sandbench::AuditEvent &event);
+    // The Files tab is filled (its sizes are looked up off the event loop).
+    void filesListed();
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -93,6 +95,7 @@ private:
     void showLoaded(const Loaded &loaded);
     void showBundle();
     void showSandboxSession();
+    void fillFiles();
     void showConsoleStream();
     void showError(const QString &message);
     void setBusy(bool busy, const QString &what = {});
