@@ -1,5 +1,6 @@
 #include "replayreport.h"
 
+#include <QCryptographicHash>
 #include <QTextStream>
 
 namespace Sandbench {
@@ -8,21 +9,19 @@ namespace {
 
 const QString endMarker = QStringLiteral("<end>");
 
-std::optional<Divergence> firstLineDifference(ReplayStream stream, const QByteArray &recorded, const QByteArray &replayed)
+// The first line that differs, for people; binary lines are shown by size and digest.
+QString lineText(const QByteArray &line)
 {
-    if (recorded == replayed)
-        return std::nullopt;
-    const QList<QByteArray> a = recorded.split('\n');
-    const QList<QByteArray> b = replayed.split('\n');
-    for (qsizetype i = 0; i < qMax(a.size(), b.size()); ++i) {
-        const bool haveA = i < a.size();
-        const bool haveB = i < b.size();
-        if (haveA && haveB && a.at(i) == b.at(i))
-            continue;
-        return Divergence{stream, i + 1, haveA ? QString::fromUtf8(a.at(i)) : endMarker,
-                          haveB ? QString::fromUtf8(b.at(i)) : endMarker};
+    const QString text = QString::fromUtf8(line);
+    bool printable = text.toUtf8() == line;
+    for (const QChar c : text) {
+        if (c.unicode() < 0x20 && c != QLatin1Char('\t') && c != QLatin1Char('\r'))
+            printable = false;
     }
-    return std::nullopt;
+    if (!printable)
+        return QStringLiteral("<%1 binary bytes, sha256 %2>").arg(line.size())
+            .arg(QString::fromLatin1(QCryptographicHash::hash(line, QCryptographicHash::Sha256).toHex().left(12)));
+    return text.size() > 200 ? text.left(200) + QStringLiteral("…") : text;
 }
 
 QString exitText(const std::optional<int> &exit, bool timedOut)
@@ -94,6 +93,22 @@ QStringList comparedAuditLines(const QList<AuditEvent> &events)
     return lines;
 }
 
+std::optional<LineDifference> firstLineDifference(const QByteArray &recorded, const QByteArray &replayed)
+{
+    if (recorded == replayed)
+        return std::nullopt;
+    const QList<QByteArray> a = recorded.split('\n');
+    const QList<QByteArray> b = replayed.split('\n');
+    for (qsizetype i = 0; i < qMax(a.size(), b.size()); ++i) {
+        const bool haveA = i < a.size();
+        const bool haveB = i < b.size();
+        if (haveA && haveB && a.at(i) == b.at(i))
+            continue;
+        return LineDifference{i + 1, haveA ? lineText(a.at(i)) : endMarker, haveB ? lineText(b.at(i)) : endMarker};
+    }
+    return std::nullopt;
+}
+
 QString replayStreamName(ReplayStream stream)
 {
     switch (stream) {
@@ -113,10 +128,10 @@ ReplayReport compareReplay(const QByteArray &recordedStdout, const QByteArray &r
     const QList<AuditEvent> recordedEvents = codeEvents(recordedAll);
     ReplayReport report;
     report.replayed = replayed;
-    if (auto d = firstLineDifference(ReplayStream::Stdout, recordedStdout, replayed.stdoutData))
-        report.divergences.append(*d);
-    if (auto d = firstLineDifference(ReplayStream::Stderr, recordedStderr, replayed.stderrData))
-        report.divergences.append(*d);
+    if (auto d = firstLineDifference(recordedStdout, replayed.stdoutData))
+        report.divergences.append({ReplayStream::Stdout, d->line, d->recorded, d->replayed});
+    if (auto d = firstLineDifference(recordedStderr, replayed.stderrData))
+        report.divergences.append({ReplayStream::Stderr, d->line, d->recorded, d->replayed});
     const QString exitA = exitText(recordedExit, recordedTimedOut);
     const QString exitB = exitText(replayed.exitCode, replayed.timedOut);
     if (exitA != exitB)

@@ -52,6 +52,16 @@ struct ReplayReport
     QString summary() const;
 };
 
+// Where two outputs first differ: the 1-based line and both lines, as text for people ("<end>"
+// past the last line; a binary line by its size and digest; a long one cut at 200 characters).
+struct LineDifference
+{
+    qint64 line = 0;
+    QString recorded;
+    QString replayed;
+};
+std::optional<LineDifference> firstLineDifference(const QByteArray &recorded, const QByteArray &replayed);
+
 // The audit events as a replay compares them, one line each ("kind action resource: decision"),
 // without the engine's own reads; line N is audit event N of a Divergence.
 QStringList comparedAuditLines(const QList<AuditEvent> &events);

@@ -14,7 +14,6 @@ namespace Sandbench {
 
 namespace {
 
-const QString endMarker = QStringLiteral("<end>");
 // Between two screenshots of a step that has not settled yet.
 constexpr int kSettlePollMs = 250;
 
@@ -39,34 +38,12 @@ QString outcomeText(const SandboxSessionStep &step)
     return step.exitCode ? QStringLiteral("exit %1").arg(*step.exitCode) : QStringLiteral("stopped");
 }
 
-// The first line that differs, for people; binary lines are shown by size and digest.
-QString lineText(const QByteArray &line)
-{
-    const QString text = QString::fromUtf8(line);
-    bool printable = text.toUtf8() == line;
-    for (const QChar c : text) {
-        if (c.unicode() < 0x20 && c != QLatin1Char('\t') && c != QLatin1Char('\r'))
-            printable = false;
-    }
-    if (!printable)
-        return QStringLiteral("<%1 binary bytes, sha256 %2>").arg(line.size()).arg(sha256Hex(line).left(12));
-    return text.size() > 200 ? text.left(200) + QStringLiteral("…") : text;
-}
-
+// A stream of one step: its index is the step, not the line.
 std::optional<Divergence> lineDifference(ReplayStream stream, qint64 step, const QByteArray &recorded,
                                          const QByteArray &replayed)
 {
-    if (recorded == replayed)
-        return std::nullopt;
-    const QList<QByteArray> a = recorded.split('\n');
-    const QList<QByteArray> b = replayed.split('\n');
-    for (qsizetype i = 0; i < qMax(a.size(), b.size()); ++i) {
-        const bool haveA = i < a.size();
-        const bool haveB = i < b.size();
-        if (haveA && haveB && a.at(i) == b.at(i))
-            continue;
-        return Divergence{stream, step, haveA ? lineText(a.at(i)) : endMarker, haveB ? lineText(b.at(i)) : endMarker};
-    }
+    if (auto d = firstLineDifference(recorded, replayed))
+        return Divergence{stream, step, d->recorded, d->replayed};
     return std::nullopt;
 }
 
