@@ -740,6 +740,7 @@ SESSIONS = {
         ("Öffnen Sie eine Sitzungsdatei (Strg+Umschalt+O) oder legen Sie sie hier ab.\nJeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).",
          "セッションファイルを開くか (Ctrl+Shift+O)、ここにドロップしてください。\n実行履歴のどの実行もセッションとして保存できます (セッションを保存)。"),
     "Open Session": ("Sitzung öffnen", "セッションを開く"),
+    "Cannot open the session: %1": ("Die Sitzung kann nicht geöffnet werden: %1", "セッションを開けません: %1"),
     "Sandbench sessions (*.sbsession);;All files (*)": ("Sandbench-Sitzungen (*.sbsession);;Alle Dateien (*)", "Sandbench セッション (*.sbsession);;すべてのファイル (*)"),
     "A replay is running; stop it before opening another session.":
         ("Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.", "再実行中です。別のセッションを開く前に停止してください。"),

@@ -1046,102 +1046,102 @@
     <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="42" />
+            <location filename="../core/models/runhistorymodel.cpp" line="44" />
             <source>running</source>
             <translation>läuft</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="44" />
+            <location filename="../core/models/runhistorymodel.cpp" line="46" />
             <source>failed: %1</source>
             <translation>fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="50" />
+            <location filename="../core/models/runhistorymodel.cpp" line="52" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="52" />
+            <location filename="../core/models/runhistorymodel.cpp" line="54" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="54" />
+            <location filename="../core/models/runhistorymodel.cpp" line="56" />
             <source>out of memory</source>
             <translation>Speicher erschöpft</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="56" />
+            <location filename="../core/models/runhistorymodel.cpp" line="58" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="58" />
+            <location filename="../core/models/runhistorymodel.cpp" line="60" />
             <source>truncated</source>
             <translation>gekürzt</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="80" />
+            <location filename="../core/models/runhistorymodel.cpp" line="82" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="85" />
+            <location filename="../core/models/runhistorymodel.cpp" line="87" />
             <source>ready to save</source>
             <translation>bereit zum Speichern</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="87" />
+            <location filename="../core/models/runhistorymodel.cpp" line="89" />
             <source>recording</source>
             <translation>wird aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="88" />
+            <location filename="../core/models/runhistorymodel.cpp" line="90" />
             <source>not kept</source>
             <translation>nicht behalten</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="99" />
+            <location filename="../core/models/runhistorymodel.cpp" line="101" />
             <source>Run</source>
             <translation>Lauf</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="100" />
+            <location filename="../core/models/runhistorymodel.cpp" line="102" />
             <source>Started</source>
             <translation>Gestartet</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="101" />
+            <location filename="../core/models/runhistorymodel.cpp" line="103" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="102" />
+            <location filename="../core/models/runhistorymodel.cpp" line="104" />
             <source>Status</source>
             <translation>Status</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="103" />
+            <location filename="../core/models/runhistorymodel.cpp" line="105" />
             <source>Duration</source>
             <translation>Dauer</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="104" />
+            <location filename="../core/models/runhistorymodel.cpp" line="106" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="105" />
+            <location filename="../core/models/runhistorymodel.cpp" line="107" />
             <source>Denied</source>
             <translation>Verweigert</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="106" />
+            <location filename="../core/models/runhistorymodel.cpp" line="108" />
             <source>Session</source>
             <translation>Sitzung</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="161" />
+            <location filename="../core/models/runhistorymodel.cpp" line="163" />
             <source>not kept: only the newest %1 runs keep their session</source>
             <translation>nicht behalten: nur die %1 neuesten Läufe behalten ihre Sitzung</translation>
         </message>
@@ -1968,44 +1968,44 @@
             <translation>Bildschirmfoto %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
             <source>Event</source>
             <translation>Ereignis</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="80" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="81" />
             <source>Recorded</source>
             <translation>Aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="85" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
             <source>Replayed</source>
             <translation>Wiederholt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="97" />
             <source>Stream:</source>
             <translation>Strom:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="124" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>Wiederholen Sie die Sitzung, um sie mit der Aufzeichnung zu vergleichen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="151" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>Identisch: stdout, stderr, das Ende und %n Prüfereignis stimmen mit der Aufzeichnung überein.</numerusform>
@@ -2013,54 +2013,54 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="156" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>Abweichung bei %1: aufgezeichnet „%2“, wiederholt „%3“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="162" />
             <source>Also differs: %1.</source>
             <translation>Außerdem abweichend: %1.</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>allow</source>
             <translation>erlauben</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>deny</source>
             <translation>verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="176" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="178" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
             <source>audit events</source>
             <translation>Prüfereignisse</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="185" />
             <source>%1 — differs at %2</source>
             <translation>%1 — weicht ab bei %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="184" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
             <source>%1 — identical</source>
             <translation>%1 — identisch</translation>
         </message>
@@ -2068,237 +2068,242 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="67" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
             <source>Open…</source>
             <translation>Öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="68" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="70" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>Replay</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="71" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="86" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
             <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>Eine .sbsession-Datei öffnen (Strg+Umschalt+O); Sie können sie auch hier ablegen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="87" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
             <source>Stop the replay</source>
             <translation>Die Wiederholung anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
             <source>Recorded policy</source>
             <translation>Aufgezeichnete Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
             <source>Policy file…</source>
             <translation>Richtliniendatei …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
             <source>under</source>
             <translation>unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="119" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="120" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="122" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="123" />
             <source>stderr as the runtime wrote it</source>
             <translation>stderr, wie die Laufzeit es schrieb</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>Where</source>
             <translation>Herkunft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="140" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
             <source>Audit</source>
             <translation>Prüfung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
             <source>Steps</source>
             <translation>Schritte</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).</source>
             <translation>Öffnen Sie eine Sitzungsdatei (Strg+Umschalt+O) oder legen Sie sie hier ab.
 Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="213" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="216" />
             <source>Open Session</source>
             <translation>Sitzung öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="214" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="217" />
             <source>Sandbench sessions (*.sbsession);;All files (*)</source>
             <translation>Sandbench-Sitzungen (*.sbsession);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="222" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="225" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="227" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="253" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="258" />
+            <source>Cannot open the session: %1</source>
+            <translation>Die Sitzung kann nicht geöffnet werden: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="293" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="365" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="403" />
             <source>Recorded %1</source>
             <translation>Aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="294" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1, Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="303" />
             <source>seed %1</source>
             <translation>Seed %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="298" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
             <source>time frozen at %1</source>
             <translation>Zeit eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
             <source>no exit code</source>
             <translation>kein Exit-Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
             <source>%1 after %2 ms</source>
             <translation>%1 nach %2 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>packages: %1</source>
             <translation>Pakete: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
             <source>environment (with values): %1</source>
             <translation>Umgebung (mit Werten): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="370" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
             <source>environment (names only): %1</source>
             <translation>Umgebung (nur Namen): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="321" />
             <source>Recording notes: %1</source>
             <translation>Hinweise der Aufzeichnung: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
             <source>entry</source>
             <translation>Einstieg</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="344" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
             <source>workdir</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="388" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm-Pakete (%n Datei)</numerusform>
@@ -2306,22 +2311,22 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="389" />
             <source>packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="404" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="367" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="405" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="368" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n Schritt</numerusform>
@@ -2329,43 +2334,43 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
             <source>Replay Under Policy</source>
             <translation>Unter Richtlinie wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="487" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>Richtlinien (*.json);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="453" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="481" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="491" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="519" />
             <source>Cannot use that policy: %1</source>
             <translation>Diese Richtlinie kann nicht verwendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="466" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="504" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt, und keine Docker-Engine ist verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="469" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>Wiederholung in einer frischen Sandbox …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="524" />
             <source>Replaying offline…</source>
             <translation>Offline-Wiederholung läuft …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="512" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="550" />
             <source>The replay could not run: %1</source>
             <translation>Die Wiederholung konnte nicht laufen: %1</translation>
         </message>

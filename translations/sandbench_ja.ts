@@ -1044,102 +1044,102 @@
     <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="42" />
+            <location filename="../core/models/runhistorymodel.cpp" line="44" />
             <source>running</source>
             <translation>実行中</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="44" />
+            <location filename="../core/models/runhistorymodel.cpp" line="46" />
             <source>failed: %1</source>
             <translation>失敗: %1</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="50" />
+            <location filename="../core/models/runhistorymodel.cpp" line="52" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="52" />
+            <location filename="../core/models/runhistorymodel.cpp" line="54" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="54" />
+            <location filename="../core/models/runhistorymodel.cpp" line="56" />
             <source>out of memory</source>
             <translation>メモリ不足</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="56" />
+            <location filename="../core/models/runhistorymodel.cpp" line="58" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="58" />
+            <location filename="../core/models/runhistorymodel.cpp" line="60" />
             <source>truncated</source>
             <translation>切り詰め</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="80" />
+            <location filename="../core/models/runhistorymodel.cpp" line="82" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="85" />
+            <location filename="../core/models/runhistorymodel.cpp" line="87" />
             <source>ready to save</source>
             <translation>保存できます</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="87" />
+            <location filename="../core/models/runhistorymodel.cpp" line="89" />
             <source>recording</source>
             <translation>記録中</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="88" />
+            <location filename="../core/models/runhistorymodel.cpp" line="90" />
             <source>not kept</source>
             <translation>保持されていません</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="99" />
+            <location filename="../core/models/runhistorymodel.cpp" line="101" />
             <source>Run</source>
             <translation>実行番号</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="100" />
+            <location filename="../core/models/runhistorymodel.cpp" line="102" />
             <source>Started</source>
             <translation>開始</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="101" />
+            <location filename="../core/models/runhistorymodel.cpp" line="103" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="102" />
+            <location filename="../core/models/runhistorymodel.cpp" line="104" />
             <source>Status</source>
             <translation>状態</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="103" />
+            <location filename="../core/models/runhistorymodel.cpp" line="105" />
             <source>Duration</source>
             <translation>所要時間</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="104" />
+            <location filename="../core/models/runhistorymodel.cpp" line="106" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="105" />
+            <location filename="../core/models/runhistorymodel.cpp" line="107" />
             <source>Denied</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="106" />
+            <location filename="../core/models/runhistorymodel.cpp" line="108" />
             <source>Session</source>
             <translation>セッション</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="161" />
+            <location filename="../core/models/runhistorymodel.cpp" line="163" />
             <source>not kept: only the newest %1 runs keep their session</source>
             <translation>保持されていません: 最新の %1 件の実行だけがセッションを保持します</translation>
         </message>
@@ -1960,98 +1960,98 @@
             <translation>スクリーンショット %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
             <source>Event</source>
             <translation>イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="80" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="81" />
             <source>Recorded</source>
             <translation>記録</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="72" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="85" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
             <source>Replayed</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="97" />
             <source>Stream:</source>
             <translation>ストリーム:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="124" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>セッションを再実行すると、記録と比較できます。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="151" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>同一: stdout、stderr、終了状態、%n 件の監査イベントが記録と一致します。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="156" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>%1 で相違: 記録「%2」、再実行「%3」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="162" />
             <source>Also differs: %1.</source>
             <translation>ほかの相違: %1。</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>allow</source>
             <translation>許可</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>deny</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="176" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="178" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="180" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
             <source>audit events</source>
             <translation>監査イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="185" />
             <source>%1 — differs at %2</source>
             <translation>%1 — %2 で相違</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="184" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
             <source>%1 — identical</source>
             <translation>%1 — 同一</translation>
         </message>
@@ -2059,302 +2059,307 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="67" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
             <source>Open…</source>
             <translation>開く…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="68" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="70" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>Replay</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="71" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="86" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
             <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>.sbsession ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="87" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
             <source>Stop the replay</source>
             <translation>再実行を停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
             <source>Recorded policy</source>
             <translation>記録されたポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
             <source>Policy file…</source>
             <translation>ポリシーファイル…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
             <source>under</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="119" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="120" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="122" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="123" />
             <source>stderr as the runtime wrote it</source>
             <translation>ランタイムが書いたままの stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>File</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>Where</source>
             <translation>場所</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="140" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
             <source>Audit</source>
             <translation>監査</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
             <source>Code</source>
             <translation>コード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
             <source>Steps</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).</source>
             <translation>セッションファイルを開くか (Ctrl+Shift+O)、ここにドロップしてください。
 実行履歴のどの実行もセッションとして保存できます (セッションを保存)。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="213" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="216" />
             <source>Open Session</source>
             <translation>セッションを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="214" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="217" />
             <source>Sandbench sessions (*.sbsession);;All files (*)</source>
             <translation>Sandbench セッション (*.sbsession);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="222" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="225" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="227" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="253" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="258" />
+            <source>Cannot open the session: %1</source>
+            <translation>セッションを開けません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="293" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="365" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="403" />
             <source>Recorded %1</source>
             <translation>記録日時 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="294" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1、Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="303" />
             <source>seed %1</source>
             <translation>シード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="298" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
             <source>time frozen at %1</source>
             <translation>時刻は %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="299" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
             <source>no exit code</source>
             <translation>終了コードなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
             <source>%1 after %2 ms</source>
             <translation>%2 ms 後に %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>packages: %1</source>
             <translation>パッケージ: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
             <source>environment (with values): %1</source>
             <translation>環境変数 (値あり): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="370" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
             <source>environment (names only): %1</source>
             <translation>環境変数 (名前のみ): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="321" />
             <source>Recording notes: %1</source>
             <translation>記録時の注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
             <source>entry</source>
             <translation>エントリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="344" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
             <source>workdir</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="388" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm パッケージ (%n ファイル)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="389" />
             <source>packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="404" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="367" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="405" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="368" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n ステップ</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
             <source>Replay Under Policy</source>
             <translation>ポリシーを指定して再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="487" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>ポリシー (*.json);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="453" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="481" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="491" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="519" />
             <source>Cannot use that policy: %1</source>
             <translation>そのポリシーは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="466" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="504" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されますが、Docker エンジンがありません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="469" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="524" />
             <source>Replaying offline…</source>
             <translation>オフラインで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="512" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="550" />
             <source>The replay could not run: %1</source>
             <translation>再実行できませんでした: %1</translation>
         </message>

@@ -132,16 +132,21 @@ int main(int argc, char *argv[])
                 QApplication::exit(exitCode);
             });
         };
+        // The picture is still taken (it shows the error); the exit status says it went wrong.
+        auto shootFailed = [shoot, &exitCode] {
+            exitCode = 1;
+            shoot();
+        };
         if (parser.isSet(run)) {
             QObject::connect(window.runController(), &RunController::runFinished, &window, shoot);
             QObject::connect(window.runController(), &RunController::runFailed, &window, shoot);
         } else if (parser.isSet(replay)) {
             QObject::connect(window.sessionsPanel(), &SessionsPanel::replayFinished, &window, shoot);
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::replayFailed, &window, shoot);
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shoot);
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::replayFailed, &window, shootFailed);
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shootFailed);
         } else if (!sessionFile.isEmpty()) {
             QObject::connect(window.sessionsPanel(), &SessionsPanel::sessionOpened, &window, shoot);
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shoot);
+            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shootFailed);
         } else {
             QTimer::singleShot(300, &window, shoot);
         }

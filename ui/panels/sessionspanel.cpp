@@ -253,7 +253,10 @@ void SessionsPanel::openFile(const QString &path)
         m_loading = false;
         setBusy(false);
         if (!loaded.error.isEmpty()) {
-            showError(tr("Cannot open %1: %2").arg(QFileInfo(loaded.path).fileName(), loaded.error));
+            // Errors from reading a bundle mostly name the file already; say it once.
+            const QString name = QFileInfo(loaded.path).fileName();
+            showError(loaded.error.contains(name) ? tr("Cannot open the session: %1").arg(loaded.error)
+                                                  : tr("Cannot open %1: %2").arg(name, loaded.error));
             emit openFailed(loaded.error);
             return;
         }
