@@ -341,340 +341,340 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="87" />
+            <location filename="../ui/mainwindow.cpp" line="78" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="88" />
+            <location filename="../ui/mainwindow.cpp" line="79" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="89" />
+            <location filename="../ui/mainwindow.cpp" line="80" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="90" />
+            <location filename="../ui/mainwindow.cpp" line="81" />
             <source>Audit Log</source>
             <translation>Prüfprotokoll</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="91" />
+            <location filename="../ui/mainwindow.cpp" line="82" />
             <source>Run History</source>
             <translation>Lauf-Verlauf</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="92" />
+            <location filename="../ui/mainwindow.cpp" line="83" />
             <source>Sessions</source>
             <translation>Sitzungen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="106" />
+            <location filename="../ui/mainwindow.cpp" line="97" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="117" />
+            <location filename="../ui/mainwindow.cpp" line="108" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>Lauf %1 wurde nicht als Sitzung aufgezeichnet: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="127" />
+            <location filename="../ui/mainwindow.cpp" line="118" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="129" />
+            <location filename="../ui/mainwindow.cpp" line="120" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>Bereit. Sandboxen sind nicht verfügbar: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="153" />
+            <location filename="../ui/mainwindow.cpp" line="144" />
             <source>Sandboxes</source>
             <translation>Sandboxen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="154" />
+            <location filename="../ui/mainwindow.cpp" line="145" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="155" />
+            <location filename="../ui/mainwindow.cpp" line="146" />
             <source>Port Preview</source>
             <translation>Port-Vorschau</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="183" />
+            <location filename="../ui/mainwindow.cpp" line="174" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="184" />
+            <location filename="../ui/mainwindow.cpp" line="175" />
             <source>&amp;New Script</source>
             <translation>&amp;Neues Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="188" />
+            <location filename="../ui/mainwindow.cpp" line="179" />
             <source>&amp;Open Script…</source>
             <translation>Skript ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="189" />
+            <location filename="../ui/mainwindow.cpp" line="180" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="190" />
+            <location filename="../ui/mainwindow.cpp" line="181" />
             <source>&amp;Save Script</source>
             <translation>Skript &amp;speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="182" />
             <source>Save Script &amp;As…</source>
             <translation>Skript speichern &amp;unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="193" />
+            <location filename="../ui/mainwindow.cpp" line="184" />
             <source>Open &amp;Policy…</source>
             <translation>&amp;Richtlinie öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="194" />
+            <location filename="../ui/mainwindow.cpp" line="185" />
             <source>Save Po&amp;licy</source>
             <translation>Richtlinie spei&amp;chern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="195" />
+            <location filename="../ui/mainwindow.cpp" line="186" />
             <source>Save Policy As…</source>
             <translation>Richtlinie speichern unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="197" />
+            <location filename="../ui/mainwindow.cpp" line="188" />
             <source>Open Audit &amp;Log…</source>
             <translation>Prüf&amp;protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="199" />
+            <location filename="../ui/mainwindow.cpp" line="190" />
             <source>Open Sess&amp;ion…</source>
             <translation>Sitzung ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="204" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>Lauf als Sitzu&amp;ng speichern …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="207" />
+            <location filename="../ui/mainwindow.cpp" line="198" />
             <source>Se&amp;ttings…</source>
             <translation>&amp;Einstellungen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="208" />
+            <location filename="../ui/mainwindow.cpp" line="199" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="211" />
+            <location filename="../ui/mainwindow.cpp" line="202" />
             <source>&amp;Policy</source>
             <translation>&amp;Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="212" />
+            <location filename="../ui/mainwindow.cpp" line="203" />
             <source>&amp;Undo Policy Edit</source>
             <translation>Richtlinienänderung &amp;rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="213" />
+            <location filename="../ui/mainwindow.cpp" line="204" />
             <source>&amp;Redo Policy Edit</source>
             <translation>Richtlinienänderung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="214" />
+            <location filename="../ui/mainwindow.cpp" line="205" />
             <source>&amp;Templates</source>
             <translation>&amp;Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="219" />
-            <location filename="../ui/mainwindow.cpp" line="220" />
+            <location filename="../ui/mainwindow.cpp" line="210" />
+            <location filename="../ui/mainwindow.cpp" line="211" />
             <source>&amp;Run</source>
             <translation>&amp;Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="222" />
+            <location filename="../ui/mainwindow.cpp" line="213" />
             <source>Run the script under the policy (F5)</source>
             <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="223" />
+            <location filename="../ui/mainwindow.cpp" line="214" />
             <source>&amp;Stop</source>
             <translation>&amp;Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="226" />
+            <location filename="../ui/mainwindow.cpp" line="217" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="229" />
+            <location filename="../ui/mainwindow.cpp" line="220" />
             <source>Re&amp;play Session</source>
             <translation>Sitzung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="236" />
+            <location filename="../ui/mainwindow.cpp" line="227" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="240" />
+            <location filename="../ui/mainwindow.cpp" line="231" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="244" />
+            <location filename="../ui/mainwindow.cpp" line="235" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="246" />
+            <location filename="../ui/mainwindow.cpp" line="237" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="247" />
+            <location filename="../ui/mainwindow.cpp" line="238" />
             <source>&amp;About Sandbench</source>
             <translation>&amp;Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="248" />
+            <location filename="../ui/mainwindow.cpp" line="239" />
             <source>About Sandbench</source>
             <translation>Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="249" />
+            <location filename="../ui/mainwindow.cpp" line="240" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="563" />
-            <location filename="../ui/mainwindow.cpp" line="592" />
+            <location filename="../ui/mainwindowsessions.cpp" line="75" />
+            <location filename="../ui/mainwindowsessions.cpp" line="104" />
             <source>Save Session</source>
             <translation>Sitzung speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="564" />
+            <location filename="../ui/mainwindowsessions.cpp" line="76" />
             <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
             <translation>Noch hat kein Lauf eine Sitzung zum Speichern. Führen Sie zuerst ein Skript aus (F5); mit eingeschalteter Sitzungsaufzeichnung (Einstellungen) lässt sich jeder Lauf speichern.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="577" />
+            <location filename="../ui/mainwindowsessions.cpp" line="89" />
             <source>Save Session of Run %1</source>
             <translation>Sitzung von Lauf %1 speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="578" />
+            <location filename="../ui/mainwindowsessions.cpp" line="90" />
             <source>Sandbench sessions (*.sbsession)</source>
             <translation>Sandbench-Sitzungen (*.sbsession)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="585" />
+            <location filename="../ui/mainwindowsessions.cpp" line="97" />
             <source>Saving the session of run %1…</source>
             <translation>Sitzung von Lauf %1 wird gespeichert …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="593" />
+            <location filename="../ui/mainwindowsessions.cpp" line="105" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>Die Sitzung von Lauf %1 wurde nicht gespeichert: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="596" />
+            <location filename="../ui/mainwindowsessions.cpp" line="108" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>Sitzung von Lauf %1 in %2 gespeichert (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="235" />
-            <location filename="../ui/mainwindow.cpp" line="255" />
+            <location filename="../ui/mainwindow.cpp" line="226" />
+            <location filename="../ui/mainwindow.cpp" line="246" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="272" />
+            <location filename="../ui/mainwindow.cpp" line="263" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="272" />
+            <location filename="../ui/mainwindow.cpp" line="263" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="358" />
+            <location filename="../ui/mainwindow.cpp" line="349" />
             <source>unsaved policy</source>
             <translation>ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="360" />
+            <location filename="../ui/mainwindow.cpp" line="351" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="387" />
+            <location filename="../ui/mainwindow.cpp" line="378" />
             <source>The policy has an error: %1</source>
             <translation>Die Richtlinie enthält einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="388" />
+            <location filename="../ui/mainwindow.cpp" line="379" />
             <source>the policy has an error</source>
             <translation>die Richtlinie enthält einen Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="404" />
+            <location filename="../ui/mainwindow.cpp" line="395" />
             <source>Run %1 — audit log: %2</source>
             <translation>Lauf %1 — Prüfprotokoll: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="423" />
+            <location filename="../ui/mainwindow.cpp" line="414" />
             <source>exit code %1</source>
             <translation>Exit-Code %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="425" />
+            <location filename="../ui/mainwindow.cpp" line="416" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="427" />
+            <location filename="../ui/mainwindow.cpp" line="418" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="429" />
+            <location filename="../ui/mainwindow.cpp" line="420" />
             <source>output truncated</source>
             <translation>Ausgabe gekürzt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="430" />
+            <location filename="../ui/mainwindow.cpp" line="421" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="431" />
+            <location filename="../ui/mainwindow.cpp" line="422" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="432" />
+            <location filename="../ui/mainwindow.cpp" line="423" />
             <source>Finished: %1</source>
             <translation>Beendet: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="445" />
+            <location filename="../ui/mainwindow.cpp" line="436" />
             <source>Allow This</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="446" />
+            <location filename="../ui/mainwindow.cpp" line="437" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -683,23 +683,23 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="462" />
+            <location filename="../ui/mainwindow.cpp" line="453" />
             <source>The policy changes like this:</source>
             <translation>Die Richtlinie ändert sich so:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="468" />
+            <location filename="../ui/mainwindow.cpp" line="459" />
             <source>Added %1</source>
             <translation>%1 hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="479" />
-            <location filename="../ui/mainwindow.cpp" line="547" />
+            <location filename="../ui/mainwindow.cpp" line="470" />
+            <location filename="../ui/mainwindowsessions.cpp" line="59" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="483" />
+            <location filename="../ui/mainwindow.cpp" line="474" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
         </message>

@@ -339,340 +339,340 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="87" />
+            <location filename="../ui/mainwindow.cpp" line="78" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="88" />
+            <location filename="../ui/mainwindow.cpp" line="79" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="89" />
+            <location filename="../ui/mainwindow.cpp" line="80" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="90" />
+            <location filename="../ui/mainwindow.cpp" line="81" />
             <source>Audit Log</source>
             <translation>監査ログ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="91" />
+            <location filename="../ui/mainwindow.cpp" line="82" />
             <source>Run History</source>
             <translation>実行履歴</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="92" />
+            <location filename="../ui/mainwindow.cpp" line="83" />
             <source>Sessions</source>
             <translation>セッション</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="106" />
+            <location filename="../ui/mainwindow.cpp" line="97" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="117" />
+            <location filename="../ui/mainwindow.cpp" line="108" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>実行 %1 はセッションとして記録されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="127" />
+            <location filename="../ui/mainwindow.cpp" line="118" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="129" />
+            <location filename="../ui/mainwindow.cpp" line="120" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>準備完了。サンドボックスは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="153" />
+            <location filename="../ui/mainwindow.cpp" line="144" />
             <source>Sandboxes</source>
             <translation>サンドボックス一覧</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="154" />
+            <location filename="../ui/mainwindow.cpp" line="145" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="155" />
+            <location filename="../ui/mainwindow.cpp" line="146" />
             <source>Port Preview</source>
             <translation>ポートのプレビュー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="183" />
+            <location filename="../ui/mainwindow.cpp" line="174" />
             <source>&amp;File</source>
             <translation>ファイル(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="184" />
+            <location filename="../ui/mainwindow.cpp" line="175" />
             <source>&amp;New Script</source>
             <translation>新しいスクリプト(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="188" />
+            <location filename="../ui/mainwindow.cpp" line="179" />
             <source>&amp;Open Script…</source>
             <translation>スクリプトを開く(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="189" />
+            <location filename="../ui/mainwindow.cpp" line="180" />
             <source>Open &amp;Recent</source>
             <translation>最近使ったファイル(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="190" />
+            <location filename="../ui/mainwindow.cpp" line="181" />
             <source>&amp;Save Script</source>
             <translation>スクリプトを保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="191" />
+            <location filename="../ui/mainwindow.cpp" line="182" />
             <source>Save Script &amp;As…</source>
             <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="193" />
+            <location filename="../ui/mainwindow.cpp" line="184" />
             <source>Open &amp;Policy…</source>
             <translation>ポリシーを開く(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="194" />
+            <location filename="../ui/mainwindow.cpp" line="185" />
             <source>Save Po&amp;licy</source>
             <translation>ポリシーを保存(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="195" />
+            <location filename="../ui/mainwindow.cpp" line="186" />
             <source>Save Policy As…</source>
             <translation>名前を付けてポリシーを保存…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="197" />
+            <location filename="../ui/mainwindow.cpp" line="188" />
             <source>Open Audit &amp;Log…</source>
             <translation>監査ログを開く(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="199" />
+            <location filename="../ui/mainwindow.cpp" line="190" />
             <source>Open Sess&amp;ion…</source>
             <translation>セッションを開く(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="204" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>実行をセッションとして保存(&amp;N)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="207" />
+            <location filename="../ui/mainwindow.cpp" line="198" />
             <source>Se&amp;ttings…</source>
             <translation>設定(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="208" />
+            <location filename="../ui/mainwindow.cpp" line="199" />
             <source>&amp;Quit</source>
             <translation>終了(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="211" />
+            <location filename="../ui/mainwindow.cpp" line="202" />
             <source>&amp;Policy</source>
             <translation>ポリシー(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="212" />
+            <location filename="../ui/mainwindow.cpp" line="203" />
             <source>&amp;Undo Policy Edit</source>
             <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="213" />
+            <location filename="../ui/mainwindow.cpp" line="204" />
             <source>&amp;Redo Policy Edit</source>
             <translation>ポリシーの編集をやり直す(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="214" />
+            <location filename="../ui/mainwindow.cpp" line="205" />
             <source>&amp;Templates</source>
             <translation>テンプレート(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="219" />
-            <location filename="../ui/mainwindow.cpp" line="220" />
+            <location filename="../ui/mainwindow.cpp" line="210" />
+            <location filename="../ui/mainwindow.cpp" line="211" />
             <source>&amp;Run</source>
             <translation>実行(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="222" />
+            <location filename="../ui/mainwindow.cpp" line="213" />
             <source>Run the script under the policy (F5)</source>
             <translation>スクリプトをポリシーの下で実行します (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="223" />
+            <location filename="../ui/mainwindow.cpp" line="214" />
             <source>&amp;Stop</source>
             <translation>停止(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="226" />
+            <location filename="../ui/mainwindow.cpp" line="217" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="229" />
+            <location filename="../ui/mainwindow.cpp" line="220" />
             <source>Re&amp;play Session</source>
             <translation>セッションを再実行(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="236" />
+            <location filename="../ui/mainwindow.cpp" line="227" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="240" />
+            <location filename="../ui/mainwindow.cpp" line="231" />
             <source>&amp;View</source>
             <translation>表示(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="244" />
+            <location filename="../ui/mainwindow.cpp" line="235" />
             <source>Reset &amp;Layout</source>
             <translation>レイアウトをリセット(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="246" />
+            <location filename="../ui/mainwindow.cpp" line="237" />
             <source>&amp;Help</source>
             <translation>ヘルプ(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="247" />
+            <location filename="../ui/mainwindow.cpp" line="238" />
             <source>&amp;About Sandbench</source>
             <translation>Sandbench について(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="248" />
+            <location filename="../ui/mainwindow.cpp" line="239" />
             <source>About Sandbench</source>
             <translation>Sandbench について</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="249" />
+            <location filename="../ui/mainwindow.cpp" line="240" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="563" />
-            <location filename="../ui/mainwindow.cpp" line="592" />
+            <location filename="../ui/mainwindowsessions.cpp" line="75" />
+            <location filename="../ui/mainwindowsessions.cpp" line="104" />
             <source>Save Session</source>
             <translation>セッションを保存</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="564" />
+            <location filename="../ui/mainwindowsessions.cpp" line="76" />
             <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
             <translation>保存できるセッションを持つ実行はまだありません。先にスクリプトを実行してください (F5)。セッション記録が有効なら (設定)、どの実行も保存できます。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="577" />
+            <location filename="../ui/mainwindowsessions.cpp" line="89" />
             <source>Save Session of Run %1</source>
             <translation>実行 %1 のセッションを保存</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="578" />
+            <location filename="../ui/mainwindowsessions.cpp" line="90" />
             <source>Sandbench sessions (*.sbsession)</source>
             <translation>Sandbench セッション (*.sbsession)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="585" />
+            <location filename="../ui/mainwindowsessions.cpp" line="97" />
             <source>Saving the session of run %1…</source>
             <translation>実行 %1 のセッションを保存しています…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="593" />
+            <location filename="../ui/mainwindowsessions.cpp" line="105" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>実行 %1 のセッションは保存されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="596" />
+            <location filename="../ui/mainwindowsessions.cpp" line="108" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>実行 %1 のセッションを %2 に保存しました (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="235" />
-            <location filename="../ui/mainwindow.cpp" line="255" />
+            <location filename="../ui/mainwindow.cpp" line="226" />
+            <location filename="../ui/mainwindow.cpp" line="246" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="272" />
+            <location filename="../ui/mainwindow.cpp" line="263" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="272" />
+            <location filename="../ui/mainwindow.cpp" line="263" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="358" />
+            <location filename="../ui/mainwindow.cpp" line="349" />
             <source>unsaved policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="360" />
+            <location filename="../ui/mainwindow.cpp" line="351" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="387" />
+            <location filename="../ui/mainwindow.cpp" line="378" />
             <source>The policy has an error: %1</source>
             <translation>ポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="388" />
+            <location filename="../ui/mainwindow.cpp" line="379" />
             <source>the policy has an error</source>
             <translation>ポリシーにエラーがあります</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="404" />
+            <location filename="../ui/mainwindow.cpp" line="395" />
             <source>Run %1 — audit log: %2</source>
             <translation>実行 %1 — 監査ログ: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="423" />
+            <location filename="../ui/mainwindow.cpp" line="414" />
             <source>exit code %1</source>
             <translation>終了コード %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="425" />
+            <location filename="../ui/mainwindow.cpp" line="416" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="427" />
+            <location filename="../ui/mainwindow.cpp" line="418" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="429" />
+            <location filename="../ui/mainwindow.cpp" line="420" />
             <source>output truncated</source>
             <translation>出力を切り詰め</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="430" />
+            <location filename="../ui/mainwindow.cpp" line="421" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="431" />
+            <location filename="../ui/mainwindow.cpp" line="422" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="432" />
+            <location filename="../ui/mainwindow.cpp" line="423" />
             <source>Finished: %1</source>
             <translation>完了: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="445" />
+            <location filename="../ui/mainwindow.cpp" line="436" />
             <source>Allow This</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="446" />
+            <location filename="../ui/mainwindow.cpp" line="437" />
             <source>Add this rule to the policy?
 
 %1</source>
@@ -681,23 +681,23 @@
 %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="462" />
+            <location filename="../ui/mainwindow.cpp" line="453" />
             <source>The policy changes like this:</source>
             <translation>ポリシーは次のように変わります:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="468" />
+            <location filename="../ui/mainwindow.cpp" line="459" />
             <source>Added %1</source>
             <translation>%1 を追加しました</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="479" />
-            <location filename="../ui/mainwindow.cpp" line="547" />
+            <location filename="../ui/mainwindow.cpp" line="470" />
+            <location filename="../ui/mainwindowsessions.cpp" line="59" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="483" />
+            <location filename="../ui/mainwindow.cpp" line="474" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
         </message>

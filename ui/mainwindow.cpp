@@ -1,7 +1,6 @@
 #include "mainwindow.h"
 
 #include "appicon.h"
-#include "common/background.h"
 #include "models/allowrule.h"
 #include "models/auditlogmodel.h"
 #include "models/runhistorymodel.h"
@@ -20,26 +19,18 @@
 #include "runcontroller.h"
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sessionbundle.h"
 #include "settingsdialog.h"
 
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QDropEvent>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
@@ -503,22 +494,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
-void MainWindow::dragEnterEvent(QDragEnterEvent *event)
-{
-    const QString path = SessionsPanel::droppedSessionPath(event->mimeData());
-    if (path.endsWith(SessionBundle::fileExtension()))
-        event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent *event)
-{
-    const QString path = SessionsPanel::droppedSessionPath(event->mimeData());
-    if (!path.endsWith(SessionBundle::fileExtension()))
-        return;
-    event->acceptProposedAction();
-    openSessionFile(path);
-}
-
 QDockWidget *MainWindow::dockOf(QWidget *panel) const
 {
     for (QDockWidget *dock : m_docks) {
@@ -527,79 +502,6 @@ QDockWidget *MainWindow::dockOf(QWidget *panel) const
     }
     Q_UNREACHABLE();
     return nullptr;
-}
-
-void MainWindow::openSessionFile(const QString &path)
-{
-    dockOf(m_sessions)->show();
-    dockOf(m_sessions)->raise();
-    m_sessions->openFile(path);
-}
-
-void MainWindow::showSessionOfRun(int row)
-{
-    RunHistoryModel *history = m_runs->history();
-    if (row < 0 || row >= history->rowCount() || !history->run(row).session)
-        return;
-    const RunRecord &record = history->run(row);
-    dockOf(m_sessions)->show();
-    dockOf(m_sessions)->raise();
-    m_sessions->showSession(record.session, tr("Run %1 (%2)").arg(record.number).arg(record.title));
-}
-
-void MainWindow::saveSession(int row, const QString &path)
-{
-    RunHistoryModel *history = m_runs->history();
-    if (row < 0)
-        row = m_history->selectedRow();
-    if (row < 0 || row >= history->rowCount() || !history->run(row).session) {
-        // Nothing chosen: the newest run that has one.
-        row = -1;
-        for (int i = history->rowCount() - 1; i >= 0 && row < 0; --i)
-            if (history->run(i).session)
-                row = i;
-    }
-    if (row < 0) {
-        QMessageBox::information(this, tr("Save Session"),
-                                 tr("No run has a session to save yet. Run a script first (F5); with session "
-                                    "recording on (Settings), every run can be saved."));
-        return;
-    }
-    const RunRecord &record = history->run(row);
-    const std::shared_ptr<const SessionBundle> bundle = record.session;
-    QString target = path;
-    if (target.isEmpty()) {
-        QSettings settings;
-        const QString folder = settings.value(QStringLiteral("sessions/lastFolder"), QDir::homePath()).toString();
-        QString base = QFileInfo(record.title).completeBaseName();
-        base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
-        const QString suggested = QStringLiteral("%1/run-%2-%3%4").arg(folder).arg(record.number).arg(base, SessionBundle::fileExtension());
-        target = QFileDialog::getSaveFileName(this, tr("Save Session of Run %1").arg(record.number), suggested,
-                                              tr("Sandbench sessions (*.sbsession)"));
-        if (target.isEmpty())
-            return;
-        if (!target.endsWith(SessionBundle::fileExtension()))
-            target += SessionBundle::fileExtension();
-        settings.setValue(QStringLiteral("sessions/lastFolder"), QFileInfo(target).absolutePath());
-    }
-    statusBar()->showMessage(tr("Saving the session of run %1\u2026").arg(record.number));
-    const int number = record.number;
-    // Packing the workdir and the packages can take a while: off the event loop.
-    runInBackground([bundle, target] { return bundle->write(target); })
-        .then(this, [this, target, number](const VoidResult &written) {
-            if (!written) {
-                statusBar()->clearMessage();
-                QMessageBox::warning(this, tr("Save Session"),
-                                     tr("The session of run %1 was not saved: %2").arg(number).arg(written.error().message));
-                return;
-            }
-            statusBar()->showMessage(tr("Saved the session of run %1 to %2 (%3)")
-                                         .arg(number)
-                                         .arg(QDir::toNativeSeparators(target),
-                                              QLocale().formattedDataSize(QFileInfo(target).size())),
-                                     8000);
-            emit sessionSaved(target);
-        });
 }
 
 } // namespace Sandbench
