@@ -14,6 +14,7 @@
 #include "panels/sessionspanel.h"
 #include "policy/policyfile.h"
 #include "runcontroller.h"
+#include "settingsdialog.h"
 #include "session/sandboxsession.h"
 #include "session/sessionbundle.h"
 
@@ -154,6 +155,15 @@ void TestSessionsPanel::runIsSavedOpenedBrowsedAndReplaysIdentical()
     panel->view()->selectRow(row);
     QVERIFY(panel->saveSessionButton()->isEnabled());
     QVERIFY(panel->openSessionButton()->isEnabled());
+    // scripts/screenshots-style pictures of the changed panels, when asked for.
+    if (const QByteArray dir = qgetenv("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        w.findChild<QDockWidget *>(QStringLiteral("historyDock"))->raise();
+        QTest::qWait(100);
+        QVERIFY(panel->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/run-history.png")));
+        SettingsDialog settings(w.settings());
+        settings.show();
+        QVERIFY(settings.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/settings.png")));
+    }
 
     // Save Session writes the file off the event loop and says so.
     const QString path = m_data.filePath(QStringLiteral("run.sbsession"));

@@ -25,8 +25,14 @@ RunHistoryPanel::RunHistoryPanel(RunHistoryModel *model, QWidget *parent)
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->resizeSection(int(RunHistoryModel::Column::Number), 40);
-    m_view->horizontalHeader()->resizeSection(int(RunHistoryModel::Column::Status), 160);
+    // Narrow number columns, so that the Session column (last, stretched) is in view in a dock.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->resizeSection(int(RunHistoryModel::Column::Number), 40);
+    header->resizeSection(int(RunHistoryModel::Column::Started), 72);
+    header->resizeSection(int(RunHistoryModel::Column::Status), 160);
+    header->resizeSection(int(RunHistoryModel::Column::Duration), 80);
+    header->resizeSection(int(RunHistoryModel::Column::Allowed), 64);
+    header->resizeSection(int(RunHistoryModel::Column::Denied), 64);
     m_save->setObjectName(QStringLiteral("saveSession"));
     m_save->setToolTip(tr("Save the selected run as a .sbsession file that replays offline (Ctrl+Alt+S)"));
     m_open->setObjectName(QStringLiteral("openSessionInPanel"));
