@@ -72,8 +72,10 @@ std::string walk(const std::string &absolute)
                 continue;
             }
             const std::string link(target, size_t(length));
+            // assign(1, '/') rather than = "/": GCC 12 at -O3 inlines the literal's copy into a
+            // memcpy it cannot prove disjoint and warns (-Wrestrict), failing -Werror builds.
             if (!link.empty() && link.front() == '/')
-                resolved = "/";
+                resolved.assign(1, '/');
             pushComponents(link);
             continue;
         }

@@ -36,7 +36,7 @@ SB_DEBIAN_PACKAGES=(
     qt6-base-dev qt6-webengine-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
     cmake ninja-build g++ xvfb xauth extra-cmake-modules curl ca-certificates
     fonts-dejavu-core fonts-noto-cjk docker.io debootstrap bubblewrap jq xz-utils dpkg-dev
-    file git libarchive-dev zlib1g-dev
+    file git libarchive-dev zlib1g-dev pkg-config clang libclang-rt-14-dev
 )
 SB_DEBIAN_OPTIONAL_PACKAGES=(qt6-translations-l10n)
 
@@ -123,4 +123,41 @@ sb_setup_check() {
         missing=1
     done < <(sb_missing_debian_packages "${SB_DEBIAN_PACKAGES[@]}")
     return "$missing"
+}
+
+# The URI of the Debian archive this machine already uses (its main suite, not -security),
+# so that the trixie deb-src entry goes to the same mirror. Nothing is hard-coded here.
+debian_mirror_uri() {
+    local codename='^(bookworm|trixie|forky|sid|stable|testing|unstable|oldstable)$'
+    local f=/etc/apt/sources.list.d/debian.sources
+    if [[ -r "$f" ]]; then
+        awk -v want="$codename" '
+            BEGIN { RS = ""; FS = "\n" }
+            {
+                types = ""; uris = ""; suites = ""; enabled = "yes"
+                for (i = 1; i <= NF; i++) {
+                    line = $i
+                    if (line ~ /^[ \t]*#/ || line ~ /^[ \t]/) continue
+                    n = index(line, ":"); if (n == 0) continue
+                    key = tolower(substr(line, 1, n - 1)); val = substr(line, n + 1)
+                    gsub(/^[ \t]+|[ \t]+$/, "", val)
+                    if (key == "types") types = val
+                    else if (key == "uris") uris = val
+                    else if (key == "suites") suites = val
+                    else if (key == "enabled") enabled = tolower(val)
+                }
+                if (enabled == "no" || uris == "" || (" " types " ") !~ / deb(-src)? /) next
+                ns = split(suites, s, /[ \t]+/)
+                for (j = 1; j <= ns; j++) if (s[j] ~ want) { split(uris, u, /[ \t]+/); print u[1]; exit }
+            }' "$f"
+        return 0
+    fi
+    f=/etc/apt/sources.list
+    [[ -r "$f" ]] || return 0
+    awk -v want="$codename" '
+        $1 == "deb" || $1 == "deb-src" {
+            i = 2
+            if ($i ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }
+            if ((i + 1) <= NF && $(i + 1) ~ want) { print $i; exit }
+        }' "$f"
 }
