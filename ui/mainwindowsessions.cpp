@@ -97,8 +97,7 @@ void MainWindow::saveSession(int row, const QString &path)
     statusBar()->showMessage(tr("Saving the session of run %1\u2026").arg(record.number));
     const int number = record.number;
     // Packing the workdir and the packages can take a while: off the event loop.
-    runInBackground([bundle, target] { return bundle->write(target); })
-        .then(this, [this, target, number](const VoidResult &written) {
+    runInBackground(this, [bundle, target] { return bundle->write(target); }, [this, target, number](const VoidResult &written) {
             if (!written) {
                 statusBar()->clearMessage();
                 QMessageBox::warning(this, tr("Save Session"),

@@ -85,9 +85,9 @@ bool RunController::start(ExecRequest request, const QString &title)
     m_history->setSessionPending(m_currentRow);
     m_preparing = true;
     const int row = m_currentRow;
-    runInBackground([request, config = m_config, options = m_recordOptions] {
+    runInBackground(this, [request, config = m_config, options = m_recordOptions] {
         return SessionRecorder::begin(request, config, options);
-    }).then(this, [this, row, request](const Result<SessionRecorder> &recorder) {
+    }, [this, row, request](const Result<SessionRecorder> &recorder) {
         m_preparing = false;
         if (recorder)
             m_recorder = *recorder;
@@ -118,8 +118,7 @@ void RunController::finishSession(int row, const ExecResult &result)
     if (!m_recorder)
         return;
     ++m_sessionsInProgress;
-    runInBackground([recorder = *m_recorder, result]() mutable { return recorder.finish(result); })
-        .then(this, [this, row](const Result<SessionBundle> &bundle) {
+    runInBackground(this, [recorder = *m_recorder, result]() mutable { return recorder.finish(result); }, [this, row](const Result<SessionBundle> &bundle) {
             --m_sessionsInProgress;
             if (bundle) {
                 m_history->setSession(row, std::make_shared<const SessionBundle>(*bundle));

@@ -306,9 +306,9 @@ void SandboxReplay::takeScreenshot(SandboxSessionStep rep, qint64 startedMs)
             return;
         }
         // Decoding two screens takes tens of milliseconds: not on the caller's event loop.
-        runInBackground([number, recorded = rec.data, replayed = rep.data, tolerance = m_options.screenshotTolerance] {
+        runInBackground(this, [number, recorded = rec.data, replayed = rep.data, tolerance = m_options.screenshotTolerance] {
             return compareScreenshots(number, recorded, replayed, tolerance);
-        }).then(this, [this, rep, startedMs](const std::optional<Divergence> &d) {
+        }, [this, rep, startedMs](const std::optional<Divergence> &d) {
             const bool settling = d && !m_stopped && !m_first[int(ReplayStream::Screenshot)]
                                   && QDateTime::currentMSecsSinceEpoch() - startedMs < m_options.screenshotSettleMs;
             if (settling) {

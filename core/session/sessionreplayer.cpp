@@ -242,8 +242,7 @@ void SessionReplayer::start(const SessionBundle &bundle, const ReplayOptions &op
     m_stopRequested = false;
     // Planning copies the workdir and, on a bundle's first replay, its packages, and may hash
     // the runtime: file work that must not stall the caller's event loop.
-    runInBackground([bundle, options] { return plan(bundle, options); })
-        .then(this, [this, bundle](const Result<ReplayPlan> &planned) {
+    runInBackground(this, [bundle, options] { return plan(bundle, options); }, [this, bundle](const Result<ReplayPlan> &planned) {
             m_planning = false;
             if (!planned) {
                 emit failed(planned.error());

@@ -230,7 +230,7 @@ void SessionsPanel::openFile(const QString &path)
     setBusy(true, tr("Opening %1\u2026").arg(QFileInfo(path).fileName()));
     const quint64 generation = ++m_loadGeneration;
     // Reading extracts the archive and checks every member's digest: disk work, off the loop.
-    runInBackground([path] {
+    runInBackground(this, [path] {
         Loaded loaded;
         loaded.path = path;
         if (SandboxSession::manifestKind(path) == SandboxSession::kindName) {
@@ -247,7 +247,7 @@ void SessionsPanel::openFile(const QString &path)
                 loaded.error = bundle.error().message;
         }
         return loaded;
-    }).then(this, [this, generation](const Loaded &loaded) {
+    }, [this, generation](const Loaded &loaded) {
         if (generation != m_loadGeneration)
             return; // another file was opened meanwhile
         m_loading = false;
@@ -365,12 +365,12 @@ void SessionsPanel::fillFiles()
     for (auto it = m.inputFiles.cbegin(); it != m.inputFiles.cend(); ++it)
         entries.append({it.key(), tr("input"), it.value()});
     // A workdir may hold thousands of files: their sizes are looked up on the thread pool.
-    runInBackground([bundle = m_bundle, entries] {
+    runInBackground(this, [bundle = m_bundle, entries] {
         QList<qint64> sizes;
         for (const Entry &entry : entries)
             sizes << QFileInfo(bundle->filePath(entry.sha)).size();
         return sizes;
-    }).then(this, [this, bundle = m_bundle, entries](const QList<qint64> &sizes) {
+    }, [this, bundle = m_bundle, entries](const QList<qint64> &sizes) {
         if (bundle != m_bundle)
             return; // another session is shown by now
         m_files->setUpdatesEnabled(false);
