@@ -143,7 +143,7 @@ private slots:
         // both runs can fall within the same second.
         const QString path = recordScripts(QStringLiteral("random.sbsession"),
                                            {QStringLiteral("echo before"),
-                                            QStringLiteral("od -An -N16 -tx1 /dev/urandom"),
+                                            QStringLiteral("od -An -N16 -tx1 /dev/urandom | tr -d ' '"),
                                             QStringLiteral("echo after")});
         QVERIFY(!path.isEmpty());
         auto session = SandboxSession::read(path);
