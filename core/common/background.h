@@ -10,7 +10,64 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#endif
+
 namespace Sandbench {
+
+// Qt from Debian is not built with ThreadSanitizer, so the locks inside QThreadPool and
+// QFutureInterface that order a hand-off between threads are invisible to it, and every value
+// passed through them would be reported as a race. These name those hand-offs to TSan (on the
+// address of the object handed over) and compile to nothing in other builds, so TSan still
+// checks every access that is not ordered by them.
+inline void handOff(const void *token)
+{
+#if defined(__SANITIZE_THREAD__)
+    __tsan_release(const_cast<void *>(token));
+#else
+    Q_UNUSED(token);
+#endif
+}
+
+inline void takeOver(const void *token)
+{
+#if defined(__SANITIZE_THREAD__)
+    __tsan_acquire(const_cast<void *>(token));
+#else
+    Q_UNUSED(token);
+#endif
+}
+
+namespace Detail {
+
+template<typename Work>
+auto startInPool(Work work, std::shared_ptr<const void> *token) -> QFuture<std::invoke_result_t<Work>>
+{
+    using T = std::invoke_result_t<Work>;
+    auto promise = std::make_shared<QPromise<T>>();
+    QFuture<T> future = promise->future();
+    promise->start();
+    *token = promise; // keeps the address alive (and unique) until the result is taken over
+    // What `work` captured was written on this thread. The pool thread must take it over before
+    // it reads any capture, so the token is one it can name without one: a static of this
+    // instantiation.
+    static const char submitted = 0;
+    handOff(&submitted);
+    QThreadPool::globalInstance()->start([promise, work = std::move(work)]() mutable {
+        takeOver(&submitted);
+        if constexpr (std::is_void_v<T>) {
+            work();
+        } else {
+            promise->addResult(work());
+        }
+        handOff(promise.get()); // the result, and anything `work` left behind
+        promise->finish();
+    });
+    return future;
+}
+
+} // namespace Detail
 
 // Runs `work` on the global thread pool and returns its future, for file work (extracting,
 // copying, hashing) that must not stall an event loop. `work` must not touch any QObject: it
@@ -20,19 +77,8 @@ namespace Sandbench {
 template<typename Work>
 auto runInBackground(Work work) -> QFuture<std::invoke_result_t<Work>>
 {
-    using T = std::invoke_result_t<Work>;
-    auto promise = std::make_shared<QPromise<T>>();
-    QFuture<T> future = promise->future();
-    promise->start();
-    QThreadPool::globalInstance()->start([promise, work = std::move(work)]() mutable {
-        if constexpr (std::is_void_v<T>) {
-            work();
-        } else {
-            promise->addResult(work());
-        }
-        promise->finish();
-    });
-    return future;
+    std::shared_ptr<const void> token;
+    return Detail::startInPool(std::move(work), &token);
 }
 
 // Hands the result of `future` to `done` on `context`'s thread, and never after `context` is
@@ -41,15 +87,18 @@ auto runInBackground(Work work) -> QFuture<std::invoke_result_t<Work>>
 // There is no window in which a pool thread can reach a dead context. Call it on the
 // context's thread.
 template<typename T, typename Done>
-void deliverTo(QObject *context, const QFuture<T> &future, Done done)
+void deliverTo(QObject *context, const QFuture<T> &future, Done done,
+               std::shared_ptr<const void> token = {})
 {
     Q_ASSERT(context);
     Q_ASSERT(QThread::currentThread() == context->thread());
     auto *watcher = new QFutureWatcher<T>(context);
     QObject::connect(watcher, &QFutureWatcherBase::finished, watcher,
-                     [watcher, done = std::move(done)]() mutable {
+                     [watcher, token = std::move(token), done = std::move(done)]() mutable {
                          // Delete first: `done` may destroy the context, and with it the watcher.
                          watcher->deleteLater();
+                         if (token)
+                             takeOver(token.get());
                          if constexpr (std::is_void_v<T>) {
                              done();
                          } else {
@@ -66,7 +115,9 @@ void deliverTo(QObject *context, const QFuture<T> &future, Done done)
 template<typename Work, typename Done>
 void runInBackground(QObject *context, Work work, Done done)
 {
-    deliverTo(context, runInBackground(std::move(work)), std::move(done));
+    std::shared_ptr<const void> token;
+    auto future = Detail::startInPool(std::move(work), &token);
+    deliverTo(context, future, std::move(done), std::move(token));
 }
 
 // Lets go of `owner` on the thread pool: when it is the last reference, destroying what it owns
@@ -77,7 +128,12 @@ void releaseInBackground(std::shared_ptr<T> owner)
 {
     if (!owner || owner.use_count() > 1)
         return; // someone else still holds it; the last one decides
-    QThreadPool::globalInstance()->start([owner = std::move(owner)]() mutable { owner.reset(); });
+    static const char submitted = 0;
+    handOff(&submitted);
+    QThreadPool::globalInstance()->start([owner = std::move(owner)]() mutable {
+        takeOver(&submitted);
+        owner.reset();
+    });
 }
 
 } // namespace Sandbench
