@@ -69,6 +69,42 @@ class TestDockerResilience : public QObject
 private slots:
     void initTestCase() { REQUIRE_DOCKER(); }
 
+    // `sandbox run`: the exec timeout is its own option and exits 124; a command that the
+    // lifetime ends says so and is not mistaken for a timeout.
+    void runSaysWhatEndedTheCommand()
+    {
+        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        auto run = [](const QStringList &args, QByteArray *err) {
+            QProcess cli;
+            cli.start(cliPath(), QStringList{QStringLiteral("sandbox"), QStringLiteral("run")} + args);
+            cli.closeWriteChannel();
+            if (!cli.waitForFinished(60'000)) {
+                cli.kill();
+                cli.waitForFinished();
+                return -1;
+            }
+            *err = cli.readAllStandardError();
+            return cli.exitCode();
+        };
+        QByteArray err;
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(run({QStringLiteral("--exec-timeout"), QStringLiteral("1"), QStringLiteral("--"), QStringLiteral("sh"),
+                      QStringLiteral("-c"), QStringLiteral("setsid env -i sleep 30 & sleep 30")}, &err), 124);
+        QVERIFY2(err.contains("timed out"), err.constData());
+        QVERIFY(clock.elapsed() < 20'000);
+        clock.restart();
+        QCOMPARE(run({QStringLiteral("--lifetime"), QStringLiteral("2"), QStringLiteral("--"), QStringLiteral("sleep"),
+                      QStringLiteral("30")}, &err), 1);
+        QVERIFY2(err.contains("lifetime ended"), err.constData());
+        QVERIFY(clock.elapsed() < 20'000);
+        QCOMPARE(run({QStringLiteral("--lifetime"), QStringLiteral("2"), QStringLiteral("--exec-timeout"),
+                      QStringLiteral("3"), QStringLiteral("--"), QStringLiteral("true")}, &err), 2);
+        QCOMPARE(run({QStringLiteral("--memory"), QStringLiteral("16384"), QStringLiteral("--"), QStringLiteral("true")}, &err), 1);
+        QVERIFY2(err.contains("limit_exceeded"), err.constData());
+        QCOMPARE(run({QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 7")}, &err), 7);
+    }
+
     void orphansOfAKilledProcessAreReaped()
     {
         QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
