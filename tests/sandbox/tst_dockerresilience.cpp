@@ -105,6 +105,31 @@ private slots:
         QCOMPARE(run({QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 7")}, &err), 7);
     }
 
+    // With the CLI killed and no pool started after it, the container still ends at its
+    // deadline: the engine ends it, not the next pool's reaping.
+    void killedCliSandboxEndsByItsDeadline()
+    {
+        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--lifetime"),
+                              QStringLiteral("5"), QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                              QStringLiteral("for p in /proc/[0-9]*; do [ ${p#/proc/} = $$ ] || kill -STOP ${p#/proc/}; done 2>/dev/null; "
+                                             "echo tried; sleep 100")});
+        QVERIFY(cli.waitForStarted(5000));
+        cli.closeWriteChannel();
+        QStringList ids;
+        QTRY_VERIFY_WITH_TIMEOUT(!(ids = containersOf(cli.processId())).isEmpty(), 30'000);
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += cli.readAllStandardOutput()).contains("tried"), 30'000);
+        ::kill(pid_t(cli.processId()), SIGKILL);
+        QVERIFY(cli.waitForFinished(5000));
+        QElapsedTimer clock;
+        clock.start();
+        while (containerExists(dockerSocket(), ids.first()) && clock.elapsed() < 15'000)
+            QTest::qWait(200);
+        QVERIFY2(!containerExists(dockerSocket(), ids.first()), "the container outlived its lifetime with the CLI dead");
+    }
+
     void orphansOfAKilledProcessAreReaped()
     {
         QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");

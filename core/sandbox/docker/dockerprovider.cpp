@@ -307,7 +307,7 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
     const QString name = QStringLiteral("sandbench-") + shortHex(6);
     const QString image = request.options.image;
     auto removeAndFail = [this, op](const QString &id, const Error &error) {
-        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true", [](const auto &) {});
+        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [](const auto &) {});
         op->finish(std::unexpected(error));
     };
     // The display (for a desktop image) starts before create finishes, so that the first
