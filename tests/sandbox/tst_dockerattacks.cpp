@@ -129,6 +129,10 @@ private slots:
         row("trace-init-mem", QStringLiteral("(exec 3</proc/1/mem) 2>/dev/null && breach trace-init-mem"));
         row("trace-machinery-mem", QStringLiteral("for p in $M; do (exec 3</proc/$p/mem) 2>/dev/null && breach mem-$p; done"));
         row("read-init-environ", QStringLiteral("cat /proc/1/environ >/dev/null 2>&1 && breach read-init-environ"));
+        row("read-machinery-environ", QStringLiteral("for p in $M; do cat /proc/$p/environ >/dev/null 2>&1 && breach environ-$p; done"));
+        row("machinery-cwd", QStringLiteral("for p in $M; do ls /proc/$p/cwd/ >/dev/null 2>&1 && breach cwd-$p; done"));
+        row("machinery-root", QStringLiteral("for p in $M; do ls /proc/$p/root/ >/dev/null 2>&1 && breach root-$p; done"));
+        row("trace-machinery-threads", QStringLiteral("for p in $M; do for t in /proc/$p/task/*; do (exec 3<$t/mem) 2>/dev/null && breach task-mem-$p; done; done"));
         row("list-machinery-fds", QStringLiteral("for p in $M; do ls /proc/$p/fd >/dev/null 2>&1 && breach fd-$p; done"));
         row("read-machinery-maps", QStringLiteral("for p in $M; do cat /proc/$p/maps >/dev/null 2>&1 && breach maps-$p; done"));
         row("oom-machinery", QStringLiteral("for p in $M; do (echo 1000 > /proc/$p/oom_score_adj) 2>/dev/null && breach oom-$p; done"));
