@@ -9,6 +9,7 @@ namespace {
 
 constexpr int maxPathLength = 4096;
 constexpr int maxArgBytes = 128 * 1024;
+constexpr qint64 maxEnvBytes = 1024 * 1024;
 
 bool hasNul(const QString &s)
 {
@@ -28,6 +29,17 @@ bool hasControl(const QString &s, bool allowTabNewline = false)
             return true;
     }
     return false;
+}
+
+// A name for a message: control characters shown as '?', so the message cannot carry them.
+QString printable(const QString &s)
+{
+    QString out = s.left(100);
+    for (QChar &c : out) {
+        if (c.unicode() < 0x20 || (c.unicode() >= 0x7f && c.unicode() < 0xa0))
+            c = QLatin1Char('?');
+    }
+    return out;
 }
 
 // Whole-string patterns: `^...$` lets `$` match before a final newline.
@@ -117,7 +129,7 @@ VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
         return fail(ErrorCode::LimitExceeded, QStringLiteral("a sandbox takes at most 1024 variables"));
     static const QRegularExpression imageName = whole("[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}");
     if (!o.image.isEmpty() && !imageName.match(o.image).hasMatch())
-        return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not an image name").arg(o.image.left(100).replace(QRegularExpression(QStringLiteral("[\\x00-\\x1f\\x7f]")), QStringLiteral("?"))));
+        return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not an image name").arg(printable(o.image)));
     if (auto r = checkEnv(o.env); !r)
         return r;
     return checkLabels(o.labels);
@@ -140,15 +152,20 @@ Result<QString> resolvePath(const QString &workdir, const QString &path)
 VoidResult checkEnv(const QMap<QString, QString> &env)
 {
     static const QRegularExpression name = whole("[A-Za-z_][A-Za-z0-9_]{0,255}");
+    qint64 total = 0;
     for (auto it = env.cbegin(); it != env.cend(); ++it) {
         if (!name.match(it.key()).hasMatch())
-            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not a variable name").arg(it.key().left(100).replace(QRegularExpression(QStringLiteral("[\\x00-\\x1f\\x7f]")), QStringLiteral("?"))));
+            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not a variable name").arg(printable(it.key())));
         if (it.key() == QLatin1String("SANDBENCH_EXEC"))
             return fail(ErrorCode::InvalidInput, QStringLiteral("SANDBENCH_EXEC is reserved"));
         if (hasControl(it.value(), true) || it.value().size() > maxArgBytes)
             return fail(ErrorCode::InvalidInput,
                         QStringLiteral("the value of %1 holds a control character or is too long").arg(it.key()));
+        total += it.key().size() + it.value().size();
     }
+    // The whole env is read by the sandbox's shell with every command (and written to its file).
+    if (total > maxEnvBytes)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("the variables are over 1 MiB together"));
     return {};
 }
 
@@ -157,7 +174,7 @@ VoidResult checkLabels(const QMap<QString, QString> &labels)
     static const QRegularExpression key = whole("[A-Za-z0-9][A-Za-z0-9._/-]{0,127}");
     for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
         if (!key.match(it.key()).hasMatch() || it.key().startsWith(QLatin1String("io.sandbench.")))
-            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' cannot be a label").arg(it.key().left(100).replace(QRegularExpression(QStringLiteral("[\\x00-\\x1f\\x7f]")), QStringLiteral("?"))));
+            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' cannot be a label").arg(printable(it.key())));
         if (hasControl(it.value()) || it.value().size() > 1024)
             return fail(ErrorCode::InvalidInput, QStringLiteral("label %1 is too long or holds a control character").arg(it.key()));
     }

@@ -334,6 +334,14 @@ private slots:
         so.cpus = 2;
         so.memoryMiB = 1024;
         QVERIFY(make(pool.get(), so));
+        // Every command's shell reads the whole env: it is bounded together, not only per value.
+        SandboxOptions many;
+        many.lifetimeMs = 60'000;
+        for (int i = 0; i < 10; ++i)
+            many.env.insert(QStringLiteral("V%1").arg(i), QString(120 * 1024, QLatin1Char('x')));
+        auto tooMuch = waitFor(pool->create(many), 1000);
+        QVERIFY(!tooMuch);
+        QCOMPARE(tooMuch.error().code, ErrorCode::LimitExceeded);
         // The pool's own sizes are bounded too.
         PoolOptions big;
         big.maxSandboxes = 1;
