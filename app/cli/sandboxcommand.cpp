@@ -55,6 +55,7 @@ int runSandbox(const QStringList &args)
 {
     SandboxOptions so;
     so.lifetimeMs = 600'000;
+    qint64 execTimeoutMs = 0; // 0: as long as the lifetime
     QStringList argv;
     QString recordFile;
     bool recordEnvValues = false;
@@ -88,6 +89,11 @@ int runSandbox(const QStringList &args)
             so.ports << v.toInt();
         } else if (a == QLatin1String("--lifetime") && value(&v)) {
             so.lifetimeMs = v.toLongLong() * 1000;
+        } else if (a == QLatin1String("--exec-timeout") && value(&v)) {
+            bool ok = false;
+            execTimeoutMs = v.toLongLong(&ok) * 1000;
+            if (!ok || execTimeoutMs <= 0)
+                return usageError(QStringLiteral("--exec-timeout must be a positive number of seconds"));
         } else if (a == QLatin1String("--memory") && value(&v)) {
             so.memoryMiB = v.toInt();
         } else if (a == QLatin1String("--cpus") && value(&v)) {
@@ -105,6 +111,8 @@ int runSandbox(const QStringList &args)
         return usageError(QStringLiteral("no command after --"));
     if (so.lifetimeMs <= 0)
         return usageError(QStringLiteral("--lifetime must be positive"));
+    if (execTimeoutMs > so.lifetimeMs)
+        return usageError(QStringLiteral("--exec-timeout cannot be longer than --lifetime"));
     // Both only shape what is saved: without a session file they would do nothing.
     if (recordFile.isEmpty() && (recordEnvValues || screenshot))
         return usageError(QStringLiteral("%1 needs --record FILE")
@@ -117,7 +125,7 @@ int runSandbox(const QStringList &args)
     po.maxSandboxes = 1;
     po.maxLifetimeMs = so.lifetimeMs;
     po.maxExecTimeoutMs = so.lifetimeMs;
-    po.execTimeoutMs = so.lifetimeMs;
+    po.execTimeoutMs = execTimeoutMs > 0 ? execTimeoutMs : so.lifetimeMs;
     // The person at the terminal is the one who sets the pool up, so --network all is theirs
     // to give.
     po.network = {NetworkKind::None, NetworkKind::All};
@@ -196,6 +204,15 @@ int runSandbox(const QStringList &args)
         err() << "sandbench-cli sandbox: the sandbox was not released: " << released.error().message << Qt::endl;
     if (caught)
         return 128 + caught;
+    // The container ended under the command: its lifetime was over (or it was removed from
+    // outside), which is not the command's own status, nor its timeout's 124.
+    const bool lifetimeOver = QDateTime::currentDateTimeUtc() >= s->expiresAt().addMSecs(-1500);
+    if ((!result && result.error().code == ErrorCode::Gone) || (result && !result->timedOut && lifetimeOver)) {
+        err() << "sandbench-cli sandbox: " << (lifetimeOver ? "the sandbox's lifetime ended before the command did"
+                                                            : "the sandbox ended before the command did")
+              << Qt::endl;
+        return 1;
+    }
     if (!result)
         return failWith(result.error());
     if (!recordFile.isEmpty()) {
@@ -274,10 +291,12 @@ QString sandboxHelp()
 {
     return QStringLiteral(
         "  sandbox run [--image I] [--network none|all] [--port P] [--lifetime SECONDS]\n"
-        "              [--memory MIB] [--cpus N] [--env K=V]\n"
+        "              [--exec-timeout SECONDS] [--memory MIB] [--cpus N] [--env K=V]\n"
         "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
-        "               lifetime 600 s), stream its output, release it; exits with CMD's status;\n"
+        "               lifetime 600 s), stream its output, release it; exits with CMD's status,\n"
+        "               124 when CMD ran past --exec-timeout (default: the lifetime), 1 with a\n"
+        "               message when the sandbox's lifetime ended first;\n"
         "               --record saves a sandbox session for `replay FILE` with the names of the\n"
         "               environment variables; --record-env-values also stores their values;\n"
         "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"

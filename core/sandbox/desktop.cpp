@@ -180,7 +180,7 @@ VoidOperation *Desktop::type(const QString &text)
 
 VoidOperation *Desktop::key(const QString &combo)
 {
-    static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9_+]+( [A-Za-z0-9_+]+)*$"));
+    static const QRegularExpression valid(QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_+]+( [A-Za-z0-9_+]+)*")));
     if (!valid.match(combo).hasMatch())
         return refuse<void>(QStringLiteral("'%1' is not a key combination such as ctrl+s").arg(combo));
     QStringList argv{QStringLiteral("xdotool"), QStringLiteral("key"), QStringLiteral("--")};

@@ -58,7 +58,7 @@ Operation<Sandbox *> *SandboxPool::create(const SandboxOptions &options)
         op->fail(ErrorCode::Gone, QStringLiteral("the sandbox pool is closed"));
         return op;
     }
-    if (auto r = SandboxValidation::checkSandboxOptions(options, m_options, m_provider->features()); !r) {
+    if (auto r = SandboxValidation::checkSandboxOptions(options, m_options, m_provider->features(), m_provider->limits()); !r) {
         op->finish(std::unexpected(r.error()));
         return op;
     }

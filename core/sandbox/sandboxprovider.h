@@ -66,6 +66,8 @@ public:
     virtual QString workdir() const = 0;
     virtual qint64 maxLifetimeMs() const = 0;
     virtual QString defaultImage() const = 0;
+    // The most a sandbox may ask for; the pool refuses more with LimitExceeded.
+    virtual SandboxLimits limits() const { return {}; }
 
     // Creates and starts one sandbox; the operation's value is owned by the caller.
     virtual Operation<SandboxBackend *> *create(const BackendCreateRequest &request) = 0;

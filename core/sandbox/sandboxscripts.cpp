@@ -52,43 +52,73 @@ QString removeFile()
 
 QString killTagged()
 {
+    // The root of a command is the exec's own subreaper (docker-init -s, see wrapCommand): the one
+    // process with the tag in its environment whose parent is outside the container (PPid 0), which
+    // nothing inside can fake. Every process the command starts stays below it, whatever it does to
+    // its environment or session, because orphans are reparented to the subreaper. The tree is first
+    // frozen (SIGSTOP until one scan finds every process stopped, so nothing forks or resumes
+    // another), then killed; zombies are done already.
     return QStringLiteral(
-        "t=\"SANDBENCH_EXEC=$1\"; n=0\n"
-        "while [ $n -lt 6 ]; do\n"
-        "  found=0\n"
+        "t=\"SANDBENCH_EXEC=$1\"; r=\n"
+        "for p in /proc/[0-9]*; do\n"
+        "  IFS= read -r s < \"$p/stat\" 2>/dev/null || continue\n"
+        "  s=${s##*\") \"}; set -- $s\n"
+        "  [ \"$2\" = 0 ] || continue\n"
+        "  if tr '\\0' '\\n' < \"$p/environ\" 2>/dev/null | grep -qxF \"$t\"; then r=${p#/proc/}; break; fi\n"
+        "done\n"
+        "[ -n \"$r\" ] || exit 0\n"
+        "tree() {\n"
         "  for p in /proc/[0-9]*; do\n"
-        "    q=${p#/proc/}\n"
-        "    [ \"$q\" = \"$$\" ] && continue\n"
-        "    if tr '\\0' '\\n' < $p/environ 2>/dev/null | grep -qxF \"$t\"; then\n"
-        "      kill -9 $q 2>/dev/null && found=1\n"
-        "    fi\n"
-        "  done\n"
-        "  [ $found = 0 ] && break\n"
-        "  n=$((n+1))\n"
-        "done\n");
+        "    IFS= read -r s < \"$p/stat\" 2>/dev/null && echo \"${p#/proc/} ${s##*\") \"}\"\n"
+        "  done | awk -v r=\"$r\" '{ pp[$1] = $3; st[$1] = $2 }\n"
+        "    END { t[r] = 1; do { c = 0; for (p in pp) if (!(p in t) && (pp[p] in t)) { t[p] = 1; c = 1 } } while (c)\n"
+        "          for (p in t) if (p != r && st[p] != \"Z\" && st[p] != \"X\") print p, st[p] }'\n"
+        "}\n"
+        "i=0\n"
+        "while [ $i -lt 100 ]; do\n"
+        "  l=$(tree)\n"
+        "  [ -n \"$l\" ] || exit 0\n"
+        "  run=$(echo \"$l\" | awk '$2 != \"T\" && $2 != \"t\" { print $1 }')\n"
+        "  if [ -n \"$run\" ]; then kill -STOP $run 2>/dev/null\n"
+        "  else kill -KILL $(echo \"$l\" | awk '{ print $1 }') 2>/dev/null; fi\n"
+        "  i=$((i+1))\n"
+        "done\n"
+        "exit 1\n");
 }
 
-QString writePrivateFile()
+QString writeReadOnlyFile()
 {
-    return QStringLiteral("umask 077; mkdir -p \"$(dirname \"$1\")\" && cat > \"$1\"\n");
+    // As root, in root's own folder: written to a temporary name and moved into place, so a
+    // reader never sees half a file; 0644 so the sandbox's user can read but never change it.
+    return QStringLiteral("umask 022; cat > \"$1.new\" && chmod 0644 \"$1.new\" && mv -f \"$1.new\" \"$1\"\n");
 }
 
-QStringList wrapCommand(const QStringList &argv, const QString &cwd,
-                        const QMap<QString, QString> &env, const QString &envFile)
+QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile)
 {
-    // cd failing is the "bad cwd" case: 126 like a command that cannot run.
+    // docker-init (tini, which the engine mounts read-only with Init) as a subreaper: every
+    // process the command starts stays in its tree until the command ends (killTagged).
+    // The per-exec env arrives as the first lines of stdin ("N\n" then N lines of
+    // envFileContent), never in argv: `read` takes it byte by byte, so the command gets the
+    // rest of stdin untouched. cd comes first, so no variable can change where it goes; a bad
+    // cwd is 126 like a command that cannot run.
     static const QString wrapper = QStringLiteral(
-        "f=$1; d=$2; n=$3; shift 3\n"
-        "[ -n \"$f\" ] && [ -r \"$f\" ] && . \"$f\"\n"
-        "while [ \"$n\" -gt 0 ]; do export \"$1\"; shift; n=$((n-1)); done\n"
-        "cd \"$d\" || exit 126\n"
+        "IFS= read -r n || exit 125\n"
+        "h=; while [ \"$n\" -gt 0 ]; do IFS= read -r l || exit 125; h=\"$h$l\n\"; n=$((n-1)); done\n"
+        "cd \"$1\" || exit 126\n"
+        "[ -n \"$2\" ] && [ -r \"$2\" ] && . \"$2\"\n"
+        "shift 2\n"
+        "eval \"$h\"\n"
         "exec \"$@\"\n");
-    QStringList out{QStringLiteral("sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
-                    envFile, cwd, QString::number(env.size())};
-    for (auto it = env.cbegin(); it != env.cend(); ++it)
-        out << it.key() + QLatin1Char('=') + it.value();
-    out << argv;
-    return out;
+    return QStringList{QLatin1String(subreaperPath), QStringLiteral("-s"), QStringLiteral("--"),
+                       QStringLiteral("sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
+                       cwd, envFile}
+           + argv;
+}
+
+QByteArray envHeader(const QMap<QString, QString> &env)
+{
+    const QByteArray content = envFileContent(env);
+    return QByteArray::number(content.count('\n')) + '\n' + content;
 }
 
 QByteArray envFileContent(const QMap<QString, QString> &env)

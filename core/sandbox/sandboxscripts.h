@@ -18,19 +18,22 @@ QString readFile();   // $1 path, $2 max bytes: the bytes on stdout
 QString writeFile();  // $1 path, the bytes on stdin
 QString listFiles();  // $1 path: one "type/size/mtime/name" line per entry
 QString removeFile(); // $1 path, $2 "1" for recursive
-// $1 the tag: SIGKILLs every process whose environment holds SANDBENCH_EXEC=<tag>, over a few
-// rounds so that processes forked meanwhile are caught too.
+// $1 the tag: finds the command's subreaper (the exec's docker-init, whose environment holds
+// SANDBENCH_EXEC=<tag>) and stops then kills every process below it; exits 1 if some survived.
 QString killTagged();
-// Writes stdin to $1 with mode 600, creating its folder (the sandbox's env file).
-QString writePrivateFile();
+// Run as root: writes stdin to $1 (in a root-owned folder) with mode 0644, atomically.
+QString writeReadOnlyFile();
 
-// The variable every command of a sandbox carries, so that its processes can be found.
+// The variable every exec's subreaper carries, so that its processes can be found.
 inline constexpr char execTagVariable[] = "SANDBENCH_EXEC";
+// tini, which the engine bind-mounts read-only into every container started with Init.
+inline constexpr char subreaperPath[] = "/sbin/docker-init";
 
-// argv that runs argv in cwd with the sandbox env file (if any) and env on top:
-// sh -c WRAPPER sandbench CWD N K=V... ARGV...
-QStringList wrapCommand(const QStringList &argv, const QString &cwd,
-                        const QMap<QString, QString> &env, const QString &envFile);
+// argv that runs argv in cwd under a subreaper, with the sandbox env file (if any) sourced:
+// docker-init -s -- sh -c WRAPPER sandbench CWD ENVFILE ARGV...
+// The exec's own env comes on stdin, first: envHeader(env) then the command's stdin.
+QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile);
+QByteArray envHeader(const QMap<QString, QString> &env);
 
 // The env file: `export K='V'` lines, sourced by the wrapper.
 QByteArray envFileContent(const QMap<QString, QString> &env);

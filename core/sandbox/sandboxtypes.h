@@ -35,6 +35,13 @@ struct SandboxFeatures
     QList<NetworkKind> network{NetworkKind::None};
 };
 
+// What a provider gives one sandbox at most (0: no maximum of its own).
+struct SandboxLimits
+{
+    double maxCpus = 0;
+    int maxMemoryMiB = 0;
+};
+
 // Limits every sandbox of a pool is held to (reference: sandboxes.md, "Limits").
 struct PoolOptions
 {

@@ -9,10 +9,43 @@ namespace {
 
 constexpr int maxPathLength = 4096;
 constexpr int maxArgBytes = 128 * 1024;
+constexpr qint64 maxEnvBytes = 1024 * 1024;
 
 bool hasNul(const QString &s)
 {
     return s.contains(QChar(0));
+}
+
+// C0 controls and DEL (and the C1 range): nothing that reaches a shell, a file or the engine
+// may hold one, where a newline ends a line early or an escape rewrites a terminal. Env values
+// alone may hold a tab or a newline (certificates, keys): they always travel quoted.
+bool hasControl(const QString &s, bool allowTabNewline = false)
+{
+    for (QChar c : s) {
+        const char16_t u = c.unicode();
+        if (allowTabNewline && (u == '\t' || u == '\n'))
+            continue;
+        if (u < 0x20 || (u >= 0x7f && u < 0xa0))
+            return true;
+    }
+    return false;
+}
+
+// A name for a message: control characters shown as '?', so the message cannot carry them.
+QString printable(const QString &s)
+{
+    QString out = s.left(100);
+    for (QChar &c : out) {
+        if (c.unicode() < 0x20 || (c.unicode() >= 0x7f && c.unicode() < 0xa0))
+            c = QLatin1Char('?');
+    }
+    return out;
+}
+
+// Whole-string patterns: `^...$` lets `$` match before a final newline.
+QRegularExpression whole(const char *pattern)
+{
+    return QRegularExpression(QRegularExpression::anchoredPattern(QLatin1String(pattern)));
 }
 
 } // namespace
@@ -41,13 +74,18 @@ VoidResult checkPoolOptions(const PoolOptions &o, const SandboxFeatures &feature
     if (o.maxOutputBytes <= 0 || o.maxFileBytes <= 0 || o.callTimeoutMs <= 0)
         return fail(ErrorCode::InvalidConfig,
                     QStringLiteral("maxOutputBytes, maxFileBytes and callTimeoutMs must be positive"));
+    // Both are held in this process's memory, per call.
+    if (o.maxOutputBytes > (256LL << 20) || o.maxFileBytes > (1LL << 30))
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("maxOutputBytes is at most 256 MiB and maxFileBytes 1 GiB"));
+    if (o.maxSandboxes > 1024)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("maxSandboxes is at most 1024"));
     if (auto r = checkLabels(o.labels); !r)
         return fail(ErrorCode::InvalidConfig, r.error().message);
     return {};
 }
 
 VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
-                               const SandboxFeatures &features)
+                               const SandboxFeatures &features, const SandboxLimits &limits)
 {
     if (o.lifetimeMs <= 0)
         return fail(ErrorCode::InvalidInput, QStringLiteral("lifetimeMs is required and must be positive"));
@@ -74,13 +112,24 @@ VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
         if (port < 1 || port > 65535)
             return fail(ErrorCode::InvalidInput, QStringLiteral("port %1 is out of range").arg(port));
     }
-    if (o.cpus < 0 || o.cpus > 1024)
+    if (!(o.cpus >= 0) || o.cpus > 1024) // also NaN
         return fail(ErrorCode::InvalidInput, QStringLiteral("cpus must be between 0 and 1024"));
+    if (o.cpus > 0 && o.cpus < 0.01)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("cpus must be at least 0.01"));
+    if (limits.maxCpus > 0 && o.cpus > limits.maxCpus)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("cpus %1 is over the provider's %2").arg(o.cpus).arg(limits.maxCpus));
     if (o.memoryMiB != 0 && (o.memoryMiB < 16 || o.memoryMiB > 1024 * 1024))
         return fail(ErrorCode::InvalidInput, QStringLiteral("memoryMiB must be at least 16"));
-    static const QRegularExpression imageName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}$"));
+    if (limits.maxMemoryMiB > 0 && o.memoryMiB > limits.maxMemoryMiB)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("memoryMiB %1 is over the provider's %2")
+                                                  .arg(o.memoryMiB).arg(limits.maxMemoryMiB));
+    if (o.ports.size() > 64)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("a sandbox serves at most 64 ports"));
+    if (o.env.size() > 1024)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("a sandbox takes at most 1024 variables"));
+    static const QRegularExpression imageName = whole("[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}");
     if (!o.image.isEmpty() && !imageName.match(o.image).hasMatch())
-        return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not an image name").arg(o.image));
+        return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not an image name").arg(printable(o.image)));
     if (auto r = checkEnv(o.env); !r)
         return r;
     return checkLabels(o.labels);
@@ -90,8 +139,8 @@ Result<QString> resolvePath(const QString &workdir, const QString &path)
 {
     if (path.isEmpty())
         return fail(ErrorCode::InvalidInput, QStringLiteral("the path is empty"));
-    if (path.size() > maxPathLength || hasNul(path) || path.contains(QLatin1Char('\n')))
-        return fail(ErrorCode::InvalidInput, QStringLiteral("the path is too long or holds NUL or newline"));
+    if (path.size() > maxPathLength || hasControl(path))
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the path is too long or holds a control character"));
     const QString full = path.startsWith(QLatin1Char('/')) ? path : workdir + QLatin1Char('/') + path;
     QString clean = QDir::cleanPath(full);
     // cleanPath keeps leading ".." of a relative path; an absolute one cannot go above "/".
@@ -102,26 +151,32 @@ Result<QString> resolvePath(const QString &workdir, const QString &path)
 
 VoidResult checkEnv(const QMap<QString, QString> &env)
 {
-    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    static const QRegularExpression name = whole("[A-Za-z_][A-Za-z0-9_]{0,255}");
+    qint64 total = 0;
     for (auto it = env.cbegin(); it != env.cend(); ++it) {
         if (!name.match(it.key()).hasMatch())
-            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not a variable name").arg(it.key()));
+            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not a variable name").arg(printable(it.key())));
         if (it.key() == QLatin1String("SANDBENCH_EXEC"))
             return fail(ErrorCode::InvalidInput, QStringLiteral("SANDBENCH_EXEC is reserved"));
-        if (hasNul(it.value()) || it.value().size() > maxArgBytes)
-            return fail(ErrorCode::InvalidInput, QStringLiteral("the value of %1 holds NUL or is too long").arg(it.key()));
+        if (hasControl(it.value(), true) || it.value().size() > maxArgBytes)
+            return fail(ErrorCode::InvalidInput,
+                        QStringLiteral("the value of %1 holds a control character or is too long").arg(it.key()));
+        total += it.key().size() + it.value().size();
     }
+    // The whole env is read by the sandbox's shell with every command (and written to its file).
+    if (total > maxEnvBytes)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("the variables are over 1 MiB together"));
     return {};
 }
 
 VoidResult checkLabels(const QMap<QString, QString> &labels)
 {
-    static const QRegularExpression key(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$"));
+    static const QRegularExpression key = whole("[A-Za-z0-9][A-Za-z0-9._/-]{0,127}");
     for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
         if (!key.match(it.key()).hasMatch() || it.key().startsWith(QLatin1String("io.sandbench.")))
-            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' cannot be a label").arg(it.key()));
-        if (hasNul(it.value()) || it.value().size() > 1024)
-            return fail(ErrorCode::InvalidInput, QStringLiteral("label %1 is too long").arg(it.key()));
+            return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' cannot be a label").arg(printable(it.key())));
+        if (hasControl(it.value()) || it.value().size() > 1024)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("label %1 is too long or holds a control character").arg(it.key()));
     }
     return {};
 }

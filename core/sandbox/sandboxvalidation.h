@@ -14,7 +14,7 @@ VoidResult checkPoolOptions(const PoolOptions &options, const SandboxFeatures &f
                             qint64 providerMaxLifetimeMs);
 
 VoidResult checkSandboxOptions(const SandboxOptions &options, const PoolOptions &pool,
-                               const SandboxFeatures &features);
+                               const SandboxFeatures &features, const SandboxLimits &limits = {});
 
 // A path as the sandbox sees it: absolute, or relative to workdir; normalised ("..", ".", "//").
 Result<QString> resolvePath(const QString &workdir, const QString &path);

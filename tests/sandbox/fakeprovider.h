@@ -47,10 +47,12 @@ public:
     QString workdir() const override { return QStringLiteral("/work"); }
     qint64 maxLifetimeMs() const override { return 3'600'000; }
     QString defaultImage() const override { return QStringLiteral("fake:1"); }
+    SandboxLimits limits() const override { return m_limits; }
     Operation<SandboxBackend *> *create(const BackendCreateRequest &request) override;
     CountOperation *reapOrphans() override;
 
     SandboxFeatures m_features{true, true, false, {NetworkKind::None, NetworkKind::All}};
+    SandboxLimits m_limits{2.0, 1024};
     QList<BackendCreateRequest> creates;
     int createDelayMs = 0;
     int reapDelayMs = 0;

@@ -69,6 +69,67 @@ class TestDockerResilience : public QObject
 private slots:
     void initTestCase() { REQUIRE_DOCKER(); }
 
+    // `sandbox run`: the exec timeout is its own option and exits 124; a command that the
+    // lifetime ends says so and is not mistaken for a timeout.
+    void runSaysWhatEndedTheCommand()
+    {
+        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        auto run = [](const QStringList &args, QByteArray *err) {
+            QProcess cli;
+            cli.start(cliPath(), QStringList{QStringLiteral("sandbox"), QStringLiteral("run")} + args);
+            cli.closeWriteChannel();
+            if (!cli.waitForFinished(60'000)) {
+                cli.kill();
+                cli.waitForFinished();
+                return -1;
+            }
+            *err = cli.readAllStandardError();
+            return cli.exitCode();
+        };
+        QByteArray err;
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(run({QStringLiteral("--exec-timeout"), QStringLiteral("1"), QStringLiteral("--"), QStringLiteral("sh"),
+                      QStringLiteral("-c"), QStringLiteral("setsid env -i sleep 30 & sleep 30")}, &err), 124);
+        QVERIFY2(err.contains("timed out"), err.constData());
+        QVERIFY(clock.elapsed() < 20'000);
+        clock.restart();
+        QCOMPARE(run({QStringLiteral("--lifetime"), QStringLiteral("2"), QStringLiteral("--"), QStringLiteral("sleep"),
+                      QStringLiteral("30")}, &err), 1);
+        QVERIFY2(err.contains("lifetime ended"), err.constData());
+        QVERIFY(clock.elapsed() < 20'000);
+        QCOMPARE(run({QStringLiteral("--lifetime"), QStringLiteral("2"), QStringLiteral("--exec-timeout"),
+                      QStringLiteral("3"), QStringLiteral("--"), QStringLiteral("true")}, &err), 2);
+        QCOMPARE(run({QStringLiteral("--memory"), QStringLiteral("16384"), QStringLiteral("--"), QStringLiteral("true")}, &err), 1);
+        QVERIFY2(err.contains("limit_exceeded"), err.constData());
+        QCOMPARE(run({QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 7")}, &err), 7);
+    }
+
+    // With the CLI killed and no pool started after it, the container still ends at its
+    // deadline: the engine ends it, not the next pool's reaping.
+    void killedCliSandboxEndsByItsDeadline()
+    {
+        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        QProcess cli;
+        cli.start(cliPath(), {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--lifetime"),
+                              QStringLiteral("5"), QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                              QStringLiteral("for p in /proc/[0-9]*; do [ ${p#/proc/} = $$ ] || kill -STOP ${p#/proc/}; done 2>/dev/null; "
+                                             "echo tried; sleep 100")});
+        QVERIFY(cli.waitForStarted(5000));
+        cli.closeWriteChannel();
+        QStringList ids;
+        QTRY_VERIFY_WITH_TIMEOUT(!(ids = containersOf(cli.processId())).isEmpty(), 30'000);
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += cli.readAllStandardOutput()).contains("tried"), 30'000);
+        ::kill(pid_t(cli.processId()), SIGKILL);
+        QVERIFY(cli.waitForFinished(5000));
+        QElapsedTimer clock;
+        clock.start();
+        while (containerExists(dockerSocket(), ids.first()) && clock.elapsed() < 15'000)
+            QTest::qWait(200);
+        QVERIFY2(!containerExists(dockerSocket(), ids.first()), "the container outlived its lifetime with the CLI dead");
+    }
+
     void orphansOfAKilledProcessAreReaped()
     {
         QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");

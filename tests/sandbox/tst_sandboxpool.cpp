@@ -233,6 +233,123 @@ private slots:
         QCOMPARE(backend->execs.last().cwd, QStringLiteral("/work/sub/dir"));
     }
 
+    // `$` in a pattern matches before a final newline: every name, path and value that reaches a
+    // shell, a file or the engine is checked whole, and control characters are refused.
+    void namesAndValuesAreAnchoredAndClean_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("bad");
+        const QString nl = QStringLiteral("\n");
+        QTest::newRow("env name, final newline") << "env-name" << QStringLiteral("OK") + nl;
+        QTest::newRow("env name, newline and command") << "env-name" << QStringLiteral("OK") + nl + QStringLiteral("touch /tmp/x");
+        QTest::newRow("env name, carriage return") << "env-name" << QStringLiteral("OK\r");
+        QTest::newRow("env value, escape") << "env-value" << QStringLiteral("a\x1b]0;owned\x07");
+        QTest::newRow("env value, carriage return") << "env-value" << QStringLiteral("a\rb");
+        QTest::newRow("env value, DEL") << "env-value" << QStringLiteral("a\x7f");
+        QTest::newRow("exec env name, final newline") << "exec-env-name" << QStringLiteral("OK") + nl;
+        QTest::newRow("exec env value, escape") << "exec-env-value" << QStringLiteral("\x1b[2J");
+        QTest::newRow("label key, final newline") << "label-key" << QStringLiteral("team") + nl;
+        QTest::newRow("label value, newline") << "label-value" << QStringLiteral("a") + nl + QStringLiteral("b");
+        QTest::newRow("image, final newline") << "image" << QStringLiteral("alpine:3") + nl;
+        QTest::newRow("cwd, escape") << "cwd" << QStringLiteral("dir\x1b");
+        QTest::newRow("cwd, final newline") << "cwd" << QStringLiteral("dir") + nl;
+        QTest::newRow("path, tab") << "path" << QStringLiteral("a\tb");
+        QTest::newRow("path, C1 control") << "path" << QStringLiteral("a") + QChar(0x9b) + QStringLiteral("b");
+    }
+
+    void namesAndValuesAreAnchoredAndClean()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, bad);
+        auto pool = openPool();
+        SandboxOptions so;
+        so.lifetimeMs = 60'000;
+        if (what == QLatin1String("env-name"))
+            so.env.insert(bad, QStringLiteral("v"));
+        else if (what == QLatin1String("env-value"))
+            so.env.insert(QStringLiteral("OK"), bad);
+        else if (what == QLatin1String("label-key"))
+            so.labels.insert(bad, QStringLiteral("v"));
+        else if (what == QLatin1String("label-value"))
+            so.labels.insert(QStringLiteral("team"), bad);
+        else if (what == QLatin1String("image"))
+            so.image = bad;
+        if (what.startsWith(QLatin1String("env")) || what.startsWith(QLatin1String("label")) || what == QLatin1String("image")) {
+            auto r = waitFor(pool->create(so), 1000);
+            QVERIFY(!r);
+            QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+            QCOMPARE(m_provider->creates.size(), 0);
+            return;
+        }
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        auto *backend = m_provider->backends.first();
+        ExecOptions eo;
+        if (what == QLatin1String("exec-env-name"))
+            eo.env.insert(bad, QStringLiteral("v"));
+        else if (what == QLatin1String("exec-env-value"))
+            eo.env.insert(QStringLiteral("OK"), bad);
+        else if (what == QLatin1String("cwd"))
+            eo.cwd = bad;
+        if (what == QLatin1String("path")) {
+            QCOMPARE(waitFor(s->writeFile(bad, "x"), 1000).error().code, ErrorCode::InvalidInput);
+            QCOMPARE(backend->paths.size(), 0);
+            return;
+        }
+        QCOMPARE(waitFor(s->exec({QStringLiteral("true")}, eo), 1000).error().code, ErrorCode::InvalidInput);
+        QCOMPARE(backend->execs.size(), 0);
+    }
+
+    // What stays allowed: env values with tabs and newlines (keys, certificates), any argv.
+    void multilineValuesStayAllowed()
+    {
+        auto pool = openPool();
+        SandboxOptions so;
+        so.lifetimeMs = 60'000;
+        so.env.insert(QStringLiteral("KEY"), QStringLiteral("-----BEGIN-----\n\tabc\n-----END-----\n"));
+        Sandbox *s = make(pool.get(), so);
+        QVERIFY(s);
+        QVERIFY(waitFor(s->exec({QStringLiteral("printf"), QStringLiteral("a\nb\x1b")}), 1000));
+    }
+
+    void providerMaximaAreEnforced()
+    {
+        auto pool = openPool();
+        SandboxOptions so;
+        so.lifetimeMs = 60'000;
+        so.memoryMiB = 1025;
+        auto r = waitFor(pool->create(so), 1000);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::LimitExceeded);
+        so.memoryMiB = 0;
+        so.cpus = 2.5;
+        r = waitFor(pool->create(so), 1000);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::LimitExceeded);
+        so.cpus = std::numeric_limits<double>::quiet_NaN();
+        r = waitFor(pool->create(so), 1000);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+        QCOMPARE(m_provider->creates.size(), 0);
+        so.cpus = 2;
+        so.memoryMiB = 1024;
+        QVERIFY(make(pool.get(), so));
+        // Every command's shell reads the whole env: it is bounded together, not only per value.
+        SandboxOptions many;
+        many.lifetimeMs = 60'000;
+        for (int i = 0; i < 10; ++i)
+            many.env.insert(QStringLiteral("V%1").arg(i), QString(120 * 1024, QLatin1Char('x')));
+        auto tooMuch = waitFor(pool->create(many), 1000);
+        QVERIFY(!tooMuch);
+        QCOMPARE(tooMuch.error().code, ErrorCode::LimitExceeded);
+        // The pool's own sizes are bounded too.
+        PoolOptions big;
+        big.maxSandboxes = 1;
+        big.maxLifetimeMs = 1000;
+        big.maxFileBytes = 4LL << 30;
+        QVERIFY(!SandboxPool::open(std::make_unique<FakeProvider>(), big));
+    }
+
     void stdinNeedsTheFeature()
     {
         auto provider = std::make_unique<FakeProvider>();

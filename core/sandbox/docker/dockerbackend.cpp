@@ -21,8 +21,9 @@ DockerBackend::DockerBackend(const DockerEngine *engine, const QString &containe
 
 QString DockerBackend::envFilePath()
 {
-    // /tmp is the container's own tmpfs; the file is 0600 and the container has one user.
-    return QStringLiteral("/tmp/.sandbench/env");
+    // In root's own tmpfs (mode 0755, see DockerProvider): the sandbox's user reads it with every
+    // command but can neither change, replace nor remove it.
+    return QStringLiteral("/run/sandbench/env");
 }
 
 ExecJob *DockerBackend::exec(const BackendExecRequest &request)
@@ -37,9 +38,16 @@ ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool kil
         job->fail(ErrorCode::Gone, QStringLiteral("the sandbox was released"));
         return job;
     }
-    const QStringList argv = SandboxScripts::wrapCommand(request.argv, request.cwd, request.env,
-                                                         m_hasEnvFile ? envFilePath() : QString());
-    auto *runner = new DockerExecRunner(this, m_engine, m_id, argv, request, job, killable);
+    // Root's execs (Sandbench's bookkeeping) never source what the caller's env holds.
+    const QString envFile = m_hasEnvFile && !request.asRoot ? envFilePath() : QString();
+    const QStringList argv = SandboxScripts::wrapCommand(request.argv, request.cwd, envFile);
+    // The env values travel on stdin, ahead of the command's own: never in the exec's argv or
+    // Env, which the engine shows to anyone who can inspect it.
+    BackendExecRequest sent = request;
+    sent.stdinData = SandboxScripts::envHeader(request.env) + request.stdinData.value_or(QByteArray());
+    sent.env.clear();
+    // A root exec cannot be killed by the (unprivileged) kill script: it runs to its timeout.
+    auto *runner = new DockerExecRunner(this, m_engine, m_id, argv, sent, job, killable && !request.asRoot);
     runner->start();
     return job;
 }
@@ -47,8 +55,9 @@ ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool kil
 VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
 {
     BackendExecRequest request;
-    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writePrivateFile(),
+    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writeReadOnlyFile(),
                     QStringLiteral("sandbench"), envFilePath()};
+    request.asRoot = true;
     request.cwd = QStringLiteral("/");
     request.stdinData = SandboxScripts::envFileContent(env);
     request.timeoutMs = m_engine->callTimeoutMs();

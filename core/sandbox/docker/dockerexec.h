@@ -16,9 +16,10 @@ class DockerRequest;
 
 // Drives one command through the Engine API: create the exec, start it on a hijacked
 // connection, send stdin and half-close, demultiplex the 8-byte-header stream into stdout and
-// stderr (capped), then read the exit code. The API cannot kill an exec, so every command
-// carries SANDBENCH_EXEC=<tag> and a timeout or cancel kills by that tag from a second exec,
-// which also finds setsid'd descendants. Lives as a child of its job.
+// stderr (capped), then read the exit code. The API cannot kill an exec, so every command runs
+// under a subreaper of its own whose environment holds SANDBENCH_EXEC=<tag>; a timeout or cancel
+// kills that subreaper's whole tree from a second exec (SandboxScripts::killTagged), which finds
+// setsid'd and env-cleared descendants too. Lives as a child of its job.
 class DockerExecRunner : public QObject
 {
     Q_OBJECT

@@ -3,11 +3,13 @@
 #include "sandbox/docker/dockerbackend.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QThread>
 #include <QUrl>
 
 #include <cmath>
@@ -52,9 +54,22 @@ Result<std::unique_ptr<DockerProvider>> DockerProvider::create(const DockerProvi
             return std::unexpected(fromEnv.error());
         socket = *fromEnv;
     }
-    if (options.defaultImage.isEmpty() || options.maxLifetimeMs <= 0 || options.defaultMemoryMiB < 16
-        || options.defaultCpus <= 0 || options.pidsLimit <= 0)
-        return fail(ErrorCode::InvalidConfig, QStringLiteral("invalid Docker provider options"));
+    // Bounded on both sides: a provider is set up once, and a typo there would otherwise hand
+    // every sandbox the machine.
+    const int hostCpus = std::max(1, QThread::idealThreadCount());
+    if (options.defaultImage.isEmpty() || options.maxLifetimeMs <= 0
+        || options.maxLifetimeMs > 7LL * 24 * 3600 * 1000)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("the Docker provider needs an image and a lifetime of at most 7 days"));
+    if (options.defaultMemoryMiB < 16 || options.defaultMemoryMiB > 256 * 1024)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("memoryMiB must be between 16 and 262144"));
+    if (!(options.defaultCpus >= 0.01) || options.defaultCpus > hostCpus)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("cpus must be between 0.01 and this machine's %1").arg(hostCpus));
+    if (options.pidsLimit < 16 || options.pidsLimit > 65536)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("pids must be between 16 and 65536"));
+    if (options.workspaceMiB < 1 || options.workspaceMiB > 64 * 1024 || options.tmpMiB < 1 || options.tmpMiB > 64 * 1024)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("workspaceMiB and tmpMiB must be between 1 and 65536"));
+    if (options.callTimeoutMs <= 0)
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("callTimeoutMs must be positive"));
     return std::unique_ptr<DockerProvider>(new DockerProvider(options, socket));
 }
 
@@ -73,6 +88,11 @@ SandboxFeatures DockerProvider::features() const
     f.desktop = true;
     f.network = {NetworkKind::None, NetworkKind::All};
     return f;
+}
+
+SandboxLimits DockerProvider::limits() const
+{
+    return {m_options.defaultCpus, m_options.defaultMemoryMiB};
 }
 
 QString DockerProvider::ownerIdentity()
@@ -95,20 +115,48 @@ bool DockerProvider::ownerAlive(const QString &owner)
     return !start.isEmpty() && QString::fromLatin1(start) == parts[2];
 }
 
-QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request) const
+Result<QJsonObject> DockerProvider::volumeTmpfs(const QJsonObject &imageVolumes) const
+{
+    // A VOLUME would be a writable folder on the host's disk, outside every memory bound: each
+    // gets a bounded tmpfs instead (empty: the image's files there are not copied in).
+    static const QRegularExpression safe(QRegularExpression::anchoredPattern(QStringLiteral("/[A-Za-z0-9._@+/-]{1,255}")));
+    QJsonObject out;
+    for (auto it = imageVolumes.begin(); it != imageVolumes.end(); ++it) {
+        const QString path = it.key();
+        const QString clean = QDir::cleanPath(path);
+        if (!safe.match(path).hasMatch() || clean != path || clean == QLatin1String("/") || path.contains(QLatin1String("/..")))
+            return fail(ErrorCode::InvalidConfig,
+                        QStringLiteral("the image declares a VOLUME at a path Sandbench cannot lay a tmpfs over safely: %1")
+                            .arg(path.left(100).replace(QRegularExpression(QStringLiteral("[\\x00-\\x1f\\x7f]")), QStringLiteral("?"))));
+        if (path == QLatin1String("/workspace") || path == QLatin1String("/tmp"))
+            continue; // already a tmpfs of its own
+        if (path == QLatin1String("/run/sandbench") || path.startsWith(QLatin1String("/run/sandbench/"))
+            || path == QLatin1String("/sbin/docker-init"))
+            return fail(ErrorCode::InvalidConfig, QStringLiteral("the image declares a VOLUME over Sandbench's own %1").arg(path));
+        out.insert(path, QStringLiteral("rw,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.tmpMiB));
+    }
+    return out;
+}
+
+QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const
 {
     const SandboxOptions &o = request.options;
     // The container ends itself at its deadline: an extension moves the deadline by writing it to
-    // a root-owned file the sandbox's user cannot touch, and nothing moves it past latestEnd.
+    // a root-owned file the sandbox's user cannot touch, and nothing moves it past latestEnd. The
+    // loop is root's, so the sandbox's user (uid 1000, no capability) cannot stop, trace or kill
+    // it; it ends the container by ending the main process. That main process is `sleep` to
+    // latestEnd, which needs no fork: even a sandbox that holds every pid ends then.
+    const qint64 nowS = QDateTime::currentSecsSinceEpoch();
     const qint64 expiresS = (request.expires.toMSecsSinceEpoch() + 999) / 1000;
     const qint64 latestS = request.latestEnd.isValid() ? std::max(expiresS, (request.latestEnd.toMSecsSinceEpoch() + 999) / 1000)
                                                        : expiresS;
     const QString lifetimeLoop = QStringLiteral(
-            "d=%1; end=%2; while :; do "
+            "(d=%1; end=%2; while :; do "
             "if [ -r %3 ] && read x < %3 && [ \"$x\" -gt \"$d\" ] 2>/dev/null; then d=$x; fi; "
             "[ \"$d\" -gt \"$end\" ] && d=$end; "
-            "[ \"$(date +%s)\" -ge \"$d\" ] && exit 0; sleep 1; done")
-            .arg(expiresS).arg(latestS).arg(QLatin1String(deadlineFile));
+            "[ \"$(date +%s)\" -ge \"$d\" ] 2>/dev/null && break; sleep 1; done; kill $$) "
+            "</dev/null >/dev/null 2>&1 & exec sleep %4")
+            .arg(expiresS).arg(latestS).arg(QLatin1String(deadlineFile)).arg(std::max<qint64>(1, latestS - nowS));
     QJsonObject labels;
     for (auto it = request.labels.cbegin(); it != request.labels.cend(); ++it)
         labels.insert(it.key(), it.value());
@@ -117,23 +165,25 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request)
     labels.insert(QLatin1String(expiresLabel), QString::number(
             (request.latestEnd.isValid() ? request.latestEnd : request.expires).toMSecsSinceEpoch()));
 
-    const int memoryMiB = o.memoryMiB > 0 ? o.memoryMiB : m_options.defaultMemoryMiB;
-    const double cpus = o.cpus > 0 ? o.cpus : m_options.defaultCpus;
+    // The pool refused more than limits(); the provider never gives more whatever it is handed.
+    const int memoryMiB = o.memoryMiB > 0 ? std::min(o.memoryMiB, m_options.defaultMemoryMiB) : m_options.defaultMemoryMiB;
+    const double cpus = o.cpus > 0 ? std::min(o.cpus, m_options.defaultCpus) : m_options.defaultCpus;
     const qint64 memory = qint64(memoryMiB) * 1024 * 1024;
     const bool online = o.network.kind == NetworkKind::All;
 
+    QJsonObject tmpfs = volumes;
+    tmpfs.insert(QStringLiteral("/workspace"),
+                 QStringLiteral("rw,exec,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.workspaceMiB));
+    tmpfs.insert(QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,mode=1777,size=%1m").arg(m_options.tmpMiB));
+    // Root's, mode 0755: the sandbox's user can read its deadline and env but not change them.
+    tmpfs.insert(QStringLiteral("/run/sandbench"), QStringLiteral("rw,noexec,nosuid,nodev,mode=0755,size=1m"));
     QJsonObject host{
-        {QStringLiteral("NetworkMode"), online ? QStringLiteral("bridge") : QStringLiteral("none")},
+        {QStringLiteral("NetworkMode"), online ? QLatin1String(networkName) : QStringLiteral("none")},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
         {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
         {QStringLiteral("ReadonlyRootfs"), true},
         {QStringLiteral("Privileged"), false},
-        {QStringLiteral("Tmpfs"), QJsonObject{
-             {QStringLiteral("/workspace"),
-              QStringLiteral("rw,exec,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.workspaceMiB)},
-             {QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,mode=1777,size=%1m").arg(m_options.tmpMiB)},
-             // Root's, mode 0755: the sandbox's user can read its deadline but not move it.
-             {QStringLiteral("/run/sandbench"), QStringLiteral("rw,noexec,nosuid,nodev,mode=0755,size=64k")}}},
+        {QStringLiteral("Tmpfs"), tmpfs},
         {QStringLiteral("NanoCpus"), qint64(std::llround(cpus * 1e9))},
         {QStringLiteral("Memory"), memory},
         {QStringLiteral("MemorySwap"), memory}, // equal: no swap on top
@@ -159,7 +209,8 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request)
         {QStringLiteral("Image"), o.image},
         {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), lifetimeLoop}},
         {QStringLiteral("Entrypoint"), QJsonArray()},
-        {QStringLiteral("User"), QStringLiteral("1000:1000")},
+        // The main process only; every command names its user (DockerExecRunner), 1000:1000.
+        {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("WorkingDir"), QStringLiteral("/workspace")},
         // Only HOME: the sandbox's variables go to a file inside it, not into the container's
         // configuration where `docker inspect` would show them.
@@ -172,13 +223,91 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request)
     };
 }
 
+void DockerProvider::ensureNetwork(QObject *context, std::function<void(Result<void>)> done)
+{
+    if (m_networkReady)
+        return done({});
+    // Checked, not trusted by name: a network of that name with inter-container traffic on
+    // would join sandboxes to each other.
+    auto check = [this, done](const Result<HttpResponse> &r) {
+        if (!r)
+            return done(std::unexpected(r.error()));
+        if (r->status != 200)
+            return done(std::unexpected(DockerEngine::failure(QStringLiteral("network inspect"), *r)));
+        const QJsonObject n = QJsonDocument::fromJson(r->body).object();
+        const QJsonObject opts = n.value(QLatin1String("Options")).toObject();
+        if (n.value(QLatin1String("Driver")).toString() != QLatin1String("bridge")
+            || opts.value(QLatin1String("com.docker.network.bridge.enable_icc")).toString() != QLatin1String("false"))
+            return done(fail(ErrorCode::InvalidConfig,
+                             QStringLiteral("the Docker network %1 exists without inter-container traffic off; remove it")
+                                 .arg(QLatin1String(networkName))));
+        m_networkReady = true;
+        done({});
+    };
+    const QByteArray path = "/networks/" + QByteArray(networkName);
+    m_engine.call(context, "GET", path, [this, context, path, check, done](const Result<HttpResponse> &r) {
+        if (!r || r->status != 404)
+            return check(r);
+        const QJsonObject body{
+            {QStringLiteral("Name"), QLatin1String(networkName)},
+            {QStringLiteral("Driver"), QStringLiteral("bridge")},
+            {QStringLiteral("CheckDuplicate"), true},
+            {QStringLiteral("Options"), QJsonObject{{QStringLiteral("com.docker.network.bridge.enable_icc"), QStringLiteral("false")}}},
+            {QStringLiteral("Labels"), QJsonObject{{QLatin1String(networkLabel), QStringLiteral("1")}}},
+        };
+        m_engine.call(context, "POST", "/networks/create", body, [this, context, path, check, done](const Result<HttpResponse> &c) {
+            if (!c)
+                return done(std::unexpected(c.error()));
+            if (c->status != 201 && c->status != 409) // 409: another process made it meanwhile
+                return done(std::unexpected(DockerEngine::failure(QStringLiteral("network create"), *c)));
+            m_engine.call(context, "GET", path, check);
+        });
+    });
+}
+
 Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &request)
 {
     auto *op = new Operation<SandboxBackend *>(this);
+    const SandboxLimits max = limits();
+    if (request.options.memoryMiB > max.maxMemoryMiB || request.options.cpus > max.maxCpus) {
+        op->fail(ErrorCode::LimitExceeded, QStringLiteral("the sandbox asks for more than the provider gives"));
+        return op;
+    }
+    const QString image = request.options.image;
+    // The image first: what it declares (VOLUMEs) decides the mounts, and a missing one is
+    // refused before anything is made.
+    m_engine.call(op, "GET", "/images/" + QUrl::toPercentEncoding(image) + "/json",
+                  [this, op, image, request](const Result<HttpResponse> &r) {
+        if (!r)
+            return void(op->finish(std::unexpected(r.error())));
+        if (r->status == 404)
+            return void(op->fail(ErrorCode::InvalidConfig,
+                                 QStringLiteral("image %1 is not on the Docker engine (images are never pulled: "
+                                                "build it with scripts/images)").arg(image)));
+        if (r->status != 200)
+            return void(op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("image inspect"), *r))));
+        const QJsonObject config = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Config")).toObject();
+        auto volumes = volumeTmpfs(config.value(QLatin1String("Volumes")).toObject());
+        if (!volumes)
+            return void(op->finish(std::unexpected(volumes.error())));
+        if (request.options.network.kind != NetworkKind::All)
+            return createContainer(op, request, *volumes);
+        ensureNetwork(op, [this, op, request, volumes = *volumes](Result<void> n) {
+            if (!n)
+                return void(op->finish(std::unexpected(n.error())));
+            createContainer(op, request, volumes);
+        });
+    });
+    return op;
+}
+
+void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
+                                     const QJsonObject &volumes)
+{
     const QString name = QStringLiteral("sandbench-") + shortHex(6);
     const QString image = request.options.image;
     auto removeAndFail = [this, op](const QString &id, const Error &error) {
-        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true", [](const auto &) {});
+        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [](const auto &) {});
         op->finish(std::unexpected(error));
     };
     // The display (for a desktop image) starts before create finishes, so that the first
@@ -215,7 +344,7 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
             writeEnv();
         });
     };
-    m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request),
+    m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request, volumes),
                   [this, op, image, name, request, removeAndFail, finishWith](const Result<HttpResponse> &r) {
         if (!r)
             return void(op->finish(std::unexpected(r.error())));
@@ -240,11 +369,19 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
                 if (i->status != 200)
                     return removeAndFail(id, DockerEngine::failure(QStringLiteral("inspect"), *i));
                 const QJsonObject container = QJsonDocument::fromJson(i->body).object();
+                // Fail closed: whatever asked for it, no storage from the host's disk.
+                for (const QJsonValue &m : container.value(QLatin1String("Mounts")).toArray()) {
+                    const QString type = m.toObject().value(QLatin1String("Type")).toString();
+                    if (type != QLatin1String("tmpfs"))
+                        return removeAndFail(id, {ErrorCode::InvalidConfig,
+                                                  QStringLiteral("the container got a %1 mount at %2; refused")
+                                                      .arg(type, m.toObject().value(QLatin1String("Destination")).toString())});
+                }
                 const QJsonObject imageLabels = container.value(QLatin1String("Config")).toObject()
                                                     .value(QLatin1String("Labels")).toObject();
                 QString desktopGeometry;
                 if (imageLabels.value(QLatin1String(desktopLabel)).toString() == QLatin1String("1")) {
-                    static const QRegularExpression sizeRe(QStringLiteral("^[1-9][0-9]{2,3}x[1-9][0-9]{2,3}$"));
+                    static const QRegularExpression sizeRe(QRegularExpression::anchoredPattern(QStringLiteral("[1-9][0-9]{2,3}x[1-9][0-9]{2,3}")));
                     const QString size = imageLabels.value(QLatin1String(desktopSizeLabel)).toString();
                     desktopGeometry = sizeRe.match(size).hasMatch() ? size : QStringLiteral("1280x800");
                 }
@@ -263,7 +400,6 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
             });
         });
     });
-    return op;
 }
 
 void DockerProvider::listOurs(QObject *context, std::function<void(Result<QList<SandboxInfo>>)> done)

@@ -11,22 +11,27 @@ struct DockerProviderOptions
 {
     QString socketPath; // empty: from DOCKER_HOST (unix:// only), else /var/run/docker.sock
     QString defaultImage = QStringLiteral("sandbench/base:1");
+    // What each sandbox gets, and the most it may ask for (reference: 1 CPU, 1,024 MiB, 256
+    // processes); a sandbox may ask for less.
     double defaultCpus = 1.0;
-    int defaultMemoryMiB = 512;
+    int defaultMemoryMiB = 1024;
     int pidsLimit = 256;
     int workspaceMiB = 1024; // tmpfs sizes; tmpfs counts against the memory limit
-    int tmpMiB = 256;
+    int tmpMiB = 256;        // also the size of each tmpfs laid over an image's VOLUME
     qint64 maxLifetimeMs = 24LL * 3600 * 1000;
     int callTimeoutMs = 120'000;
 };
 
 // Sandboxes as locked-down containers of the local Docker engine (Engine API v1.41 over its
 // unix socket). Every container: no network unless 'all' (then ports on 127.0.0.1 only), all
-// capabilities dropped, no-new-privileges, uid 1000, read-only root with tmpfs /workspace and
-// /tmp, bounded CPU, memory (no swap) and pids, Init (reaps orphans), AutoRemove with
-// `sleep <lifetime>` as its main process, so the engine ends it when its lifetime is over even
-// if this process dies. Nothing is mounted from the host, least of all the engine's socket.
-// Images are never pulled.
+// capabilities dropped, no-new-privileges, commands as uid 1000, read-only root with tmpfs
+// /workspace and /tmp (and over every VOLUME the image declares), bounded CPU, memory (no swap)
+// and pids, Init, AutoRemove. Its main process, and so the deadline, is root's (without any
+// capability): the sandbox's user can neither signal nor trace it. It ends the container at the
+// deadline and, whatever happens to that loop, a plain `sleep` to the latest possible end does,
+// so lifetimes hold with every Sandbench process dead. Online sandboxes share one network with
+// inter-container traffic off. Nothing is mounted from the host, least of all the engine's
+// socket. Images are never pulled.
 class DockerProvider : public SandboxProvider
 {
     Q_OBJECT
@@ -38,6 +43,7 @@ public:
     QString workdir() const override { return QStringLiteral("/workspace"); }
     qint64 maxLifetimeMs() const override { return m_options.maxLifetimeMs; }
     QString defaultImage() const override { return m_options.defaultImage; }
+    SandboxLimits limits() const override;
     const DockerEngine &engine() const { return m_engine; }
 
     Operation<SandboxBackend *> *create(const BackendCreateRequest &request) override;
@@ -58,14 +64,25 @@ public:
     static constexpr char desktopSizeLabel[] = "io.sandbench.desktop.size";
     // The deadline (epoch seconds) an extension writes; the container's first process reads it.
     static constexpr char deadlineFile[] = "/run/sandbench/deadline";
+    // The network online sandboxes share: a bridge with inter-container communication off.
+    static constexpr char networkName[] = "sandbench-isolated";
+    static constexpr char networkLabel[] = "io.sandbench.network";
+
+    // Tmpfs entries for the image's VOLUMEs (Config.Volumes of the image's inspection), or
+    // InvalidConfig for one that cannot be laid over safely.
+    Result<QJsonObject> volumeTmpfs(const QJsonObject &imageVolumes) const;
 
 private:
     DockerProvider(const DockerProviderOptions &options, const QString &socketPath);
-    QJsonObject containerConfig(const BackendCreateRequest &request) const;
+    QJsonObject containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const;
+    void ensureNetwork(QObject *context, std::function<void(Result<void>)> done);
+    void createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
+                         const QJsonObject &volumes);
     void listOurs(QObject *context, std::function<void(Result<QList<SandboxInfo>>)> done);
 
     DockerProviderOptions m_options;
     DockerEngine m_engine;
+    bool m_networkReady = false;
 };
 
 } // namespace Sandbench
