@@ -1,5 +1,7 @@
 #include "sandboxcommand.h"
 
+#include "common/terminaltext.h"
+
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 #include "session/sandboxsessionrecorder.h"
@@ -32,13 +34,13 @@ QTextStream &err()
 
 int failWith(const Error &e)
 {
-    err() << "sandbench-cli sandbox: " << errorCodeName(e.code) << ": " << e.message << Qt::endl;
+    err() << "sandbench-cli sandbox: " << errorCodeName(e.code) << ": " << terminalSafe(e.message) << Qt::endl;
     return e.code == ErrorCode::InvalidInput || e.code == ErrorCode::InvalidConfig ? 2 : 1;
 }
 
 int usageError(const QString &message)
 {
-    err() << "sandbench-cli sandbox: " << message << "\n\n" << sandboxHelp();
+    err() << "sandbench-cli sandbox: " << terminalSafe(message) << "\n\n" << sandboxHelp();
     return 2;
 }
 
@@ -193,7 +195,7 @@ int runSandbox(const QStringList &args)
     }
     auto released = waitFor(s->release(), 30'000);
     if (!released)
-        err() << "sandbench-cli sandbox: the sandbox was not released: " << released.error().message << Qt::endl;
+        err() << "sandbench-cli sandbox: the sandbox was not released: " << terminalSafe(released.error().message) << Qt::endl;
     if (caught)
         return 128 + caught;
     if (!result)
@@ -233,7 +235,7 @@ int listCommand()
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const SandboxInfo &info : *list) {
         out << QStringLiteral("%1  %2  %3  %4  %5\n")
-                   .arg(info.id.left(12), -12).arg(info.name, -22).arg(info.image, -20)
+                   .arg(terminalSafe(info.id.left(12)), -12).arg(terminalSafe(info.name), -22).arg(terminalSafe(info.image), -20)
                    .arg(formatRemaining(now.msecsTo(info.expires)), -9)
                    .arg(info.ownerAlive ? QStringLiteral("alive") : QStringLiteral("dead (orphan)"));
     }

@@ -1,4 +1,5 @@
 target_sources(sandbench_core PRIVATE
     common/error.h common/error.cpp
     common/result.h common/background.h
-    common/filecopy.h common/filecopy.cpp)
+    common/filecopy.h common/filecopy.cpp
+    common/terminaltext.h common/terminaltext.cpp)

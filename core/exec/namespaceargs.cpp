@@ -56,8 +56,15 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
         // Shorter paths first, so a rule inside another keeps its own mode.
         struct Mount { QString path; bool writable; };
         std::vector<Mount> mounts;
-        for (const auto &rule : matcher.readRules())
-            mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), false});
+        // A rule for a path that a copy is mounted at (a replay's input file) mounts nothing of
+        // the host: neither the host's file nor, where it is absent, a parent folder of it.
+        QStringList overlaid;
+        for (const FileOverlay &overlay : setup.overlays)
+            overlaid << QDir::cleanPath(overlay.target);
+        for (const auto &rule : matcher.readRules()) {
+            if (!overlaid.contains(QString::fromStdString(rule.path)))
+                mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), false});
+        }
         for (const auto &rule : matcher.writeRules())
             mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), true});
         std::stable_sort(mounts.begin(), mounts.end(), [](const Mount &a, const Mount &b) {

@@ -6,6 +6,7 @@
 #include "models/auditlogmodel.h"
 #include "policy/policyfile.h"
 #include "sandboxsessionview.h"
+#include "session/replaypolicy.h"
 #include "session/sandboxsession.h"
 #include "session/sessionbundle.h"
 #include "session/sessionreplayer.h"
@@ -22,9 +23,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QToolButton>
@@ -520,10 +523,40 @@ void SessionsPanel::replay()
             return;
         }
         options.policy = *policy;
+        const QStringList wider = wideningEntries(*policy, containedReplayPolicy(m_bundle->manifest), m_bundle->manifest);
+        if (!wider.isEmpty()) {
+            if (!confirmWiderPolicy(wider))
+                return;
+            options.allowWiderPolicy = true;
+        }
     }
     setBusy(true, tr("Replaying offline\u2026"));
     m_replayer->start(*m_bundle, options);
     updateActions();
+}
+
+void SessionsPanel::setWiderPolicyConfirmation(std::function<bool(const QStringList &)> confirm)
+{
+    m_confirmWider = std::move(confirm);
+}
+
+bool SessionsPanel::confirmWiderPolicy(const QStringList &entries)
+{
+    if (m_confirmWider)
+        return m_confirmWider(entries);
+    QStringList shown;
+    for (const QString &entry : entries.mid(0, 12))
+        shown << visibleText(entry);
+    if (entries.size() > shown.size())
+        shown << tr("and %n more", nullptr, int(entries.size() - shown.size()));
+    QMessageBox box(QMessageBox::Warning, tr("Replay Under a Wider Policy?"),
+                    tr("The replay policy grants more than the session holds. The recorded code would get:"),
+                    QMessageBox::Cancel, this);
+    box.setInformativeText(shown.join(QLatin1Char('\n')));
+    QPushButton *replay = box.addButton(tr("Replay with These Grants"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == replay;
 }
 
 void SessionsPanel::stopReplay()
