@@ -3,6 +3,7 @@
 #include "auditpanel.h"
 #include "codeeditor.h"
 #include "common/background.h"
+#include "common/terminaltext.h"
 #include "models/auditlogmodel.h"
 #include "policy/policyfile.h"
 #include "sandboxsessionview.h"
@@ -318,10 +319,12 @@ void SessionsPanel::showBundle()
     if (!env.isEmpty())
         facts << (m.environmentValuesRecorded ? tr("environment (with values): %1") : tr("environment (names only): %1"))
                      .arg(env.join(QLatin1Char(' ')));
-    QString info = QStringLiteral("<b>%1</b><br>%2").arg(QFileInfo(m_title).fileName().toHtmlEscaped(),
-                                                          facts.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
+    // Names, notes and values come from the file: bidi overrides and invisible characters are
+    // shown as what they are (visibleText), not obeyed.
+    QString info = QStringLiteral("<b>%1</b><br>%2").arg(visibleText(QFileInfo(m_title).fileName()).toHtmlEscaped(),
+                                                          visibleText(facts.join(QStringLiteral(" \u00b7 "))).toHtmlEscaped());
     if (!m.notes.isEmpty())
-        info += QStringLiteral("<br><i>%1</i>").arg(tr("Recording notes: %1").arg(m.notes.join(QStringLiteral("; "))).toHtmlEscaped());
+        info += QStringLiteral("<br><i>%1</i>").arg(visibleText(tr("Recording notes: %1").arg(m.notes.join(QStringLiteral("; ")))).toHtmlEscaped());
     m_info->setText(info);
 
     showConsoleStream();
@@ -380,7 +383,7 @@ void SessionsPanel::fillFiles()
         QList<QTreeWidgetItem *> items;
         for (qsizetype i = 0; i < entries.size(); ++i) {
             const Entry &entry = entries.at(i);
-            auto *item = new QTreeWidgetItem({entry.name, entry.where, formatBytes(sizes.value(i)), entry.sha.left(16)});
+            auto *item = new QTreeWidgetItem({visibleText(entry.name), visibleText(entry.where), formatBytes(sizes.value(i)), entry.sha.left(16)});
             item->setToolTip(0, entry.name);
             item->setToolTip(3, entry.sha);
             item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
@@ -409,8 +412,8 @@ void SessionsPanel::showSandboxSession()
     facts << tr("%n step(s)", nullptr, int(s.steps.size()));
     if (!s.envNames.isEmpty())
         facts << tr("environment (names only): %1").arg(s.envNames.join(QLatin1Char(' ')));
-    m_info->setText(QStringLiteral("<b>%1</b><br>%2").arg(QFileInfo(m_title).fileName().toHtmlEscaped(),
-                                                          facts.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped()));
+    m_info->setText(QStringLiteral("<b>%1</b><br>%2").arg(visibleText(QFileInfo(m_title).fileName()).toHtmlEscaped(),
+                                                          visibleText(facts.join(QStringLiteral(" \u00b7 "))).toHtmlEscaped()));
     m_steps->setSession(m_sandbox);
     for (int i = 0; i < m_tabs->count(); ++i)
         m_tabs->setTabVisible(i, m_tabs->widget(i) == m_steps);
