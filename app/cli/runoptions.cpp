@@ -39,7 +39,8 @@ QString runOptionsHelp()
             "  --allow-listen HOST       host:port the code may serve on\n"
             "  --deny-fs, --deny-net, --deny-env, --deny-run   deny one kind without --sandbox\n"
             "  --permission-policy FILE  (alias --policy) JSON policy file; flags add to it\n"
-            "  --audit-log FILE          append one JSON line per permission decision\n\n"
+            "  --audit-log FILE          append one JSON line per permission decision\n"
+            "  --allow-sensitive-roots   allow granting /, /proc, /sys, /dev or a home folder itself\n\n"
             "Run options:\n"
             "  --seed N                  seeded Math.random, crypto random values, randomUUID, randomInt\n"
             "  --freeze-time T           frozen clock: ISO 8601 with offset, or epoch milliseconds\n"
@@ -64,6 +65,7 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
     Policy flags;
     QString policyFile;
     bool haveEntry = false;
+    bool allowSensitiveRoots = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString arg = args.at(i);
         if (haveEntry) {
@@ -114,6 +116,8 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
             out.json = true;
         } else if (name == QLatin1String("--raw-output")) {
             out.rawOutput = true;
+        } else if (name == QLatin1String("--allow-sensitive-roots")) {
+            allowSensitiveRoots = true;
         } else if (name == QLatin1String("--deny-fs")) {
             p.denyFs = true;
         } else if (name == QLatin1String("--deny-net")) {
@@ -220,8 +224,21 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
     }
     if (out.showHelp || out.showVersion)
         return out;
+    if (!allowSensitiveRoots) {
+        for (const auto &[flag, list] : {std::pair{"--allow-read", &flags.permissions.allowRead},
+                                         std::pair{"--allow-write", &flags.permissions.allowWrite},
+                                         std::pair{"--read-only-dir", &flags.readOnlyDirs}}) {
+            for (const QString &path : *list) {
+                const QString reason = sensitiveRootReason(path);
+                if (!reason.isEmpty())
+                    return usage(QStringLiteral("%1 %2: %3; add --allow-sensitive-roots if that is meant").arg(QLatin1String(flag), path, reason));
+            }
+        }
+    }
     if (!policyFile.isEmpty()) {
-        auto fromFile = readPolicyFile(policyFile);
+        PolicyParseOptions parseOptions;
+        parseOptions.allowSensitiveRoots = allowSensitiveRoots;
+        auto fromFile = readPolicyFile(policyFile, parseOptions);
         if (!fromFile)
             return usage(fromFile.error().message);
         out.request.policy = *fromFile;
