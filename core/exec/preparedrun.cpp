@@ -328,6 +328,15 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.overlays = request.overlays;
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
     run.arguments = namespaceArguments(ns, matcher) << QStringLiteral("--") << runtime->path << denoArgs;
+    // bubblewrap stops at 9000 arguments ("Exceeded maximum number of arguments"), which would
+    // look as if the script had exited 1: say which part of the configuration is too large.
+    constexpr qsizetype kBubblewrapMaxArguments = 9000;
+    if (run.arguments.size() >= kBubblewrapMaxArguments)
+        return configError(QStringLiteral("the sandbox would need %1 arguments for its %2 read and %3 write rules and %4 "
+                                          "script arguments; bubblewrap takes fewer than %5: allow common parent folders "
+                                          "instead of many single files")
+                                   .arg(run.arguments.size()).arg(matcher.readRules().size()).arg(matcher.writeRules().size())
+                                   .arg(request.args.size()).arg(kBubblewrapMaxArguments));
 
     // Built from nothing: only what the runtime needs and what the policy passes on.
     QProcessEnvironment env;

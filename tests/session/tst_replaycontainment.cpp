@@ -161,6 +161,21 @@ private slots:
         QVERIFY2(proc.error().message.contains(QStringLiteral("cannot go there")), qPrintable(proc.error().message));
     }
 
+    // bubblewrap's own limit (9000 arguments) is a configuration error, not "exit 1".
+    void tooManyRulesIsAConfigurationError()
+    {
+        ExecRequest r;
+        r.code = QStringLiteral("console.log(1)");
+        r.policy = m_fixture.sandboxPolicy();
+        for (int i = 0; i < 4000; ++i)
+            r.policy.permissions.allowRead << m_fixture.path(QStringLiteral("many/f%1.txt").arg(i));
+        auto result = ExecEngine::runSync(r, {});
+        QVERIFY2(!result.has_value(), result ? result->stderrData.constData() : "");
+        QCOMPARE(result.error().code, ErrorCode::ConfigError);
+        QVERIFY2(result.error().message.contains(QStringLiteral("bubblewrap takes fewer than 9000")), qPrintable(result.error().message));
+        QVERIFY(QDir(m_fixture.workdir()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral(".sandbench-main")).isEmpty());
+    }
+
     void refusedRunLeavesNoEntryFile()
     {
         const QString work = m_fixture.path(QStringLiteral("linked"));
