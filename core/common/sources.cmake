@@ -3,4 +3,5 @@ target_sources(sandbench_core PRIVATE
     common/result.h common/background.h
     common/filecopy.h common/filecopy.cpp
     common/terminaltext.h common/terminaltext.cpp
-    common/boundedfile.h common/boundedfile.cpp)
+    common/boundedfile.h common/boundedfile.cpp
+    common/expectedshim.h)

@@ -61,12 +61,24 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
         QStringList overlaid;
         for (const FileOverlay &overlay : setup.overlays)
             overlaid << QDir::cleanPath(overlay.target);
+        // Likewise the workdir of a replay (and what is inside it), mounted from its copy: where
+        // it does not exist here,
+        // its nearest existing parent (often "/") would otherwise be bound writable, and bwrap
+        // would create the mount point on the host through it.
+        auto fromElsewhere = [&](const std::string &path) {
+            const QString rulePath = QString::fromStdString(path);
+            return overlaid.contains(rulePath)
+                    || (!setup.workdirSource.isEmpty()
+                        && (rulePath == setup.workdir || rulePath.startsWith(setup.workdir + QLatin1Char('/'))));
+        };
         for (const auto &rule : matcher.readRules()) {
-            if (!overlaid.contains(QString::fromStdString(rule.path)))
+            if (!fromElsewhere(rule.path))
                 mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), false});
         }
-        for (const auto &rule : matcher.writeRules())
-            mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), true});
+        for (const auto &rule : matcher.writeRules()) {
+            if (!fromElsewhere(rule.path))
+                mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), true});
+        }
         std::stable_sort(mounts.begin(), mounts.end(), [](const Mount &a, const Mount &b) {
             return a.path.size() < b.path.size() || (a.path.size() == b.path.size() && !a.writable && b.writable);
         });

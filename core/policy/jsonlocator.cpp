@@ -85,16 +85,30 @@ bool JsonLocator::parseString(QString *decoded)
         const auto c = static_cast<unsigned char>(m_text.at(m_pos));
         if (c == '"') {
             ++m_pos;
-            if (decoded) {
+            if (decoded)
                 *decoded = QString::fromUtf8(out);
-                if (decoded->toUtf8() != out)
-                    return failAt(m_pos - 1, QStringLiteral("the string is not valid UTF-8"));
-            }
             return true;
         }
         if (c < 0x20)
             return failAt(m_pos, c == '\n' ? QStringLiteral("a line break inside a string (write \\n)")
                                            : QStringLiteral("a control character inside a string"));
+        if (c >= 0x80) {
+            // UTF-8 checked where it stands: continuation bytes, no overlong forms, no surrogates.
+            const int length = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+            char32_t code = c & (0x7f >> length);
+            bool valid = length > 0 && m_pos + length <= m_text.size();
+            for (int k = 1; valid && k < length; ++k) {
+                const auto next = static_cast<unsigned char>(m_text.at(m_pos + k));
+                valid = (next & 0xc0) == 0x80;
+                code = (code << 6) | (next & 0x3f);
+            }
+            const char32_t minimum = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
+            if (!valid || code < minimum || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+                return failAt(m_pos, QStringLiteral("the string is not valid UTF-8"));
+            out.append(m_text.constData() + m_pos, length);
+            m_pos += length;
+            continue;
+        }
         if (c != '\\') {
             out.append(char(c));
             ++m_pos;

@@ -41,6 +41,10 @@ private slots:
         QTest::newRow("bad escape") << QByteArray("{\"options\": {\"workdir\": \"a\\qb\"}}") << QStringLiteral("p.json:1:27: unknown escape");
         QTest::newRow("garbage after") << QByteArray("{} x") << QStringLiteral("p.json:1:4: unexpected text");
         QTest::newRow("empty") << QByteArray("  ") << QStringLiteral("p.json:1:3: the document is empty");
+        // Found by fuzz_policy: invalid UTF-8 in a value passed the scanner and Qt's parser then
+        // refused it without an exact position.
+        QTest::newRow("bad utf-8") << QByteArray("{\"options\": {\"workdir\": \"2026-0\xf3" "1\"}}")
+                                   << QStringLiteral("p.json:1:32: the string is not valid UTF-8");
     }
 
     void strictSyntaxAtExactPosition()

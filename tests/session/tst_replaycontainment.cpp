@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace Sandbench;
@@ -159,6 +160,30 @@ private slots:
         auto proc = SessionReplayer::runSync(bundle);
         QVERIFY(!proc.has_value());
         QVERIFY2(proc.error().message.contains(QStringLiteral("cannot go there")), qPrintable(proc.error().message));
+    }
+
+    // A bundle from another machine names a workdir that does not exist here.
+    void replaysWhereTheWorkdirDoesNotExist()
+    {
+        m_fixture.write(QStringLiteral("work/in.txt"), "input\n");
+        ExecRequest r;
+        r.code = QStringLiteral("console.log(Deno.readTextFileSync('in.txt').trim(), Deno.cwd());");
+        r.policy = m_fixture.sandboxPolicy();
+        r.baseDir = m_fixture.root();
+        auto bundle = record(r);
+        QVERIFY(bundle.has_value());
+        const QString elsewhere = QStringLiteral("/nonexistent-sandbench-host/work");
+        QVERIFY(!QFileInfo::exists(elsewhere));
+        bundle->stdoutData.replace(m_fixture.workdir().toUtf8(), elsewhere.toUtf8());
+        bundle->manifest.workdir = elsewhere;
+        bundle->manifest.policy.workdir = elsewhere;
+        auto moved = roundTrip(*bundle);
+        QVERIFY2(moved.has_value(), qPrintable(moved ? QString() : moved.error().message));
+        auto report = SessionReplayer::runSync(*moved);
+        QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
+        QVERIFY2(report->replayed.stdoutData == QByteArray("input ") + elsewhere.toUtf8() + '\n',
+                 report->replayed.stderrData.constData());
+        QVERIFY(!QFileInfo::exists(elsewhere));
     }
 
     // bubblewrap's own limit (9000 arguments) is a configuration error, not "exit 1".
