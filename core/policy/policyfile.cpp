@@ -279,6 +279,12 @@ Result<Policy> parsePolicy(const QByteArray &input, const QString &sourceName, c
         return fail(ErrorCode::Parse, QStringLiteral("%1:%2:%3: %4")
                                               .arg(sourceName).arg(at.line).arg(at.column).arg(reader.locator().error()));
     }
+    // Qt refuses a scalar document with a parse error; say what is wrong instead (found by
+    // fuzz_policy: "0").
+    if (!json.trimmed().startsWith('{')) {
+        reader.fail(QString(), QStringLiteral("a policy must be a JSON object"));
+        return fail(ErrorCode::Parse, reader.error());
+    }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {

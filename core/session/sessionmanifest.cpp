@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <climits>
+
 namespace Sandbench {
 
 namespace {
@@ -125,15 +127,20 @@ public:
             fail(field, "a string");
         return v.toString();
     }
-    double number(const QJsonObject &in, const QString &key, const QString &field)
+    // A whole number in [minimum, maximum]; 0 (and an error) otherwise, so that no caller ever
+    // converts an out-of-range double (found by fuzz_manifest: 1.8e47 as recordedAtMs).
+    qint64 number(const QJsonObject &in, const QString &key, const QString &field,
+                  qint64 minimum = -(qint64(1) << 53), qint64 maximum = qint64(1) << 53)
     {
         const QJsonValue v = in.value(key);
         if (v.isUndefined())
             return 0;
         const double d = v.toDouble();
-        if (!v.isDouble() || d != d || d < -9.0e15 || d > 9.0e15)
-            fail(field, "a number");
-        return v.isDouble() ? d : 0;
+        if (!v.isDouble() || !(d >= double(minimum) && d <= double(maximum)) || d != double(qint64(d))) {
+            fail(field, "a whole number in range");
+            return 0;
+        }
+        return qint64(d);
     }
     bool boolean(const QJsonObject &in, const QString &key, const QString &field)
     {
@@ -294,7 +301,7 @@ Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const 
     const QJsonObject result = f.object(root, QStringLiteral("result"), QStringLiteral("result"));
     const QJsonValue exitCode = result.value(QStringLiteral("exitCode"));
     if (exitCode.isDouble())
-        m.outcome.exitCode = exitCode.toInt();
+        m.outcome.exitCode = int(f.number(result, QStringLiteral("exitCode"), QStringLiteral("result.exitCode"), INT_MIN, INT_MAX));
     else if (!exitCode.isUndefined() && !exitCode.isNull())
         f.fail(QStringLiteral("result.exitCode"), "a number or null");
     m.outcome.timedOut = f.boolean(result, QStringLiteral("timedOut"), QStringLiteral("result.timedOut"));
@@ -305,8 +312,8 @@ Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const 
     m.outcome.stdoutTotalBytes = qint64(f.number(result, QStringLiteral("stdoutTotalBytes"), QStringLiteral("result.stdoutTotalBytes")));
     m.outcome.stderrTotalBytes = qint64(f.number(result, QStringLiteral("stderrTotalBytes"), QStringLiteral("result.stderrTotalBytes")));
     m.outcome.auditEventsDropped = qint64(f.number(result, QStringLiteral("auditEventsDropped"), QStringLiteral("result.auditEventsDropped")));
-    m.outcome.allowCount = int(f.number(result, QStringLiteral("allowCount"), QStringLiteral("result.allowCount")));
-    m.outcome.denyCount = int(f.number(result, QStringLiteral("denyCount"), QStringLiteral("result.denyCount")));
+    m.outcome.allowCount = int(f.number(result, QStringLiteral("allowCount"), QStringLiteral("result.allowCount"), 0, INT_MAX));
+    m.outcome.denyCount = int(f.number(result, QStringLiteral("denyCount"), QStringLiteral("result.denyCount"), 0, INT_MAX));
     m.notes = f.strings(root, QStringLiteral("notes"), QStringLiteral("notes"));
     if (f.failed())
         return failed();

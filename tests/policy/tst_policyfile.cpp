@@ -177,6 +177,7 @@ private slots:
                                     << QStringLiteral("p.json:3:3: \"allow_net\" item 1 must be a string");
         QTest::newRow("bool") << QByteArray("{\"sandbox\": \"yes\"}") << QStringLiteral("p.json:1:13: \"sandbox\" must be true or false");
         QTest::newRow("top level") << QByteArray("[1]") << QStringLiteral("p.json:1:1: a policy must be a JSON object");
+        QTest::newRow("top level scalar") << QByteArray("  0") << QStringLiteral("p.json:1:3: a policy must be a JSON object");
         QTest::newRow("reserved env") << QByteArray("{\"options\": {\"env\": {\"LD_PRELOAD\": \"x\"}}}")
                                       << QStringLiteral("p.json:1:22: 'LD_PRELOAD' is reserved");
         QTest::newRow("timeout") << QByteArray("{\"options\": {\"timeout_ms\": -5}}")

@@ -95,7 +95,9 @@ private slots:
         QTest::newRow("run array") << QStringLiteral("run") << QJsonValue(QJsonArray{}) << QStringLiteral("run must be an object");
         QTest::newRow("notes string") << QStringLiteral("notes") << QJsonValue(QStringLiteral("x")) << QStringLiteral("notes must be an array of strings");
         QTest::newRow("result number") << QStringLiteral("result") << QJsonValue(3) << QStringLiteral("result must be an object");
-        QTest::newRow("recorded at string") << QStringLiteral("recordedAtMs") << QJsonValue(QStringLiteral("now")) << QStringLiteral("recordedAtMs must be a number");
+        QTest::newRow("recorded at string") << QStringLiteral("recordedAtMs") << QJsonValue(QStringLiteral("now")) << QStringLiteral("recordedAtMs must be a whole number");
+        // Found by fuzz_manifest: converting this double to qint64 was undefined behaviour.
+        QTest::newRow("recorded at huge") << QStringLiteral("recordedAtMs") << QJsonValue(1.8e47) << QStringLiteral("recordedAtMs must be a whole number in range");
     }
 
     void wrongShapesAreNamed()
