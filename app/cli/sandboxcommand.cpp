@@ -2,6 +2,9 @@
 
 #include "common/terminaltext.h"
 
+#include <memory>
+#include <tuple>
+
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 #include "session/sandboxsessionrecorder.h"
@@ -61,6 +64,7 @@ int runSandbox(const QStringList &args)
     QString recordFile;
     bool recordEnvValues = false;
     bool screenshot = false;
+    bool rawOutput = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         auto value = [&](QString *out) {
@@ -79,6 +83,8 @@ int runSandbox(const QStringList &args)
             recordEnvValues = true;
         } else if (a == QLatin1String("--screenshot")) {
             screenshot = true;
+        } else if (a == QLatin1String("--raw-output")) {
+            rawOutput = true;
         } else if (a == QLatin1String("--image") && value(&v)) {
             so.image = v;
         } else if (a == QLatin1String("--network") && value(&v)) {
@@ -168,9 +174,16 @@ int runSandbox(const QStringList &args)
     SandboxSessionRecorder recorder(s);
     recorder.setRecordEnvValues(recordEnvValues);
     ExecJob *job = recordFile.isEmpty() ? s->exec(argv, eo) : recorder.exec(argv, eo);
-    QObject::connect(job, &ExecJob::output, job, [](Sandbench::SandboxStream stream, const QByteArray &data) {
-        FILE *f = stream == Sandbench::SandboxStream::Stdout ? stdout : stderr;
-        std::fwrite(data.constData(), 1, size_t(data.size()), f);
+    // On a terminal the command's output is data, not commands to the terminal (see run).
+    const bool filterOut = !rawOutput && ::isatty(STDOUT_FILENO) == 1;
+    const bool filterErr = !rawOutput && ::isatty(STDERR_FILENO) == 1;
+    auto outFilter = std::make_shared<TerminalFilter>();
+    auto errFilter = std::make_shared<TerminalFilter>();
+    QObject::connect(job, &ExecJob::output, job, [=](Sandbench::SandboxStream stream, const QByteArray &data) {
+        const bool out = stream == Sandbench::SandboxStream::Stdout;
+        FILE *f = out ? stdout : stderr;
+        const QByteArray shown = (out ? filterOut : filterErr) ? (out ? outFilter : errFilter)->filter(data) : data;
+        std::fwrite(shown.constData(), 1, size_t(shown.size()), f);
         std::fflush(f);
     });
     QObject::connect(&notifier, &QSocketNotifier::activated, job, [&] {
@@ -180,6 +193,13 @@ int runSandbox(const QStringList &args)
         job->cancel();
     });
     auto result = waitFor(job);
+    for (const auto &[enabled, filter, file] : {std::tuple{filterOut, outFilter, stdout}, std::tuple{filterErr, errFilter, stderr}}) {
+        if (enabled) {
+            const QByteArray rest = filter->flush();
+            std::fwrite(rest.constData(), 1, size_t(rest.size()), file);
+            std::fflush(file);
+        }
+    }
     // The screen as CMD left it, as a step of the session (the display outlives CMD).
     std::optional<Error> screenshotError;
     if (screenshot && result && !caught) {
@@ -276,7 +296,7 @@ QString sandboxHelp()
 {
     return QStringLiteral(
         "  sandbox run [--image I] [--network none|all] [--port P] [--lifetime SECONDS]\n"
-        "              [--memory MIB] [--cpus N] [--env K=V]\n"
+        "              [--memory MIB] [--cpus N] [--env K=V] [--raw-output]\n"
         "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
         "               lifetime 600 s), stream its output, release it; exits with CMD's status;\n"
@@ -284,6 +304,7 @@ QString sandboxHelp()
         "               environment variables; --record-env-values also stores their values;\n"
         "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"
         "               the replay compares (needs an image with a desktop: sandbench/desktop:1)\n"
+        "               On a terminal CMD's control characters are escaped; --raw-output passes them\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
         "  sandbox rm ID|--all\n"
         "               remove one sandbox (id prefix or name) or all of them\n");

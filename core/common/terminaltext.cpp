@@ -68,12 +68,16 @@ QString terminalSafe(const QString &text)
     return out;
 }
 
-QString visibleText(const QString &text)
+namespace {
+
+QString visible(const QString &text, bool keepLines)
 {
     QString out;
     out.reserve(text.size());
-    forEachCodePoint(text, [&out](char32_t c) {
-        if (c < 0x20)
+    forEachCodePoint(text, [&out, keepLines](char32_t c) {
+        if (keepLines && (c == '\n' || c == '\t'))
+            out += QChar(char16_t(c));
+        else if (c < 0x20)
             out += QChar(char16_t(0x2400 + c));
         else if (c == 0x7f)
             out += QChar(char16_t(0x2421));
@@ -83,6 +87,18 @@ QString visibleText(const QString &text)
             out += QString::fromUcs4(&c, 1);
     });
     return out;
+}
+
+} // namespace
+
+QString visibleText(const QString &text)
+{
+    return visible(text, false);
+}
+
+QString visibleLines(const QString &text)
+{
+    return visible(text, true);
 }
 
 QByteArray TerminalFilter::filter(QByteArrayView chunk)

@@ -21,6 +21,9 @@ QString terminalSafe(const QString &text);
 // "report<U+202E>gnp.sh" no longer reads "reporths.png".
 QString visibleText(const QString &text);
 
+// The same for many lines of output (a console, a diff view): line breaks and tabs stay.
+QString visibleLines(const QString &text);
+
 // True for the characters both forms replace (besides the C0/C1 controls).
 bool isFormattingCharacter(char32_t c);
 

@@ -44,6 +44,8 @@ private slots:
         QCOMPARE(shown, QStringLiteral("report\u27e6U+202E\u27e7gnp.sh"));
         QCOMPARE(visibleText(QStringLiteral("a\nb")), QStringLiteral("a\u240Ab"));
         QCOMPARE(visibleText(QStringLiteral("caf\u00e9")), QStringLiteral("caf\u00e9"));
+        // Output views keep their lines and tabs, and show the rest.
+        QCOMPARE(visibleLines(QStringLiteral("a\tb\nc\u202Ed\r\x1b")), QStringLiteral("a\tb\nc\u27e6U+202E\u27e7d\u240D\u241B"));
     }
 
     void filterKeepsLinesAndUtf8AcrossChunks()

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonArray>
@@ -193,6 +194,27 @@ private slots:
         QVERIFY2(!escaped.contains('\x1b') && !escaped.contains('\x07'), escaped.constData());
         const QByteArray raw = onTty(QStringLiteral("--raw-output"));
         QVERIFY2(raw.contains("\x1b[31mred\x07"), raw.constData());
+    }
+
+    // The same for a command's output in a sandbox (needs the Docker engine of DOCKER_HOST).
+    void sandboxOutputOnATerminalIsEscaped()
+    {
+        const QString host = qEnvironmentVariable("DOCKER_HOST");
+        if (QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty() || !host.startsWith(QLatin1String("unix://"))
+            || !QFileInfo::exists(host.mid(7)))
+            QSKIP("needs script(1) and a Docker engine at DOCKER_HOST");
+        auto onTty = [&](const QString &extra) {
+            QProcess p;
+            p.start(QStringLiteral("script"), {QStringLiteral("-qec"),
+                                               QStringLiteral("'%1' sandbox run %2 -- printf 'x\\033]0;t\\007y\\n'").arg(cliPath(), extra),
+                                               QStringLiteral("/dev/null")});
+            p.waitForFinished(120000);
+            return p.readAllStandardOutput();
+        };
+        const QByteArray escaped = onTty({});
+        QVERIFY2(escaped.contains("x\\e]0;t\\x07y"), escaped.constData());
+        QVERIFY2(!escaped.contains('\x1b'), escaped.constData());
+        QVERIFY2(onTty(QStringLiteral("--raw-output")).contains("x\x1b]0;t\x07y"), "raw");
     }
 };
 
