@@ -191,6 +191,11 @@ bool JsonLocator::parseNumber()
         if (digits() == 0)
             return failAt(start, QStringLiteral("not a valid number"));
     }
+    // Found by fuzz_policy: "704e5786" is JSON but no double; Qt refuses it without a position.
+    bool ok = false;
+    const double value = m_text.mid(start, m_pos - start).toDouble(&ok);
+    if (!ok || !qIsFinite(value))
+        return failAt(start, QStringLiteral("the number is out of range"));
     return true;
 }
 

@@ -118,8 +118,9 @@ public:
         if (value.isUndefined())
             return std::nullopt;
         const double number = value.toDouble(-1);
-        if (!value.isDouble() || number != double(qint64(number)) || number < double(minimum)
-            || number > double(maximum)) {
+        // Range first: converting a double beyond qint64 is undefined (found by fuzz_manifest).
+        if (!value.isDouble() || !(number >= double(minimum) && number <= double(maximum))
+            || number != double(qint64(number))) {
             fail(pointer + QLatin1Char('/') + key,
                  QStringLiteral("\"%1\" must be a whole number from %2 to %3").arg(key).arg(minimum).arg(maximum));
             return std::nullopt;
@@ -211,7 +212,10 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
         policy.seed = quint64(*seed);
     const QJsonValue freeze = object.value(QStringLiteral("freeze_time"));
     if (freeze.isString() || freeze.isDouble()) {
-        const QString text = freeze.isString() ? freeze.toString() : QString::number(qint64(freeze.toDouble()));
+        const double number = freeze.toDouble();
+        const bool representable = freeze.isString() || (number >= -9.0e15 && number <= 9.0e15);
+        const QString text = freeze.isString() ? freeze.toString()
+                             : representable ? QString::number(qint64(number)) : QStringLiteral("x");
         policy.freezeTimeMs = parseInstant(text);
         if (!policy.freezeTimeMs)
             r.fail(at + QStringLiteral("/freeze_time"),

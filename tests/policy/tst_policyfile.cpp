@@ -43,6 +43,8 @@ private slots:
         QTest::newRow("empty") << QByteArray("  ") << QStringLiteral("p.json:1:3: the document is empty");
         // Found by fuzz_policy: invalid UTF-8 in a value passed the scanner and Qt's parser then
         // refused it without an exact position.
+        QTest::newRow("huge number") << QByteArray("{\"options\": {\"max_output_bytes\": 704e5786}}")
+                                     << QStringLiteral("p.json:1:34: the number is out of range");
         QTest::newRow("bad utf-8") << QByteArray("{\"options\": {\"workdir\": \"2026-0\xf3" "1\"}}")
                                    << QStringLiteral("p.json:1:32: the string is not valid UTF-8");
     }
@@ -76,6 +78,10 @@ private slots:
                                     << QStringLiteral("p.json:1:34: \"allow_write\" item 0 (/)");
         QTest::newRow("home") << QByteArray("{\"options\": {\"read_only_dirs\": [\"/srv/me\"]}}")
                               << QStringLiteral("p.json:1:33: \"read_only_dirs\" item 0 (/srv/me): a whole home folder");
+        QTest::newRow("huge seed") << QByteArray("{\"options\": {\"seed\": 5.55556e+19}}")
+                                   << QStringLiteral("p.json:1:22: \"seed\" must be a whole number");
+        QTest::newRow("huge instant number") << QByteArray("{\"options\": {\"freeze_time\": 1e300}}")
+                                             << QStringLiteral("p.json:1:29: \"freeze_time\" must be");
         QTest::newRow("huge instant") << QByteArray("{\"options\": {\"freeze_time\": 9999999999999999}}")
                                       << QStringLiteral("p.json:1:29: \"freeze_time\" must be");
     }
