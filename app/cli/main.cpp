@@ -1,4 +1,6 @@
 #include "replaycommand.h"
+
+#include "common/terminaltext.h"
 #include "runcommand.h"
 #include "sandboxcommand.h"
 
@@ -40,6 +42,6 @@ int main(int argc, char *argv[])
         return Cli::replayCommand(args);
     if (command == QLatin1String("sandbox"))
         return Cli::sandboxCommand(args);
-    QTextStream(stderr) << "sandbench-cli: unknown command '" << command << "'\n\n" << usage();
+    QTextStream(stderr) << "sandbench-cli: unknown command '" << Sandbench::terminalSafe(command) << "'\n\n" << usage();
     return 2;
 }

@@ -1,5 +1,7 @@
 #include "recordoptions.h"
 
+#include "common/terminaltext.h"
+
 #include <QTextStream>
 
 namespace Sandbench::Cli {
@@ -19,7 +21,7 @@ std::optional<SessionRecorder> startRecording(const RecordOptions &options, cons
     recordOptions.recordEnvValues = options.envValues;
     auto recorder = SessionRecorder::begin(request, {}, recordOptions);
     if (!recorder) {
-        QTextStream(stderr) << "sandbench-cli: not recording: " << recorder.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: not recording: " << terminalSafe(recorder.error().message) << '\n';
         return std::nullopt;
     }
     return std::move(*recorder);
@@ -30,7 +32,7 @@ bool saveRecording(SessionRecorder &recorder, const ExecResult &result, const Re
     auto bundle = recorder.finish(result);
     VoidResult written = bundle ? bundle->write(options.path) : VoidResult(std::unexpected(bundle.error()));
     if (!written) {
-        QTextStream(stderr) << "sandbench-cli: the session was not saved: " << written.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: the session was not saved: " << terminalSafe(written.error().message) << '\n';
         return false;
     }
     return true;

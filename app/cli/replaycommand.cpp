@@ -1,5 +1,6 @@
 #include "replaycommand.h"
 
+#include "common/terminaltext.h"
 #include "policy/policyfile.h"
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
@@ -21,11 +22,18 @@ enum ExitCode { IdenticalExit = 0, DivergedExit = 1, BadInputExit = 2, Environme
 QString usageText()
 {
     return QStringLiteral(
-            "Usage: sandbench-cli replay FILE [--policy POLICYFILE] [--json]\n\n"
+            "Usage: sandbench-cli replay FILE [--policy POLICYFILE [--allow-wider-policy]] [--json]\n\n"
             "Runs a recorded session (run --record FILE) again, offline, from the bundle alone, and\n"
             "compares stdout, stderr, the exit and the audit decisions with the recording.\n"
-            "  --policy FILE   replay under these permissions; lists the decisions that changed\n"
-            "  --json          print the report as JSON\n\n"
+            "A session file is not trusted: whatever its policy says, the replay runs in the sandbox\n"
+            "without network, reads only the bundle's own copies of files, gets only recorded\n"
+            "environment values, runs no programs and stops after 120 s unless it recorded a timeout;\n"
+            "the report lists what it refused.\n"
+            "  --policy FILE          replay under these permissions; lists the decisions that changed.\n"
+            "                         It may narrow the replay; a grant beyond the bundle (a host path,\n"
+            "                         a host variable, a program) is refused unless\n"
+            "  --allow-wider-policy   lets --policy grant more than the bundle holds\n"
+            "  --json                 print the report as JSON\n\n"
             "A sandbox session (sandbox run --record FILE) is replayed in a fresh sandbox of the same\n"
             "image on the local engine (DOCKER_HOST), without network, and compared step by step.\n\n"
             "Exit status: 0 identical; 1 diverged; 2 bad bundle or options; 3 environment error.\n");
@@ -63,12 +71,12 @@ int replaySandboxSession(const QString &file, bool json)
 {
     auto session = SandboxSession::read(file);
     if (!session) {
-        QTextStream(stderr) << "sandbench-cli: bad session bundle: " << session.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(session.error().message) << '\n';
         return BadInputExit;
     }
     auto provider = DockerProvider::create();
     if (!provider) {
-        QTextStream(stderr) << "sandbench-cli: replay failed: " << provider.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(provider.error().message) << '\n';
         return EnvironmentErrorExit;
     }
     PoolOptions po;
@@ -77,14 +85,14 @@ int replaySandboxSession(const QString &file, bool json)
     po.maxExecTimeoutMs = po.maxLifetimeMs;
     auto pool = SandboxPool::open(std::move(*provider), po);
     if (!pool) {
-        QTextStream(stderr) << "sandbench-cli: replay failed: " << pool.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(pool.error().message) << '\n';
         return EnvironmentErrorExit;
     }
     auto report = SandboxReplayer::runSync(*session, pool->get());
     waitFor((*pool)->close(), 60'000);
     if (!report) {
         QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
-                            << report.error().message << '\n';
+                            << terminalSafe(report.error().message) << '\n';
         return report.error().code == ErrorCode::InvalidConfig || report.error().code == ErrorCode::InvalidInput
                 ? BadInputExit : EnvironmentErrorExit;
     }
@@ -107,6 +115,7 @@ int replayCommand(const QStringList &args)
     QString file;
     QString policyFile;
     bool json = false;
+    bool allowWider = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString &arg = args.at(i);
         if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
@@ -115,14 +124,16 @@ int replayCommand(const QStringList &args)
         }
         if (arg == QLatin1String("--json")) {
             json = true;
+        } else if (arg == QLatin1String("--allow-wider-policy")) {
+            allowWider = true;
         } else if (arg == QLatin1String("--policy") || arg == QLatin1String("--permission-policy")) {
             if (i + 1 >= args.size()) {
-                QTextStream(stderr) << "sandbench-cli: " << arg << ": needs a file\n";
+                QTextStream(stderr) << "sandbench-cli: " << terminalSafe(arg) << ": needs a file\n";
                 return BadInputExit;
             }
             policyFile = args.at(++i);
         } else if (arg.startsWith(QLatin1Char('-')) || !file.isEmpty()) {
-            QTextStream(stderr) << "sandbench-cli: replay: unexpected argument " << arg << "\n\n" << usageText();
+            QTextStream(stderr) << "sandbench-cli: replay: unexpected argument " << terminalSafe(arg) << "\n\n" << usageText();
             return BadInputExit;
         } else {
             file = arg;
@@ -143,20 +154,25 @@ int replayCommand(const QStringList &args)
     if (!policyFile.isEmpty()) {
         auto policy = readPolicyFile(policyFile);
         if (!policy) {
-            QTextStream(stderr) << "sandbench-cli: " << policy.error().message << '\n';
+            QTextStream(stderr) << "sandbench-cli: " << terminalSafe(policy.error().message) << '\n';
             return BadInputExit;
         }
         options.policy = *policy;
     }
+    if (allowWider && !options.policy) {
+        QTextStream(stderr) << "sandbench-cli: replay: --allow-wider-policy needs --policy\n";
+        return BadInputExit;
+    }
+    options.allowWiderPolicy = allowWider;
     auto bundle = SessionBundle::read(file);
     if (!bundle) {
-        QTextStream(stderr) << "sandbench-cli: bad session bundle: " << bundle.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(bundle.error().message) << '\n';
         return BadInputExit;
     }
     auto report = SessionReplayer::runSync(*bundle, options);
     if (!report) {
         const bool config = report.error().code == ErrorCode::ConfigError;
-        QTextStream(stderr) << "sandbench-cli: replay failed: " << report.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(report.error().message) << '\n';
         return config ? BadInputExit : EnvironmentErrorExit;
     }
     if (json)

@@ -1,5 +1,6 @@
 #include "runcommand.h"
 
+#include "common/terminaltext.h"
 #include "exec/execengine.h"
 #include "exec/runtimelocator.h"
 #include "recordoptions.h"
@@ -11,6 +12,8 @@
 #include <QTextStream>
 
 #include <cstdio>
+
+#include <unistd.h>
 
 namespace Sandbench::Cli {
 
@@ -37,11 +40,17 @@ int printVersion()
 }
 
 // Live pass-through keeps the same bytes as the result: the head as it comes, then, once the
-// run has ended, the marker and the tail.
+// run has ended, the marker and the tail. On a terminal the code's output is data, not commands
+// to the terminal: its control characters are escaped unless --raw-output asks for the bytes.
 class PassThrough
 {
 public:
-    explicit PassThrough(qint64 limit) : m_headLimit(limit - limit / 2) {}
+    PassThrough(qint64 limit, bool raw)
+        : m_headLimit(limit - limit / 2)
+        , m_filterStdout(!raw && ::isatty(STDOUT_FILENO) == 1)
+        , m_filterStderr(!raw && ::isatty(STDERR_FILENO) == 1)
+    {
+    }
 
     void write(ExecStream stream, const QByteArray &data)
     {
@@ -51,28 +60,45 @@ public:
             return;
         const QByteArray part = data.left(room);
         written += part.size();
-        writeOut(stream == ExecStream::Stdout ? stdout : stderr, part);
+        emitBytes(stream, part);
     }
 
     void finish(const ExecResult &result)
     {
         if (result.stdoutData.size() > m_stdoutWritten)
-            writeOut(stdout, result.stdoutData.mid(m_stdoutWritten));
+            emitBytes(ExecStream::Stdout, result.stdoutData.mid(m_stdoutWritten));
         // Stderr was passed through as the runtime wrote it; only what was held back is added.
         const QByteArray raw = result.rawStderr;
         const qsizetype headSize = raw.indexOf("\n[... ");
         if (result.truncated && headSize >= 0 && raw.size() > headSize)
-            writeOut(stderr, raw.mid(headSize));
+            emitBytes(ExecStream::Stderr, raw.mid(headSize));
         if (result.timedOut || result.memoryExceeded) {
             const QByteArray stderrText = result.stderrData;
             const qsizetype note = stderrText.lastIndexOf("\nThe run ");
             if (note >= 0)
-                writeOut(stderr, stderrText.mid(note));
+                emitBytes(ExecStream::Stderr, stderrText.mid(note));
         }
+        if (m_filterStdout)
+            writeOut(stdout, m_stdoutFilter.flush());
+        if (m_filterStderr)
+            writeOut(stderr, m_stderrFilter.flush());
     }
 
 private:
+    void emitBytes(ExecStream stream, const QByteArray &data)
+    {
+        const bool out = stream == ExecStream::Stdout;
+        if (out ? m_filterStdout : m_filterStderr)
+            writeOut(out ? stdout : stderr, (out ? m_stdoutFilter : m_stderrFilter).filter(data));
+        else
+            writeOut(out ? stdout : stderr, data);
+    }
+
     qint64 m_headLimit;
+    bool m_filterStdout;
+    bool m_filterStderr;
+    TerminalFilter m_stdoutFilter;
+    TerminalFilter m_stderrFilter;
     qint64 m_stdoutWritten = 0;
     qint64 m_stderrWritten = 0;
 };
@@ -88,7 +114,7 @@ int runCommand(const QStringList &args)
 {
     auto parsed = parseRunOptions(args);
     if (!parsed) {
-        QTextStream(stderr) << "sandbench-cli: " << parsed.error().message << '\n';
+        QTextStream(stderr) << "sandbench-cli: " << terminalSafe(parsed.error().message) << '\n';
         return ConfigErrorExit;
     }
     if (parsed->showHelp) {
@@ -102,7 +128,7 @@ int runCommand(const QStringList &args)
     // Before the run: the recorder keeps the inputs as the code will find them.
     std::optional<SessionRecorder> recorder = startRecording(options.record, options.request);
     ExecEngine engine;
-    PassThrough passThrough(options.request.policy.maxOutputBytes);
+    PassThrough passThrough(options.request.policy.maxOutputBytes, options.rawOutput);
     QEventLoop loop;
     int exitCode = 0;
     SignalWatcher watcher;
@@ -113,7 +139,7 @@ int runCommand(const QStringList &args)
     }
     QObject::connect(&engine, &ExecEngine::failed, &loop, [&](const Error &error) {
         QTextStream(stderr) << "sandbench-cli: " << (error.code == ErrorCode::ConfigError ? "configuration error: " : "environment error: ")
-                            << error.message << '\n';
+                            << terminalSafe(error.message) << '\n';
         exitCode = error.code == ErrorCode::ConfigError ? ConfigErrorExit : EnvironmentErrorExit;
         loop.quit();
     });

@@ -39,7 +39,8 @@ QString runOptionsHelp()
             "  --allow-listen HOST       host:port the code may serve on\n"
             "  --deny-fs, --deny-net, --deny-env, --deny-run   deny one kind without --sandbox\n"
             "  --permission-policy FILE  (alias --policy) JSON policy file; flags add to it\n"
-            "  --audit-log FILE          append one JSON line per permission decision\n\n"
+            "  --audit-log FILE          append one JSON line per permission decision\n"
+            "  --allow-sensitive-roots   allow granting /, /proc, /sys, /dev or a home folder itself\n\n"
             "Run options:\n"
             "  --seed N                  seeded Math.random, crypto random values, randomUUID, randomInt\n"
             "  --freeze-time T           frozen clock: ISO 8601 with offset, or epoch milliseconds\n"
@@ -50,7 +51,9 @@ QString runOptionsHelp()
             "  --read-only-dir DIR       a folder the code may read (repeats)\n"
             "  --allow-package SPEC      npm package NAME or NAME@RANGE the code may import (repeats)\n"
             "  --env NAME=VALUE          give the code a variable (repeats)\n"
-            "  --json                    print the result object instead of passing output through\n")
+            "  --json                    print the result object instead of passing output through\n"
+            "  --raw-output              pass control characters of the output to a terminal as they\n"
+            "                            are (by default a terminal gets them escaped: \\e, \\x07)\n")
             + recordOptionsHelp()
             + QStringLiteral("\nExit status: the script's own; 124 timed out; 125 stopped by memory cap;\n"
             "  2 configuration error (bad options); 3 environment error (runtime or broker).\n");
@@ -62,6 +65,7 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
     Policy flags;
     QString policyFile;
     bool haveEntry = false;
+    bool allowSensitiveRoots = false;
     for (qsizetype i = 0; i < args.size(); ++i) {
         const QString arg = args.at(i);
         if (haveEntry) {
@@ -110,6 +114,10 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
             flags.sandbox = true;
         } else if (name == QLatin1String("--json")) {
             out.json = true;
+        } else if (name == QLatin1String("--raw-output")) {
+            out.rawOutput = true;
+        } else if (name == QLatin1String("--allow-sensitive-roots")) {
+            allowSensitiveRoots = true;
         } else if (name == QLatin1String("--deny-fs")) {
             p.denyFs = true;
         } else if (name == QLatin1String("--deny-net")) {
@@ -167,7 +175,7 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
             auto v = need(name);
             bool ok = false;
             const quint64 seed = v ? v->toULongLong(&ok) : 0;
-            if (!v || !ok || seed > (quint64(1) << 53))
+            if (!v || !ok || seed >= (quint64(1) << 53))
                 return usage(QStringLiteral("--seed: expected a whole number from 0 to 2^53"));
             flags.seed = seed;
         } else if (name == QLatin1String("--freeze-time")) {
@@ -180,8 +188,8 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
         } else if (name == QLatin1String("--timeout")) {
             auto v = need(name);
             const auto ms = v ? positive(*v) : std::nullopt;
-            if (!ms)
-                return usage(QStringLiteral("--timeout: expected a positive number of milliseconds"));
+            if (!ms || *ms > qint64(7) * 24 * 3600 * 1000)
+                return usage(QStringLiteral("--timeout: expected milliseconds from 1 to 604800000 (7 days)"));
             flags.timeoutMs = ms;
         } else if (name == QLatin1String("--max-memory")) {
             auto v = need(name);
@@ -192,8 +200,8 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
         } else if (name == QLatin1String("--max-output-bytes")) {
             auto v = need(name);
             const auto bytes = v ? positive(*v) : std::nullopt;
-            if (!bytes)
-                return usage(QStringLiteral("--max-output-bytes: expected a positive number of bytes"));
+            if (!bytes || *bytes > (qint64(1) << 34))
+                return usage(QStringLiteral("--max-output-bytes: expected bytes from 1 to 17179869184"));
             flags.maxOutputBytes = *bytes;
         } else if (name == QLatin1String("--env")) {
             auto v = need(name);
@@ -216,8 +224,21 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
     }
     if (out.showHelp || out.showVersion)
         return out;
+    if (!allowSensitiveRoots) {
+        for (const auto &[flag, list] : {std::pair{"--allow-read", &flags.permissions.allowRead},
+                                         std::pair{"--allow-write", &flags.permissions.allowWrite},
+                                         std::pair{"--read-only-dir", &flags.readOnlyDirs}}) {
+            for (const QString &path : *list) {
+                const QString reason = sensitiveRootReason(path);
+                if (!reason.isEmpty())
+                    return usage(QStringLiteral("%1 %2: %3; add --allow-sensitive-roots if that is meant").arg(QLatin1String(flag), path, reason));
+            }
+        }
+    }
     if (!policyFile.isEmpty()) {
-        auto fromFile = readPolicyFile(policyFile);
+        PolicyParseOptions parseOptions;
+        parseOptions.allowSensitiveRoots = allowSensitiveRoots;
+        auto fromFile = readPolicyFile(policyFile, parseOptions);
         if (!fromFile)
             return usage(fromFile.error().message);
         out.request.policy = *fromFile;

@@ -12,6 +12,7 @@ struct RunOptions
 {
     ExecRequest request;
     bool json = false;
+    bool rawOutput = false; // pass the code's output to a terminal byte for byte
     bool showVersion = false;
     bool showHelp = false;
     RecordOptions record; // --record FILE

@@ -1,5 +1,10 @@
 #include "sandboxcommand.h"
 
+#include "common/terminaltext.h"
+
+#include <memory>
+#include <tuple>
+
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 #include "session/sandboxsessionrecorder.h"
@@ -32,13 +37,13 @@ QTextStream &err()
 
 int failWith(const Error &e)
 {
-    err() << "sandbench-cli sandbox: " << errorCodeName(e.code) << ": " << e.message << Qt::endl;
+    err() << "sandbench-cli sandbox: " << errorCodeName(e.code) << ": " << terminalSafe(e.message) << Qt::endl;
     return e.code == ErrorCode::InvalidInput || e.code == ErrorCode::InvalidConfig ? 2 : 1;
 }
 
 int usageError(const QString &message)
 {
-    err() << "sandbench-cli sandbox: " << message << "\n\n" << sandboxHelp();
+    err() << "sandbench-cli sandbox: " << terminalSafe(message) << "\n\n" << sandboxHelp();
     return 2;
 }
 
@@ -60,6 +65,7 @@ int runSandbox(const QStringList &args)
     QString recordFile;
     bool recordEnvValues = false;
     bool screenshot = false;
+    bool rawOutput = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         auto value = [&](QString *out) {
@@ -78,6 +84,8 @@ int runSandbox(const QStringList &args)
             recordEnvValues = true;
         } else if (a == QLatin1String("--screenshot")) {
             screenshot = true;
+        } else if (a == QLatin1String("--raw-output")) {
+            rawOutput = true;
         } else if (a == QLatin1String("--image") && value(&v)) {
             so.image = v;
         } else if (a == QLatin1String("--network") && value(&v)) {
@@ -174,9 +182,16 @@ int runSandbox(const QStringList &args)
     SandboxSessionRecorder recorder(s);
     recorder.setRecordEnvValues(recordEnvValues);
     ExecJob *job = recordFile.isEmpty() ? s->exec(argv, eo) : recorder.exec(argv, eo);
-    QObject::connect(job, &ExecJob::output, job, [](Sandbench::SandboxStream stream, const QByteArray &data) {
-        FILE *f = stream == Sandbench::SandboxStream::Stdout ? stdout : stderr;
-        std::fwrite(data.constData(), 1, size_t(data.size()), f);
+    // On a terminal the command's output is data, not commands to the terminal (see run).
+    const bool filterOut = !rawOutput && ::isatty(STDOUT_FILENO) == 1;
+    const bool filterErr = !rawOutput && ::isatty(STDERR_FILENO) == 1;
+    auto outFilter = std::make_shared<TerminalFilter>();
+    auto errFilter = std::make_shared<TerminalFilter>();
+    QObject::connect(job, &ExecJob::output, job, [=](Sandbench::SandboxStream stream, const QByteArray &data) {
+        const bool out = stream == Sandbench::SandboxStream::Stdout;
+        FILE *f = out ? stdout : stderr;
+        const QByteArray shown = (out ? filterOut : filterErr) ? (out ? outFilter : errFilter)->filter(data) : data;
+        std::fwrite(shown.constData(), 1, size_t(shown.size()), f);
         std::fflush(f);
     });
     QObject::connect(&notifier, &QSocketNotifier::activated, job, [&] {
@@ -186,6 +201,13 @@ int runSandbox(const QStringList &args)
         job->cancel();
     });
     auto result = waitFor(job);
+    for (const auto &[enabled, filter, file] : {std::tuple{filterOut, outFilter, stdout}, std::tuple{filterErr, errFilter, stderr}}) {
+        if (enabled) {
+            const QByteArray rest = filter->flush();
+            std::fwrite(rest.constData(), 1, size_t(rest.size()), file);
+            std::fflush(file);
+        }
+    }
     // The screen as CMD left it, as a step of the session (the display outlives CMD).
     std::optional<Error> screenshotError;
     if (screenshot && result && !caught) {
@@ -201,7 +223,7 @@ int runSandbox(const QStringList &args)
     }
     auto released = waitFor(s->release(), 30'000);
     if (!released)
-        err() << "sandbench-cli sandbox: the sandbox was not released: " << released.error().message << Qt::endl;
+        err() << "sandbench-cli sandbox: the sandbox was not released: " << terminalSafe(released.error().message) << Qt::endl;
     if (caught)
         return 128 + caught;
     // The container ended under the command: its lifetime was over (or it was removed from
@@ -250,7 +272,7 @@ int listCommand()
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const SandboxInfo &info : *list) {
         out << QStringLiteral("%1  %2  %3  %4  %5\n")
-                   .arg(info.id.left(12), -12).arg(info.name, -22).arg(info.image, -20)
+                   .arg(terminalSafe(info.id.left(12)), -12).arg(terminalSafe(info.name), -22).arg(terminalSafe(info.image), -20)
                    .arg(formatRemaining(now.msecsTo(info.expires)), -9)
                    .arg(info.ownerAlive ? QStringLiteral("alive") : QStringLiteral("dead (orphan)"));
     }
@@ -292,6 +314,7 @@ QString sandboxHelp()
     return QStringLiteral(
         "  sandbox run [--image I] [--network none|all] [--port P] [--lifetime SECONDS]\n"
         "              [--exec-timeout SECONDS] [--memory MIB] [--cpus N] [--env K=V]\n"
+        "              [--raw-output]\n"
         "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
         "               lifetime 600 s), stream its output, release it; exits with CMD's status,\n"
@@ -301,6 +324,7 @@ QString sandboxHelp()
         "               environment variables; --record-env-values also stores their values;\n"
         "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"
         "               the replay compares (needs an image with a desktop: sandbench/desktop:1)\n"
+        "               On a terminal CMD's control characters are escaped; --raw-output passes them\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
         "  sandbox rm ID|--all\n"
         "               remove one sandbox (id prefix or name) or all of them\n");

@@ -2,7 +2,11 @@
 
 #include "error.h"
 
+#if defined(SANDBENCH_EXPECTED_SHIM)
+#include "common/expectedshim.h"
+#else
 #include <expected>
+#endif
 
 namespace Sandbench {
 

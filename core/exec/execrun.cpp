@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
 #include <QThread>
 
 #include <csignal>
@@ -109,7 +111,9 @@ void ExecRun::launch()
     }
     m_process = new QProcess(this);
     m_process->setProcessEnvironment(m_run.environment);
-    m_process->setWorkingDirectory(m_run.workdir);
+    // bwrap changes into the workdir inside its namespace (--chdir); a replay's workdir need not
+    // exist on this machine at all, so bwrap itself starts in the run's private folder then.
+    m_process->setWorkingDirectory(QFileInfo(m_run.workdir).isDir() || !m_run.privateDir ? m_run.workdir : m_run.privateDir->path());
     m_process->setProgram(m_run.program);
     m_process->setArguments(m_run.arguments);
     m_process->setStandardInputFile(QProcess::nullDevice());

@@ -56,10 +56,29 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
         // Shorter paths first, so a rule inside another keeps its own mode.
         struct Mount { QString path; bool writable; };
         std::vector<Mount> mounts;
-        for (const auto &rule : matcher.readRules())
-            mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), false});
-        for (const auto &rule : matcher.writeRules())
-            mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), true});
+        // A rule for a path that a copy is mounted at (a replay's input file) mounts nothing of
+        // the host: neither the host's file nor, where it is absent, a parent folder of it.
+        QStringList overlaid;
+        for (const FileOverlay &overlay : setup.overlays)
+            overlaid << QDir::cleanPath(overlay.target);
+        // Likewise the workdir of a replay (and what is inside it), mounted from its copy: where
+        // it does not exist here,
+        // its nearest existing parent (often "/") would otherwise be bound writable, and bwrap
+        // would create the mount point on the host through it.
+        auto fromElsewhere = [&](const std::string &path) {
+            const QString rulePath = QString::fromStdString(path);
+            return overlaid.contains(rulePath)
+                    || (!setup.workdirSource.isEmpty()
+                        && (rulePath == setup.workdir || rulePath.startsWith(setup.workdir + QLatin1Char('/'))));
+        };
+        for (const auto &rule : matcher.readRules()) {
+            if (!fromElsewhere(rule.path))
+                mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), false});
+        }
+        for (const auto &rule : matcher.writeRules()) {
+            if (!fromElsewhere(rule.path))
+                mounts.push_back({existingAncestor(QString::fromStdString(rule.path)), true});
+        }
         std::stable_sort(mounts.begin(), mounts.end(), [](const Mount &a, const Mount &b) {
             return a.path.size() < b.path.size() || (a.path.size() == b.path.size() && !a.writable && b.writable);
         });

@@ -90,6 +90,38 @@ VoidResult validateOptions(const ExecRequest &request, const QString &base)
     return {};
 }
 
+bool covers(const QString &target, const QString &path)
+{
+    return target == QLatin1String("/") || path == target || path.startsWith(target + QLatin1Char('/'));
+}
+
+// What a request mounts from elsewhere (a replay's copies) must not replace what the sandbox is
+// made of: a copy over the runtime or a library it loads would run native code outside the
+// broker, one over the private folder would answer for the broker.
+VoidResult checkMountTargets(const ExecRequest &request, const QString &workdir, const QString &runtime,
+                             const QStringList &libraries, const QStringList &folders)
+{
+    QStringList targets;
+    if (!request.workdirSource.isEmpty())
+        targets << workdir;
+    for (const FileOverlay &overlay : request.overlays)
+        targets << QDir::cleanPath(overlay.target);
+    QStringList kept = QStringList{runtime} + libraries + folders;
+    for (const QString &library : libraries)
+        kept << QFileInfo(library).canonicalFilePath();
+    for (const QString &target : std::as_const(targets)) {
+        for (const char *system : {"/proc", "/dev", "/sys"}) {
+            if (covers(QLatin1String(system), target) || covers(target, QLatin1String(system)))
+                return configError(QStringLiteral("%1: a mounted copy cannot go there").arg(target));
+        }
+        for (const QString &path : std::as_const(kept)) {
+            if (!path.isEmpty() && covers(target, path))
+                return configError(QStringLiteral("%1: a mounted copy would replace %2 of the sandbox").arg(target, path));
+        }
+    }
+    return {};
+}
+
 // The trusted step: caches exactly the allowed packages (and what they depend on) into a cache
 // folder of their own, so a run can only ever find packages of its own allow list.
 VoidResult prefetchPackages(const RuntimeInfo &runtime, const QList<PackageSpec> &packages,
@@ -153,6 +185,17 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         return std::unexpected(bwrap.error());
     const QString cacheDir = engineCacheDir(config);
 
+    // Removes the code file written into a given workdir unless the run is handed over.
+    struct EntryGuard
+    {
+        QString path;
+        ~EntryGuard()
+        {
+            if (!path.isEmpty())
+                QFile::remove(path);
+        }
+    } entryGuard;
+
     PreparedRun run;
     run.runtime = *runtime;
     run.program = *bwrap;
@@ -185,8 +228,12 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
                 + QLatin1Char('/') + run.hiddenEntryName;
         if (!writeFile(hostEntry, request.code.toUtf8()))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write the code to %1").arg(entry));
-        if (!run.codeDir)
+        if (!run.codeDir) {
             run.entryFileToRemove = hostEntry;
+            // Every refusal from here on (an outward symlink, a failed prefetch) must not leave
+            // the hidden file behind in a folder of the user's.
+            entryGuard.path = hostEntry;
+        }
     } else {
         entry = absoluteFrom(request.policy.workdir.isEmpty() ? base : run.workdir, request.entrypoint);
     }
@@ -198,6 +245,10 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         protectedPaths << run.auditLogPath;
     run.matcherSetup = {request.policy, base, run.workdir, entry, internal, protectedPaths};
     const PolicyMatcher matcher(run.matcherSetup);
+    if ((!request.overlays.isEmpty() || !request.workdirSource.isEmpty()) && matcher.everyFileReadable())
+        // With every file readable the host's root is the namespace's root: mounting a copy at a
+        // path that does not exist would create that path on the host.
+        return configError(QStringLiteral("files mounted at other paths (a replay) need the sandbox"));
     if (!matcher.everyFileReadable()) {
         std::vector<std::pair<std::string, QString>> folders;
         std::vector<std::string> allowed;
@@ -264,6 +315,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
                                                              + QString::number(qHash(runtime->path + runtime->version)));
     if (!libraries)
         return std::unexpected(libraries.error());
+    if (auto clear = checkMountTargets(request, run.workdir, runtime->path, *libraries, {privateDir, denoDir}); !clear)
+        return std::unexpected(clear.error());
     NamespaceSetup ns;
     ns.runtimePath = runtime->path;
     ns.runtimeLibraries = *libraries;
@@ -275,6 +328,15 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.overlays = request.overlays;
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
     run.arguments = namespaceArguments(ns, matcher) << QStringLiteral("--") << runtime->path << denoArgs;
+    // bubblewrap stops at 9000 arguments ("Exceeded maximum number of arguments"), which would
+    // look as if the script had exited 1: say which part of the configuration is too large.
+    constexpr qsizetype kBubblewrapMaxArguments = 9000;
+    if (run.arguments.size() >= kBubblewrapMaxArguments)
+        return configError(QStringLiteral("the sandbox would need %1 arguments for its %2 read and %3 write rules and %4 "
+                                          "script arguments; bubblewrap takes fewer than %5: allow common parent folders "
+                                          "instead of many single files")
+                                   .arg(run.arguments.size()).arg(matcher.readRules().size()).arg(matcher.writeRules().size())
+                                   .arg(request.args.size()).arg(kBubblewrapMaxArguments));
 
     // Built from nothing: only what the runtime needs and what the policy passes on.
     QProcessEnvironment env;
@@ -296,6 +358,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     for (auto it = policy.env.cbegin(); it != policy.env.cend(); ++it)
         env.insert(it.key(), it.value());
     run.environment = env;
+    entryGuard.path.clear();
     return run;
 }
 

@@ -1,59 +1,80 @@
 #include "auditlogindexer.h"
 
-#include <cstring>
+#include <optional>
 
 namespace Sandbench::AuditLogIndexer {
 
-namespace {
-
-const char *findNewline(const char *from, const char *end)
+QByteArray LineWindow::lineAt(qint64 start)
 {
-    return static_cast<const char *>(std::memchr(from, '\n', size_t(end - from)));
+    constexpr qint64 kWindow = 4 * 1024 * 1024;
+    auto find = [&]() -> std::optional<QByteArray> {
+        const qint64 from = start - m_bufferStart;
+        if (from < 0 || from >= m_buffer.size())
+            return std::nullopt;
+        const qsizetype newline = m_buffer.indexOf('\n', from);
+        if (newline < 0 && m_buffer.size() - from <= kMaxLineBytes && m_buffer.size() == kWindow + kMaxLineBytes)
+            return std::nullopt; // the line may go on past the window
+        qsizetype stop = newline < 0 ? m_buffer.size() : newline;
+        stop = qMin<qsizetype>(stop, from + kMaxLineBytes);
+        if (stop > from && m_buffer.at(stop - 1) == '\r')
+            --stop;
+        return m_buffer.mid(from, stop - from);
+    };
+    if (auto line = find())
+        return *line;
+    m_bufferStart = start;
+    m_buffer = m_file->readAt(start, kWindow + kMaxLineBytes);
+    return find().value_or(QByteArray());
 }
 
-} // namespace
-
-QByteArrayView lineAt(QByteArrayView data, qint64 start)
-{
-    const char *begin = data.data() + start;
-    const char *end = data.data() + data.size();
-    const char *newline = findNewline(begin, end);
-    const char *stop = newline ? newline : end;
-    if (stop > begin && stop[-1] == '\r')
-        --stop;
-    return QByteArrayView(begin, stop - begin);
-}
-
-bool indexLines(QByteArrayView data, const std::atomic_bool &cancel,
+bool indexLines(const RegularFile &file, qint64 size, const std::atomic_bool &cancel,
                 const std::function<void(Batch &&)> &deliver, qsizetype firstBatch,
                 qsizetype batchSize)
 {
     static constexpr QByteArrayView denyMark("\"decision\":\"deny\"");
+    constexpr qint64 kChunk = 4 * 1024 * 1024;
     Batch batch;
     qsizetype limit = firstBatch;
-    const char *const base = data.data();
-    const char *const end = base + data.size();
-    const char *pos = base;
-    while (pos < end) {
-        const char *newline = findNewline(pos, end);
-        const char *lineEnd = newline ? newline : end;
-        if (lineEnd > pos && !(lineEnd - pos == 1 && *pos == '\r')) {
-            batch.starts.push_back(pos - base);
+    qint64 lineStart = 0;
+    QByteArray line; // the current line so far, at most kMaxLineBytes of it
+    auto endLine = [&] {
+        if (!line.isEmpty() && line != "\r") {
+            batch.starts.push_back(lineStart);
             // Counting here costs one short search per line and saves a second pass.
-            if (QByteArrayView(pos, lineEnd - pos).contains(denyMark))
+            if (line.contains(denyMark))
                 ++batch.denies;
             else
                 ++batch.allows;
         }
-        pos = newline ? newline + 1 : end;
-        if (qsizetype(batch.starts.size()) >= limit) {
-            if (cancel.load(std::memory_order_relaxed))
-                return false;
-            deliver(std::move(batch));
-            batch = Batch();
-            limit = batchSize;
+        line.clear();
+    };
+    for (qint64 offset = 0; offset < size; offset += kChunk) {
+        const QByteArray chunk = file.readAt(offset, qMin(kChunk, size - offset));
+        if (chunk.isEmpty())
+            break; // the file shrank: index what is there
+        qsizetype pos = 0;
+        while (pos < chunk.size()) {
+            const qsizetype newline = chunk.indexOf('\n', pos);
+            const qsizetype stop = newline < 0 ? chunk.size() : newline;
+            if (line.size() < kMaxLineBytes)
+                line.append(chunk.constData() + pos, qMin<qsizetype>(stop - pos, kMaxLineBytes - line.size()));
+            if (newline < 0)
+                break;
+            endLine();
+            pos = newline + 1;
+            lineStart = offset + pos;
+            if (qsizetype(batch.starts.size()) >= limit) {
+                if (cancel.load(std::memory_order_relaxed))
+                    return false;
+                deliver(std::move(batch));
+                batch = Batch();
+                limit = batchSize;
+            }
         }
+        if (chunk.size() < qMin(kChunk, size - offset))
+            break;
     }
+    endLine();
     if (cancel.load(std::memory_order_relaxed))
         return false;
     batch.done = true;
@@ -61,24 +82,25 @@ bool indexLines(QByteArrayView data, const std::atomic_bool &cancel,
     return true;
 }
 
-std::vector<int> filterLines(QByteArrayView data, const std::vector<qint64> &starts,
+std::vector<int> filterLines(const RegularFile &file, const std::vector<qint64> &starts,
                              const AuditFilter &filter, const std::atomic_bool &cancel,
                              bool *cancelled)
 {
     std::vector<int> rows;
     *cancelled = false;
     const AuditLineMatcher matcher(filter);
+    LineWindow window(&file);
     for (size_t i = 0; i < starts.size(); ++i) {
         if ((i & 0xffff) == 0 && cancel.load(std::memory_order_relaxed)) {
             *cancelled = true;
             return {};
         }
-        const QByteArrayView line = lineAt(data, starts[i]);
+        const QByteArray line = window.lineAt(starts[i]);
         if (!matcher.mayMatch(line))
             continue;
         if (filter.needsParse()) {
             AuditEvent event;
-            if (!AuditEvent::fromJsonLine(line.toByteArray(), &event) || !filter.matches(event))
+            if (!AuditEvent::fromJsonLine(line, &event) || !filter.matches(event))
                 continue;
         }
         rows.push_back(int(i));

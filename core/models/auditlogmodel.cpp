@@ -1,5 +1,6 @@
 #include "auditlogmodel.h"
 
+#include "common/terminaltext.h"
 #include "models/auditlogindexer.h"
 
 #include <QDateTime>
@@ -10,11 +11,6 @@ namespace {
 
 // Below this many rows, filtering in place is faster than a round trip to the worker.
 constexpr qsizetype kSyncFilterLimit = 20000;
-
-QByteArrayView mappedData(const uchar *map, qint64 size)
-{
-    return QByteArrayView(reinterpret_cast<const char *>(map), size);
-}
 
 } // namespace
 
@@ -74,10 +70,11 @@ AuditEvent AuditLogModel::sourceEvent(int row) const
         return m_events.at(row);
     if (const AuditEvent *cached = m_cache.object(row))
         return *cached;
-    const QByteArrayView line = AuditLogIndexer::lineAt(mappedData(m_map, m_mapSize),
-                                                        m_starts[size_t(row)]);
+    if (!m_window)
+        m_window.emplace(m_file.get());
+    const QByteArray line = m_window->lineAt(m_starts[size_t(row)]);
     auto *event = new AuditEvent;
-    if (!AuditEvent::fromJsonLine(line.toByteArray(), event)) {
+    if (!AuditEvent::fromJsonLine(line, event)) {
         // Shown rather than hidden: a broken line in an audit log is itself worth seeing.
         event->kind = QStringLiteral("?");
         event->resource = QString::fromUtf8(line.first(qMin<qsizetype>(line.size(), 200)));
@@ -107,10 +104,11 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
         case Column::Time:
             return QDateTime::fromMSecsSinceEpoch(event.timeMs, Qt::UTC)
                 .toString(Qt::ISODateWithMs);
-        case Column::Kind: return event.kind;
-        case Column::Action: return event.action;
+        // Shown, not obeyed: a resource such as "report\u202egnp.sh" must not read "reporths.png".
+        case Column::Kind: return visibleText(event.kind);
+        case Column::Action: return visibleText(event.action);
         case Column::Resource:
-            return event.resource.isNull() ? tr("(all)") : event.resource;
+            return event.resource.isNull() ? tr("(all)") : visibleText(event.resource);
         case Column::Decision: return event.decisionName();
         case Column::Rule: return event.rule;
         case Column::Count: break;
@@ -153,13 +151,9 @@ void AuditLogModel::resetSource()
     m_liveDropped = 0;
     m_starts = {};
     m_cache.clear();
-    if (m_file) {
-        if (m_map)
-            m_file->unmap(const_cast<uchar *>(m_map));
-        m_file.reset();
-    }
-    m_map = nullptr;
-    m_mapSize = 0;
+    m_window.reset();
+    m_file.reset();
+    m_fileSize = 0;
     m_filePath.clear();
     m_visible.reset();
     m_allows = 0;
@@ -237,25 +231,20 @@ void AuditLogModel::flushPending()
 
 bool AuditLogModel::openFile(const QString &path, QString *error)
 {
-    auto file = std::make_unique<QFile>(path);
-    if (!file->open(QIODevice::ReadOnly)) {
+    // A device or a FIFO is refused here, at once: it would never end (or never start).
+    auto opened = RegularFile::open(path);
+    if (!opened) {
         if (error)
-            *error = tr("%1: %2").arg(path, file->errorString());
+            *error = opened.error().message;
         return false;
     }
+    auto file = std::make_shared<RegularFile>(std::move(*opened));
     const qint64 size = file->size();
-    const uchar *map = size > 0 ? file->map(0, size) : nullptr;
-    if (size > 0 && !map) {
-        if (error)
-            *error = tr("%1: cannot map the file: %2").arg(path, file->errorString());
-        return false;
-    }
     beginResetModel();
     resetSource();
-    m_file = std::move(file);
+    m_file = file;
     m_filePath = path;
-    m_map = map;
-    m_mapSize = size;
+    m_fileSize = size;
     if (!m_filter.isEmpty())
         m_visible.emplace();
     m_loading = true;
@@ -265,9 +254,8 @@ bool AuditLogModel::openFile(const QString &path, QString *error)
 
     const quint64 generation = m_generation;
     const auto cancel = m_cancel;
-    const QByteArrayView data = mappedData(m_map, m_mapSize);
-    m_pool.start([this, generation, cancel, data] {
-        AuditLogIndexer::indexLines(data, *cancel, [&](AuditLogIndexer::Batch &&batch) {
+    m_pool.start([this, generation, cancel, file, size] {
+        AuditLogIndexer::indexLines(*file, size, *cancel, [&](AuditLogIndexer::Batch &&batch) {
             auto shared = std::make_shared<AuditLogIndexer::Batch>(std::move(batch));
             QMetaObject::invokeMethod(this, [this, generation, shared] {
                 applyBatch(generation, std::move(*shared));
@@ -344,14 +332,14 @@ void AuditLogModel::startFilter()
     const auto cancel = m_cancel;
     const auto filterCancel = m_filterCancel;
     if (m_file) {
-        const QByteArrayView data = mappedData(m_map, m_mapSize);
+        const std::shared_ptr<RegularFile> file = m_file;
         auto starts = std::make_shared<std::vector<qint64>>(m_starts);
-        m_pool.start([this, generation, cancel, filterCancel, data, starts, filter, clock] {
+        m_pool.start([this, generation, cancel, filterCancel, file, starts, filter, clock] {
             if (cancel->load())
                 return;
             bool cancelled = false;
             auto rows = std::make_shared<std::vector<int>>(
-                AuditLogIndexer::filterLines(data, *starts, filter, *filterCancel, &cancelled));
+                AuditLogIndexer::filterLines(*file, *starts, filter, *filterCancel, &cancelled));
             if (cancelled || cancel->load())
                 return;
             const qsizetype covered = qsizetype(starts->size());

@@ -2,6 +2,7 @@
 
 #include "audit/auditevent.h"
 #include "models/auditfilter.h"
+#include "models/auditlogindexer.h"
 
 #include <QAbstractTableModel>
 #include <QCache>
@@ -96,9 +97,9 @@ private:
     qint64 m_liveDropped = 0;
     // File source.
     QString m_filePath;
-    std::unique_ptr<QFile> m_file;
-    const uchar *m_map = nullptr;
-    qint64 m_mapSize = 0;
+    std::shared_ptr<RegularFile> m_file; // shared with the worker reading it
+    qint64 m_fileSize = 0;
+    mutable std::optional<AuditLogIndexer::LineWindow> m_window;
     std::vector<qint64> m_starts;
     mutable QCache<int, AuditEvent> m_cache{4096};
 

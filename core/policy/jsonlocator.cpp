@@ -1,12 +1,39 @@
 #include "jsonlocator.h"
 
+#include <QSet>
+
 namespace Sandbench {
+
+namespace {
+
+constexpr int kMaxDepth = 256;
+
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+} // namespace
 
 JsonLocator::JsonLocator(const QByteArray &json)
     : m_text(json)
 {
     skipWhitespace();
-    parseValue(QString());
+    if (m_pos >= m_text.size()) {
+        failAt(m_pos, QStringLiteral("the document is empty"));
+        return;
+    }
+    if (!parseValue(QString(), 0))
+        return;
+    skipWhitespace();
+    if (m_pos < m_text.size())
+        failAt(m_pos, QStringLiteral("unexpected text after the document"));
 }
 
 TextPosition JsonLocator::positionOf(const QByteArray &text, qsizetype offset)
@@ -31,6 +58,15 @@ TextPosition JsonLocator::keyPosition(const QString &pointer) const
     return valuePosition(pointer);
 }
 
+bool JsonLocator::failAt(qsizetype offset, const QString &message)
+{
+    if (m_error.isEmpty()) {
+        m_error = message;
+        m_errorOffset = offset;
+    }
+    return false;
+}
+
 void JsonLocator::skipWhitespace()
 {
     while (m_pos < m_text.size()) {
@@ -41,79 +77,231 @@ void JsonLocator::skipWhitespace()
     }
 }
 
-QString JsonLocator::parseString()
+bool JsonLocator::parseString(QString *decoded)
 {
-    // Only keys need decoding; escapes other than \" and \\ do not occur in our key names,
-    // and a key with them simply will not match a known name.
     QByteArray out;
     ++m_pos; // opening quote
-    while (m_pos < m_text.size() && m_text.at(m_pos) != '"') {
-        if (m_text.at(m_pos) == '\\' && m_pos + 1 < m_text.size())
+    while (m_pos < m_text.size()) {
+        const auto c = static_cast<unsigned char>(m_text.at(m_pos));
+        if (c == '"') {
             ++m_pos;
-        out.append(m_text.at(m_pos++));
+            if (decoded)
+                *decoded = QString::fromUtf8(out);
+            return true;
+        }
+        if (c < 0x20)
+            return failAt(m_pos, c == '\n' ? QStringLiteral("a line break inside a string (write \\n)")
+                                           : QStringLiteral("a control character inside a string"));
+        if (c >= 0x80) {
+            // UTF-8 checked where it stands: continuation bytes, no overlong forms, no surrogates.
+            const int length = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+            char32_t code = c & (0x7f >> length);
+            bool valid = length > 0 && m_pos + length <= m_text.size();
+            for (int k = 1; valid && k < length; ++k) {
+                const auto next = static_cast<unsigned char>(m_text.at(m_pos + k));
+                valid = (next & 0xc0) == 0x80;
+                code = (code << 6) | (next & 0x3f);
+            }
+            const char32_t minimum = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
+            if (!valid || code < minimum || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+                return failAt(m_pos, QStringLiteral("the string is not valid UTF-8"));
+            out.append(m_text.constData() + m_pos, length);
+            m_pos += length;
+            continue;
+        }
+        if (c != '\\') {
+            out.append(char(c));
+            ++m_pos;
+            continue;
+        }
+        const qsizetype escape = m_pos;
+        if (m_pos + 1 >= m_text.size())
+            break;
+        const char e = m_text.at(m_pos + 1);
+        m_pos += 2;
+        switch (e) {
+        case '"': out.append('"'); break;
+        case '\\': out.append('\\'); break;
+        case '/': out.append('/'); break;
+        case 'b': out.append('\b'); break;
+        case 'f': out.append('\f'); break;
+        case 'n': out.append('\n'); break;
+        case 'r': out.append('\r'); break;
+        case 't': out.append('\t'); break;
+        case 'u': {
+            auto unit = [&](qsizetype at) -> int {
+                if (at + 4 > m_text.size())
+                    return -1;
+                int v = 0;
+                for (int k = 0; k < 4; ++k) {
+                    const int h = hexValue(m_text.at(at + k));
+                    if (h < 0)
+                        return -1;
+                    v = v * 16 + h;
+                }
+                return v;
+            };
+            const int first = unit(m_pos);
+            if (first < 0)
+                return failAt(escape, QStringLiteral("a \\u escape needs four hex digits"));
+            m_pos += 4;
+            char32_t code = char32_t(first);
+            if (first >= 0xd800 && first <= 0xdbff && m_pos + 1 < m_text.size() && m_text.at(m_pos) == '\\'
+                && m_text.at(m_pos + 1) == 'u') {
+                const int second = unit(m_pos + 2);
+                if (second >= 0xdc00 && second <= 0xdfff) {
+                    code = QChar::surrogateToUcs4(char16_t(first), char16_t(second));
+                    m_pos += 6;
+                }
+            }
+            out.append(QString::fromUcs4(&code, 1).toUtf8());
+            break;
+        }
+        default:
+            return failAt(escape, QStringLiteral("unknown escape \\%1 in a string").arg(QLatin1Char(e)));
+        }
     }
-    ++m_pos; // closing quote
-    return QString::fromUtf8(out);
+    return failAt(m_text.size(), QStringLiteral("the string has no closing quote"));
 }
 
-void JsonLocator::parseValue(const QString &pointer)
+bool JsonLocator::parseNumber()
+{
+    const qsizetype start = m_pos;
+    auto digits = [&] {
+        const qsizetype from = m_pos;
+        while (m_pos < m_text.size() && m_text.at(m_pos) >= '0' && m_text.at(m_pos) <= '9')
+            ++m_pos;
+        return m_pos - from;
+    };
+    if (m_text.at(m_pos) == '-')
+        ++m_pos;
+    const qsizetype intStart = m_pos;
+    const qsizetype intDigits = digits();
+    if (intDigits == 0 || (intDigits > 1 && m_text.at(intStart) == '0'))
+        return failAt(start, QStringLiteral("not a valid number"));
+    if (m_pos < m_text.size() && m_text.at(m_pos) == '.') {
+        ++m_pos;
+        if (digits() == 0)
+            return failAt(start, QStringLiteral("not a valid number"));
+    }
+    if (m_pos < m_text.size() && (m_text.at(m_pos) == 'e' || m_text.at(m_pos) == 'E')) {
+        ++m_pos;
+        if (m_pos < m_text.size() && (m_text.at(m_pos) == '+' || m_text.at(m_pos) == '-'))
+            ++m_pos;
+        if (digits() == 0)
+            return failAt(start, QStringLiteral("not a valid number"));
+    }
+    // Found by fuzz_policy: "704e5786" is JSON but no double; Qt refuses it without a position.
+    bool ok = false;
+    const double value = m_text.mid(start, m_pos - start).toDouble(&ok);
+    if (!ok || !qIsFinite(value))
+        return failAt(start, QStringLiteral("the number is out of range"));
+    return true;
+}
+
+bool JsonLocator::parseLiteral()
+{
+    for (const char *word : {"true", "false", "null"}) {
+        const QByteArrayView literal(word);
+        if (QByteArrayView(m_text).sliced(m_pos).startsWith(literal)) {
+            m_pos += literal.size();
+            return true;
+        }
+    }
+    return failAt(m_pos, QStringLiteral("illegal value (expected an object, array, string, number, true, false or null)"));
+}
+
+bool JsonLocator::parseValue(const QString &pointer, int depth)
 {
     skipWhitespace();
     if (m_pos >= m_text.size())
-        return;
+        return failAt(m_pos, QStringLiteral("a value is missing at the end of the document"));
+    if (depth > kMaxDepth)
+        return failAt(m_pos, QStringLiteral("nested deeper than %1 levels").arg(kMaxDepth));
     m_values.insert(pointer, m_pos);
     const char c = m_text.at(m_pos);
-    if (c == '{') {
-        parseObject(pointer);
-    } else if (c == '[') {
-        parseArray(pointer);
-    } else if (c == '"') {
-        parseString();
-    } else {
-        while (m_pos < m_text.size() && !QByteArrayView(",]} \t\r\n").contains(m_text.at(m_pos)))
-            ++m_pos;
-    }
+    if (c == '{')
+        return parseObject(pointer, depth + 1);
+    if (c == '[')
+        return parseArray(pointer, depth + 1);
+    if (c == '"')
+        return parseString(nullptr);
+    if (c == '-' || (c >= '0' && c <= '9'))
+        return parseNumber();
+    return parseLiteral();
 }
 
-void JsonLocator::parseObject(const QString &pointer)
+bool JsonLocator::parseObject(const QString &pointer, int depth)
 {
     ++m_pos;
+    QSet<QString> seen;
+    skipWhitespace();
+    if (m_pos < m_text.size() && m_text.at(m_pos) == '}') {
+        ++m_pos;
+        return true;
+    }
     for (;;) {
         skipWhitespace();
-        if (m_pos >= m_text.size() || m_text.at(m_pos) == '}') {
-            ++m_pos;
-            return;
-        }
-        if (m_text.at(m_pos) == ',') {
-            ++m_pos;
-            continue;
-        }
+        if (m_pos >= m_text.size())
+            return failAt(m_pos, QStringLiteral("the object has no closing }"));
+        if (m_text.at(m_pos) != '"')
+            return failAt(m_pos, QStringLiteral("expected a key in double quotes"));
         const qsizetype keyStart = m_pos;
-        const QString key = parseString();
+        QString key;
+        if (!parseString(&key))
+            return false;
+        if (seen.contains(key))
+            return failAt(keyStart, QStringLiteral("duplicate key \"%1\"").arg(key));
+        seen.insert(key);
         const QString child = pointer + QLatin1Char('/') + key;
         m_keys.insert(child, keyStart);
         skipWhitespace();
-        if (m_pos < m_text.size() && m_text.at(m_pos) == ':')
+        if (m_pos >= m_text.size() || m_text.at(m_pos) != ':')
+            return failAt(m_pos, QStringLiteral("expected : after the key"));
+        ++m_pos;
+        if (!parseValue(child, depth))
+            return false;
+        skipWhitespace();
+        if (m_pos >= m_text.size())
+            return failAt(m_pos, QStringLiteral("the object has no closing }"));
+        if (m_text.at(m_pos) == '}') {
             ++m_pos;
-        parseValue(child);
+            return true;
+        }
+        if (m_text.at(m_pos) != ',')
+            return failAt(m_pos, QStringLiteral("expected , or } in the object"));
+        ++m_pos;
+        skipWhitespace();
+        if (m_pos < m_text.size() && m_text.at(m_pos) == '}')
+            return failAt(m_pos, QStringLiteral("a comma before } (trailing commas are not JSON)"));
     }
 }
 
-void JsonLocator::parseArray(const QString &pointer)
+bool JsonLocator::parseArray(const QString &pointer, int depth)
 {
     ++m_pos;
     int index = 0;
+    skipWhitespace();
+    if (m_pos < m_text.size() && m_text.at(m_pos) == ']') {
+        ++m_pos;
+        return true;
+    }
     for (;;) {
+        if (!parseValue(pointer + QLatin1Char('/') + QString::number(index++), depth))
+            return false;
         skipWhitespace();
-        if (m_pos >= m_text.size() || m_text.at(m_pos) == ']') {
+        if (m_pos >= m_text.size())
+            return failAt(m_pos, QStringLiteral("the array has no closing ]"));
+        if (m_text.at(m_pos) == ']') {
             ++m_pos;
-            return;
+            return true;
         }
-        if (m_text.at(m_pos) == ',') {
-            ++m_pos;
-            continue;
-        }
-        parseValue(pointer + QLatin1Char('/') + QString::number(index++));
+        if (m_text.at(m_pos) != ',')
+            return failAt(m_pos, QStringLiteral("expected , or ] in the array"));
+        ++m_pos;
+        skipWhitespace();
+        if (m_pos < m_text.size() && m_text.at(m_pos) == ']')
+            return failAt(m_pos, QStringLiteral("a comma before ] (trailing commas are not JSON)"));
     }
 }
 

@@ -12,9 +12,11 @@ struct TextPosition
     int column = 1; // 1-based, in characters of the line
 };
 
-// QJsonDocument says whether a document is well formed but not where a value stands. This walks
-// well-formed JSON once and remembers where each value and each key starts, by JSON Pointer
-// ("/permissions/allow_read/2"), so a semantic error can point at its line and column.
+// QJsonDocument says whether a document is well formed but not where a value stands, and it
+// quietly keeps the last of two equal keys. This walks the JSON once, strictly (RFC 8259: no raw
+// control characters in strings, no trailing commas, no duplicate keys), remembers where each
+// value and each key starts, by JSON Pointer ("/permissions/allow_read/2", keys decoded with
+// their escapes), and the first error at the exact character where it is.
 class JsonLocator
 {
 public:
@@ -23,20 +25,29 @@ public:
     TextPosition valuePosition(const QString &pointer) const;
     TextPosition keyPosition(const QString &pointer) const;
 
-    // Line and column of a byte offset (for QJsonParseError::offset).
+    // The first syntax error or duplicate key; empty when the document is well formed.
+    QString error() const { return m_error; }
+    TextPosition errorPosition() const { return positionOf(m_text, m_errorOffset); }
+
+    // Line and column of a byte offset.
     static TextPosition positionOf(const QByteArray &text, qsizetype offset);
 
 private:
-    void parseValue(const QString &pointer);
-    void parseObject(const QString &pointer);
-    void parseArray(const QString &pointer);
-    QString parseString();
+    bool parseValue(const QString &pointer, int depth);
+    bool parseObject(const QString &pointer, int depth);
+    bool parseArray(const QString &pointer, int depth);
+    bool parseString(QString *decoded);
+    bool parseNumber();
+    bool parseLiteral();
+    bool failAt(qsizetype offset, const QString &message);
     void skipWhitespace();
 
     QByteArray m_text;
     qsizetype m_pos = 0;
     QHash<QString, qsizetype> m_values;
     QHash<QString, qsizetype> m_keys;
+    QString m_error;
+    qsizetype m_errorOffset = 0;
 };
 
 } // namespace Sandbench

@@ -47,7 +47,8 @@ std::optional<NetAddress> NetAddress::parse(const QString &input)
     NetAddress out;
     if (text.contains(QLatin1String("://"))) {
         const QUrl url(text, QUrl::StrictMode);
-        if (!url.isValid() || url.host().isEmpty())
+        // A user name in a destination is a disguise ("https://trusted.com@evil.com").
+        if (!url.isValid() || url.host().isEmpty() || !url.userInfo().isEmpty())
             return std::nullopt;
         text = url.host(QUrl::FullyEncoded);
         const int defaultPort = url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("wss") ? 443
@@ -88,7 +89,20 @@ std::optional<NetAddress> NetAddress::parse(const QString &input)
     } else {
         if (text.contains(QLatin1Char(':')))
             return std::nullopt;
-        out.host = text.toLower();
+        // The runtime asks for names in punycode: a rule for "bücher.example" must say
+        // "xn--bcher-kva.example" to match, and a name that cannot be one is refused.
+        const QString ace = QString::fromLatin1(QUrl::toAce(text)).toLower();
+        if (ace.isEmpty() || ace.size() > 253)
+            return std::nullopt;
+        for (const QString &label : ace.split(QLatin1Char('.'))) {
+            if (label.isEmpty() || label.size() > 63 || label.startsWith(QLatin1Char('-')) || label.endsWith(QLatin1Char('-')))
+                return std::nullopt;
+            for (const QChar c : label) {
+                if (!(c.isDigit() || (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || c == QLatin1Char('-') || c == QLatin1Char('_')))
+                    return std::nullopt;
+            }
+        }
+        out.host = ace;
     }
     return out;
 }

@@ -56,8 +56,16 @@ std::optional<qint64> parseInstant(const QString &text)
 {
     static const QRegularExpression digits(QStringLiteral("^-?[0-9]{1,16}$"));
     const QString trimmed = text.trimmed();
+    // JavaScript dates reach 8.64e15 ms either side of 1970; beyond that the code would see an
+    // Invalid Date, so such an instant is refused rather than frozen.
+    constexpr qint64 maxDateMs = 8'640'000'000'000'000;
+    auto inRange = [](qint64 ms) -> std::optional<qint64> {
+        if (ms < -maxDateMs || ms > maxDateMs)
+            return std::nullopt;
+        return ms;
+    };
     if (digits.match(trimmed).hasMatch())
-        return trimmed.toLongLong();
+        return inRange(trimmed.toLongLong());
     // A bare date or a time without an offset would depend on the host's zone, which defeats a
     // frozen clock: accept only instants that name their offset (or Z), and plain dates as UTC.
     QDateTime parsed;
@@ -69,7 +77,7 @@ std::optional<qint64> parseInstant(const QString &text)
     }
     if (!parsed.isValid())
         return std::nullopt;
-    return parsed.toMSecsSinceEpoch();
+    return inRange(parsed.toMSecsSinceEpoch());
 }
 
 } // namespace Sandbench

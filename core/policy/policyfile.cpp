@@ -1,11 +1,14 @@
 #include "policyfile.h"
 
+#include "common/boundedfile.h"
 #include "policy/envnames.h"
 #include "policy/jsonlocator.h"
+#include "policy/netrule.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
-#include <cctype>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,8 +38,11 @@ const char *typeName(const QJsonValue &value)
 class PolicyReader
 {
 public:
-    PolicyReader(const QByteArray &json, const QString &source)
-        : m_locator(json), m_source(source) {}
+    PolicyReader(const QByteArray &json, const QString &source, const PolicyParseOptions &options)
+        : m_locator(json), m_source(source), m_options(options) {}
+
+    const JsonLocator &locator() const { return m_locator; }
+    const PolicyParseOptions &options() const { return m_options; }
 
     bool failed() const { return !m_error.isEmpty(); }
     QString error() const { return m_error; }
@@ -112,8 +118,9 @@ public:
         if (value.isUndefined())
             return std::nullopt;
         const double number = value.toDouble(-1);
-        if (!value.isDouble() || number != double(qint64(number)) || number < double(minimum)
-            || number > double(maximum)) {
+        // Range first: converting a double beyond qint64 is undefined (found by fuzz_manifest).
+        if (!value.isDouble() || !(number >= double(minimum) && number <= double(maximum))
+            || number != double(qint64(number))) {
             fail(pointer + QLatin1Char('/') + key,
                  QStringLiteral("\"%1\" must be a whole number from %2 to %3").arg(key).arg(minimum).arg(maximum));
             return std::nullopt;
@@ -134,9 +141,24 @@ public:
         return value.toString();
     }
 
+    // Paths that would grant a whole system tree, checked where each entry stands.
+    void checkRoots(const QStringList &paths, const QString &pointer, const QString &key)
+    {
+        if (m_options.allowSensitiveRoots)
+            return;
+        const QString base = m_options.baseDir.isEmpty() ? QDir::currentPath() : m_options.baseDir;
+        for (qsizetype i = 0; i < paths.size(); ++i) {
+            const QString reason = sensitiveRootReason(QDir::cleanPath(QDir(base).absoluteFilePath(paths.at(i))), m_options.homeDir);
+            if (!reason.isEmpty())
+                fail(pointer + QLatin1Char('/') + key + QLatin1Char('/') + QString::number(i),
+                     QStringLiteral("\"%1\" item %2 (%3): %4").arg(key).arg(i).arg(paths.at(i), reason));
+        }
+    }
+
 private:
     JsonLocator m_locator;
     QString m_source;
+    PolicyParseOptions m_options;
     QString m_error;
 };
 
@@ -162,6 +184,20 @@ void readPermissions(PolicyReader &r, const QJsonObject &object, Permissions &p)
         if (!reason.isEmpty())
             r.fail(at + QStringLiteral("/allow_env/") + QString::number(i), reason);
     }
+    // Refused here, at the entry, rather than later at run time without a position.
+    for (int i = 0; i < p.allowNet.size(); ++i) {
+        if (!NetRule::parse(p.allowNet.at(i)))
+            r.fail(at + QStringLiteral("/allow_net/") + QString::number(i),
+                   QStringLiteral("\"allow_net\" item %1 (%2): not a host, host:port, *.domain, IP or URL")
+                           .arg(i).arg(p.allowNet.at(i)));
+    }
+    for (int i = 0; i < p.allowListen.size(); ++i) {
+        if (!NetRule::parse(p.allowListen.at(i)))
+            r.fail(at + QStringLiteral("/allow_listen/") + QString::number(i),
+                   QStringLiteral("\"allow_listen\" item %1 (%2): not a host, host:port or IP").arg(i).arg(p.allowListen.at(i)));
+    }
+    r.checkRoots(p.allowRead, at, QStringLiteral("allow_read"));
+    r.checkRoots(p.allowWrite, at, QStringLiteral("allow_write"));
 }
 
 void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
@@ -176,7 +212,10 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
         policy.seed = quint64(*seed);
     const QJsonValue freeze = object.value(QStringLiteral("freeze_time"));
     if (freeze.isString() || freeze.isDouble()) {
-        const QString text = freeze.isString() ? freeze.toString() : QString::number(qint64(freeze.toDouble()));
+        const double number = freeze.toDouble();
+        const bool representable = freeze.isString() || (number >= -9.0e15 && number <= 9.0e15);
+        const QString text = freeze.isString() ? freeze.toString()
+                             : representable ? QString::number(qint64(number)) : QStringLiteral("x");
         policy.freezeTimeMs = parseInstant(text);
         if (!policy.freezeTimeMs)
             r.fail(at + QStringLiteral("/freeze_time"),
@@ -191,6 +230,7 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
         policy.maxOutputBytes = *cap;
     policy.workdir = r.readString(object, at, QStringLiteral("workdir"));
     policy.readOnlyDirs = r.readStrings(object, at, QStringLiteral("read_only_dirs"));
+    r.checkRoots(policy.readOnlyDirs, at, QStringLiteral("read_only_dirs"));
     policy.allowPackages = r.readStrings(object, at, QStringLiteral("allow_packages"));
     const QJsonValue env = object.value(QStringLiteral("env"));
     if (env.isObject()) {
@@ -217,25 +257,46 @@ QJsonArray toArray(const QStringList &list)
 
 } // namespace
 
-Result<Policy> parsePolicy(const QByteArray &json, const QString &sourceName)
+QString sensitiveRootReason(const QString &absolutePath, const QString &homeDir)
 {
+    const QString path = QDir::cleanPath(absolutePath);
+    const QString home = QDir::cleanPath(homeDir.isEmpty() ? QDir::homePath() : homeDir);
+    if (path == QLatin1String("/"))
+        return QStringLiteral("the whole file system (/proc and every home included)");
+    for (const char *system : {"/proc", "/sys", "/dev"}) {
+        const QString root = QLatin1String(system);
+        if (path == root || path.startsWith(root + QLatin1Char('/')))
+            return QStringLiteral("%1 belongs to the system and its processes").arg(root);
+    }
+    if (path == home || path == QLatin1String("/home") || path == QLatin1String("/root"))
+        return QStringLiteral("a whole home folder (keys, tokens, browser profiles)");
+    return {};
+}
+
+Result<Policy> parsePolicy(const QByteArray &input, const QString &sourceName, const PolicyParseOptions &options)
+{
+    // A UTF-8 BOM is not JSON but editors write one; columns count from after it.
+    const QByteArray json = input.startsWith("\xEF\xBB\xBF") ? input.mid(3) : input;
+    PolicyReader reader(json, sourceName, options);
+    if (!reader.locator().error().isEmpty()) {
+        const TextPosition at = reader.locator().errorPosition();
+        return fail(ErrorCode::Parse, QStringLiteral("%1:%2:%3: %4")
+                                              .arg(sourceName).arg(at.line).arg(at.column).arg(reader.locator().error()));
+    }
+    // Qt refuses a scalar document with a parse error; say what is wrong instead (found by
+    // fuzz_policy: "0").
+    if (!json.trimmed().startsWith('{')) {
+        reader.fail(QString(), QStringLiteral("a policy must be a JSON object"));
+        return fail(ErrorCode::Parse, reader.error());
+    }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        // Qt reports the offset after the token it could not take: point at that token instead.
-        qsizetype offset = qMin<qsizetype>(parseError.offset, json.size());
-        if (parseError.error == QJsonParseError::IllegalValue) {
-            while (offset > 0 && QByteArrayView(" \t\r\n").contains(json.at(offset - 1)))
-                --offset;
-            while (offset > 0 && std::isalnum(static_cast<unsigned char>(json.at(offset - 1))))
-                --offset;
-        }
-        const TextPosition at = JsonLocator::positionOf(json, offset);
+        const TextPosition at = JsonLocator::positionOf(json, parseError.offset);
         return fail(ErrorCode::Parse, QStringLiteral("%1:%2:%3: %4")
                                               .arg(sourceName).arg(at.line).arg(at.column)
                                               .arg(parseError.errorString()));
     }
-    PolicyReader reader(json, sourceName);
     if (!document.isObject()) {
         reader.fail(QString(), QStringLiteral("a policy must be a JSON object"));
         return fail(ErrorCode::Parse, reader.error());
@@ -263,15 +324,19 @@ Result<Policy> parsePolicy(const QByteArray &json, const QString &sourceName)
     return policy;
 }
 
-Result<Policy> readPolicyFile(const QString &path)
+Result<Policy> readPolicyFile(const QString &path, const PolicyParseOptions &options)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(ErrorCode::Io, QStringLiteral("%1: cannot read the policy: %2").arg(path, file.errorString()));
+    // Checked on the opened descriptor: /dev/zero or a FIFO is refused at once, not read.
     constexpr qint64 maxPolicyBytes = 4 * 1024 * 1024;
-    if (file.size() > maxPolicyBytes)
-        return fail(ErrorCode::Parse, QStringLiteral("%1:1:1: the policy is larger than 4 MiB").arg(path));
-    return parsePolicy(file.readAll(), path);
+    auto data = readRegularFile(path, maxPolicyBytes, QStringLiteral("the policy"));
+    if (!data)
+        return std::unexpected(Error{data.error().code, data.error().message.startsWith(path)
+                                                               ? data.error().message
+                                                               : path + QStringLiteral(": ") + data.error().message});
+    PolicyParseOptions withBase = options;
+    if (withBase.baseDir.isEmpty())
+        withBase.baseDir = QFileInfo(path).absolutePath();
+    return parsePolicy(*data, path, withBase);
 }
 
 QByteArray policyToJson(const Policy &policy)

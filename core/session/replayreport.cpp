@@ -1,5 +1,7 @@
 #include "replayreport.h"
 
+#include "common/terminaltext.h"
+
 #include <QCryptographicHash>
 #include <QTextStream>
 
@@ -164,7 +166,9 @@ QString ReplayReport::summary() const
             out << " event " << d.index;
         else if (d.stream != ReplayStream::Exit)
             out << " line " << d.index;
-        out << "\n  recorded: " << d.recorded << "\n  replayed: " << d.replayed << '\n';
+        // Lines of output, resources and notes come from the recording and the code: escaped, so
+        // that none can drive a terminal or forge a line of the report.
+        out << "\n  recorded: " << terminalSafe(d.recorded) << "\n  replayed: " << terminalSafe(d.replayed) << '\n';
         for (qsizetype i = 1; i < divergences.size(); ++i) {
             const Divergence &other = divergences.at(i);
             out << "also differs: " << replayStreamName(other.stream);
@@ -176,12 +180,12 @@ QString ReplayReport::summary() const
     if (!changedDecisions.isEmpty()) {
         out << "decisions changed:\n";
         for (const DecisionChange &c : changedDecisions) {
-            out << "  #" << c.event << ' ' << c.kind << ' ' << c.resource << ": "
+            out << "  #" << c.event << ' ' << terminalSafe(c.kind) << ' ' << terminalSafe(c.resource) << ": "
                 << (c.recordedAllowed ? "allow" : "deny") << " -> " << (c.replayedAllowed ? "allow" : "deny") << '\n';
         }
     }
     for (const QString &note : notes)
-        out << "note: " << note << '\n';
+        out << "note: " << terminalSafe(note) << '\n';
     return text;
 }
 

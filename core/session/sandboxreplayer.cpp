@@ -1,5 +1,7 @@
 #include "sandboxreplayer.h"
 
+#include "common/terminaltext.h"
+
 #include <QEventLoop>
 #include <QTextStream>
 
@@ -34,14 +36,14 @@ QString SandboxReplayer::summary(const ReplayReport &report)
     } else {
         const Divergence &d = report.divergences.first();
         out << "diverged: " << replayStreamName(d.stream) << " at step " << d.index
-            << "\n  recorded: " << d.recorded << "\n  replayed: " << d.replayed << '\n';
+            << "\n  recorded: " << terminalSafe(d.recorded) << "\n  replayed: " << terminalSafe(d.replayed) << '\n';
         for (qsizetype i = 1; i < report.divergences.size(); ++i) {
             const Divergence &other = report.divergences.at(i);
             out << "also differs: " << replayStreamName(other.stream) << " at step " << other.index << '\n';
         }
     }
     for (const QString &note : report.notes)
-        out << "note: " << note << '\n';
+        out << "note: " << terminalSafe(note) << '\n';
     return text;
 }
 

@@ -19,6 +19,7 @@ namespace {
 
 const QString manifestName = QStringLiteral("manifest.json");
 const QString digestListName = QStringLiteral("SHA256SUMS");
+constexpr qint64 kMaxInMemoryBytes = qint64(512) << 20;
 const QString filesPrefix = QStringLiteral("files/");
 
 QString sha256Hex(const QByteArray &data)
@@ -419,7 +420,11 @@ Result<SandboxSession> SandboxSession::read(const QString &path, const ArchiveLi
         }
         return {};
     };
-    if (auto ok = extractArchive(path, root, limits, accept, onMember); !ok) {
+    // Step outputs and screenshots are held in memory once read: their sum is bounded too, so a
+    // session of three nearly-1-GiB members is refused rather than held at 3 GB.
+    ArchiveLimits bounded = withInMemoryBounds(limits, manifestName, digestListName);
+    bounded.maxTotalBytes = qMin(bounded.maxTotalBytes, kMaxInMemoryBytes);
+    if (auto ok = extractArchive(path, root, bounded, accept, onMember); !ok) {
         if (!haveManifest && ok.error().message.contains(QLatin1String("is not part of the format")))
             return fail(ErrorCode::Parse, QStringLiteral("%1: no manifest.json as first member (not a session)").arg(path));
         return std::unexpected(ok.error());
@@ -472,7 +477,7 @@ std::optional<QString> SandboxSession::manifestKind(const QString &path)
             kind = doc.object().value(QStringLiteral("kind")).toString();
         return fail(ErrorCode::Cancelled, QStringLiteral("manifest read"));
     };
-    extractArchive(path, QFileInfo(dir.path()).canonicalFilePath(), {},
+    extractArchive(path, QFileInfo(dir.path()).canonicalFilePath(), withInMemoryBounds({}, manifestName, digestListName),
                    [](const QString &member) { return member == manifestName; }, onMember);
     return kind;
 }

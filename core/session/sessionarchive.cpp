@@ -150,6 +150,15 @@ VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members
     return {};
 }
 
+ArchiveLimits withInMemoryBounds(ArchiveLimits limits, const QString &manifestName, const QString &digestListName)
+{
+    if (!limits.maxNamedEntryBytes.contains(manifestName))
+        limits.maxNamedEntryBytes.insert(manifestName, qint64(16) << 20);
+    if (!limits.maxNamedEntryBytes.contains(digestListName))
+        limits.maxNamedEntryBytes.insert(digestListName, qint64(64) << 20);
+    return limits;
+}
+
 VoidResult extractArchive(const QString &path, const QString &destination, const ArchiveLimits &limits,
                           const std::function<bool(const QString &)> &accept,
                           const std::function<VoidResult(const QString &, const QString &, const QByteArray &)> &onMember)
@@ -199,6 +208,7 @@ VoidResult extractArchive(const QString &path, const QString &destination, const
             return ioError(QStringLiteral("%1: cannot write (%2)").arg(target, out.errorString()));
         QCryptographicHash digest(QCryptographicHash::Sha256);
         qint64 size = 0;
+        const qint64 entryLimit = qMin(limits.maxEntryBytes, limits.maxNamedEntryBytes.value(name, limits.maxEntryBytes));
         for (;;) {
             const la_ssize_t n = archive_read_data(in.get(), buffer.data(), size_t(buffer.size()));
             if (n == 0)
@@ -208,8 +218,8 @@ VoidResult extractArchive(const QString &path, const QString &destination, const
                                                       .arg(path, name, archiveError(in.get())));
             size += n;
             total += n;
-            if (size > limits.maxEntryBytes)
-                return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is larger than %3 bytes").arg(path, name).arg(limits.maxEntryBytes));
+            if (size > entryLimit)
+                return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is larger than %3 bytes").arg(path, name).arg(entryLimit));
             if (total > limits.maxTotalBytes)
                 return fail(ErrorCode::Parse, QStringLiteral("%1: more than %2 bytes in all").arg(path).arg(limits.maxTotalBytes));
             digest.addData(QByteArrayView(buffer.constData(), n));

@@ -26,7 +26,14 @@ struct ArchiveLimits
     qint64 maxEntries = 200000;
     qint64 maxTotalBytes = qint64(4) << 30;
     qint64 maxEntryBytes = qint64(1) << 30;
+    // Tighter bounds for members that are read into memory whole (a manifest that inflates to
+    // 1 GiB of whitespace is refused while it is inflated, not after).
+    QMap<QString, qint64> maxNamedEntryBytes;
 };
+
+// The bounds of a format's members that a reader holds in memory whole: the manifest (16 MiB)
+// and the digest list (64 MiB), whatever `limits` allows other members.
+ArchiveLimits withInMemoryBounds(ArchiveLimits limits, const QString &manifestName, const QString &digestListName);
 
 // tar (pax) with gzip through libarchive. Writing is atomic: the archive goes to a QSaveFile,
 // so a crash or a failed write leaves an earlier file at `path` untouched.

@@ -129,7 +129,7 @@ Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimi
         }
         return {};
     };
-    if (auto ok = extractArchive(path, root, limits, accept, onMember); !ok) {
+    if (auto ok = extractArchive(path, root, withInMemoryBounds(limits, manifestName, digestListName), accept, onMember); !ok) {
         if (!haveManifest && ok.error().message.contains(QLatin1String("is not part of the format")))
             return fail(ErrorCode::Parse, QStringLiteral("%1: no manifest.json as first member (not a session bundle)").arg(path));
         return std::unexpected(ok.error());

@@ -2,10 +2,13 @@
 
 #include "policy/policyfile.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+
+#include <climits>
 
 namespace Sandbench {
 
@@ -22,14 +25,6 @@ QJsonObject toObject(const QMap<QString, QString> &map)
     for (auto it = map.cbegin(); it != map.cend(); ++it)
         object.insert(it.key(), it.value());
     return object;
-}
-
-QStringList stringList(const QJsonValue &value)
-{
-    QStringList out;
-    for (const QJsonValue &item : value.toArray())
-        out << item.toString();
-    return out;
 }
 
 bool isDigest(const QString &text)
@@ -95,6 +90,92 @@ QByteArray SessionManifest::toJson() const
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
+namespace {
+
+// Reads fields of a manifest that may come from anyone: a field of the wrong type is an error
+// that names it, never a silent default (a string where the policy belongs must not read as
+// "no sandbox, no seed").
+class FieldReader
+{
+public:
+    explicit FieldReader(const QString &where) : m_where(where) {}
+
+    bool failed() const { return !m_error.isEmpty(); }
+    QString error() const { return m_error; }
+
+    void fail(const QString &field, const char *expected)
+    {
+        if (m_error.isEmpty())
+            m_error = QStringLiteral("%1: manifest.json: %2 must be %3").arg(m_where, field, QLatin1String(expected));
+    }
+
+    QJsonObject object(const QJsonObject &in, const QString &key, const QString &field, bool required = false)
+    {
+        const QJsonValue v = in.value(key);
+        if (v.isUndefined() && !required)
+            return {};
+        if (!v.isObject())
+            fail(field, "an object");
+        return v.toObject();
+    }
+    QString string(const QJsonObject &in, const QString &key, const QString &field)
+    {
+        const QJsonValue v = in.value(key);
+        if (v.isUndefined())
+            return {};
+        if (!v.isString())
+            fail(field, "a string");
+        return v.toString();
+    }
+    // A whole number in [minimum, maximum]; 0 (and an error) otherwise, so that no caller ever
+    // converts an out-of-range double (found by fuzz_manifest: 1.8e47 as recordedAtMs).
+    qint64 number(const QJsonObject &in, const QString &key, const QString &field,
+                  qint64 minimum = -(qint64(1) << 53), qint64 maximum = qint64(1) << 53)
+    {
+        const QJsonValue v = in.value(key);
+        if (v.isUndefined())
+            return 0;
+        const double d = v.toDouble();
+        if (!v.isDouble() || !(d >= double(minimum) && d <= double(maximum)) || d != double(qint64(d))) {
+            fail(field, "a whole number in range");
+            return 0;
+        }
+        return qint64(d);
+    }
+    bool boolean(const QJsonObject &in, const QString &key, const QString &field)
+    {
+        const QJsonValue v = in.value(key);
+        if (v.isUndefined())
+            return false;
+        if (!v.isBool())
+            fail(field, "true or false");
+        return v.toBool();
+    }
+    QStringList strings(const QJsonObject &in, const QString &key, const QString &field)
+    {
+        const QJsonValue v = in.value(key);
+        if (v.isUndefined())
+            return {};
+        QStringList out;
+        if (!v.isArray()) {
+            fail(field, "an array of strings");
+            return out;
+        }
+        for (const QJsonValue &item : v.toArray()) {
+            if (!item.isString())
+                fail(field, "an array of strings");
+            out << item.toString();
+        }
+        return out;
+    }
+
+private:
+    QString m_where;
+    QString m_error;
+};
+
+} // namespace
+
 Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const QString &where)
 {
     QJsonParseError error;
@@ -111,36 +192,61 @@ Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const 
     if (m.formatVersion > currentFormatVersion)
         return fail(ErrorCode::Parse, QStringLiteral("%1: formatVersion %2 is newer than this Sandbench reads (%3); update Sandbench")
                                               .arg(where).arg(m.formatVersion).arg(currentFormatVersion));
-    m.applicationVersion = root.value(QStringLiteral("application")).toObject().value(QStringLiteral("version")).toString();
-    const QJsonObject runtime = root.value(QStringLiteral("runtime")).toObject();
-    m.runtimeVersion = runtime.value(QStringLiteral("version")).toString();
-    m.runtimeSha256 = runtime.value(QStringLiteral("sha256")).toString();
-    m.recordedAtMs = qint64(root.value(QStringLiteral("recordedAtMs")).toDouble());
+    FieldReader f(where);
+    auto failed = [&f]() { return fail(ErrorCode::Parse, f.error()); };
+    const QJsonObject application = f.object(root, QStringLiteral("application"), QStringLiteral("application"));
+    m.applicationVersion = f.string(application, QStringLiteral("version"), QStringLiteral("application.version"));
+    const QJsonObject runtime = f.object(root, QStringLiteral("runtime"), QStringLiteral("runtime"));
+    m.runtimeVersion = f.string(runtime, QStringLiteral("version"), QStringLiteral("runtime.version"));
+    m.runtimeSha256 = f.string(runtime, QStringLiteral("sha256"), QStringLiteral("runtime.sha256"));
+    m.recordedAtMs = qint64(f.number(root, QStringLiteral("recordedAtMs"), QStringLiteral("recordedAtMs")));
+    const QJsonObject policyObject = f.object(root, QStringLiteral("policy"), QStringLiteral("policy"), true);
+    const QJsonObject run = f.object(root, QStringLiteral("run"), QStringLiteral("run"), true);
+    if (f.failed())
+        return failed();
 
-    auto policy = parsePolicy(QJsonDocument(root.value(QStringLiteral("policy")).toObject()).toJson(),
-                              where + QStringLiteral(":manifest.json:policy"));
+    // The recorded policy is a record of the original run, never a grant (see replaypolicy.h):
+    // paths such as "/" are kept as written.
+    auto policy = parsePolicy(QJsonDocument(policyObject).toJson(),
+                              where + QStringLiteral(":manifest.json:policy"), PolicyParseOptions{true, QStringLiteral("/"), {}});
     if (!policy)
         return fail(ErrorCode::Parse, policy.error().message);
     m.policy = *policy;
-    const QJsonObject run = root.value(QStringLiteral("run")).toObject();
-    m.baseDir = run.value(QStringLiteral("baseDir")).toString();
-    m.args = stringList(run.value(QStringLiteral("args")));
-    m.workdir = run.value(QStringLiteral("workdir")).toString();
-    m.code = run.value(QStringLiteral("code")).toString();
-    m.entrypoint = run.value(QStringLiteral("entrypoint")).toString();
-    m.entrySha256 = run.value(QStringLiteral("entrySha256")).toString();
+    m.baseDir = f.string(run, QStringLiteral("baseDir"), QStringLiteral("run.baseDir"));
+    m.args = f.strings(run, QStringLiteral("args"), QStringLiteral("run.args"));
+    m.workdir = f.string(run, QStringLiteral("workdir"), QStringLiteral("run.workdir"));
+    m.code = f.string(run, QStringLiteral("code"), QStringLiteral("run.code"));
+    m.entrypoint = f.string(run, QStringLiteral("entrypoint"), QStringLiteral("run.entrypoint"));
+    m.entrySha256 = f.string(run, QStringLiteral("entrySha256"), QStringLiteral("run.entrySha256"));
+    if (f.failed())
+        return failed();
+    // Where the replay mounts its copies: absolute, clean paths only.
+    auto cleanAbsolute = [](const QString &path) {
+        return path.startsWith(QLatin1Char('/')) && QDir::cleanPath(path) == path && !path.contains(QChar(0));
+    };
+    if (!m.workdir.isEmpty() && (!cleanAbsolute(m.workdir) || m.workdir == QLatin1String("/")))
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: run.workdir must be a clean absolute folder other than /").arg(where));
+    if (!m.baseDir.isEmpty() && !cleanAbsolute(m.baseDir))
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: run.baseDir must be a clean absolute path").arg(where));
+    if (!m.entrypoint.isEmpty() && !cleanAbsolute(m.entrypoint))
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: run.entrypoint must be a clean absolute path").arg(where));
     if (m.code.isEmpty() == m.entrypoint.isEmpty())
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: the run needs exactly one of code and entrypoint").arg(where));
     if (!m.entrypoint.isEmpty() && !isDigest(m.entrySha256))
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: bad entrySha256").arg(where));
+    for (const char *key : {"seed", "freezeTimeMs"})
+        f.number(run, QLatin1String(key), QStringLiteral("run.%1").arg(QLatin1String(key)));
 
     auto readMap = [&](const QString &key, QMap<QString, QString> *into, bool absolute) -> VoidResult {
-        const QJsonObject object = root.value(key).toObject();
+        const QJsonObject object = f.object(root, key, key);
+        if (f.failed())
+            return fail(ErrorCode::Parse, f.error());
         for (auto it = object.begin(); it != object.end(); ++it) {
             const QString path = it.key();
-            const bool shapeOk = absolute ? path.startsWith(QLatin1Char('/'))
-                                          : (!path.startsWith(QLatin1Char('/')) && !path.split(QLatin1Char('/')).contains(QStringLiteral("..")));
-            if (!shapeOk || path.isEmpty() || !isDigest(it.value().toString()))
+            const bool shapeOk = absolute ? cleanAbsolute(path)
+                                          : (!path.startsWith(QLatin1Char('/')) && !path.split(QLatin1Char('/')).contains(QStringLiteral(".."))
+                                             && !path.contains(QChar(0)));
+            if (!shapeOk || path.isEmpty() || !it.value().isString() || !isDigest(it.value().toString()))
                 return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: %2: bad entry \"%3\"").arg(where, key, path));
             into->insert(path, it.value().toString());
         }
@@ -150,45 +256,67 @@ Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const 
         return std::unexpected(ok.error());
     if (auto ok = readMap(QStringLiteral("inputFiles"), &m.inputFiles, true); !ok)
         return std::unexpected(ok.error());
-    m.workdirDirs = stringList(root.value(QStringLiteral("workdirDirs")));
+    m.workdirDirs = f.strings(root, QStringLiteral("workdirDirs"), QStringLiteral("workdirDirs"));
+    if (f.failed())
+        return failed();
     for (const QString &dir : std::as_const(m.workdirDirs)) {
         if (dir.isEmpty() || dir.startsWith(QLatin1Char('/')) || dir.split(QLatin1Char('/')).contains(QStringLiteral("..")))
             return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: workdirDirs: bad entry \"%2\"").arg(where, dir));
     }
-    const QJsonObject packages = root.value(QStringLiteral("packages")).toObject();
-    m.packageCacheName = packages.value(QStringLiteral("cacheName")).toString();
+    const QJsonObject packages = f.object(root, QStringLiteral("packages"), QStringLiteral("packages"));
+    m.packageCacheName = f.string(packages, QStringLiteral("cacheName"), QStringLiteral("packages.cacheName"));
     static const QRegularExpression cacheName(QStringLiteral("^deno-[0-9a-z]+$"));
     if (!m.packageCacheName.isEmpty() && !cacheName.match(m.packageCacheName).hasMatch())
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: bad packages.cacheName").arg(where));
-    m.packageFileCount = qint64(packages.value(QStringLiteral("files")).toDouble());
-    m.packageBytes = qint64(packages.value(QStringLiteral("bytes")).toDouble());
+    m.packageFileCount = qint64(f.number(packages, QStringLiteral("files"), QStringLiteral("packages.files")));
+    m.packageBytes = qint64(f.number(packages, QStringLiteral("bytes"), QStringLiteral("packages.bytes")));
 
-    const QJsonObject env = root.value(QStringLiteral("environment")).toObject();
-    m.environmentValuesRecorded = env.value(QStringLiteral("valuesRecorded")).toBool();
-    for (const QJsonValue &item : env.value(QStringLiteral("variables")).toArray()) {
+    const QJsonObject env = f.object(root, QStringLiteral("environment"), QStringLiteral("environment"));
+    m.environmentValuesRecorded = f.boolean(env, QStringLiteral("valuesRecorded"), QStringLiteral("environment.valuesRecorded"));
+    const QJsonValue variables = env.value(QStringLiteral("variables"));
+    if (!variables.isUndefined() && !variables.isArray())
+        f.fail(QStringLiteral("environment.variables"), "an array");
+    if (f.failed())
+        return failed();
+    for (const QJsonValue &item : variables.toArray()) {
+        if (!item.isObject())
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: environment.variables items must be objects").arg(where));
         const QJsonObject object = item.toObject();
-        SessionEnvVar var{object.value(QStringLiteral("name")).toString(), object.value(QStringLiteral("source")).toString(), {}};
-        if (object.value(QStringLiteral("value")).isString())
-            var.value = object.value(QStringLiteral("value")).toString();
+        SessionEnvVar var{f.string(object, QStringLiteral("name"), QStringLiteral("environment.variables[].name")),
+                          f.string(object, QStringLiteral("source"), QStringLiteral("environment.variables[].source")), {}};
+        const QJsonValue value = object.value(QStringLiteral("value"));
+        if (value.isString())
+            var.value = value.toString();
+        else if (!value.isUndefined() && !value.isNull())
+            f.fail(QStringLiteral("environment.variables[].value"), "a string");
+        if (f.failed())
+            return failed();
         if (var.name.isEmpty())
             return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: an environment variable has no name").arg(where));
+        if (var.value && !m.environmentValuesRecorded)
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: env values, but the bundle says none were recorded").arg(where));
         m.environment.append(var);
     }
 
-    const QJsonObject result = root.value(QStringLiteral("result")).toObject();
-    if (result.value(QStringLiteral("exitCode")).isDouble())
-        m.outcome.exitCode = result.value(QStringLiteral("exitCode")).toInt();
-    m.outcome.timedOut = result.value(QStringLiteral("timedOut")).toBool();
-    m.outcome.cancelled = result.value(QStringLiteral("cancelled")).toBool();
-    m.outcome.truncated = result.value(QStringLiteral("truncated")).toBool();
-    m.outcome.memoryExceeded = result.value(QStringLiteral("memoryExceeded")).toBool();
-    m.outcome.durationMs = qint64(result.value(QStringLiteral("durationMs")).toDouble());
-    m.outcome.stdoutTotalBytes = qint64(result.value(QStringLiteral("stdoutTotalBytes")).toDouble());
-    m.outcome.stderrTotalBytes = qint64(result.value(QStringLiteral("stderrTotalBytes")).toDouble());
-    m.outcome.auditEventsDropped = qint64(result.value(QStringLiteral("auditEventsDropped")).toDouble());
-    m.outcome.allowCount = result.value(QStringLiteral("allowCount")).toInt();
-    m.outcome.denyCount = result.value(QStringLiteral("denyCount")).toInt();
-    m.notes = stringList(root.value(QStringLiteral("notes")));
+    const QJsonObject result = f.object(root, QStringLiteral("result"), QStringLiteral("result"));
+    const QJsonValue exitCode = result.value(QStringLiteral("exitCode"));
+    if (exitCode.isDouble())
+        m.outcome.exitCode = int(f.number(result, QStringLiteral("exitCode"), QStringLiteral("result.exitCode"), INT_MIN, INT_MAX));
+    else if (!exitCode.isUndefined() && !exitCode.isNull())
+        f.fail(QStringLiteral("result.exitCode"), "a number or null");
+    m.outcome.timedOut = f.boolean(result, QStringLiteral("timedOut"), QStringLiteral("result.timedOut"));
+    m.outcome.cancelled = f.boolean(result, QStringLiteral("cancelled"), QStringLiteral("result.cancelled"));
+    m.outcome.truncated = f.boolean(result, QStringLiteral("truncated"), QStringLiteral("result.truncated"));
+    m.outcome.memoryExceeded = f.boolean(result, QStringLiteral("memoryExceeded"), QStringLiteral("result.memoryExceeded"));
+    m.outcome.durationMs = qint64(f.number(result, QStringLiteral("durationMs"), QStringLiteral("result.durationMs")));
+    m.outcome.stdoutTotalBytes = qint64(f.number(result, QStringLiteral("stdoutTotalBytes"), QStringLiteral("result.stdoutTotalBytes")));
+    m.outcome.stderrTotalBytes = qint64(f.number(result, QStringLiteral("stderrTotalBytes"), QStringLiteral("result.stderrTotalBytes")));
+    m.outcome.auditEventsDropped = qint64(f.number(result, QStringLiteral("auditEventsDropped"), QStringLiteral("result.auditEventsDropped")));
+    m.outcome.allowCount = int(f.number(result, QStringLiteral("allowCount"), QStringLiteral("result.allowCount"), 0, INT_MAX));
+    m.outcome.denyCount = int(f.number(result, QStringLiteral("denyCount"), QStringLiteral("result.denyCount"), 0, INT_MAX));
+    m.notes = f.strings(root, QStringLiteral("notes"), QStringLiteral("notes"));
+    if (f.failed())
+        return failed();
     return m;
 }
 

@@ -4,6 +4,7 @@
 #include "common/filecopy.h"
 #include "exec/execengine.h"
 #include "exec/runtimelocator.h"
+#include "session/replaypolicy.h"
 #include "session/runtimedigest.h"
 
 #include <QDir>
@@ -13,7 +14,6 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcessEnvironment>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -25,34 +25,6 @@ namespace {
 bool isInside(const QString &path, const QString &folder)
 {
     return !folder.isEmpty() && (path == folder || path.startsWith(folder + QLatin1Char('/')));
-}
-
-// The replay policy's permissions with the recorded run options wherever it sets none.
-Policy replayPolicy(const Policy &recorded, const Policy &other)
-{
-    Policy out = other;
-    const Policy defaults;
-    if (!out.seed)
-        out.seed = recorded.seed;
-    if (!out.freezeTimeMs)
-        out.freezeTimeMs = recorded.freezeTimeMs;
-    if (!out.timeoutMs)
-        out.timeoutMs = recorded.timeoutMs;
-    if (!out.maxMemoryMb)
-        out.maxMemoryMb = recorded.maxMemoryMb;
-    if (out.maxOutputBytes == defaults.maxOutputBytes)
-        out.maxOutputBytes = recorded.maxOutputBytes;
-    if (out.workdir.isEmpty())
-        out.workdir = recorded.workdir;
-    if (out.readOnlyDirs.isEmpty())
-        out.readOnlyDirs = recorded.readOnlyDirs;
-    if (out.allowPackages.isEmpty())
-        out.allowPackages = recorded.allowPackages;
-    for (auto it = recorded.env.cbegin(); it != recorded.env.cend(); ++it) {
-        if (!out.env.contains(it.key()))
-            out.env.insert(it.key(), it.value());
-    }
-    return out;
 }
 
 bool copyTree(const QString &from, const QString &to)
@@ -113,30 +85,17 @@ Result<ReplayPlan> SessionReplayer::plan(const SessionBundle &bundle, const Repl
         return fail(ErrorCode::Io, QStringLiteral("cannot create a folder in %1").arg(QDir::tempPath()));
     const QString scratch = QFileInfo(plan.scratch->path()).canonicalFilePath();
 
-    Policy policy = m.policy;
-    // Values that were not recorded come from this machine's environment, or are empty: a
-    // replay that depends on them can diverge, and says so.
-    const QProcessEnvironment host = QProcessEnvironment::systemEnvironment();
-    for (const SessionEnvVar &var : m.environment) {
-        if (var.value) {
-            if (var.source == QLatin1String("host"))
-                policy.env.insert(var.name, *var.value);
-            continue;
-        }
-        if (var.source == QLatin1String("policy")) {
-            policy.env.insert(var.name, host.value(var.name));
-            plan.notes << QStringLiteral("the value of %1 was not recorded; replayed with %2").arg(var.name,
-                            host.contains(var.name) ? QStringLiteral("this environment's value") : QStringLiteral("an empty value"));
-        } else if (m.policy.permissions.allowEnv.contains(var.name)) {
-            plan.notes << QStringLiteral("the value of %1 was not recorded; replayed with %2").arg(var.name,
-                            host.contains(var.name) ? QStringLiteral("this environment's value") : QStringLiteral("none"));
-        }
-    }
-    if (options.policy)
-        policy = replayPolicy(policy, *options.policy);
+    // The bundle's manifest is a record, not a grant: see replaypolicy.h.
+    const ContainedReplayPolicy contained = containedReplayPolicy(m);
+    for (const QString &refused : contained.refused)
+        plan.notes << QStringLiteral("refused: %1").arg(refused);
+    plan.notes << contained.notes;
+    auto policy = replayPolicy(m, contained, options.policy, options.allowWiderPolicy, &plan.notes);
+    if (!policy)
+        return std::unexpected(policy.error());
 
     ExecRequest &request = plan.request;
-    request.policy = policy;
+    request.policy = *policy;
     request.baseDir = m.baseDir;
     request.args = m.args;
     request.code = m.code;

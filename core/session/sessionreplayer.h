@@ -21,8 +21,11 @@ struct ReplayOptions
     // Replays under these permissions instead of the recorded ones. Run options the policy does
     // not set (seed, frozen time, workdir, packages, timeout, env...) keep their recorded values;
     // relative paths resolve against the recorded base folder.
+    // It may narrow the replay freely; what it grants beyond the bundle's own files (host
+    // paths, host variables, programs) is refused unless allowWiderPolicy (see replaypolicy.h).
     std::optional<Policy> policy;
     QString runtimePath; // empty: the engine's default
+    bool allowWiderPolicy = false;
 };
 
 // A replay's run: the request plus the scratch folder that holds its copy of the workdir.

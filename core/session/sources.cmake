@@ -1,5 +1,6 @@
 target_sources(sandbench_core PRIVATE
     session/pngimage.h session/pngimage.cpp
+    session/replaypolicy.h session/replaypolicy.cpp
     session/replayreport.h session/replayreport.cpp
     session/sandboxreplay.h session/sandboxreplay.cpp
     session/sandboxreplayer.h session/sandboxreplayer.cpp

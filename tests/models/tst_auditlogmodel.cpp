@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace Sandbench;
 
 namespace {
@@ -61,7 +63,77 @@ private slots:
     void brokenLinesAreShownNotHidden();
     void largeFileShowsFirstRowsQuickly();
     void reopeningWhileLoadingDropsOldBatches();
+    void shrinkingLogReadsShortNotSigbus();
+    void nonRegularLogsFailFast();
+    void hugeLineCostsOneWindow();
+    void resourcesAreShownNotObeyed();
 };
+
+// The log was mapped before: a file cut short under the model killed the GUI with SIGBUS.
+void TestAuditLogModel::shrinkingLogReadsShortNotSigbus()
+{
+    QTemporaryDir dir;
+    const QString path = writeLog(dir.filePath(QStringLiteral("audit.jsonl")), 50000);
+    AuditLogModel model;
+    QSignalSpy finished(&model, &AuditLogModel::loadingFinished);
+    QVERIFY(model.openFile(path));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(model.rowCount(), 50000);
+    QVERIFY(QFile::resize(path, 1000));
+    QCOMPARE(model.eventAt(0), makeEvent(1));
+    for (int row : {100, 20000, 49999}) {
+        const AuditEvent event = model.eventAt(row);
+        QCOMPARE(event.kind, QStringLiteral("?"));
+    }
+    QSignalSpy filtered(&model, &AuditLogModel::filterFinished);
+    AuditFilter filter;
+    filter.text = QStringLiteral("file-4");
+    model.setFilter(filter);
+    QVERIFY(filtered.wait(10000));
+    QVERIFY(model.rowCount() < 50000);
+}
+
+void TestAuditLogModel::nonRegularLogsFailFast()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("audit.fifo"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    for (const QString &path : {fifo, QStringLiteral("/dev/zero")}) {
+        AuditLogModel model;
+        QString error;
+        QVERIFY(!model.openFile(path, &error));
+        QVERIFY2(error.contains(QStringLiteral("not a regular file")), qPrintable(error));
+    }
+}
+
+void TestAuditLogModel::hugeLineCostsOneWindow()
+{
+    QTemporaryDir dir;
+    const qint64 huge = 9 * 1024 * 1024;
+    QByteArray extra = QByteArray(huge, 'x') + '\n' + makeEvent(3).toJsonLine() + '\n';
+    const QString path = writeLog(dir.filePath(QStringLiteral("audit.jsonl")), 1, extra);
+    AuditLogModel model;
+    QSignalSpy finished(&model, &AuditLogModel::loadingFinished);
+    QVERIFY(model.openFile(path));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(model.rowCount(), 3);
+    const AuditEvent long_ = model.eventAt(1);
+    QCOMPARE(long_.kind, QStringLiteral("?"));
+    QVERIFY(long_.resource.size() <= 200);
+    QCOMPARE(model.eventAt(2), makeEvent(3)); // the offset after the long line is right
+}
+
+void TestAuditLogModel::resourcesAreShownNotObeyed()
+{
+    AuditLogModel model;
+    AuditEvent event = makeEvent(1);
+    event.resource = QStringLiteral("/data/report\u202Egnp.sh\x1b[2J");
+    model.setEvents({event});
+    const QString shown = model.data(model.index(0, int(AuditLogModel::Column::Resource))).toString();
+    QVERIFY2(!shown.contains(QChar(0x202E)) && !shown.contains(QChar(0x1b)), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("U+202E")), qPrintable(shown));
+    QCOMPARE(model.eventAt(0).resource, event.resource); // the data itself is kept as it is
+}
 
 void TestAuditLogModel::liveEventsAppendInOrder()
 {

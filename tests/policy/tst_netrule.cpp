@@ -33,6 +33,9 @@ private slots:
         QTest::newRow("url https port") << "https://api.example.com/v1" << "api.example.com:80" << false;
         QTest::newRow("url explicit port") << "http://localhost:8080/" << "localhost:8080" << true;
         QTest::newRow("star") << "*" << "anything.org:1" << true;
+        // The runtime asks in punycode; a rule written in Unicode must match it.
+        QTest::newRow("idn") << "b\u00fccher.example" << "xn--bcher-kva.example:443" << true;
+        QTest::newRow("idn subdomains") << "*.b\u00fccher.example" << "www.xn--bcher-kva.example:443" << true;
     }
 
     void matching()

@@ -1,7 +1,10 @@
 #include "policy/policyfile.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Sandbench;
 
@@ -9,6 +12,131 @@ class TestPolicyFile : public QObject
 {
     Q_OBJECT
 private slots:
+    // Strict JSON with the exact character of each error, BOM and escapes included.
+    void strictSyntaxAtExactPosition_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("duplicate key") << QByteArray("{\"sandbox\": true,\n \"sandbox\": false}")
+                                       << QStringLiteral("p.json:2:2: duplicate key \"sandbox\"");
+        QTest::newRow("duplicate escaped key") << QByteArray("{\"sandbox\": true, \"sandb\\u006fx\": false}")
+                                               << QStringLiteral("p.json:1:19: duplicate key \"sandbox\"");
+        QTest::newRow("duplicate nested") << QByteArray("{\"permissions\": {\"deny_fs\": true,\n   \"deny_fs\": false}}")
+                                          << QStringLiteral("p.json:2:4: duplicate key \"deny_fs\"");
+        QTest::newRow("raw newline") << QByteArray("{\"options\": {\"workdir\": \"/tmp\nx\"}}")
+                                     << QStringLiteral("p.json:1:30: a line break inside a string");
+        QTest::newRow("bom then error") << QByteArray("\xEF\xBB\xBF{\"sandbox\": tru}")
+                                        << QStringLiteral("p.json:1:13: illegal value");
+        QTest::newRow("bom then unknown") << QByteArray("\xEF\xBB\xBF{\"sandbx\": true}")
+                                          << QStringLiteral("p.json:1:2: unknown key \"sandbx\"");
+        QTest::newRow("escaped key unknown") << QByteArray("{\"permissions\": {\"allow\\u005fwrit\": []}}")
+                                             << QStringLiteral("p.json:1:18: unknown key \"allow_writ\"");
+        QTest::newRow("missing colon") << QByteArray("{\"sandbox\" true}") << QStringLiteral("p.json:1:12: expected :");
+        QTest::newRow("missing comma") << QByteArray("{\"sandbox\": true \"options\": {}}") << QStringLiteral("p.json:1:18: expected , or }");
+        QTest::newRow("trailing comma") << QByteArray("{\"sandbox\": true,}") << QStringLiteral("p.json:1:18: a comma before }");
+        QTest::newRow("array comma") << QByteArray("{\"permissions\": {\"allow_read\": [\"a\" \"b\"]}}") << QStringLiteral("p.json:1:37: expected , or ]");
+        QTest::newRow("bad number") << QByteArray("{\"options\": {\"seed\": 01}}") << QStringLiteral("p.json:1:22: not a valid number");
+        QTest::newRow("unclosed string") << QByteArray("{\"sandbox") << QStringLiteral("p.json:1:10: the string has no closing quote");
+        QTest::newRow("unclosed object") << QByteArray("{\"sandbox\": true") << QStringLiteral("p.json:1:17: the object has no closing }");
+        QTest::newRow("bad escape") << QByteArray("{\"options\": {\"workdir\": \"a\\qb\"}}") << QStringLiteral("p.json:1:27: unknown escape");
+        QTest::newRow("garbage after") << QByteArray("{} x") << QStringLiteral("p.json:1:4: unexpected text");
+        QTest::newRow("empty") << QByteArray("  ") << QStringLiteral("p.json:1:3: the document is empty");
+        // Found by fuzz_policy: invalid UTF-8 in a value passed the scanner and Qt's parser then
+        // refused it without an exact position.
+        QTest::newRow("huge number") << QByteArray("{\"options\": {\"max_output_bytes\": 704e5786}}")
+                                     << QStringLiteral("p.json:1:34: the number is out of range");
+        QTest::newRow("bad utf-8") << QByteArray("{\"options\": {\"workdir\": \"2026-0\xf3" "1\"}}")
+                                   << QStringLiteral("p.json:1:32: the string is not valid UTF-8");
+    }
+
+    void strictSyntaxAtExactPosition()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        auto policy = parsePolicy(json, QStringLiteral("p.json"));
+        QVERIFY(!policy.has_value());
+        QVERIFY2(policy.error().message.startsWith(expected), qPrintable(policy.error().message));
+    }
+
+    // Every entry is checked where it stands: a rule that can never match, or a root that grants
+    // a whole system tree, is refused at its line and column.
+    void entriesRefusedWhereTheyStand_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        for (const char *bad : {"a..b", "*.*", "evil.com/path", "user@evil.com", "https://trusted.com@evil.com", "-x.com"}) {
+            QTest::newRow(bad) << (QByteArray("{\"permissions\": {\n  \"allow_net\": [\"ok.com\", \"") + bad + "\"]}}")
+                               << QStringLiteral("p.json:2:27: \"allow_net\" item 1 (%1)").arg(QLatin1String(bad));
+        }
+        QTest::newRow("listen") << QByteArray("{\"permissions\": {\"allow_listen\": [\"a b\"]}}")
+                                << QStringLiteral("p.json:1:35: \"allow_listen\" item 0");
+        for (const char *root : {"/", "/proc", "/proc/self", "/sys", "/dev", "/home", "/root", "/tmp/.."}) {
+            QTest::newRow(root) << (QByteArray("{\"permissions\": {\"allow_read\": [\"") + root + "\"]}}")
+                                << QStringLiteral("p.json:1:33: \"allow_read\" item 0 (%1)").arg(QLatin1String(root));
+        }
+        QTest::newRow("write root") << QByteArray("{\"permissions\": {\"allow_write\": [\"/\"]}}")
+                                    << QStringLiteral("p.json:1:34: \"allow_write\" item 0 (/)");
+        QTest::newRow("home") << QByteArray("{\"options\": {\"read_only_dirs\": [\"/srv/me\"]}}")
+                              << QStringLiteral("p.json:1:33: \"read_only_dirs\" item 0 (/srv/me): a whole home folder");
+        QTest::newRow("huge seed") << QByteArray("{\"options\": {\"seed\": 5.55556e+19}}")
+                                   << QStringLiteral("p.json:1:22: \"seed\" must be a whole number");
+        QTest::newRow("huge instant number") << QByteArray("{\"options\": {\"freeze_time\": 1e300}}")
+                                             << QStringLiteral("p.json:1:29: \"freeze_time\" must be");
+        QTest::newRow("huge instant") << QByteArray("{\"options\": {\"freeze_time\": 9999999999999999}}")
+                                      << QStringLiteral("p.json:1:29: \"freeze_time\" must be");
+    }
+
+    void entriesRefusedWhereTheyStand()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        PolicyParseOptions options;
+        options.homeDir = QStringLiteral("/srv/me");
+        options.baseDir = QStringLiteral("/tmp");
+        auto policy = parsePolicy(json, QStringLiteral("p.json"), options);
+        QVERIFY(!policy.has_value());
+        QVERIFY2(policy.error().message.startsWith(expected), qPrintable(policy.error().message));
+    }
+
+    void sensitiveRootsNeedTheExplicitFlag()
+    {
+        const QByteArray json("{\"permissions\": {\"allow_read\": [\"/\", \"/proc\"]}}");
+        QVERIFY(!parsePolicy(json, QStringLiteral("p.json")).has_value());
+        PolicyParseOptions explicitly;
+        explicitly.allowSensitiveRoots = true;
+        auto policy = parsePolicy(json, QStringLiteral("p.json"), explicitly);
+        QVERIFY(policy.has_value());
+        QCOMPARE(policy->permissions.allowRead.size(), 2);
+    }
+
+    void idnHostsMatchInPunycode()
+    {
+        auto policy = parsePolicy("{\"permissions\": {\"allow_net\": [\"b\xC3\xBC" "cher.example\"]}}", QStringLiteral("p.json"));
+        QVERIFY2(policy.has_value(), qPrintable(policy ? QString() : policy.error().message));
+    }
+
+    // A FIFO with no writer and /dev/zero fail at once with a clear error instead of hanging
+    // or growing; the ctest timeout catches a hang.
+    void nonRegularFilesFailFast()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("policy.fifo"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const QString &path : {fifo, QStringLiteral("/dev/zero"), dir.path()}) {
+            auto policy = readPolicyFile(path);
+            QVERIFY(!policy.has_value());
+            QVERIFY2(policy.error().message.contains(QStringLiteral("not a regular file")), qPrintable(policy.error().message));
+        }
+        const QString big = dir.filePath(QStringLiteral("big.json"));
+        QFile file(big);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.resize(5 * 1024 * 1024));
+        file.close();
+        auto tooBig = readPolicyFile(big);
+        QVERIFY(!tooBig.has_value());
+        QVERIFY2(tooBig.error().message.contains(QStringLiteral("larger than")), qPrintable(tooBig.error().message));
+    }
+
     void readsEveryKey()
     {
         const QByteArray json = R"({
@@ -55,6 +183,7 @@ private slots:
                                     << QStringLiteral("p.json:3:3: \"allow_net\" item 1 must be a string");
         QTest::newRow("bool") << QByteArray("{\"sandbox\": \"yes\"}") << QStringLiteral("p.json:1:13: \"sandbox\" must be true or false");
         QTest::newRow("top level") << QByteArray("[1]") << QStringLiteral("p.json:1:1: a policy must be a JSON object");
+        QTest::newRow("top level scalar") << QByteArray("  0") << QStringLiteral("p.json:1:3: a policy must be a JSON object");
         QTest::newRow("reserved env") << QByteArray("{\"options\": {\"env\": {\"LD_PRELOAD\": \"x\"}}}")
                                       << QStringLiteral("p.json:1:22: 'LD_PRELOAD' is reserved");
         QTest::newRow("timeout") << QByteArray("{\"options\": {\"timeout_ms\": -5}}")

@@ -157,11 +157,14 @@ private slots:
         QVERIFY(!names->manifest.environment.first().value); // a secret is not kept by default
         QVERIFY(!readFile(m_fixture.path(QStringLiteral("s%1.sbsession").arg(m_count - 1))).contains("recorded-secret"));
 
+        // A name without a recorded value is not filled from the replaying machine.
         qputenv("SB_SESSION_TOKEN", "another-value");
         auto report = SessionReplayer::runSync(*names);
         QVERIFY(report.has_value());
         QVERIFY(!report->identical);
-        QCOMPARE(report->divergences.first(), (Divergence{ReplayStream::Stdout, 3, QStringLiteral("recorded-secret"), QStringLiteral("another-value")}));
+        QCOMPARE(report->divergences.first().stream, ReplayStream::Stdout);
+        QCOMPARE(report->divergences.first().index, 3);
+        QVERIFY(!report->replayed.stdoutData.contains("another-value"));
         QVERIFY(report->summary().contains(QStringLiteral("SB_SESSION_TOKEN was not recorded")));
 
         auto withRecorded = SessionReplayer::runSync(*values);
@@ -223,7 +226,7 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         const CliRun same = runCli({QStringLiteral("replay"), file});
         QCOMPARE(same.exitCode, 0);
-        QCOMPARE(same.stdoutData, QByteArray("identical\n"));
+        QVERIFY2(same.stdoutData.startsWith("identical\n"), same.stdoutData.constData());
 
         const QString policy = m_fixture.path(QStringLiteral("strict.json"));
         writeFile(policy, "{\"sandbox\": true, \"permissions\": {}}");

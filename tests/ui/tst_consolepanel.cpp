@@ -20,6 +20,7 @@ private slots:
     void longLinesAreBroken();
     void searchFindsAndWraps();
     void copyAndClear();
+    void bidiAndControlsAreShownNotObeyed();
 };
 
 void TestConsolePanel::outputKeepsArrivalOrderAndColoursStderr()
@@ -131,4 +132,17 @@ void TestConsolePanel::copyAndClear()
 }
 
 QTEST_MAIN(TestConsolePanel)
+
+// The code's output is data: a right-to-left override must not make "report<RLO>gnp.sh" read
+// "reporths.png", and an escape sequence shows as a picture of itself.
+void TestConsolePanel::bidiAndControlsAreShownNotObeyed()
+{
+    ConsolePanel console;
+    console.append(ExecStream::Stdout, QStringLiteral("report\u202Egnp.sh\x1b[2J\n").toUtf8());
+    console.flushAll();
+    const QString text = console.text();
+    QVERIFY2(!text.contains(QChar(0x202E)) && !text.contains(QChar(0x1b)), qPrintable(text));
+    QCOMPARE(text, QStringLiteral("report\u27e6U+202E\u27e7gnp.sh\u241B[2J\n"));
+}
+
 #include "tst_consolepanel.moc"

@@ -75,6 +75,7 @@ private slots:
     void runIsSavedOpenedBrowsedAndReplaysIdentical();
     void replayUnderAStricterPolicyHighlightsTheDivergence();
     void badFilesGiveAClearErrorAndKeepTheOpenSession();
+    void widerReplayPolicyIsConfirmedFirst();
     void recordingCanBeTurnedOff();
     void sandboxSessionsAreBrowsedStepByStep();
 
@@ -285,6 +286,53 @@ void TestSessionsPanel::replayUnderAStricterPolicyHighlightsTheDivergence()
     diff->showStream(ReplayStream::Audit);
     QVERIFY(diff->highlightedLine() > 0);
     QVERIFY(diff->recordedView()->extraSelections().first().cursor.block().text().contains(m_input));
+}
+
+// A replay policy that grants more than the bundle holds (here a host folder) runs only once the
+// user confirms it; declining leaves nothing running.
+void TestSessionsPanel::widerReplayPolicyIsConfirmedFirst()
+{
+    MainWindow &w = window();
+    QFile input(m_input);
+    QVERIFY(input.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    input.write("recorded input\n");
+    input.close();
+    const int row = runRecorded();
+    QVERIFY(row >= 0);
+    RunHistoryModel *history = w.runController()->history();
+    QTRY_VERIFY_WITH_TIMEOUT(history->run(row).session, 30000);
+    SessionsPanel *sessions = w.sessionsPanel();
+    w.historyPanel()->view()->selectRow(row);
+    QTest::mouseClick(w.historyPanel()->openSessionButton(), Qt::LeftButton);
+    QVERIFY(sessions->bundle());
+
+    Policy wider = sessions->bundle()->manifest.policy;
+    wider.sandbox = true;
+    wider.permissions.allowRead << m_data.path();
+    const QString widerPath = m_data.filePath(QStringLiteral("wider.json"));
+    QVERIFY(writePolicyFile(widerPath, wider));
+    QString error;
+    QVERIFY2(sessions->setReplayPolicyFile(widerPath, &error), qPrintable(error));
+
+    QStringList asked;
+    bool answer = false;
+    sessions->setWiderPolicyConfirmation([&](const QStringList &entries) {
+        asked = entries;
+        return answer;
+    });
+    QSignalSpy replayed(sessions, &SessionsPanel::replayFinished);
+    sessions->replay();
+    QVERIFY2(asked.join(QLatin1Char('\n')).contains(QStringLiteral("allow_read %1").arg(m_data.path())), qPrintable(asked.join(QLatin1Char('\n'))));
+    QVERIFY(!sessions->isReplaying());
+
+    answer = true;
+    asked.clear();
+    sessions->replay();
+    QVERIFY(!asked.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 1, kRunTimeoutMs);
+    QVERIFY(sessions->lastReport()->notes.join(QLatin1Char('\n')).contains(QStringLiteral("widened by the replay policy")));
+    sessions->setWiderPolicyConfirmation({});
+    sessions->setReplayPolicyFile({});
 }
 
 void TestSessionsPanel::badFilesGiveAClearErrorAndKeepTheOpenSession()

@@ -1,5 +1,6 @@
 #include "consolepanel.h"
 
+#include "common/terminaltext.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -183,7 +184,8 @@ void ConsolePanel::flush()
             format.setForeground(m_view->palette().color(QPalette::PlaceholderText));
             format.setFontItalic(true);
         }
-        cursor.insertText(wrapLongLines(text), format);
+        // The code's output is shown, not obeyed: a right-to-left override must not reorder it.
+        cursor.insertText(wrapLongLines(visibleLines(text)), format);
     }
     cursor.endEditBlock();
     if (m_pending.empty())

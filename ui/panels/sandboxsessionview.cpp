@@ -1,5 +1,6 @@
 #include "sandboxsessionview.h"
 
+#include "common/terminaltext.h"
 #include "fittedpicture.h"
 #include "session/sandboxreplay.h"
 
@@ -184,8 +185,8 @@ void SandboxSessionView::showStep()
             out += QLatin1Char('\n') + *step.error;
         return out;
     };
-    m_recorded->setPlainText(text(recorded));
-    m_replayed->setPlainText(replayed ? text(*replayed) : QString());
+    m_recorded->setPlainText(visibleLines(text(recorded)));
+    m_replayed->setPlainText(replayed ? visibleLines(text(*replayed)) : QString());
 }
 
 void SandboxSessionView::showPicture(FittedPicture *view, const QByteArray &png)

@@ -1,5 +1,6 @@
 #include "sessiondiffview.h"
 
+#include "common/terminaltext.h"
 #include "session/sessionbundle.h"
 
 #include <QComboBox>
@@ -175,7 +176,7 @@ void SessionDiffView::setComparison(const SessionBundle &bundle, const ReplayRep
     m_fitDecisions = !report.changedDecisions.isEmpty();
     if (isVisible())
         fitDecisions();
-    m_notes->setText(report.notes.isEmpty() ? QString() : tr("Notes: %1").arg(report.notes.join(QStringLiteral("; "))));
+    m_notes->setText(report.notes.isEmpty() ? QString() : visibleText(tr("Notes: %1").arg(report.notes.join(QStringLiteral("; ")))));
 
     const QSignalBlocker blocker(m_stream);
     m_stream->clear();
@@ -236,8 +237,10 @@ void SessionDiffView::render()
     if (i < 0 || i >= kStreamCount)
         return;
     const Side &side = m_sides[i];
-    m_recorded->setPlainText(shown(side.recorded));
-    m_replayed->setPlainText(shown(side.replayed));
+    // Recorded and replayed output come from the code: bidi overrides and invisible characters
+    // are shown, not obeyed.
+    m_recorded->setPlainText(visibleLines(shown(side.recorded)));
+    m_replayed->setPlainText(visibleLines(shown(side.replayed)));
     const QColor mark(230, 70, 60, 90); // readable under light and dark text alike
     highlight(m_recorded, side.divergentLine, mark);
     highlight(m_replayed, side.divergentLine, mark);

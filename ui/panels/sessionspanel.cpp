@@ -3,9 +3,11 @@
 #include "auditpanel.h"
 #include "codeeditor.h"
 #include "common/background.h"
+#include "common/terminaltext.h"
 #include "models/auditlogmodel.h"
 #include "policy/policyfile.h"
 #include "sandboxsessionview.h"
+#include "session/replaypolicy.h"
 #include "session/sandboxsession.h"
 #include "session/sessionbundle.h"
 #include "session/sessionreplayer.h"
@@ -22,9 +24,11 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QToolButton>
@@ -315,10 +319,12 @@ void SessionsPanel::showBundle()
     if (!env.isEmpty())
         facts << (m.environmentValuesRecorded ? tr("environment (with values): %1") : tr("environment (names only): %1"))
                      .arg(env.join(QLatin1Char(' ')));
-    QString info = QStringLiteral("<b>%1</b><br>%2").arg(QFileInfo(m_title).fileName().toHtmlEscaped(),
-                                                          facts.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped());
+    // Names, notes and values come from the file: bidi overrides and invisible characters are
+    // shown as what they are (visibleText), not obeyed.
+    QString info = QStringLiteral("<b>%1</b><br>%2").arg(visibleText(QFileInfo(m_title).fileName()).toHtmlEscaped(),
+                                                          visibleText(facts.join(QStringLiteral(" \u00b7 "))).toHtmlEscaped());
     if (!m.notes.isEmpty())
-        info += QStringLiteral("<br><i>%1</i>").arg(tr("Recording notes: %1").arg(m.notes.join(QStringLiteral("; "))).toHtmlEscaped());
+        info += QStringLiteral("<br><i>%1</i>").arg(visibleText(tr("Recording notes: %1").arg(m.notes.join(QStringLiteral("; ")))).toHtmlEscaped());
     m_info->setText(info);
 
     showConsoleStream();
@@ -377,7 +383,7 @@ void SessionsPanel::fillFiles()
         QList<QTreeWidgetItem *> items;
         for (qsizetype i = 0; i < entries.size(); ++i) {
             const Entry &entry = entries.at(i);
-            auto *item = new QTreeWidgetItem({entry.name, entry.where, formatBytes(sizes.value(i)), entry.sha.left(16)});
+            auto *item = new QTreeWidgetItem({visibleText(entry.name), visibleText(entry.where), formatBytes(sizes.value(i)), entry.sha.left(16)});
             item->setToolTip(0, entry.name);
             item->setToolTip(3, entry.sha);
             item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
@@ -406,8 +412,8 @@ void SessionsPanel::showSandboxSession()
     facts << tr("%n step(s)", nullptr, int(s.steps.size()));
     if (!s.envNames.isEmpty())
         facts << tr("environment (names only): %1").arg(s.envNames.join(QLatin1Char(' ')));
-    m_info->setText(QStringLiteral("<b>%1</b><br>%2").arg(QFileInfo(m_title).fileName().toHtmlEscaped(),
-                                                          facts.join(QStringLiteral(" \u00b7 ")).toHtmlEscaped()));
+    m_info->setText(QStringLiteral("<b>%1</b><br>%2").arg(visibleText(QFileInfo(m_title).fileName()).toHtmlEscaped(),
+                                                          visibleText(facts.join(QStringLiteral(" \u00b7 "))).toHtmlEscaped()));
     m_steps->setSession(m_sandbox);
     for (int i = 0; i < m_tabs->count(); ++i)
         m_tabs->setTabVisible(i, m_tabs->widget(i) == m_steps);
@@ -520,10 +526,40 @@ void SessionsPanel::replay()
             return;
         }
         options.policy = *policy;
+        const QStringList wider = wideningEntries(*policy, containedReplayPolicy(m_bundle->manifest), m_bundle->manifest);
+        if (!wider.isEmpty()) {
+            if (!confirmWiderPolicy(wider))
+                return;
+            options.allowWiderPolicy = true;
+        }
     }
     setBusy(true, tr("Replaying offline\u2026"));
     m_replayer->start(*m_bundle, options);
     updateActions();
+}
+
+void SessionsPanel::setWiderPolicyConfirmation(std::function<bool(const QStringList &)> confirm)
+{
+    m_confirmWider = std::move(confirm);
+}
+
+bool SessionsPanel::confirmWiderPolicy(const QStringList &entries)
+{
+    if (m_confirmWider)
+        return m_confirmWider(entries);
+    QStringList shown;
+    for (const QString &entry : entries.mid(0, 12))
+        shown << visibleText(entry);
+    if (entries.size() > shown.size())
+        shown << tr("and %n more", nullptr, int(entries.size() - shown.size()));
+    QMessageBox box(QMessageBox::Warning, tr("Replay Under a Wider Policy?"),
+                    tr("The replay policy grants more than the session holds. The recorded code would get:"),
+                    QMessageBox::Cancel, this);
+    box.setInformativeText(shown.join(QLatin1Char('\n')));
+    QPushButton *replay = box.addButton(tr("Replay with These Grants"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == replay;
 }
 
 void SessionsPanel::stopReplay()

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -54,6 +55,9 @@ public:
     void stopReplay();
     // Replays under this policy file instead of the recorded policy; empty: the recorded one.
     bool setReplayPolicyFile(const QString &path, QString *error = nullptr);
+    // Asked before a replay policy grants more than the bundle holds (host paths, variables,
+    // programs); the default asks the user in a message box. Returning false cancels the replay.
+    void setWiderPolicyConfirmation(std::function<bool(const QStringList &entries)> confirm);
 
     bool isLoading() const { return m_loading; }
     bool isReplaying() const;
@@ -91,6 +95,7 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    bool confirmWiderPolicy(const QStringList &entries);
     struct Loaded;
     void showLoaded(const Loaded &loaded);
     void showBundle();
@@ -109,6 +114,7 @@ private:
     SandboxPool *m_pool = nullptr;
     QString m_title;
     QString m_replayPolicyPath;
+    std::function<bool(const QStringList &)> m_confirmWider;
     std::optional<ReplayReport> m_report;
     bool m_loading = false;
     bool m_sandboxReplaying = false;

@@ -1,0 +1,172 @@
+#include "replaypolicy.h"
+
+#include <QDir>
+
+#include <algorithm>
+
+namespace Sandbench {
+
+namespace {
+
+bool isInside(const QString &path, const QString &folder)
+{
+    return !folder.isEmpty()
+            && (path == folder || folder == QLatin1String("/") || path.startsWith(folder + QLatin1Char('/')));
+}
+
+QString absoluteFrom(const QString &base, const QString &path)
+{
+    return QDir::cleanPath(QDir(base.isEmpty() ? QStringLiteral("/") : base).absoluteFilePath(path));
+}
+
+// Lists at most a screenful of one kind; thousands of entries must not bury the rest.
+void refuseAll(QStringList *refused, const char *key, const QStringList &entries, const QString &why)
+{
+    constexpr qsizetype kShown = 10;
+    for (qsizetype i = 0; i < entries.size() && i < kShown; ++i)
+        refused->append(QStringLiteral("%1 %2: %3").arg(QLatin1String(key), entries.at(i), why));
+    if (entries.size() > kShown)
+        refused->append(QStringLiteral("%1: %2 more entries: %3").arg(QLatin1String(key)).arg(entries.size() - kShown).arg(why));
+}
+
+} // namespace
+
+ContainedReplayPolicy containedReplayPolicy(const SessionManifest &m)
+{
+    ContainedReplayPolicy out;
+    const Policy &recorded = m.policy;
+    const Permissions &rp = recorded.permissions;
+    Policy &p = out.policy;
+    p.sandbox = true;
+    if (!recorded.sandbox)
+        out.refused << QStringLiteral("sandbox false: a replay always runs in the sandbox");
+    // Deny switches only take away; they are kept so that the same reads are denied.
+    p.permissions.denyFs = rp.denyFs;
+    p.permissions.denyNet = rp.denyNet;
+    p.permissions.denyEnv = rp.denyEnv;
+    p.permissions.denyRun = rp.denyRun;
+    // Reads: exactly the files the bundle holds, at the paths the run read them.
+    p.permissions.allowRead = m.inputFiles.keys();
+    QStringList hostReads;
+    for (const QString &path : rp.allowRead) {
+        const QString absolute = absoluteFrom(m.baseDir, path);
+        if (!m.inputFiles.contains(absolute) && !isInside(absolute, m.workdir))
+            hostReads << path;
+    }
+    refuseAll(&out.refused, "allow_read", hostReads, QStringLiteral("a host path; only the bundle's copies are read"));
+    QStringList hostWrites;
+    for (const QString &path : rp.allowWrite) {
+        if (!isInside(absoluteFrom(m.baseDir, path), m.workdir))
+            hostWrites << path;
+    }
+    refuseAll(&out.refused, "allow_write", hostWrites, QStringLiteral("a host path; a replay writes only in its copy of the workdir"));
+    refuseAll(&out.refused, "read_only_dirs", recorded.readOnlyDirs, QStringLiteral("a host folder; only the bundle's copies are read"));
+    refuseAll(&out.refused, "allow_net", rp.allowNet, QStringLiteral("a replay has no network"));
+    refuseAll(&out.refused, "allow_listen", rp.allowListen, QStringLiteral("a replay has no network"));
+    refuseAll(&out.refused, "allow_run", rp.allowRun, QStringLiteral("a replay runs no host programs"));
+
+    // Environment: recorded values only. A name without a value is not filled from this
+    // machine, where it might hold a secret of the person replaying.
+    QStringList unrecorded;
+    for (const SessionEnvVar &var : m.environment) {
+        if (var.value)
+            p.env.insert(var.name, *var.value);
+        else if (!unrecorded.contains(var.name))
+            unrecorded << var.name;
+    }
+    for (auto it = recorded.env.cbegin(); it != recorded.env.cend(); ++it) {
+        if (!p.env.contains(it.key()))
+            p.env.insert(it.key(), it.value());
+    }
+    for (const QString &name : rp.allowEnv) {
+        if (!p.env.contains(name) && !unrecorded.contains(name))
+            unrecorded << name;
+    }
+    for (const QString &name : std::as_const(unrecorded))
+        out.notes << QStringLiteral("the value of %1 was not recorded; the replay does not give it").arg(name);
+
+    p.seed = recorded.seed;
+    p.freezeTimeMs = recorded.freezeTimeMs;
+    p.maxMemoryMb = recorded.maxMemoryMb;
+    p.maxOutputBytes = recorded.maxOutputBytes;
+    p.allowPackages = recorded.allowPackages; // from the bundle's own cache folder
+    p.workdir = m.workdir;                    // mounted from the replay's copy
+    p.timeoutMs = recorded.timeoutMs;
+    if (!p.timeoutMs) {
+        p.timeoutMs = kDefaultReplayTimeoutMs;
+        out.notes << QStringLiteral("the recording had no timeout; the replay stops after %1 s").arg(kDefaultReplayTimeoutMs / 1000);
+    }
+    return out;
+}
+
+QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &contained, const SessionManifest &m)
+{
+    QStringList out;
+    const Permissions &up = user.permissions;
+    const Permissions &cp = contained.policy.permissions;
+    if (!user.sandbox)
+        out << QStringLiteral("sandbox false (a replay runs in the sandbox)");
+    for (const QString &path : up.allowRead) {
+        const QString absolute = absoluteFrom(m.baseDir, path);
+        const bool covered = isInside(absolute, m.workdir)
+                || std::any_of(cp.allowRead.cbegin(), cp.allowRead.cend(), [&](const QString &f) { return isInside(absolute, f); });
+        if (!covered)
+            out << QStringLiteral("allow_read %1").arg(path);
+    }
+    for (const QString &path : up.allowWrite) {
+        if (!isInside(absoluteFrom(m.baseDir, path), m.workdir))
+            out << QStringLiteral("allow_write %1").arg(path);
+    }
+    for (const QString &dir : user.readOnlyDirs)
+        out << QStringLiteral("read_only_dirs %1").arg(dir);
+    for (const QString &name : up.allowEnv)
+        out << QStringLiteral("allow_env %1 (a variable of this machine)").arg(name);
+    for (const QString &program : up.allowRun)
+        out << QStringLiteral("allow_run %1").arg(program);
+    if (!user.workdir.isEmpty() && absoluteFrom(m.baseDir, user.workdir) != m.workdir)
+        out << QStringLiteral("workdir %1 (a host folder)").arg(user.workdir);
+    return out;
+}
+
+Result<Policy> replayPolicy(const SessionManifest &m, const ContainedReplayPolicy &contained,
+                            const std::optional<Policy> &user, bool allowWider, QStringList *notes)
+{
+    if (!user)
+        return contained.policy;
+    const QStringList wider = wideningEntries(*user, contained, m);
+    if (!wider.isEmpty() && !allowWider)
+        return fail(ErrorCode::ConfigError,
+                    QStringLiteral("the replay policy grants more than the bundle holds (%1); allow a wider policy "
+                                   "explicitly (--allow-wider-policy) to replay under it")
+                            .arg(wider.join(QStringLiteral("; "))));
+    for (const QString &entry : wider)
+        notes->append(QStringLiteral("widened by the replay policy: %1").arg(entry));
+    Policy out = *user;
+    const Policy &c = contained.policy;
+    const Policy defaults;
+    out.sandbox = true;
+    if (!out.seed)
+        out.seed = c.seed;
+    if (!out.freezeTimeMs)
+        out.freezeTimeMs = c.freezeTimeMs;
+    if (!out.timeoutMs)
+        out.timeoutMs = c.timeoutMs;
+    if (!out.maxMemoryMb)
+        out.maxMemoryMb = c.maxMemoryMb;
+    if (out.maxOutputBytes == defaults.maxOutputBytes)
+        out.maxOutputBytes = c.maxOutputBytes;
+    if (out.workdir.isEmpty())
+        out.workdir = c.workdir;
+    if (out.allowPackages.isEmpty())
+        out.allowPackages = c.allowPackages;
+    // Recorded values only (never read_only_dirs or host names of the bundle).
+    for (auto it = c.env.cbegin(); it != c.env.cend(); ++it) {
+        if (!out.env.contains(it.key()))
+            out.env.insert(it.key(), it.value());
+    }
+    if (!out.permissions.allowNet.isEmpty() || !out.permissions.allowListen.isEmpty())
+        notes->append(QStringLiteral("the replay policy allows network access; a replay has no network"));
+    return out;
+}
+
+} // namespace Sandbench

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "common/result.h"
+#include "policy/policy.h"
+#include "session/sessionmanifest.h"
+
+#include <QStringList>
+
+#include <optional>
+
+namespace Sandbench {
+
+// A session file comes from anyone: what its manifest says about permissions is a record of
+// what the original run could do, never a grant on the machine that replays it. The replay's
+// policy is rebuilt from the recording's own contents: the sandbox always on, no network, reads
+// only of the files the bundle carries (mounted where the run saw them), writes only in the
+// bundle's copy of the workdir, environment values only as recorded, no programs, no host
+// folders. Everything else the manifest asks for is refused and listed.
+struct ContainedReplayPolicy
+{
+    Policy policy;
+    QStringList refused; // "allow_read /etc: a host path the bundle names", for people
+    QStringList notes;
+};
+
+// A replay that the recording did not bound still ends.
+constexpr qint64 kDefaultReplayTimeoutMs = 120'000;
+
+ContainedReplayPolicy containedReplayPolicy(const SessionManifest &manifest);
+
+// `user` (replay --policy) replaces the contained permissions. It may narrow them freely; each
+// entry that grants more than the contained policy (a host path, a host variable, a program,
+// no sandbox) is listed here, and refused unless the caller allowed a wider policy explicitly.
+QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &contained,
+                            const SessionManifest &manifest);
+
+// The policy a replay runs under: `user` (if any) over the contained one, run options that
+// `user` leaves unset taken from the recording; the sandbox stays on either way.
+Result<Policy> replayPolicy(const SessionManifest &manifest, const ContainedReplayPolicy &contained,
+                            const std::optional<Policy> &user, bool allowWider, QStringList *notes);
+
+} // namespace Sandbench
