@@ -126,7 +126,6 @@ void ExecRun::launch()
     m_process->start();
     if (m_run.timeoutMs)
         m_timeout.start(int(qMin<qint64>(*m_run.timeoutMs, std::numeric_limits<int>::max())));
-    m_broker->setRuntimeProcess(m_process->processId(), m_run.runtime.path);
     emit m_engine->started(m_process->processId());
 }
 
