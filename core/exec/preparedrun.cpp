@@ -3,6 +3,7 @@
 #include "exec/namespaceargs.h"
 #include "exec/packagespec.h"
 #include "exec/preloadscript.h"
+#include "exec/seededrandom.h"
 #include "exec/symlinkscan.h"
 #include "policy/envnames.h"
 #include "policy/netrule.h"
