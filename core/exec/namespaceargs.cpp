@@ -62,7 +62,7 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
         // No file rules to enforce by mounts: the broker alone decides, the namespace contains.
         args << QStringLiteral("--dev-bind") << QStringLiteral("/") << QStringLiteral("/")
              << QStringLiteral("--proc") << QStringLiteral("/proc");
-        args << QStringLiteral("--bind") << setup.denoDir << setup.denoDir;
+        args << QStringLiteral("--tmpfs") << setup.denoDir;
     } else {
         // No procfs: it would show the runtime's environment, command line and the host paths of
         // every mount to a static import, which no broker sees. The runtime only needs to find
@@ -102,7 +102,7 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
                 roBind(QStringLiteral("/dev/null"), path);
         }
         roBind(setup.privateDir, setup.privateDir);
-        args << QStringLiteral("--bind") << setup.denoDir << setup.denoDir;
+        args << QStringLiteral("--tmpfs") << setup.denoDir;
     }
     // Packages fetched in the trusted step are shared between runs of the same allow list, so
     // they are read-only; everything else the runtime writes to its cache stays with this run.

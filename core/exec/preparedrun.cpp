@@ -223,8 +223,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
 
     // Packages live in a cache of their own per allow list: a package fetched for another run
     // is not even there to be found by a computed import. The runtime's own cache (transpiled
-    // code, localStorage, the Cache API) is the run's alone, in its private folder, and goes
-    // with it: nothing one run writes there can be read or planted for another.
+    // code, localStorage, the Cache API) is the run's alone: a tmpfs of its namespace at this
+    // path (the folder is only its mount point), gone with the run, counted by its memory cap.
     QString sharedPackages;
     if (!packages.isEmpty()) {
         QStringList names = request.policy.allowPackages;
