@@ -45,7 +45,8 @@ QString runOptionsHelp()
             "  --seed N                  seeded Math.random, crypto random values, randomUUID, randomInt\n"
             "  --freeze-time T           frozen clock: ISO 8601 with offset, or epoch milliseconds\n"
             "  --timeout MS              stop the run and every process it started\n"
-            "  --max-memory MB           cap the JavaScript heap\n"
+            "  --max-memory MB           cap the JavaScript heap, and the whole run (MB + 64)\n"
+            "  --max-workdir-mb MB       cap what the workdir holds while the run writes\n"
             "  --max-output-bytes N      bytes kept of stdout and of stderr (default 1048576)\n"
             "  --workdir DIR             readable, writable, and the current folder\n"
             "  --read-only-dir DIR       a folder the code may read (repeats)\n"
@@ -197,6 +198,12 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
             if (!mb || *mb < 16 || *mb > 1024 * 1024)
                 return usage(QStringLiteral("--max-memory: expected megabytes from 16 to 1048576"));
             flags.maxMemoryMb = int(*mb);
+        } else if (name == QLatin1String("--max-workdir-mb")) {
+            auto v = need(name);
+            const auto mb = v ? positive(*v) : std::nullopt;
+            if (!mb || *mb > 1024 * 1024)
+                return usage(QStringLiteral("--max-workdir-mb: expected megabytes from 1 to 1048576"));
+            flags.maxWorkdirMb = int(*mb);
         } else if (name == QLatin1String("--max-output-bytes")) {
             auto v = need(name);
             const auto bytes = v ? positive(*v) : std::nullopt;

@@ -24,7 +24,8 @@ struct ExecResult
     bool timedOut = false;          // stopped by its timeout
     bool cancelled = false;         // stopped by the user
     bool truncated = false;         // stdout or stderr lost its middle
-    bool memoryExceeded = false;    // the heap cap ended the run
+    bool memoryExceeded = false;    // the heap cap or the run's memory cgroup ended the run
+    bool workdirExceeded = false;   // the workdir grew past max_workdir_mb and the run was stopped
     qint64 durationMs = 0;
     qint64 stdoutTotalBytes = 0;    // what the code wrote, kept or not
     qint64 stderrTotalBytes = 0;

@@ -3,6 +3,7 @@
 #include "exec/stderrrewriter.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -18,6 +19,8 @@ namespace {
 // In-memory audit events of one run; the audit file keeps every one of them.
 constexpr qsizetype maxEventsInMemory = 1000000;
 constexpr int brokerFailureExitCode = 87;
+// What the runtime needs beyond the heap cap (code, stacks, buffers): Deno starts at ~40 MB.
+constexpr qint64 runtimeAllowanceMb = 64;
 
 } // namespace
 
@@ -118,7 +121,31 @@ void ExecRun::launch()
     m_process->setArguments(m_run.arguments);
     m_process->setStandardInputFile(QProcess::nullDevice());
     // If Sandbench itself dies, its runtime dies with it (bwrap then takes its namespace along).
-    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    // The whole run (runtime, Workers, ArrayBuffers, children, its /tmp) shares one memory
+    // cgroup: the heap cap plus room for the runtime itself.
+    const Policy &policy = m_request.policy;
+    if (policy.maxMemoryMb)
+        m_limits.setMemoryLimit(QFileInfo(m_run.socketPath).dir().dirName(),
+                                (qint64(*policy.maxMemoryMb) + runtimeAllowanceMb) * 1024 * 1024);
+    if (policy.maxWorkdirMb) {
+        const qint64 cap = qint64(*policy.maxWorkdirMb) * 1024 * 1024;
+        // One file can never pass the cap (the kernel refuses the write); many files are
+        // summed every 100 ms and the run is stopped once they pass it.
+        m_limits.setFileSizeLimit(cap);
+        m_workdirTimer.setInterval(100);
+        connect(&m_workdirTimer, &QTimer::timeout, this, [this, cap] {
+            if (RunLimits::folderBytes(m_run.workdir) > cap && m_process) {
+                m_workdirExceeded = true;
+                m_process->kill();
+            }
+        });
+        m_workdirTimer.start();
+    }
+    const RunLimits *limits = &m_limits;
+    m_process->setChildProcessModifier([limits] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        limits->applyInChild();
+    });
     connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { readStream(ExecStream::Stdout); });
     connect(m_process, &QProcess::readyReadStandardError, this, [this] { readStream(ExecStream::Stderr); });
     connect(m_process, &QProcess::finished, this, &ExecRun::processFinished);
@@ -130,7 +157,6 @@ void ExecRun::launch()
     m_process->start();
     if (m_run.timeoutMs)
         m_timeout.start(int(qMin<qint64>(*m_run.timeoutMs, std::numeric_limits<int>::max())));
-    m_broker->setRuntimeProcess(m_process->processId(), m_run.runtime.path);
     emit m_engine->started(m_process->processId());
 }
 
@@ -178,6 +204,7 @@ void ExecRun::processFinished()
 {
     m_timeout.stop();
     m_flushTimer.stop();
+    m_workdirTimer.stop();
     readStream(ExecStream::Stdout);
     readStream(ExecStream::Stderr);
     // The runtime is gone, so the broker's socket is closed: join it and take its last decisions.
@@ -187,19 +214,25 @@ void ExecRun::processFinished()
     ExecResult result;
     result.durationMs = m_clock.elapsed();
     result.runtimeVersion = m_run.runtime.version;
-    const bool stopped = m_timedOut || m_cancelled || m_process->exitStatus() != QProcess::NormalExit;
+    const bool stopped = m_timedOut || m_cancelled || m_workdirExceeded || m_process->exitStatus() != QProcess::NormalExit;
     if (!stopped)
         result.exitCode = m_process->exitCode();
     result.timedOut = m_timedOut;
     result.cancelled = m_cancelled && !m_timedOut;
     result.stdoutData = m_stdout.result();
     result.rawStderr = m_stderr.result();
-    result.memoryExceeded = result.rawStderr.contains("out of memory")
-            && (result.exitCode == 133 || result.rawStderr.contains("Fatal JavaScript"));
+    result.memoryExceeded = m_limits.memoryExceeded()
+            || (result.rawStderr.contains("out of memory")
+                && (result.exitCode == 133 || result.rawStderr.contains("Fatal JavaScript")));
+    if (result.memoryExceeded && result.exitCode && *result.exitCode != 0)
+        result.exitCode.reset(); // killed for its memory: stopped, not exited
+    result.workdirExceeded = m_workdirExceeded;
     QByteArray rewritten = rewriteStderr(result.rawStderr, m_run.workdir, m_run.hiddenEntryName,
                                         m_request.policy.allowPackages);
     if (result.memoryExceeded)
         rewritten.append("\nThe run exceeded its memory limit of " + QByteArray::number(m_request.policy.maxMemoryMb.value_or(0)) + " MB.\n");
+    if (result.workdirExceeded)
+        rewritten.append("\nThe run was stopped: its workdir grew past its limit of " + QByteArray::number(m_request.policy.maxWorkdirMb.value_or(0)) + " MB.\n");
     if (result.timedOut)
         rewritten.append("\nThe run was stopped after its timeout of " + QByteArray::number(m_run.timeoutMs.value_or(0)) + " ms.\n");
     result.stderrData = rewritten;

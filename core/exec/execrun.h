@@ -4,6 +4,7 @@
 #include "exec/outputcapture.h"
 #include "exec/permissionbroker.h"
 #include "exec/preparedrun.h"
+#include "exec/runlimits.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -43,6 +44,9 @@ private:
     QProcess *m_process = nullptr;
     QTimer m_timeout;
     QTimer m_flushTimer;
+    QTimer m_workdirTimer;
+    RunLimits m_limits;
+    bool m_workdirExceeded = false;
     QElapsedTimer m_clock;
     OutputCapture m_stdout;
     OutputCapture m_stderr;

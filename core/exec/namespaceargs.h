@@ -20,12 +20,19 @@ struct NamespaceSetup
     bool anyProgram = false;      // some program may be run: it needs /usr
     QString workdirSource;        // mounted at workdir when set
     QList<FileOverlay> overlays;  // mounted last, over everything else
+    QStringList protectedPaths;   // hidden even where a grant would show them
+    QString sharedPackages;       // the allow list's package cache, shown read-only in denoDir/npm
+    QString launcherPath;         // sandbench-launch: restricts what may execute, then runs the runtime
 };
 
 // bubblewrap options that give the runtime its own PID namespace (every descendant ends with
 // the run) and, under a sandbox, a mount namespace that holds only the runtime, its loader, the
 // allowed folders and the run's own files: a module outside them cannot even be found.
+// Ends with "<launcher> [--exec FILE]... -- ": the runtime's command follows.
 QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher &matcher);
+
+// The interpreter a "#!" script names, resolved, so that it may execute too; "" for binaries.
+QString scriptInterpreter(const QString &program);
 
 // The shared libraries a binary loads (ldd), remembered in `cacheFile`.
 Result<QStringList> runtimeLibraries(const QString &runtimePath, const QString &cacheFile);

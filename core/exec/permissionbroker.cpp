@@ -6,9 +6,6 @@
 #include <QFile>
 
 #include <cerrno>
-#include <climits>
-#include <fstream>
-#include <vector>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
@@ -102,39 +99,6 @@ void PermissionBroker::stop()
     m_audit.close();
 }
 
-void PermissionBroker::setRuntimeProcess(qint64 ancestorPid, const QString &runtimePath)
-{
-    m_runtimePath = QFile::encodeName(runtimePath).toStdString();
-    m_ancestorPid = ancestorPid;
-}
-
-std::string PermissionBroker::runtimeCwd()
-{
-    auto readLink = [](const std::string &path) {
-        char target[PATH_MAX];
-        const ssize_t length = ::readlink(path.c_str(), target, sizeof target - 1);
-        return length > 0 ? std::string(target, size_t(length)) : std::string();
-    };
-    if (m_runtimePid == 0 && m_ancestorPid.load() > 0) {
-        // Breadth-first below bwrap for the process running the runtime binary.
-        std::vector<qint64> queue{m_ancestorPid.load()};
-        for (size_t i = 0; i < queue.size() && i < 64 && m_runtimePid == 0; ++i) {
-            const std::string proc = "/proc/" + std::to_string(queue[i]);
-            if (i > 0 && readLink(proc + "/exe") == m_runtimePath) {
-                m_runtimePid = queue[i];
-                break;
-            }
-            std::ifstream children(proc + "/task/" + std::to_string(queue[i]) + "/children");
-            qint64 child = 0;
-            while (children >> child)
-                queue.push_back(child);
-        }
-    }
-    if (m_runtimePid == 0)
-        return {};
-    return readLink("/proc/" + std::to_string(m_runtimePid) + "/cwd");
-}
-
 QString PermissionBroker::failure() const
 {
     std::lock_guard lock(m_failureMutex);
@@ -212,10 +176,7 @@ bool PermissionBroker::handleLine(const char *data, qsizetype size)
                            .arg(QString::fromUtf8(data, qMin<qsizetype>(size, 200))));
         return false;
     }
-    const bool relativePath = request.hasValue && !request.value.startsWith(QLatin1Char('/'))
-            && (request.permission == QLatin1String("read") || request.permission == QLatin1String("write"));
-    const Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue,
-                                               relativePath ? runtimeCwd() : std::string());
+    const Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue);
     AuditEvent event;
     event.seq = ++m_seq;
     event.timeMs = QDateTime::currentMSecsSinceEpoch();

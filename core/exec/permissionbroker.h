@@ -32,9 +32,6 @@ public:
     VoidResult openAuditLog(const QString &path);
     // Creates the socket at `socketPath` (mode 0600) and starts serving it.
     VoidResult start(const QString &socketPath);
-    // The process the runtime runs under (bwrap); relative paths are resolved against the
-    // runtime's own current folder, found below it in /proc.
-    void setRuntimeProcess(qint64 ancestorPid, const QString &runtimePath);
     // Ends the conversation; the runtime, if still running, exits on its next check.
     void stop();
 
@@ -47,7 +44,6 @@ private:
     void serve();
     bool handleLine(const char *data, qsizetype size);
     void setFailure(const QString &message);
-    std::string runtimeCwd();
 
     PolicyMatcher m_matcher;
     EventSink m_sink;
@@ -61,9 +57,6 @@ private:
     std::atomic<quint64> m_seq{0};
     mutable std::mutex m_failureMutex;
     QString m_failure;
-    std::atomic<qint64> m_ancestorPid{0};
-    std::string m_runtimePath;
-    qint64 m_runtimePid = 0; // broker thread only
 };
 
 } // namespace Sandbench

@@ -21,8 +21,5 @@ struct DeterminismSetup
 // same preload.
 QByteArray preloadModule(const DeterminismSetup &setup);
 
-// Replaces node:crypto's randomInt (which --seed does not cover) with one drawn from the seeded
-// crypto.getRandomValues; wired in through the import map.
-QByteArray cryptoShimModule();
 
 } // namespace Sandbench

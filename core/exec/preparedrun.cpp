@@ -3,6 +3,7 @@
 #include "exec/namespaceargs.h"
 #include "exec/packagespec.h"
 #include "exec/preloadscript.h"
+#include "exec/seededrandom.h"
 #include "exec/symlinkscan.h"
 #include "policy/envnames.h"
 #include "policy/netrule.h"
@@ -183,6 +184,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     auto bwrap = locateBubblewrap();
     if (!bwrap)
         return std::unexpected(bwrap.error());
+    auto launcher = locateLauncher();
+    if (!launcher)
+        return std::unexpected(launcher.error());
     const QString cacheDir = engineCacheDir(config);
 
     // Removes the code file written into a given workdir unless the run is handed over.
@@ -249,6 +253,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         // With every file readable the host's root is the namespace's root: mounting a copy at a
         // path that does not exist would create that path on the host.
         return configError(QStringLiteral("files mounted at other paths (a replay) need the sandbox"));
+    if (const QStringList missing = matcher.unresolvedPrograms(); !missing.isEmpty())
+        return configError(QStringLiteral("--allow-run %1: no such program (a name is looked up in /usr/local/bin, /usr/bin and /bin when the policy is made)")
+                                   .arg(missing.join(QStringLiteral(", "))));
     if (!matcher.everyFileReadable()) {
         std::vector<std::pair<std::string, QString>> folders;
         std::vector<std::string> allowed;
@@ -266,20 +273,25 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     }
 
     // Packages live in a cache of their own per allow list: a package fetched for another run
-    // is not even there to be found by a computed import.
-    QString listKey = QStringLiteral("none");
+    // is not even there to be found by a computed import. The runtime's own cache (transpiled
+    // code, localStorage, the Cache API) is the run's alone: a tmpfs of its namespace at this
+    // path (the folder is only its mount point), gone with the run, counted by its memory cap.
+    QString sharedPackages;
     if (!packages.isEmpty()) {
         QStringList names = request.policy.allowPackages;
         names.sort();
-        listKey = QString::fromLatin1(QCryptographicHash::hash(names.join(QLatin1Char('\n')).toUtf8(),
-                                                               QCryptographicHash::Sha256).toHex().left(20));
-    }
-    const QString denoDir = cacheDir + QStringLiteral("/deno-") + listKey;
-    QDir().mkpath(denoDir);
-    if (!packages.isEmpty()) {
-        if (auto fetched = prefetchPackages(*runtime, packages, denoDir, privateDir); !fetched)
+        const QString listKey = QString::fromLatin1(QCryptographicHash::hash(names.join(QLatin1Char('\n')).toUtf8(),
+                                                                             QCryptographicHash::Sha256).toHex().left(20));
+        const QString packageDir = cacheDir + QStringLiteral("/deno-") + listKey;
+        QDir().mkpath(packageDir);
+        if (auto fetched = prefetchPackages(*runtime, packages, packageDir, privateDir); !fetched)
             return std::unexpected(fetched.error());
+        sharedPackages = packageDir + QStringLiteral("/npm");
+        QDir().mkpath(sharedPackages);
     }
+    const QString denoDir = privateDir + QStringLiteral("/deno");
+    if (!QDir().mkpath(denoDir + QStringLiteral("/npm")))
+        return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot create %1").arg(denoDir));
 
     QStringList denoArgs = {QStringLiteral("run"), QStringLiteral("--no-config"), QStringLiteral("--no-remote"),
                             QStringLiteral("--cached-only"), QStringLiteral("--no-prompt"), QStringLiteral("--no-lock")};
@@ -326,8 +338,11 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.anyNetwork = matcher.anyNetwork() && !request.offline;
     ns.workdirSource = request.workdirSource;
     ns.overlays = request.overlays;
+    ns.protectedPaths = protectedPaths;
+    ns.sharedPackages = sharedPackages;
+    ns.launcherPath = *launcher;
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
-    run.arguments = namespaceArguments(ns, matcher) << QStringLiteral("--") << runtime->path << denoArgs;
+    run.arguments = namespaceArguments(ns, matcher) << runtime->path << denoArgs;
     // bubblewrap stops at 9000 arguments ("Exceeded maximum number of arguments"), which would
     // look as if the script had exited 1: say which part of the configuration is too large.
     constexpr qsizetype kBubblewrapMaxArguments = 9000;
@@ -345,7 +360,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     env.insert(QStringLiteral("DENO_NO_UPDATE_CHECK"), QStringLiteral("1"));
     env.insert(QStringLiteral("DENO_NO_PROMPT"), QStringLiteral("1"));
     env.insert(QStringLiteral("DENO_NO_PACKAGE_JSON"), QStringLiteral("1"));
-    env.insert(QStringLiteral("DENO_TLS_CA_STORE"), QStringLiteral("system"));
+    // The runtime's built-in roots: the namespace need not show the host's certificate folders.
+    env.insert(QStringLiteral("DENO_TLS_CA_STORE"), QStringLiteral("mozilla"));
     env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
     env.insert(QStringLiteral("TZ"), QStringLiteral("UTC"));
     if (ns.anyProgram)

@@ -115,6 +115,22 @@ Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config)
     return RuntimeInfo{path, version};
 }
 
+Result<QString> locateLauncher()
+{
+    const QString app = QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
+    QStringList paths = {qEnvironmentVariable("SANDBENCH_LAUNCHER")};
+    if (!app.isEmpty())
+        paths << app + QStringLiteral("/sandbench-launch") << app + QStringLiteral("/../libexec/sandbench/sandbench-launch");
+    paths << QStringLiteral(SANDBENCH_LAUNCHER_INSTALL_PATH) << QStringLiteral(SANDBENCH_LAUNCHER_BUILD_PATH);
+    for (const QString &candidate : std::as_const(paths)) {
+        const QFileInfo info(candidate);
+        if (!candidate.isEmpty() && info.isFile() && info.isExecutable())
+            return info.canonicalFilePath();
+    }
+    return fail(ErrorCode::EnvironmentError,
+                QStringLiteral("sandbench-launch not found (looked at %1); reinstall Sandbench").arg(paths.join(QStringLiteral(", "))));
+}
+
 Result<QString> locateBubblewrap()
 {
     const QString path = QStandardPaths::findExecutable(QStringLiteral("bwrap"),

@@ -22,6 +22,9 @@ Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config);
 // The engine's cache folder: configured, SANDBENCH_CACHE_DIR, or the user's cache location.
 QString engineCacheDir(const ExecEngineConfig &config);
 
+// sandbench-launch, the first program in the namespace (Landlock: only allowed binaries execute).
+Result<QString> locateLauncher();
+
 // bubblewrap, which puts the runtime in its own PID and mount namespace.
 Result<QString> locateBubblewrap();
 

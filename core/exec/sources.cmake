@@ -10,6 +10,8 @@ target_sources(sandbench_core PRIVATE
     exec/permissionbroker.h exec/permissionbroker.cpp
     exec/preloadscript.h exec/preloadscript.cpp
     exec/preparedrun.h exec/preparedrun.cpp
+    exec/runlimits.h exec/runlimits.cpp
+    exec/seededrandom.h exec/seededrandom.cpp
     exec/runtimelocator.h exec/runtimelocator.cpp
     exec/stderrrewriter.h exec/stderrrewriter.cpp
     exec/symlinkscan.h exec/symlinkscan.cpp)

@@ -1,5 +1,6 @@
 #include "pathresolver.h"
 
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <sys/stat.h>
@@ -24,7 +25,10 @@ void appendComponent(std::string &resolved, const std::string &component)
 }
 
 // Walks component by component so that a symlink in an existing prefix is followed even when
-// the tail does not exist. Loops end after 40 links, as the kernel's do (ELOOP).
+// the tail does not exist. Only a component that is truly absent (ENOENT) lets the rest be taken
+// as written: anything else the kernel would refuse or resolve differently (more than 40 links,
+// a name or path too long, no search permission, an unreadable link) ends the walk with "", so
+// the caller denies rather than matching a lexical guess the runtime will not follow.
 std::string walk(const std::string &absolute)
 {
     std::vector<std::string> pending;
@@ -56,30 +60,40 @@ std::string walk(const std::string &absolute)
         }
         std::string candidate = resolved;
         appendComponent(candidate, component);
+        if (candidate.size() >= PATH_MAX || component.size() > NAME_MAX)
+            return {};
         struct stat info {};
-        if (missing || ::lstat(candidate.c_str(), &info) != 0) {
+        if (missing) {
+            resolved = candidate;
+            continue;
+        }
+        if (::lstat(candidate.c_str(), &info) != 0) {
+            if (errno != ENOENT)
+                return {};
             missing = true;
             resolved = candidate;
             continue;
         }
-        if (S_ISLNK(info.st_mode)) {
+        if (missing || !S_ISLNK(info.st_mode)) {
+            if (!pending.empty() && !S_ISDIR(info.st_mode) && !S_ISLNK(info.st_mode))
+                return {}; // ENOTDIR: nothing lies below a file
+            resolved = candidate;
+            continue;
+        }
+        {
             if (++links > 40)
-                return candidate; // unresolvable: the caller sees a path that matches nothing sensible
+                return {};
             char target[PATH_MAX];
             const ssize_t length = ::readlink(candidate.c_str(), target, sizeof target - 1);
-            if (length <= 0) {
-                resolved = candidate;
-                continue;
-            }
+            if (length <= 0)
+                return {};
             const std::string link(target, size_t(length));
             // assign(1, '/') rather than = "/": GCC 12 at -O3 inlines the literal's copy into a
             // memcpy it cannot prove disjoint and warns (-Wrestrict), failing -Werror builds.
             if (!link.empty() && link.front() == '/')
                 resolved.assign(1, '/');
             pushComponents(link);
-            continue;
         }
-        resolved = candidate;
     }
     return resolved;
 }
@@ -97,11 +111,13 @@ std::string resolvePath(const std::string &path, const std::string &base)
         }
         absolute = from + "/" + path;
     }
+    if (absolute.size() >= PATH_MAX)
+        return {};
     // Fast path: an existing file resolves in one libc call.
     char buffer[PATH_MAX];
     if (::realpath(absolute.c_str(), buffer))
         return buffer;
-    return walk(absolute);
+    return errno == ENOENT ? walk(absolute) : std::string();
 }
 
 bool pathWithin(const std::string &path, const std::string &root)

@@ -42,6 +42,8 @@ void Policy::merge(const Policy &other)
         timeoutMs = other.timeoutMs;
     if (other.maxMemoryMb)
         maxMemoryMb = other.maxMemoryMb;
+    if (other.maxWorkdirMb)
+        maxWorkdirMb = other.maxWorkdirMb;
     if (other.maxOutputBytes != Policy().maxOutputBytes)
         maxOutputBytes = other.maxOutputBytes;
     if (!other.workdir.isEmpty())

@@ -38,6 +38,7 @@ struct Policy
     std::optional<qint64> freezeTimeMs; // epoch milliseconds
     std::optional<qint64> timeoutMs;
     std::optional<int> maxMemoryMb;
+    std::optional<int> maxWorkdirMb; // what the workdir may hold at most while the run writes
     qint64 maxOutputBytes = 1024 * 1024;
     QString workdir;
     QStringList readOnlyDirs;

@@ -204,7 +204,7 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
 {
     const QString at = QStringLiteral("/options");
     r.checkKeys(object, at, {QStringLiteral("seed"), QStringLiteral("freeze_time"), QStringLiteral("timeout_ms"),
-                             QStringLiteral("max_memory_mb"), QStringLiteral("max_output_bytes"),
+                             QStringLiteral("max_memory_mb"), QStringLiteral("max_workdir_mb"), QStringLiteral("max_output_bytes"),
                              QStringLiteral("workdir"), QStringLiteral("read_only_dirs"),
                              QStringLiteral("allow_packages"), QStringLiteral("env")});
     constexpr qint64 maxSafeInteger = (qint64(1) << 53) - 1;
@@ -226,6 +226,8 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
     policy.timeoutMs = r.readInteger(object, at, QStringLiteral("timeout_ms"), 1, qint64(7) * 24 * 3600 * 1000);
     if (auto memory = r.readInteger(object, at, QStringLiteral("max_memory_mb"), 16, 1024 * 1024))
         policy.maxMemoryMb = int(*memory);
+    if (auto disk = r.readInteger(object, at, QStringLiteral("max_workdir_mb"), 1, 1024 * 1024))
+        policy.maxWorkdirMb = int(*disk);
     if (auto cap = r.readInteger(object, at, QStringLiteral("max_output_bytes"), 1, qint64(1) << 34))
         policy.maxOutputBytes = *cap;
     policy.workdir = r.readString(object, at, QStringLiteral("workdir"));
@@ -373,6 +375,8 @@ QByteArray policyToJson(const Policy &policy)
         options.insert(QStringLiteral("timeout_ms"), double(*policy.timeoutMs));
     if (policy.maxMemoryMb)
         options.insert(QStringLiteral("max_memory_mb"), *policy.maxMemoryMb);
+    if (policy.maxWorkdirMb)
+        options.insert(QStringLiteral("max_workdir_mb"), *policy.maxWorkdirMb);
     if (policy.maxOutputBytes != Policy().maxOutputBytes)
         options.insert(QStringLiteral("max_output_bytes"), double(policy.maxOutputBytes));
     if (!policy.workdir.isEmpty())

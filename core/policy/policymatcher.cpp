@@ -5,6 +5,8 @@
 
 #include <QDir>
 
+#include <unistd.h>
+
 #include <algorithm>
 
 namespace Sandbench {
@@ -17,6 +19,44 @@ QString indexed(const char *list, qsizetype index)
 }
 
 } // namespace
+
+std::string PolicyMatcher::resolveProgram(const QString &name, const std::string &base)
+{
+    // The PATH the runtime is given; a name with a slash is taken as a path.
+    const std::string text = name.toStdString();
+    std::vector<std::string> candidates;
+    if (name.contains(QLatin1Char('/')))
+        candidates.push_back(text.front() == '/' ? text : base + "/" + text);
+    else
+        for (const char *dir : {"/usr/local/bin", "/usr/bin", "/bin"})
+            candidates.push_back(std::string(dir) + "/" + text);
+    for (const std::string &candidate : candidates) {
+        const std::string resolved = resolvePath(candidate);
+        if (!resolved.empty() && ::access(resolved.c_str(), X_OK) == 0)
+            return resolved;
+    }
+    return {};
+}
+
+std::vector<std::string> PolicyMatcher::allowedPrograms() const
+{
+    std::vector<std::string> out;
+    for (const ProgramRule &program : m_programs) {
+        if (!program.resolved.empty())
+            out.push_back(program.resolved);
+    }
+    return out;
+}
+
+QStringList PolicyMatcher::unresolvedPrograms() const
+{
+    QStringList out;
+    for (const ProgramRule &program : m_programs) {
+        if (program.resolved.empty())
+            out << program.asWritten;
+    }
+    return out;
+}
 
 PolicyMatcher::PolicyMatcher(const Setup &setup)
     : m_policy(setup.policy)
@@ -43,6 +83,14 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
     addPaths(m_read, p.allowRead, "allow_read");
     addPaths(m_read, m_policy.readOnlyDirs, "read_only_dirs");
     addPaths(m_write, p.allowWrite, "allow_write");
+    // An allowed program is one binary, chosen now: the namespace lets only these files execute,
+    // so the code's own PATH or cwd cannot make the same name start something else.
+    for (qsizetype i = 0; i < p.allowRun.size(); ++i) {
+        const QString &name = p.allowRun.at(i);
+        if (name == QLatin1String("*"))
+            continue;
+        m_programs.push_back({name, resolveProgram(name, base), indexed("allow_run", i)});
+    }
 
     for (qsizetype i = 0; i < p.allowNet.size(); ++i) {
         if (auto rule = NetRule::parse(p.allowNet.at(i)))
@@ -114,7 +162,24 @@ Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasVal
         return deny(action, QStringLiteral("sandbox"),
                     QStringLiteral("%1 access to every file is not allowed").arg(action));
     }
-    const std::string resolved = resolvePath(value.toStdString(), cwd.empty() ? m_workdir : cwd);
+    // Relative paths are taken from the folder the runtime started in: that is all the broker can
+    // know for certain (a Worker may change the current folder between this answer and the use).
+    // Whatever folder the runtime is really in, the namespace holds only granted files in their
+    // granted mode, so such a race reaches nothing more.
+    const std::string path = value.toStdString();
+    const std::string resolved = resolvePath(path, cwd.empty() ? m_workdir : cwd);
+    if (!m_allFs) {
+        // The runtime's /proc and /dev are its namespace's, not the host's that the broker would
+        // resolve: decided on the name as written, and never resolved (no host fact leaks back).
+        for (const char *root : {"/proc", "/dev", "/sys"}) {
+            if (pathWithin(path, root) || (!resolved.empty() && pathWithin(resolved, root)))
+                return deny(action, QStringLiteral("system"),
+                            QStringLiteral("%1 access to \"%2\" is not allowed (system folders are not part of the sandbox)").arg(action, value));
+        }
+    }
+    if (resolved.empty())
+        return deny(action, QStringLiteral("unresolvable"),
+                    QStringLiteral("%1 access to \"%2\" is not allowed (the path cannot be resolved: too many links, too long, or not searchable)").arg(action, value));
     // What Sandbench keeps about the run (its audit log, its caches) is out of the code's reach
     // even where a rule or the absence of --sandbox would allow it: code must not rewrite its own
     // audit trail or plant modules for later runs.
@@ -131,12 +196,11 @@ Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasVal
     }
     if (m_allFs)
         return {true, action, QStringLiteral("no sandbox"), {}};
+    // Only the path as the code wrote it: where it leads on the host is not the code's business.
     const QString where = write ? QStringLiteral("allow_write or the workdir")
                                 : QStringLiteral("allow_read, the workdir or read_only_dirs");
-    QString what = QStringLiteral("%1 access to \"%2\" is not allowed (not in %3)").arg(action, value, where);
-    if (resolved != value.toStdString())
-        what += QStringLiteral("; it resolves to \"%1\"").arg(QString::fromStdString(resolved));
-    return deny(action, m_policy.permissions.denyFs ? QStringLiteral("deny_fs") : QStringLiteral("sandbox"), what);
+    return deny(action, m_policy.permissions.denyFs ? QStringLiteral("deny_fs") : QStringLiteral("sandbox"),
+                QStringLiteral("%1 access to \"%2\" is not allowed (not in %3)").arg(action, value, where));
 }
 
 Decision PolicyMatcher::decideNet(const QString &value, bool hasValue) const
@@ -197,9 +261,13 @@ Decision PolicyMatcher::decideRun(const QString &value, bool hasValue) const
         return {true, action, m_policy.sandbox ? QStringLiteral("allow_run[*]") : QStringLiteral("no sandbox"), {}};
     if (!hasValue)
         return deny(action, QStringLiteral("sandbox"), QStringLiteral("running any program is not allowed"));
-    const qsizetype index = m_policy.permissions.allowRun.indexOf(value);
-    if (index >= 0)
-        return {true, action, indexed("allow_run", index), {}};
+    // The name as written or the binary it was resolved to; the namespace makes sure that name
+    // can only ever start that binary.
+    const std::string asked = value.toStdString();
+    for (const ProgramRule &program : m_programs) {
+        if (!program.resolved.empty() && (value == program.asWritten || asked == program.resolved))
+            return {true, action, program.name, {}};
+    }
     return deny(action, m_policy.permissions.denyRun ? QStringLiteral("deny_run") : QStringLiteral("sandbox"),
                 QStringLiteral("running \"%1\" is not allowed (not in allow_run)").arg(value));
 }

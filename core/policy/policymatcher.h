@@ -38,8 +38,8 @@ public:
 
     // `kind` is the runtime's permission name; `value` is null (`hasValue` false) when the runtime
     // asks for the whole kind ("every variable", "any program").
-    // Relative paths are taken from `cwd`: the runtime's current folder, which the broker reads
-    // from /proc (the code may have changed it), else the workdir.
+    // Relative paths are taken from `cwd` when given, else from the workdir (the folder the
+    // runtime starts in; the broker never guesses the runtime's current folder).
     Decision decide(const QString &kind, const QString &value, bool hasValue,
                     const std::string &cwd = {}) const;
 
@@ -52,6 +52,12 @@ public:
     const std::vector<PathRule> &readRules() const { return m_read; }
     const std::vector<PathRule> &writeRules() const { return m_write; }
     bool everyFileReadable() const { return m_allFs; }
+    // allow_run entries resolved to one absolute binary each (not "*"); names that resolve to
+    // nothing executable are listed by unresolvedPrograms() and allow nothing.
+    std::vector<std::string> allowedPrograms() const;
+    QStringList unresolvedPrograms() const;
+    bool everyProgram() const { return m_allRun; }
+    static std::string resolveProgram(const QString &name, const std::string &base);
     bool anyNetwork() const;
 
 private:
@@ -67,7 +73,15 @@ private:
         QString name;
     };
 
+    struct ProgramRule
+    {
+        QString asWritten;
+        std::string resolved;
+        QString name;
+    };
+
     Policy m_policy;
+    std::vector<ProgramRule> m_programs;
     std::string m_workdir;
     std::vector<std::string> m_protected;
     std::vector<std::string> m_internal;

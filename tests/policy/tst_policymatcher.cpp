@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -162,6 +163,57 @@ private slots:
         QVERIFY(m.decide(QStringLiteral("env"), QStringLiteral("HOME"), true).allowed);
         QVERIFY(!m.decide(QStringLiteral("env"), QStringLiteral("DENO_DIR"), true).allowed); // reserved
         QVERIFY(!m.decide(QStringLiteral("ffi"), QStringLiteral("/x.so"), true).allowed);
+    }
+
+    // Resolution that cannot finish is not a path that is missing: it denies.
+    void unresolvablePathsDeny()
+    {
+        QVERIFY(QFile::link(QStringLiteral("."), path(QStringLiteral("work/self"))) || QFileInfo(path(QStringLiteral("work/self"))).isSymLink());
+        const PolicyMatcher m = sandboxed();
+        QString loop = path(QStringLiteral("work/"));
+        for (int i = 0; i < 45; ++i)
+            loop += QStringLiteral("self/");
+        QVERIFY(resolvePath((loop + QStringLiteral("x")).toStdString()).empty());
+        const Decision d = m.decide(QStringLiteral("write"), loop + QStringLiteral("x"), true);
+        QVERIFY(!d.allowed);
+        QCOMPARE(d.rule, QStringLiteral("unresolvable"));
+        QVERIFY(!m.decide(QStringLiteral("read"), path(QStringLiteral("work/")) + QString(5000, QLatin1Char('a')), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("write"), path(QStringLiteral("work/sub/a.txt/below")), true).allowed);
+        // A missing tail is still fine: a file about to be created.
+        QVERIFY(m.decide(QStringLiteral("write"), path(QStringLiteral("work/new/deeper/file")), true).allowed);
+    }
+
+    // /proc, /dev and /sys are the namespace's, not the host's: decided by name, and the reason
+    // never says where a path leads on the host.
+    void systemFoldersAndReasons()
+    {
+        Policy extra;
+        extra.permissions.allowRead = {QStringLiteral("/")};
+        const PolicyMatcher m = sandboxed(extra);
+        for (const char *p : {"/proc/self/environ", "/proc/1/cwd", "/dev/stdin", "/sys/kernel"}) {
+            const Decision d = m.decide(QStringLiteral("read"), QLatin1String(p), true);
+            QVERIFY2(!d.allowed, p);
+            QCOMPARE(d.rule, QStringLiteral("system"));
+        }
+        const Decision d = sandboxed().decide(QStringLiteral("read"), QStringLiteral("linkdir/secret.txt"), true);
+        QVERIFY(!d.allowed);
+        QVERIFY2(!d.reason.contains(QStringLiteral("outside")), qPrintable(d.reason));
+    }
+
+    // An allowed program is one binary, found when the policy is made.
+    void programsAreResolvedOnce()
+    {
+        Policy extra;
+        extra.permissions.allowRun = {QStringLiteral("echo"), QStringLiteral("no-such-program-xyz")};
+        const PolicyMatcher m = sandboxed(extra);
+        const std::string echo = resolvePath("/usr/bin/echo");
+        QCOMPARE(m.allowedPrograms(), std::vector<std::string>{echo});
+        QCOMPARE(m.unresolvedPrograms(), QStringList{QStringLiteral("no-such-program-xyz")});
+        QVERIFY(m.decide(QStringLiteral("run"), QStringLiteral("echo"), true).allowed);
+        QVERIFY(m.decide(QStringLiteral("run"), QString::fromStdString(echo), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("run"), QStringLiteral("no-such-program-xyz"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("run"), QStringLiteral("./echo"), true).allowed);
+        QVERIFY(!m.decide(QStringLiteral("run"), QString(), false).allowed);
     }
 };
 

@@ -1,0 +1,126 @@
+#include "runlimits.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QThread>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace Sandbench {
+
+namespace {
+
+bool writeText(const QString &file, const QByteArray &text)
+{
+    QFile f(file);
+    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() && f.flush();
+}
+
+qint64 counter(const QString &file, const QByteArray &key)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith(key + ' '))
+            return line.mid(key.size() + 1).trimmed().toLongLong();
+    }
+    return 0;
+}
+
+} // namespace
+
+RunLimits::~RunLimits()
+{
+    if (m_procsFd >= 0)
+        ::close(m_procsFd);
+    if (m_cgroupDir.isEmpty())
+        return;
+    // Every process of the run is gone once bwrap has exited (its PID namespace ends with it),
+    // but the kernel may take a moment to release the last one.
+    for (int attempt = 0; attempt < 100 && !QDir().rmdir(m_cgroupDir); ++attempt)
+        QThread::msleep(10);
+}
+
+void RunLimits::setMemoryLimit(const QString &name, std::optional<qint64> bytes)
+{
+    if (!bytes)
+        return;
+    const QString v1 = QStringLiteral("/sys/fs/cgroup/memory");
+    const QString v2 = QStringLiteral("/sys/fs/cgroup");
+    QString parent;
+    if (QFile::exists(v1 + QStringLiteral("/memory.limit_in_bytes"))) {
+        parent = v1;
+    } else {
+        QFile controllers(v2 + QStringLiteral("/cgroup.subtree_control"));
+        if (controllers.open(QIODevice::ReadOnly) && controllers.readAll().contains("memory")) {
+            parent = v2;
+            m_v2 = true;
+        }
+    }
+    if (parent.isEmpty())
+        return;
+    const QString dir = parent + QStringLiteral("/sandbench-") + name;
+    if (!QDir().mkdir(dir) && !QFileInfo(dir).isDir())
+        return;
+    const QByteArray limit = QByteArray::number(*bytes);
+    bool limited = false;
+    if (m_v2) {
+        limited = writeText(dir + QStringLiteral("/memory.max"), limit);
+        writeText(dir + QStringLiteral("/memory.swap.max"), "0");
+    } else {
+        limited = writeText(dir + QStringLiteral("/memory.limit_in_bytes"), limit);
+        // With swap the run could spill past its cap: memory plus swap get the same bound.
+        writeText(dir + QStringLiteral("/memory.memsw.limit_in_bytes"), limit);
+    }
+    if (!limited) {
+        QDir().rmdir(dir);
+        return;
+    }
+    m_cgroupDir = dir;
+    m_procsFd = ::open(QFile::encodeName(dir + QStringLiteral("/cgroup.procs")).constData(), O_WRONLY | O_CLOEXEC);
+}
+
+void RunLimits::applyInChild() const
+{
+    if (m_procsFd >= 0) {
+        // "0" is the writing process itself, in v1 and v2. If it fails the run must not go on
+        // believing it is capped: exit before exec.
+        if (::write(m_procsFd, "0", 1) != 1)
+            ::_exit(126);
+    }
+    if (m_fileSizeLimit) {
+        ::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails with EFBIG instead of killing
+        const rlimit limit{rlim_t(*m_fileSizeLimit), rlim_t(*m_fileSizeLimit)};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+    }
+}
+
+bool RunLimits::memoryExceeded() const
+{
+    if (m_cgroupDir.isEmpty())
+        return false;
+    if (m_v2)
+        return counter(m_cgroupDir + QStringLiteral("/memory.events"), "oom_kill") > 0;
+    return counter(m_cgroupDir + QStringLiteral("/memory.oom_control"), "oom_kill") > 0;
+}
+
+qint64 RunLimits::folderBytes(const QString &folder)
+{
+    qint64 total = 0;
+    QDirIterator it(folder, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        const QFileInfo info = it.fileInfo();
+        if (info.isFile() && !info.isSymLink())
+            total += info.size();
+    }
+    return total;
+}
+
+} // namespace Sandbench

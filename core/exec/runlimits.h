@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace Sandbench {
+
+// Limits that count the whole run, not only the JavaScript heap: a memory cgroup around the
+// runtime and everything it starts (ArrayBuffers, Workers, children, files in its /tmp), and
+// a cap on what the workdir holds. The cgroup exists where the machine lets Sandbench create
+// one (cgroup v1 memory controller or cgroup v2 with memory enabled, as root or delegated);
+// elsewhere only the heap cap applies and memoryCgroupActive() says so.
+class RunLimits
+{
+public:
+    RunLimits() = default;
+    ~RunLimits();
+    RunLimits(const RunLimits &) = delete;
+    RunLimits &operator=(const RunLimits &) = delete;
+
+    // Creates the cgroup `name` limited to `bytes` (none: no cgroup).
+    void setMemoryLimit(const QString &name, std::optional<qint64> bytes);
+    void setFileSizeLimit(std::optional<qint64> bytes) { m_fileSizeLimit = bytes; }
+    bool memoryCgroupActive() const { return m_procsFd >= 0; }
+
+    // In the forked child, before exec: joins the cgroup and bounds the size of any one file
+    // (a write past it fails with EFBIG). Async-signal-safe.
+    void applyInChild() const;
+    // After the run: whether the kernel had to kill inside the cgroup for lack of memory.
+    bool memoryExceeded() const;
+
+    // Bytes below `folder`, not following links (what the workdir cap counts).
+    static qint64 folderBytes(const QString &folder);
+
+private:
+    QString m_cgroupDir;
+    bool m_v2 = false;
+    int m_procsFd = -1;
+    std::optional<qint64> m_fileSizeLimit;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,84 @@
+// Reads the broker never sees: the main module's static imports, literal dynamic imports and
+// Worker start-up modules are loaded without a permission check, so the namespace must not hold
+// anything the policy did not grant. Each attempt shows no content of the target, and no line
+// of the audit log allows it.
+#include "securityfixture.h"
+
+#include <QTest>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+class TestSecImports : public QObject
+{
+    Q_OBJECT
+private slots:
+    void startUpGraphFindsOnlyGrants_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("marker"); // would appear in a code frame or the output if read
+        QTest::newRow("proc environ") << "import '/proc/self/environ';" << "/proc/self/environ" << "DENO_PERMISSION_BROKER_PATH";
+        QTest::newRow("proc environ pid") << "import '/proc/2/environ';" << "/proc/2/environ" << "DENO_DIR=";
+        QTest::newRow("proc mountinfo") << "import '/proc/self/mountinfo';" << "/proc/self/mountinfo" << " - tmpfs ";
+        QTest::newRow("proc mounts") << "import '/proc/mounts';" << "/proc/mounts" << " rw,";
+        QTest::newRow("proc cmdline") << "import '/proc/self/cmdline';" << "/proc/self/cmdline" << "--no-prompt";
+        QTest::newRow("proc status") << "import '/proc/self/status';" << "/proc/self/status" << "Name:";
+        QTest::newRow("proc version") << "import '/proc/version';" << "/proc/version" << "Linux version";
+        QTest::newRow("etc passwd") << "import '/etc/passwd';" << "/etc/passwd" << "root:x:0";
+        QTest::newRow("etc hostname") << "import '/etc/hostname';" << "/etc/hostname" << QString::fromLocal8Bit(qgetenv("HOSTNAME"));
+        QTest::newRow("ca bundle") << "import '/etc/ssl/certs/ca-certificates.crt';" << "/etc/ssl/certs" << "BEGIN CERTIFICATE";
+        QTest::newRow("outside js") << "import 'OUT/evil.js';" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("outside json") << "import x from 'OUT/evil.json' with { type: 'json' }; console.log(JSON.stringify(x));" << "/outside/evil.json" << "TOP-SECRET";
+        QTest::newRow("outside text") << "import 'OUT/secret.txt';" << "/outside/secret.txt" << "TOP-SECRET";
+        QTest::newRow("outside relative") << "import '../outside/secret.txt';" << "/outside/secret.txt" << "TOP-SECRET";
+        QTest::newRow("re-export") << "export * from 'OUT/evil.js';" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("literal dynamic") << "await import('OUT/evil.js');" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("literal dynamic proc") << "await import('/proc/self/environ');" << "/proc/self/environ" << "DENO_PERMISSION_BROKER_PATH";
+        QTest::newRow("file url") << "import 'file://OUT/secret.txt';" << "/outside/secret.txt" << "TOP-SECRET";
+        QTest::newRow("worker outside") << "new Worker('file://OUT/evil.js', { type: 'module' }); await new Promise((r) => setTimeout(r, 300));" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("worker proc") << "new Worker('file:///proc/self/environ', { type: 'module' }); await new Promise((r) => setTimeout(r, 300));" << "/proc/self/environ" << "DENO_PERMISSION_BROKER_PATH";
+        QTest::newRow("engine cache") << "import 'CACHE/runtime-libs';" << "CACHE" << "libc.so";
+    }
+
+    void startUpGraphFindsOnlyGrants()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, target);
+        QFETCH(QString, marker);
+        ExecFixture f;
+        const QString cache = f.path(QStringLiteral("cache"));
+        qputenv("SANDBENCH_CACHE_DIR", cache.toLocal8Bit());
+        source.replace(QStringLiteral("OUT"), f.outside()).replace(QStringLiteral("CACHE"), cache)
+                .replace(QStringLiteral("DENO"), QStringLiteral("/opt/sandbench/bin/deno"));
+        const Attempt a = attemptFile(f, QStringLiteral("main.ts"), source.toUtf8() + "\nconsole.log('RAN-MAIN');\n", f.sandboxPolicy());
+        qunsetenv("SANDBENCH_CACHE_DIR");
+        QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
+        if (!marker.isEmpty())
+            QVERIFY2(!a.output().contains(marker.toUtf8()), qPrintable(a.diagnostics()));
+        QVERIFY2(!a.output().contains("EVIL-MODULE-LOADED") && !a.output().contains("TOP-SECRET"), qPrintable(a.diagnostics()));
+        // The module graph failed to load: the main module did not run ...
+        if (!source.contains(QStringLiteral("Worker")))
+            QVERIFY2(!a.result->stdoutData.contains("RAN-MAIN"), qPrintable(a.diagnostics()));
+        // ... and nothing in the audit log allowed the target.
+        const QString resource = target == QLatin1String("CACHE") ? cache : target;
+        QVERIFY2(!a.allowedInAudit(QStringLiteral("read"), resource), qPrintable(a.diagnostics()));
+    }
+
+    // The same imports of granted files do load: the test above fails for the right reason.
+    void grantedImportsLoad()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("work/lib.js"), "export const v = 'LIB-OK';\n");
+        f.write(QStringLiteral("data/d.json"), "{\"v\": \"DATA-OK\"}");
+        Policy p = f.sandboxPolicy();
+        p.readOnlyDirs = {f.path(QStringLiteral("data"))};
+        const Attempt a = attemptFile(f, QStringLiteral("main.ts"),
+                                      "import { v } from './lib.js';\nimport d from '" + f.path(QStringLiteral("data/d.json")).toUtf8()
+                                              + "' with { type: 'json' };\nconsole.log(v, d.v);\n", p);
+        QVERIFY2(a.result.has_value() && a.result->stdoutData.contains("LIB-OK DATA-OK"), qPrintable(a.diagnostics()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSecImports)
+#include "tst_secimports.moc"
