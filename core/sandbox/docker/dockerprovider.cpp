@@ -18,6 +18,12 @@ namespace Sandbench {
 
 namespace {
 
+QString imageMissing(const QString &image)
+{
+    return QStringLiteral("image %1 is not on the Docker engine (images are never pulled: "
+                          "build it with scripts/images)").arg(image);
+}
+
 QByteArray readProc(const QString &path)
 {
     QFile f(path);
@@ -281,9 +287,7 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
         if (!r)
             return void(op->finish(std::unexpected(r.error())));
         if (r->status == 404)
-            return void(op->fail(ErrorCode::InvalidConfig,
-                                 QStringLiteral("image %1 is not on the Docker engine (images are never pulled: "
-                                                "build it with scripts/images)").arg(image)));
+            return void(op->fail(ErrorCode::InvalidConfig, imageMissing(image)));
         if (r->status != 200)
             return void(op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("image inspect"), *r))));
         const QJsonObject config = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Config")).toObject();
@@ -349,9 +353,7 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
         if (!r)
             return void(op->finish(std::unexpected(r.error())));
         if (r->status == 404)
-            return void(op->fail(ErrorCode::InvalidConfig,
-                                 QStringLiteral("image %1 is not on the Docker engine (images are never pulled: "
-                                                "build it with scripts/images)").arg(image)));
+            return void(op->fail(ErrorCode::InvalidConfig, imageMissing(image)));
         if (r->status != 201)
             return void(op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("create"), *r))));
         const QString id = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
