@@ -10,6 +10,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxconformance.h sandbox/sandboxconformance.cpp
     sandbox/docker/dockerhttp.h sandbox/docker/dockerhttp.cpp
     sandbox/docker/dockerengine.h sandbox/docker/dockerengine.cpp
+    sandbox/docker/dockerstreamdecoder.h sandbox/docker/dockerstreamdecoder.cpp
     sandbox/docker/dockerexec.h sandbox/docker/dockerexec.cpp
     sandbox/docker/dockerbackend.h sandbox/docker/dockerbackend.cpp
     sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp)

@@ -112,19 +112,25 @@ void DockerExecRunner::onCreated(const QString &execId)
 
 void DockerExecRunner::onStreamData(const QByteArray &data)
 {
-    m_demux += data;
-    // Each frame: stream type (1 stdout, 2 stderr), three zero bytes, big-endian length.
-    while (m_demux.size() >= 8) {
-        const auto *h = reinterpret_cast<const uchar *>(m_demux.constData());
-        const qsizetype length = (qsizetype(h[4]) << 24) | (h[5] << 16) | (h[6] << 8) | h[7];
-        if (m_demux.size() < 8 + length)
-            break;
-        const int type = h[0];
-        const QByteArray payload = m_demux.mid(8, length);
-        m_demux.remove(0, 8 + length);
-        if (type == 1 || type == 2)
-            append(type == 1 ? SandboxStream::Stdout : SandboxStream::Stderr, payload);
+    if (m_done)
+        return;
+    const auto frames = m_demux.feed(data);
+    if (!frames) {
+        // The stream can no longer be trusted to say where output ends: stop reading it
+        // and fail the command rather than show or drop bytes on a guess.
+        // The command may still run, so its tree is killed as on a timeout.
+        if (m_killable && m_backend)
+            m_backend->killTagged(m_tag)->setParent(this);
+        m_done = true;
+        m_timeout.stop();
+        m_stopGrace.stop();
+        if (m_stream && !m_stream->isFinished())
+            m_stream->abort();
+        m_job->finish(std::unexpected(frames.error()));
+        return;
     }
+    for (const auto &frame : *frames)
+        append(frame.stream, frame.payload);
 }
 
 void DockerExecRunner::append(SandboxStream stream, const QByteArray &payload)
@@ -142,6 +148,8 @@ void DockerExecRunner::append(SandboxStream stream, const QByteArray &payload)
 
 void DockerExecRunner::onStreamEnded()
 {
+    if (m_done)
+        return;
     m_streamEnded = true;
     if (m_stop != Stop::None) {
         if (m_killDone || !m_killable)

@@ -2,6 +2,7 @@
 
 #include "sandbox/sandboxoperation.h"
 #include "sandbox/sandboxtypes.h"
+#include "sandbox/docker/dockerstreamdecoder.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -16,10 +17,11 @@ class DockerRequest;
 
 // Drives one command through the Engine API: create the exec, start it on a hijacked
 // connection, send stdin and half-close, demultiplex the 8-byte-header stream into stdout and
-// stderr (capped), then read the exit code. The API cannot kill an exec, so every command runs
-// under a subreaper of its own whose environment holds SANDBENCH_EXEC=<tag>; a timeout or cancel
-// kills that subreaper's whole tree from a second exec (SandboxScripts::killTagged), which finds
-// setsid'd and env-cleared descendants too. Lives as a child of its job.
+// stderr (capped; DockerStreamDecoder: a malformed stream fails the command), then read the
+// exit code. The API cannot kill an exec, so every command runs under a subreaper of its own
+// whose environment holds SANDBENCH_EXEC=<tag>; a timeout or cancel kills that subreaper's whole
+// tree from a second exec (SandboxScripts::killTagged), which finds setsid'd and env-cleared
+// descendants too. Lives as a child of its job.
 class DockerExecRunner : public QObject
 {
     Q_OBJECT
@@ -53,7 +55,7 @@ private:
     QString m_tag;
     QString m_execId;
     DockerRequest *m_stream = nullptr;
-    QByteArray m_demux;
+    DockerStreamDecoder m_demux;
     SandboxExecResult m_result;
     QElapsedTimer m_clock;
     QTimer m_timeout;
