@@ -398,6 +398,10 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     run.startUpModules = *modules;
     if (run.startUpModules.isEmpty() && QFileInfo(entry).isFile())
         run.startUpModules << entry; // no graph at all: the loader still reads the main module
+    if (!run.hiddenEntryName.isEmpty())
+        // --code: the engine's own file holding the code it was given, under a name of the
+        // moment (a replay would differ in it); what that code imports is audited.
+        run.startUpModules.removeAll(entry);
     entryGuard.path.clear();
     return run;
 }
