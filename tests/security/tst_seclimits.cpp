@@ -79,8 +79,9 @@ private slots:
         QVERIFY2(!a.result->stdoutData.contains("SPAWNED 1000"), qPrintable(a.diagnostics()));
         QVERIFY2(a.result->tasksExceeded, qPrintable(a.diagnostics()));
         QVERIFY(!a.result->timedOut);
-        QVERIFY(!a.result->exitCode.has_value());
-        QVERIFY(a.result->stderrData.contains("processes and threads"));
+        // Stopped by the engine, or ended on its own first (the shell gives up on a refused
+        // fork): either way the result names the cap.
+        QVERIFY2(a.result->stderrData.contains("processes and threads"), qPrintable(a.diagnostics()));
     }
 
     void workdirCapHolds_data()
