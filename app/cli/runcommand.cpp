@@ -72,7 +72,7 @@ public:
         const qsizetype headSize = raw.indexOf("\n[... ");
         if (result.truncated && headSize >= 0 && raw.size() > headSize)
             emitBytes(ExecStream::Stderr, raw.mid(headSize));
-        if (result.timedOut || result.memoryExceeded) {
+        if (result.timedOut || result.memoryExceeded || result.tasksExceeded) {
             const QByteArray stderrText = result.stderrData;
             const qsizetype note = stderrText.lastIndexOf("\nThe run ");
             if (note >= 0)

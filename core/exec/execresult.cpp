@@ -16,6 +16,7 @@ QByteArray ExecResult::toJson() const
     o.insert(QStringLiteral("truncated"), truncated);
     o.insert(QStringLiteral("memoryExceeded"), memoryExceeded);
     o.insert(QStringLiteral("workdirExceeded"), workdirExceeded);
+    o.insert(QStringLiteral("tasksExceeded"), tasksExceeded);
     o.insert(QStringLiteral("durationMs"), double(durationMs));
     o.insert(QStringLiteral("stdoutBytes"), double(stdoutTotalBytes));
     o.insert(QStringLiteral("stderrBytes"), double(stderrTotalBytes));

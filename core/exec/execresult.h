@@ -26,6 +26,7 @@ struct ExecResult
     bool truncated = false;         // stdout or stderr lost its middle
     bool memoryExceeded = false;    // the heap cap or the run's memory cgroup ended the run
     bool workdirExceeded = false;   // the workdir grew past max_workdir_mb and the run was stopped
+    bool tasksExceeded = false;     // a fork or thread was refused at the task cap and the run was stopped
     qint64 durationMs = 0;
     qint64 stdoutTotalBytes = 0;    // what the code wrote, kept or not
     qint64 stderrTotalBytes = 0;

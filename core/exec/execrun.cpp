@@ -21,6 +21,9 @@ constexpr qsizetype maxEventsInMemory = 1000000;
 constexpr int brokerFailureExitCode = 87;
 // What the runtime needs beyond the heap cap (code, stacks, buffers): Deno starts at ~40 MB.
 constexpr qint64 runtimeAllowanceMb = 64;
+// Processes and threads of one run (the runtime alone has about 20, a Worker adds one or two):
+// room for real work, while a fork bomb stops here instead of at the machine's limit.
+constexpr int maxTasks = 512;
 
 } // namespace
 
@@ -108,6 +111,11 @@ void ExecRun::launch()
             return;
         }
     }
+    // Before the runtime starts, so these lines come first, like the reads they stand for.
+    if (auto recorded = m_broker->recordStartUpModules(m_run.startUpModules); !recorded) {
+        failWith(recorded.error());
+        return;
+    }
     if (auto listening = m_broker->start(m_run.socketPath); !listening) {
         failWith(listening.error());
         return;
@@ -140,6 +148,19 @@ void ExecRun::launch()
             }
         });
         m_workdirTimer.start();
+    }
+    // A fork bomb hits the task cap (forks fail with EAGAIN); once one was refused the run is
+    // stopped, so it ends with a clear result instead of spinning until its timeout.
+    m_limits.setTaskLimit(QFileInfo(m_run.socketPath).dir().dirName(), maxTasks);
+    if (m_limits.taskCgroupActive()) {
+        m_tasksTimer.setInterval(100);
+        connect(&m_tasksTimer, &QTimer::timeout, this, [this] {
+            if (m_limits.tasksExceeded() && m_process) {
+                m_tasksExceeded = true;
+                m_process->kill();
+            }
+        });
+        m_tasksTimer.start();
     }
     const RunLimits *limits = &m_limits;
     m_process->setChildProcessModifier([limits] {
@@ -205,6 +226,7 @@ void ExecRun::processFinished()
     m_timeout.stop();
     m_flushTimer.stop();
     m_workdirTimer.stop();
+    m_tasksTimer.stop();
     readStream(ExecStream::Stdout);
     readStream(ExecStream::Stderr);
     // The runtime is gone, so the broker's socket is closed: join it and take its last decisions.
@@ -214,7 +236,7 @@ void ExecRun::processFinished()
     ExecResult result;
     result.durationMs = m_clock.elapsed();
     result.runtimeVersion = m_run.runtime.version;
-    const bool stopped = m_timedOut || m_cancelled || m_workdirExceeded || m_process->exitStatus() != QProcess::NormalExit;
+    const bool stopped = m_timedOut || m_cancelled || m_workdirExceeded || m_tasksExceeded || m_process->exitStatus() != QProcess::NormalExit;
     if (!stopped)
         result.exitCode = m_process->exitCode();
     result.timedOut = m_timedOut;
@@ -227,12 +249,15 @@ void ExecRun::processFinished()
     if (result.memoryExceeded && result.exitCode && *result.exitCode != 0)
         result.exitCode.reset(); // killed for its memory: stopped, not exited
     result.workdirExceeded = m_workdirExceeded;
+    result.tasksExceeded = m_tasksExceeded || m_limits.tasksExceeded();
     QByteArray rewritten = rewriteStderr(result.rawStderr, m_run.workdir, m_run.hiddenEntryName,
                                         m_request.policy.allowPackages);
     if (result.memoryExceeded)
         rewritten.append("\nThe run exceeded its memory limit of " + QByteArray::number(m_request.policy.maxMemoryMb.value_or(0)) + " MB.\n");
     if (result.workdirExceeded)
         rewritten.append("\nThe run was stopped: its workdir grew past its limit of " + QByteArray::number(m_request.policy.maxWorkdirMb.value_or(0)) + " MB.\n");
+    if (result.tasksExceeded)
+        rewritten.append("\nThe run was stopped: it reached its limit of " + QByteArray::number(maxTasks) + " processes and threads.\n");
     if (result.timedOut)
         rewritten.append("\nThe run was stopped after its timeout of " + QByteArray::number(m_run.timeoutMs.value_or(0)) + " ms.\n");
     result.stderrData = rewritten;

@@ -47,6 +47,8 @@ private:
     QTimer m_workdirTimer;
     RunLimits m_limits;
     bool m_workdirExceeded = false;
+    QTimer m_tasksTimer;
+    bool m_tasksExceeded = false;
     QElapsedTimer m_clock;
     OutputCapture m_stdout;
     OutputCapture m_stderr;

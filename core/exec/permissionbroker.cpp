@@ -168,6 +168,28 @@ void PermissionBroker::serve()
     }
 }
 
+VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
+{
+    for (const QString &file : files) {
+        const Decision granted = m_matcher.decide(QStringLiteral("read"), file, true);
+        AuditEvent event;
+        event.seq = ++m_seq;
+        event.timeMs = QDateTime::currentMSecsSinceEpoch();
+        event.kind = QStringLiteral("read");
+        event.action = QStringLiteral("load");
+        event.resource = file;
+        event.allowed = true;
+        event.rule = granted.allowed ? granted.rule : QStringLiteral("namespace");
+        event.reason = QStringLiteral("module graph");
+        if (!m_audit.write(event))
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("the audit log could not be written: %1")
+                                                             .arg(QString::fromLocal8Bit(std::strerror(errno))));
+        if (m_sink)
+            m_sink(event);
+    }
+    return {};
+}
+
 bool PermissionBroker::handleLine(const char *data, qsizetype size)
 {
     BrokerRequest request;

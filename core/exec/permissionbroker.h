@@ -30,6 +30,11 @@ public:
 
     // Decisions are appended here as they are made (optional).
     VoidResult openAuditLog(const QString &path);
+    // Audits the files the runtime's loader reads without asking (the start-up module graph),
+    // one line each (kind "read", action "load", reason "module graph"), before start(). They
+    // are in the run's namespace, so they are allowed; the rule names the grant that holds
+    // them, or "namespace" for a file outside every grant (the runtime's own files).
+    VoidResult recordStartUpModules(const QStringList &files);
     // Creates the socket at `socketPath` (mode 0600) and starts serving it.
     VoidResult start(const QString &socketPath);
     // Ends the conversation; the runtime, if still running, exits on its next check.

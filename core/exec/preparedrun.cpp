@@ -1,5 +1,6 @@
 #include "preparedrun.h"
 
+#include "exec/modulegraph.h"
 #include "exec/namespaceargs.h"
 #include "exec/packagespec.h"
 #include "exec/preloadscript.h"
@@ -319,6 +320,14 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(map));
         denoArgs << QStringLiteral("--import-map") << map;
     }
+    // `deno info` takes the options that decide how the graph resolves, not the run's own.
+    QStringList infoArgs = {QStringLiteral("info"), QStringLiteral("--json"), QStringLiteral("--no-config"),
+                            QStringLiteral("--no-remote"), QStringLiteral("--no-lock")};
+    for (const QString &option : {QStringLiteral("--no-npm"), QStringLiteral("--import-map")}) {
+        if (const qsizetype at = denoArgs.indexOf(option); at >= 0)
+            infoArgs << denoArgs.mid(at, option == QLatin1String("--import-map") ? 2 : 1);
+    }
+    infoArgs << entry;
     if (policy.maxMemoryMb)
         denoArgs << QStringLiteral("--v8-flags=--max-old-space-size=%1").arg(*policy.maxMemoryMb);
     denoArgs << entry << request.args;
@@ -342,7 +351,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.sharedPackages = sharedPackages;
     ns.launcherPath = *launcher;
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
-    run.arguments = namespaceArguments(ns, matcher) << runtime->path << denoArgs;
+    const QStringList namespaceArgs = namespaceArguments(ns, matcher);
+    run.arguments = namespaceArgs + QStringList{runtime->path} + denoArgs;
     // bubblewrap stops at 9000 arguments ("Exceeded maximum number of arguments"), which would
     // look as if the script had exited 1: say which part of the configuration is too large.
     constexpr qsizetype kBubblewrapMaxArguments = 9000;
@@ -374,6 +384,24 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     for (auto it = policy.env.cbegin(); it != policy.env.cend(); ++it)
         env.insert(it.key(), it.value());
     run.environment = env;
+
+    // The loader reads the start-up graph without asking the broker: ask the runtime for that
+    // graph in the same namespace (so it finds only what the run could load), with no broker
+    // (it executes nothing), and audit each file before the run starts.
+    QProcessEnvironment infoEnv = env;
+    infoEnv.remove(QStringLiteral("DENO_PERMISSION_BROKER_PATH"));
+    const ModuleGraphCommand graph{run.program, namespaceArgs + QStringList{runtime->path} + infoArgs, infoEnv,
+                                   QFileInfo(run.workdir).isDir() ? run.workdir : privateDir};
+    auto modules = startUpModuleFiles(graph);
+    if (!modules)
+        return std::unexpected(modules.error());
+    run.startUpModules = *modules;
+    if (run.startUpModules.isEmpty() && QFileInfo(entry).isFile())
+        run.startUpModules << entry; // no graph at all: the loader still reads the main module
+    if (!run.hiddenEntryName.isEmpty())
+        // --code: the engine's own file holding the code it was given, under a name of the
+        // moment (a replay would differ in it); what that code imports is audited.
+        run.startUpModules.removeAll(entry);
     entryGuard.path.clear();
     return run;
 }

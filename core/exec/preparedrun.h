@@ -34,6 +34,7 @@ struct PreparedRun
     std::shared_ptr<QTemporaryDir> privateDir; // removed with the run
     std::shared_ptr<QTemporaryDir> codeDir;    // the workdir of a --code run without one
     QString entryFileToRemove;                 // --code written into a given workdir
+    QStringList startUpModules;                // files the loader reads unasked, for the audit log
 };
 
 // Validates `request` (configuration errors name the option at fault), finds the runtime

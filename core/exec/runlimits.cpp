@@ -38,12 +38,41 @@ RunLimits::~RunLimits()
 {
     if (m_procsFd >= 0)
         ::close(m_procsFd);
-    if (m_cgroupDir.isEmpty())
-        return;
+    if (m_pidsProcsFd >= 0)
+        ::close(m_pidsProcsFd);
     // Every process of the run is gone once bwrap has exited (its PID namespace ends with it),
-    // but the kernel may take a moment to release the last one.
-    for (int attempt = 0; attempt < 100 && !QDir().rmdir(m_cgroupDir); ++attempt)
-        QThread::msleep(10);
+    // but the kernel may take a moment to release the last one. (In v2 both limits share one
+    // folder.)
+    for (const QString &dir : {m_cgroupDir, m_pidsCgroupDir}) {
+        for (int attempt = 0; !dir.isEmpty() && QFileInfo(dir).isDir() && attempt < 100 && !QDir().rmdir(dir); ++attempt)
+            QThread::msleep(10);
+    }
+}
+
+void RunLimits::setTaskLimit(const QString &name, int tasks)
+{
+    const QString v1 = QStringLiteral("/sys/fs/cgroup/pids");
+    const QString v2 = QStringLiteral("/sys/fs/cgroup");
+    QString parent;
+    if (QFile::exists(v1 + QStringLiteral("/cgroup.procs")) && !QFile::exists(v1 + QStringLiteral("/cgroup.controllers"))) {
+        parent = v1;
+    } else {
+        QFile controllers(v2 + QStringLiteral("/cgroup.subtree_control"));
+        if (controllers.open(QIODevice::ReadOnly) && controllers.readAll().contains("pids"))
+            parent = v2;
+    }
+    if (parent.isEmpty())
+        return;
+    const QString dir = parent + QStringLiteral("/sandbench-") + name;
+    if (!QDir().mkdir(dir) && !QFileInfo(dir).isDir())
+        return;
+    if (!writeText(dir + QStringLiteral("/pids.max"), QByteArray::number(tasks))) {
+        if (dir != m_cgroupDir)
+            QDir().rmdir(dir);
+        return;
+    }
+    m_pidsCgroupDir = dir;
+    m_pidsProcsFd = ::open(QFile::encodeName(dir + QStringLiteral("/cgroup.procs")).constData(), O_WRONLY | O_CLOEXEC);
 }
 
 void RunLimits::setMemoryLimit(const QString &name, std::optional<qint64> bytes)
@@ -93,11 +122,21 @@ void RunLimits::applyInChild() const
         if (::write(m_procsFd, "0", 1) != 1)
             ::_exit(126);
     }
+    if (m_pidsProcsFd >= 0 && ::write(m_pidsProcsFd, "0", 1) != 1)
+        ::_exit(126); // as above: a run believed bounded must not run unbounded
     if (m_fileSizeLimit) {
         ::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails with EFBIG instead of killing
         const rlimit limit{rlim_t(*m_fileSizeLimit), rlim_t(*m_fileSizeLimit)};
         ::setrlimit(RLIMIT_FSIZE, &limit);
     }
+}
+
+bool RunLimits::tasksExceeded() const
+{
+    if (m_pidsCgroupDir.isEmpty())
+        return false;
+    // v1 and v2 count refused forks alike: "max N" in pids.events.
+    return counter(m_pidsCgroupDir + QStringLiteral("/pids.events"), "max") > 0;
 }
 
 bool RunLimits::memoryExceeded() const

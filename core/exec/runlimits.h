@@ -23,10 +23,16 @@ public:
     void setMemoryLimit(const QString &name, std::optional<qint64> bytes);
     void setFileSizeLimit(std::optional<qint64> bytes) { m_fileSizeLimit = bytes; }
     bool memoryCgroupActive() const { return m_procsFd >= 0; }
+    // Creates the cgroup `name` in the pids controller holding at most `tasks` processes and
+    // threads (fork fails with EAGAIN past it), where the machine lets Sandbench create one.
+    void setTaskLimit(const QString &name, int tasks);
+    bool taskCgroupActive() const { return m_pidsProcsFd >= 0; }
 
     // In the forked child, before exec: joins the cgroup and bounds the size of any one file
     // (a write past it fails with EFBIG). Async-signal-safe.
     void applyInChild() const;
+    // After the run: whether a fork or a thread was refused for the task limit.
+    bool tasksExceeded() const;
     // After the run: whether the kernel had to kill inside the cgroup for lack of memory.
     bool memoryExceeded() const;
 
@@ -37,6 +43,8 @@ private:
     QString m_cgroupDir;
     bool m_v2 = false;
     int m_procsFd = -1;
+    QString m_pidsCgroupDir;
+    int m_pidsProcsFd = -1;
     std::optional<qint64> m_fileSizeLimit;
 };
 

@@ -15,12 +15,14 @@ struct Attempt
 {
     Result<ExecResult> result = std::unexpected(Error{});
     QList<AuditEvent> audit;
+    QString mainModule; // attemptFile()'s main module, left out of allowedInAudit
     QByteArray output() const; // stdout + raw stderr
     QString diagnostics() const;
 
     // A deny line of `kind` whose resource contains `resource` and whose reason says so.
     bool deniedInAudit(const QString &kind, const QString &resource) const;
-    // An allow line of `kind` whose resource contains `resource`.
+    // An allow line of `kind` whose resource contains `resource` (the main module's own
+    // module-graph line is never one).
     bool allowedInAudit(const QString &kind, const QString &resource) const;
 };
 

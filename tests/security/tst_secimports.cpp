@@ -78,6 +78,48 @@ private slots:
                                               + "' with { type: 'json' };\nconsole.log(v, d.v);\n", p);
         QVERIFY2(a.result.has_value() && a.result->stdoutData.contains("LIB-OK DATA-OK"), qPrintable(a.diagnostics()));
     }
+
+    // The loader reads the start-up graph without asking the broker: the engine audits each
+    // file of it (two levels of static imports and a JSON module here) before the run starts,
+    // in the run's own namespace, so each line names the grant that holds the file.
+    void grantedStartUpGraphIsAudited()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("work/a.js"), "import { b } from './lib/b.js';\nexport const a = 'A-' + b;\n");
+        f.write(QStringLiteral("work/lib/b.js"), "export const b = 'B-OK';\n");
+        f.write(QStringLiteral("data/d.json"), "{\"v\": \"DATA-OK\"}");
+        Policy p = f.sandboxPolicy();
+        p.readOnlyDirs = {f.path(QStringLiteral("data"))};
+        const Attempt a = attemptFile(f, QStringLiteral("main.ts"),
+                                      "import { a } from './a.js';\nimport d from '" + f.path(QStringLiteral("data/d.json")).toUtf8()
+                                              + "' with { type: 'json' };\nconsole.log(a, d.v); Deno.statSync('.');\n", p);
+        QVERIFY2(a.result.has_value() && a.result->stdoutData.contains("A-B-OK DATA-OK"), qPrintable(a.diagnostics()));
+        const QStringList expected = {f.path(QStringLiteral("work/main.ts")), f.path(QStringLiteral("work/a.js")),
+                                      f.path(QStringLiteral("work/lib/b.js")), f.path(QStringLiteral("data/d.json"))};
+        QStringList loaded;
+        quint64 lastGraphSeq = 0;
+        quint64 firstCheckSeq = 0;
+        for (const AuditEvent &e : a.audit) {
+            if (e.reason == QLatin1String("module graph")) {
+                QVERIFY2(e.allowed && e.kind == QLatin1String("read") && e.action == QLatin1String("load"), qPrintable(a.diagnostics()));
+                QVERIFY2(e.rule != QLatin1String("namespace"), qPrintable(e.resource + QLatin1Char(' ') + e.rule));
+                loaded << e.resource;
+                lastGraphSeq = qMax(lastGraphSeq, e.seq);
+            } else if (!firstCheckSeq) {
+                firstCheckSeq = e.seq;
+            }
+        }
+        for (const QString &file : expected)
+            QVERIFY2(loaded.count(file) == 1, qPrintable(file + QStringLiteral(" not audited once: ") + loaded.join(QLatin1Char(','))));
+        QCOMPARE(loaded.size(), expected.size());
+        // Written before the run started: every broker check comes after them.
+        QVERIFY2(firstCheckSeq > lastGraphSeq, qPrintable(a.diagnostics()));
+        // The in-memory events of the result carry the same lines.
+        int inResult = 0;
+        for (const AuditEvent &e : a.result->auditEvents)
+            inResult += e.reason == QLatin1String("module graph");
+        QCOMPARE(inResult, expected.size());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSecImports)

@@ -58,6 +58,32 @@ private slots:
         QVERIFY2(a.result.has_value() && a.result->stdoutData.contains("FINE") && !a.result->memoryExceeded, qPrintable(a.diagnostics()));
     }
 
+    // A fork bomb under an allowed shell: 1000 subshells, each blocking on a pipe the run never
+    // closes (bounded, so without the cap it ends on its own and prints SPAWNED). The task cap
+    // refuses the forks past it, and the run is stopped and says why.
+    void forkBombIsContained()
+    {
+        RunLimits probe;
+        probe.setTaskLimit(QStringLiteral("probe-%1").arg(QCoreApplication::applicationPid()), 1000);
+        if (!probe.taskCgroupActive())
+            QSKIP("this machine lets Sandbench create no pids cgroup: only memory and the timeout bound processes");
+        ExecFixture f;
+        Policy p = f.sandboxPolicy();
+        p.timeoutMs = 60000;
+        p.permissions.allowRun = {QStringLiteral("sh")};
+        const QString code = QStringLiteral(
+                "const c = new Deno.Command('sh', { args: ['-c', 'exec 3<&0; i=0; while [ $i -lt 1000 ]; do (read x) <&3 >/dev/null 2>&1 & i=$((i+1)); done; echo SPAWNED $i'], stdin: 'piped', stdout: 'piped' }).spawn();"
+                " const out = await c.output(); console.log(new TextDecoder().decode(out.stdout)); c.stdin.close();");
+        const Attempt a = attempt(f, code, p);
+        QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
+        QVERIFY2(!a.result->stdoutData.contains("SPAWNED 1000"), qPrintable(a.diagnostics()));
+        QVERIFY2(a.result->tasksExceeded, qPrintable(a.diagnostics()));
+        QVERIFY(!a.result->timedOut);
+        // Stopped by the engine, or ended on its own first (the shell gives up on a refused
+        // fork): either way the result names the cap.
+        QVERIFY2(a.result->stderrData.contains("processes and threads"), qPrintable(a.diagnostics()));
+    }
+
     void workdirCapHolds_data()
     {
         QTest::addColumn<QString>("code");
