@@ -56,6 +56,14 @@ QByteArray RegularFile::readAt(qint64 offset, qint64 length) const
     QByteArray out;
     if (m_fd < 0 || offset < 0 || length <= 0)
         return out;
+    // Never allocate past the file's end as it is now: a log that shrank under its reader would
+    // otherwise cost a full window's allocation for every row it no longer holds.
+    struct stat info {};
+    if (::fstat(m_fd, &info) == 0) {
+        if (offset >= info.st_size)
+            return out;
+        length = qMin<qint64>(length, info.st_size - offset);
+    }
     out.resize(length);
     qint64 done = 0;
     while (done < length) {
