@@ -220,7 +220,10 @@ void SandboxSessionView::replay()
         for (int c = 0; c < m_steps->columnCount(); ++c)
             item->setBackground(c, {});
     }
-    m_replayedSteps.fill(std::nullopt);
+    // reset() in a loop, not fill(std::nullopt): GCC 12 at -O3 sees the temporary optional that
+    // fill() copies from as maybe uninitialized and fails -Werror builds.
+    for (std::optional<SandboxSessionStep> &step : m_replayedSteps)
+        step.reset();
     m_divergentStep = 0;
     m_summary->setStyleSheet({});
     m_summary->setText(tr("Replaying in a fresh sandbox of %1\u2026").arg(m_session->image));
