@@ -5,6 +5,8 @@
 #include <QJsonObject>
 #include <QTimeZone>
 
+#include <algorithm>
+
 namespace Sandbench {
 
 namespace {
@@ -84,7 +86,9 @@ bool AuditEvent::fromJsonLine(const QByteArray &line, AuditEvent *event, QString
         return false;
     }
     AuditEvent e;
-    e.seq = quint64(o.value(QStringLiteral("seq")).toDouble());
+    // toInteger, not a cast of toDouble: a hostile log's 1e110 or -1 would make the cast undefined
+    // (found by fuzz_auditlog). What is not a whole number in range reads as 0, like a missing one.
+    e.seq = quint64(std::max<qint64>(0, o.value(QStringLiteral("seq")).toInteger(0)));
     e.timeMs = QDateTime::fromString(o.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs).toMSecsSinceEpoch();
     e.kind = o.value(QStringLiteral("kind")).toString();
     e.action = o.value(QStringLiteral("action")).toString();
@@ -92,7 +96,7 @@ bool AuditEvent::fromJsonLine(const QByteArray &line, AuditEvent *event, QString
     e.allowed = decision == QLatin1String("allow");
     e.rule = o.value(QStringLiteral("rule")).toString();
     e.reason = o.value(QStringLiteral("reason")).toString();
-    e.pid = qint64(o.value(QStringLiteral("pid")).toDouble());
+    e.pid = o.value(QStringLiteral("pid")).toInteger(0);
     *event = e;
     return true;
 }

@@ -11,6 +11,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 
 namespace Sandbench {
@@ -298,7 +299,8 @@ Result<SandboxSessionStep> stepFromJson(const QJsonObject &o, qsizetype number, 
                 return bad(QStringLiteral("its stdin is missing from files/"));
             step.stdinData = in;
         }
-        step.timeoutMs = qint64(o.value(QStringLiteral("timeoutMs")).toDouble());
+        // toInteger, never a cast of toDouble: a crafted 1e300 would make the cast undefined.
+        step.timeoutMs = std::max<qint64>(0, o.value(QStringLiteral("timeoutMs")).toInteger(0));
         const QJsonValue exit = o.value(QStringLiteral("exitCode"));
         if (exit.isDouble())
             step.exitCode = exit.toInt();
@@ -306,7 +308,7 @@ Result<SandboxSessionStep> stepFromJson(const QJsonObject &o, qsizetype number, 
             return bad(QStringLiteral("its output is missing from files/"));
         step.timedOut = o.value(QStringLiteral("timedOut")).toBool();
         step.truncated = o.value(QStringLiteral("truncated")).toBool();
-        step.durationMs = qint64(o.value(QStringLiteral("durationMs")).toDouble());
+        step.durationMs = std::max<qint64>(0, o.value(QStringLiteral("durationMs")).toInteger(0));
     } else if (kind == QLatin1String("write")) {
         step.kind = SandboxSessionStep::Kind::Write;
         step.path = o.value(QStringLiteral("path")).toString();
@@ -437,7 +439,7 @@ Result<SandboxSession> SandboxSession::read(const QString &path, const ArchiveLi
     SandboxSession session;
     session.formatVersion = manifest.value(QStringLiteral("formatVersion")).toInt();
     session.applicationVersion = manifest.value(QStringLiteral("application")).toObject().value(QStringLiteral("version")).toString();
-    session.recordedAtMs = qint64(manifest.value(QStringLiteral("recordedAtMs")).toDouble());
+    session.recordedAtMs = manifest.value(QStringLiteral("recordedAtMs")).toInteger(0);
     const QJsonObject sandbox = manifest.value(QStringLiteral("sandbox")).toObject();
     session.image = sandbox.value(QStringLiteral("image")).toString();
     const auto network = networkKindFromName(sandbox.value(QStringLiteral("network")).toString());

@@ -67,6 +67,7 @@ private slots:
     void nonRegularLogsFailFast();
     void hugeLineCostsOneWindow();
     void resourcesAreShownNotObeyed();
+    void outOfRangeNumbersReadAsZero();
 };
 
 // The log was mapped before: a file cut short under the model killed the GUI with SIGBUS.
@@ -318,6 +319,32 @@ void TestAuditLogModel::reopeningWhileLoadingDropsOldBatches()
     QTest::qWait(200); // let any stale batch of the big file arrive, if one were queued
     QCOMPARE(model.rowCount(), 7);
     QCOMPARE(model.filePath(), small);
+}
+
+
+// A hostile log's numbers are not trusted to fit: seq 1e110 or a negative pid made the old cast
+// from double undefined behaviour (found by fuzz_auditlog). Whole numbers in range still count.
+void TestAuditLogModel::outOfRangeNumbersReadAsZero()
+{
+    const QByteArray base = R"("kind":"read","action":"open","resource":"/x","decision":"deny")";
+    struct Case { QByteArray seq, pid; quint64 wantSeq; qint64 wantPid; };
+    const Case cases[] = {
+        {"3.33333e+110", "-1e300", 0, 0},
+        {"-5", "1e19", 0, 0},
+        {"1.5", "2.5", 0, 0},
+        {"\"7\"", "null", 0, 0},
+        {"42", "-7", 42, -7},
+        {"9007199254740992", "4242", 9007199254740992ULL, 4242},
+    };
+    for (const Case &c : cases) {
+        const QByteArray line = "{\"seq\":" + c.seq + ",\"pid\":" + c.pid + "," + base + "}";
+        AuditEvent event;
+        QString error;
+        QVERIFY2(AuditEvent::fromJsonLine(line, &event, &error), qPrintable(error));
+        QCOMPARE(event.seq, c.wantSeq);
+        QCOMPARE(event.pid, c.wantPid);
+        QVERIFY(!event.allowed);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestAuditLogModel)

@@ -422,7 +422,7 @@ void DockerProvider::listOurs(QObject *context, std::function<void(Result<QList<
             info.id = c.value(QLatin1String("Id")).toString();
             info.name = c.value(QLatin1String("Names")).toArray().first().toString().mid(1);
             info.image = c.value(QLatin1String("Image")).toString();
-            info.created = QDateTime::fromSecsSinceEpoch(qint64(c.value(QLatin1String("Created")).toDouble()), Qt::UTC);
+            info.created = QDateTime::fromSecsSinceEpoch(c.value(QLatin1String("Created")).toInteger(0), Qt::UTC);
             info.expires = QDateTime::fromMSecsSinceEpoch(labels.value(QLatin1String(expiresLabel)).toString().toLongLong(), Qt::UTC);
             info.owner = labels.value(QLatin1String(ownerLabel)).toString();
             info.ours = info.owner == me;
