@@ -4,6 +4,19 @@
 
 namespace Sandbench::Test {
 
+QString why(const Error &e)
+{
+    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
+}
+
+Sandbox *createSandbox(SandboxPool *pool, const SandboxOptions &options)
+{
+    auto r = waitFor(pool->create(options), 60'000);
+    if (!r)
+        qWarning("create: %s", qPrintable(why(r.error())));
+    return r ? *r : nullptr;
+}
+
 QString dockerSocket()
 {
     auto socket = DockerEngine::socketFromEnvironment();

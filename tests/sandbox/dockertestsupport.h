@@ -20,6 +20,13 @@ Result<std::unique_ptr<SandboxPool>> openDockerPool(PoolOptions options,
 // One engine call, waited for (status and body).
 Result<HttpResponse> dockerCall(const QString &socket, const QByteArray &method, const QByteArray &path,
                                 int timeoutMs = 10'000);
+// An error as a test prints it: its code's name and its message.
+QString why(const Error &e);
+
+// A sandbox of `pool` with these options, waited for (60 s); null, with a warning that says why,
+// when it cannot be made.
+Sandbox *createSandbox(SandboxPool *pool, const SandboxOptions &options);
+
 // Whether a container with this id (or name) exists on the engine.
 bool containerExists(const QString &socket, const QString &id);
 

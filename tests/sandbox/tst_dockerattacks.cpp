@@ -15,11 +15,6 @@ using namespace Sandbench::Test;
 
 namespace {
 
-QString why(const Error &e)
-{
-    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
-}
-
 Result<SandboxExecResult> shell(Sandbox *s, const QString &script, qint64 timeoutMs = 30'000,
                                 const QMap<QString, QString> &env = {})
 {

@@ -25,11 +25,6 @@ using namespace Sandbench::Test;
 
 namespace {
 
-QString why(const Error &e)
-{
-    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
-}
-
 Result<SandboxExecResult> shell(Sandbox *s, const QString &script, qint64 timeoutMs = 30'000)
 {
     ExecOptions o;
@@ -114,14 +109,6 @@ class TestDockerIsolation : public QObject
 {
     Q_OBJECT
 
-    static Sandbox *make(SandboxPool *pool, SandboxOptions so)
-    {
-        auto r = waitFor(pool->create(so), 60'000);
-        if (!r)
-            qWarning("create: %s", qPrintable(why(r.error())));
-        return r ? *r : nullptr;
-    }
-
 private slots:
     void initTestCase() { REQUIRE_DOCKER(); }
 
@@ -188,7 +175,7 @@ private slots:
         QVERIFY2(refused.error().message.contains(QLatin1String("VOLUME")), qPrintable(refused.error().message));
 
         so.image = tag;
-        Sandbox *s = make(pool->get(), so);
+        Sandbox *s = createSandbox(pool->get(), so);
         QVERIFY(s);
         // From inside: each volume is a tmpfs, and filling it stops at its bound.
         auto r = shell(s, QStringLiteral(
@@ -219,10 +206,10 @@ private slots:
         so.lifetimeMs = 120'000;
         so.network.kind = NetworkKind::All;
         so.ports = {8080};
-        Sandbox *server = make(pool->get(), so);
+        Sandbox *server = createSandbox(pool->get(), so);
         QVERIFY(server);
         so.ports.clear();
-        Sandbox *neighbour = make(pool->get(), so);
+        Sandbox *neighbour = createSandbox(pool->get(), so);
         QVERIFY(neighbour);
         VERIFY_OK(waitFor(server->writeFile(QStringLiteral("www/index.html"), "served\n"), 30'000));
         VERIFY_OK(shell(server, QStringLiteral("setsid httpd -p 8080 -h /workspace/www </dev/null >/dev/null 2>&1 &")));
@@ -299,7 +286,7 @@ private slots:
         QVERIFY(!r);
         QCOMPARE(r.error().code, ErrorCode::LimitExceeded);
         so.cpus = 0;
-        Sandbox *s = make(pool->get(), so);
+        Sandbox *s = createSandbox(pool->get(), so);
         QVERIFY(s);
         // The reference's defaults, as the kernel holds them (cgroup v1 here, v2 elsewhere).
         auto out = shell(s, QStringLiteral(
@@ -320,7 +307,7 @@ private slots:
         VERIFY_OK(pool);
         SandboxOptions so;
         so.lifetimeMs = 120'000;
-        Sandbox *s = make(pool->get(), so);
+        Sandbox *s = createSandbox(pool->get(), so);
         QVERIFY(s);
         ExecOptions eo;
         eo.timeoutMs = 60'000;
@@ -353,7 +340,7 @@ private slots:
         VERIFY_OK(pool);
         SandboxOptions so;
         so.lifetimeMs = 3'000;
-        Sandbox *s = make(pool->get(), so);
+        Sandbox *s = createSandbox(pool->get(), so);
         QVERIFY(s);
         const QString id = s->id();
         QElapsedTimer clock;

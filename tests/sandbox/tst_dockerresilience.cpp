@@ -23,11 +23,6 @@ using namespace Sandbench::Test;
 
 namespace {
 
-QString why(const Error &e)
-{
-    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
-}
-
 // Containers of ours whose owner label names pid.
 QStringList containersOf(qint64 pid)
 {

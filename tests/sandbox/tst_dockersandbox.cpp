@@ -23,11 +23,6 @@ Result<SandboxExecResult> shell(Sandbox *s, const QString &script, qint64 timeou
     return waitFor(s->exec({QStringLiteral("sh"), QStringLiteral("-c"), script}, o), 120'000);
 }
 
-QString why(const Error &e)
-{
-    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
-}
-
 } // namespace
 
 #define VERIFY_OK(r) QVERIFY2((r), qPrintable((r) ? QString() : why((r).error())))
@@ -42,14 +37,6 @@ class TestDockerSandbox : public QObject
         if (!pool)
             qWarning("pool: %s", qPrintable(pool.error().message));
         return pool ? std::move(*pool) : nullptr;
-    }
-
-    static Sandbox *make(SandboxPool *pool, SandboxOptions so)
-    {
-        auto r = waitFor(pool->create(so), 60'000);
-        if (!r)
-            qWarning("create: %s", qPrintable(why(r.error())));
-        return r ? *r : nullptr;
     }
 
 private slots:
@@ -67,7 +54,7 @@ private slots:
         SandboxOptions so;
         so.lifetimeMs = 120'000;
         so.memoryMiB = 48;
-        Sandbox *s = make(pool.get(), so);
+        Sandbox *s = createSandbox(pool.get(), so);
         QVERIFY(s);
         auto r = shell(s, QStringLiteral(
             "echo uid=$(id -u) gid=$(id -g)\n"
@@ -112,7 +99,7 @@ private slots:
         so.lifetimeMs = 120'000;
         so.network.kind = NetworkKind::All;
         so.ports = {8080};
-        Sandbox *s = make(pool.get(), so);
+        Sandbox *s = createSandbox(pool.get(), so);
         QVERIFY(s);
         auto url = s->url(8080);
         VERIFY_OK(url);
@@ -158,7 +145,7 @@ private slots:
         QVERIFY(pool);
         SandboxOptions so;
         so.lifetimeMs = 3000;
-        Sandbox *s = make(pool.get(), so);
+        Sandbox *s = createSandbox(pool.get(), so);
         QVERIFY(s);
         const QString id = s->id();
         QElapsedTimer clock;
@@ -182,7 +169,7 @@ private slots:
         QVERIFY(pool);
         SandboxOptions so;
         so.lifetimeMs = 3000;
-        Sandbox *s = make(pool.get(), so);
+        Sandbox *s = createSandbox(pool.get(), so);
         QVERIFY(s);
         const QString id = s->id();
         // The sandbox's own user cannot move its deadline.
@@ -241,7 +228,7 @@ private slots:
             VERIFY_OK(waitFor(s->release(), 30'000));
             QVERIFY(!containerExists(dockerSocket(), s->id()));
         }
-        QVERIFY(make(pool.get(), so));
+        QVERIFY(createSandbox(pool.get(), so));
         QVERIFY(waitFor(pool->close(), 30'000));
     }
 
