@@ -17,6 +17,7 @@
 #include "settingsdialog.h"
 #include "session/sandboxsession.h"
 #include "session/sessionbundle.h"
+#include "testsupport.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -78,6 +79,7 @@ private slots:
     void widerReplayPolicyIsConfirmedFirst();
     void recordingCanBeTurnedOff();
     void sandboxSessionsAreBrowsedStepByStep();
+    void hostileTextIsShownNotObeyed();
 
 private:
     MainWindow &window() { return *m_window; }
@@ -432,6 +434,32 @@ void TestSessionsPanel::sandboxSessionsAreBrowsedStepByStep()
     steps->setCurrentItem(steps->topLevelItem(1));
     QCOMPARE(sessions->stepsView()->recordedView()->toPlainText(), QStringLiteral("hello\n"));
     QVERIFY(sessions->infoLabel()->text().contains(QStringLiteral("sandbench/base:1")));
+}
+
+// A bundle's recorded output and code come from whoever made it: a right-to-left override makes
+// "report<U+202E>gnp.sh" read "reporths.png" and an ESC drives nothing here, so both are shown
+// as what they are, in the console and in the code view alike.
+void TestSessionsPanel::hostileTextIsShownNotObeyed()
+{
+    const QString work = m_data.filePath(QStringLiteral("hostile"));
+    QVERIFY(QDir().mkpath(work));
+    const QString script = work + QStringLiteral("/agent.ts");
+    QVERIFY(Sandbench::Test::writeFile(script, QStringLiteral("// admin\u202E only\nconsole.log('report\\u202Egnp.sh\\x1b[2J');\n").toUtf8()));
+    const QString path = m_data.filePath(QStringLiteral("hostile.sbsession"));
+    const auto recorded = Sandbench::Test::runCli({QStringLiteral("run"), QStringLiteral("--record"), path, QStringLiteral("--sandbox"),
+                                                   QStringLiteral("--workdir"), work, script});
+    QVERIFY2(recorded.exitCode == 0, recorded.stderrData.constData());
+
+    SessionsPanel *sessions = window().sessionsPanel();
+    QSignalSpy opened(sessions, &SessionsPanel::sessionOpened);
+    sessions->openFile(path);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+    const QString console = sessions->findChild<QPlainTextEdit *>(QStringLiteral("sessionConsole"))->toPlainText();
+    QVERIFY2(!console.contains(QChar(0x202E)) && !console.contains(QChar(0x1b)), qPrintable(console));
+    QVERIFY2(console.contains(QStringLiteral("report\u27e6U+202E\u27e7gnp.sh")), qPrintable(console));
+    const QString code = sessions->findChild<QPlainTextEdit *>(QStringLiteral("sessionCode"))->toPlainText();
+    QVERIFY2(!code.contains(QChar(0x202E)), qPrintable(code));
+    QVERIFY2(code.contains(QStringLiteral("admin\u27e6U+202E\u27e7 only")), qPrintable(code));
 }
 
 QTEST_MAIN(TestSessionsPanel)

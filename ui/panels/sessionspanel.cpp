@@ -341,7 +341,8 @@ void SessionsPanel::showBundle()
         codeName = m.entrypoint;
     }
     m_code->setSyntaxForFile(codeName);
-    m_code->setPlainText(code);
+    // Read-only, and from the file: a bidi override in the code ("Trojan Source") is shown, not obeyed.
+    m_code->setPlainText(visibleLines(code));
 
     fillFiles();
 
@@ -427,7 +428,9 @@ void SessionsPanel::showConsoleStream()
     const QByteArray &bytes = m_consoleStream->currentIndex() == StdoutStream   ? m_bundle->stdoutData
                            : m_consoleStream->currentIndex() == StderrStream ? m_bundle->stderrData
                                                                               : m_bundle->rawStderr;
-    m_console->setPlainText(QString::fromUtf8(bytes));
+    // The recorded output is the code's: shown as the live console shows it, controls and bidi
+    // overrides visible, never obeyed.
+    m_console->setPlainText(visibleLines(QString::fromUtf8(bytes)));
 }
 
 void SessionsPanel::showError(const QString &message)
