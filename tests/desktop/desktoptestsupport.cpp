@@ -15,11 +15,6 @@ QString desktopProblem()
     return {};
 }
 
-QString why(const Error &error)
-{
-    return errorCodeName(error.code) + QStringLiteral(": ") + error.message;
-}
-
 Result<SandboxExecResult> shell(Sandbox *sandbox, const QString &script, qint64 timeoutMs)
 {
     ExecOptions o;

@@ -17,7 +17,6 @@ Sandbox *makeSandbox(SandboxPool *pool, const QString &image, qint64 lifetimeMs,
 // Starts an xterm titled title at (x, y) on the display that runs command, and waits for its
 // window to be mapped; its geometry "X Y W H", or empty on failure.
 QString startXterm(Sandbox *sandbox, const QString &title, const QString &command, int x, int y);
-QString why(const Error &error);
 
 } // namespace Sandbench::Test
 

@@ -21,11 +21,6 @@ namespace {
 
 const QString desktopImage = QStringLiteral("sandbench/desktop:1");
 
-QString why(const Error &e)
-{
-    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
-}
-
 // As tests/desktop's desktopProblem(): this folder is built without the GUI library.
 QString desktopProblem()
 {

@@ -17,11 +17,6 @@ using namespace Sandbench::Test;
 
 namespace {
 
-QString why(const Error &e)
-{
-    return errorCodeName(e.code) + QStringLiteral(": ") + e.message;
-}
-
 QStringList shell(const QString &script)
 {
     return {QStringLiteral("sh"), QStringLiteral("-c"), script};
