@@ -4,4 +4,5 @@ target_sources(sandbench_core PRIVATE
     common/filecopy.h common/filecopy.cpp
     common/terminaltext.h common/terminaltext.cpp
     common/boundedfile.h common/boundedfile.cpp
+    common/helperprogram.h common/helperprogram.cpp
     common/expectedshim.h)

@@ -1,5 +1,7 @@
 #include "runtimelocator.h"
 
+#include "common/helperprogram.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -117,18 +119,9 @@ Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config)
 
 Result<QString> locateLauncher()
 {
-    const QString app = QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
-    QStringList paths = {qEnvironmentVariable("SANDBENCH_LAUNCHER")};
-    if (!app.isEmpty())
-        paths << app + QStringLiteral("/sandbench-launch") << app + QStringLiteral("/../libexec/sandbench/sandbench-launch");
-    paths << QStringLiteral(SANDBENCH_LAUNCHER_INSTALL_PATH) << QStringLiteral(SANDBENCH_LAUNCHER_BUILD_PATH);
-    for (const QString &candidate : std::as_const(paths)) {
-        const QFileInfo info(candidate);
-        if (!candidate.isEmpty() && info.isFile() && info.isExecutable())
-            return info.canonicalFilePath();
-    }
-    return fail(ErrorCode::EnvironmentError,
-                QStringLiteral("sandbench-launch not found (looked at %1); reinstall Sandbench").arg(paths.join(QStringLiteral(", "))));
+    return locateHelperProgram(QStringLiteral("sandbench-launch"), "SANDBENCH_LAUNCHER",
+                               QStringLiteral(SANDBENCH_LAUNCHER_INSTALL_PATH),
+                               QStringLiteral(SANDBENCH_LAUNCHER_BUILD_PATH));
 }
 
 Result<QString> locateBubblewrap()

@@ -1,5 +1,7 @@
 #include "sandboxscripts.h"
 
+#include <QRandomGenerator>
+
 namespace Sandbench::SandboxScripts {
 
 // Paths reach these scripts absolute (the pool resolves them), so none can look like an option.
@@ -52,27 +54,33 @@ QString removeFile()
 
 QString killTagged()
 {
-    // The root of a command is the exec's own subreaper (docker-init -s, see wrapCommand): the one
-    // process with the tag in its environment whose parent is outside the container (PPid 0), which
-    // nothing inside can fake. Every process the command starts stays below it, whatever it does to
-    // its environment or session, because orphans are reparented to the subreaper. The tree is first
-    // frozen (SIGSTOP until one scan finds every process stopped, so nothing forks or resumes
-    // another), then killed; zombies are done already.
+    // Runs as root with CAP_KILL (the container's only capability, which the sandbox's user never
+    // holds): nothing the command left running can stop, trace or outlast the kill itself.
+    // The root of a command is the exec's own subreaper (docker-init -s, see wrapCommand): a
+    // process whose parent is outside the container (PPid 0), which nothing inside can fake, with
+    // the tag as one argument of its command line (root cannot read uid 1000's environment). Every
+    // such process is a root: one that rewrote its own arguments to carry the tag (it is uid 1000's,
+    // so it can) only gets killed with the real one. Every process the command starts stays below
+    // its root, whatever it does to its environment or session, because orphans are reparented to
+    // the subreaper. The tree, roots included (one may have been stopped), is first frozen (SIGSTOP
+    // until one scan finds every process stopped, so nothing forks or resumes another), then
+    // killed at once; zombies are done already.
     return QStringLiteral(
         "t=\"SANDBENCH_EXEC=$1\"; r=\n"
         "for p in /proc/[0-9]*; do\n"
         "  IFS= read -r s < \"$p/stat\" 2>/dev/null || continue\n"
         "  s=${s##*\") \"}; set -- $s\n"
         "  [ \"$2\" = 0 ] || continue\n"
-        "  if tr '\\0' '\\n' < \"$p/environ\" 2>/dev/null | grep -qxF \"$t\"; then r=${p#/proc/}; break; fi\n"
+        "  if tr '\\0' '\\n' < \"$p/cmdline\" 2>/dev/null | grep -qxF \"$t\"; then r=\"$r ${p#/proc/}\"; fi\n"
         "done\n"
         "[ -n \"$r\" ] || exit 0\n"
         "tree() {\n"
         "  for p in /proc/[0-9]*; do\n"
         "    IFS= read -r s < \"$p/stat\" 2>/dev/null && echo \"${p#/proc/} ${s##*\") \"}\"\n"
         "  done | awk -v r=\"$r\" '{ pp[$1] = $3; st[$1] = $2 }\n"
-        "    END { t[r] = 1; do { c = 0; for (p in pp) if (!(p in t) && (pp[p] in t)) { t[p] = 1; c = 1 } } while (c)\n"
-        "          for (p in t) if (p != r && st[p] != \"Z\" && st[p] != \"X\") print p, st[p] }'\n"
+        "    END { n = split(r, rs, \" \"); for (i = 1; i <= n; i++) t[rs[i]] = 1\n"
+        "          do { c = 0; for (p in pp) if (!(p in t) && (pp[p] in t)) { t[p] = 1; c = 1 } } while (c)\n"
+        "          for (p in t) if ((p in st) && st[p] != \"Z\" && st[p] != \"X\") print p, st[p] }'\n"
         "}\n"
         "i=0\n"
         "while [ $i -lt 100 ]; do\n"
@@ -86,14 +94,16 @@ QString killTagged()
         "exit 1\n");
 }
 
-QString writeReadOnlyFile()
+QString writeRootFile()
 {
     // As root, in root's own folder: written to a temporary name and moved into place, so a
-    // reader never sees half a file; 0644 so the sandbox's user can read but never change it.
-    return QStringLiteral("umask 022; cat > \"$1.new\" && chmod 0644 \"$1.new\" && mv -f \"$1.new\" \"$1\"\n");
+    // reader never sees half a file; 0644 or 0755, so the sandbox's user can read (or run) but
+    // never change it.
+    return QStringLiteral("umask 022; cat > \"$1.new\" && chmod \"$2\" \"$1.new\" && mv -f \"$1.new\" \"$1\"\n");
 }
 
-QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile)
+QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile,
+                        const QString &tag, const QString &userSwitch)
 {
     // docker-init (tini, which the engine mounts read-only with Init) as a subreaper: every
     // process the command starts stays in its tree until the command ends (killTagged).
@@ -101,18 +111,29 @@ QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QStri
     // envFileContent), never in argv: `read` takes it byte by byte, so the command gets the
     // rest of stdin untouched. cd comes first, so no variable can change where it goes; a bad
     // cwd is 126 like a command that cannot run.
+    // $1 is the tag, which the wrapper skips: it is there for killTagged to find in the
+    // subreaper's command line.
     static const QString wrapper = QStringLiteral(
         "IFS= read -r n || exit 125\n"
         "h=; while [ \"$n\" -gt 0 ]; do IFS= read -r l || exit 125; h=\"$h$l\n\"; n=$((n-1)); done\n"
-        "cd \"$1\" || exit 126\n"
-        "[ -n \"$2\" ] && [ -r \"$2\" ] && . \"$2\"\n"
-        "shift 2\n"
+        "cd \"$2\" || exit 126\n"
+        "[ -n \"$3\" ] && [ -r \"$3\" ] && . \"$3\"\n"
+        "shift 3\n"
         "eval \"$h\"\n"
         "exec \"$@\"\n");
-    return QStringList{QLatin1String(subreaperPath), QStringLiteral("-s"), QStringLiteral("--"),
-                       QStringLiteral("sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
-                       cwd, envFile}
+    QStringList out{QLatin1String(subreaperPath), QStringLiteral("-s"), QStringLiteral("--")};
+    if (!userSwitch.isEmpty())
+        out << userSwitch << QString::number(sandboxUid) << QString::number(sandboxGid);
+    return out + QStringList{QStringLiteral("sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
+                       QLatin1String(execTagVariable) + QLatin1Char('=') + tag, cwd, envFile}
            + argv;
+}
+
+QString newExecTag()
+{
+    quint64 v[2];
+    QRandomGenerator::system()->fillRange(v);
+    return QString::number(v[0], 16) + QString::number(v[1], 16);
 }
 
 QByteArray envHeader(const QMap<QString, QString> &env)

@@ -18,21 +18,30 @@ QString readFile();   // $1 path, $2 max bytes: the bytes on stdout
 QString writeFile();  // $1 path, the bytes on stdin
 QString listFiles();  // $1 path: one "type/size/mtime/name" line per entry
 QString removeFile(); // $1 path, $2 "1" for recursive
-// $1 the tag: finds the command's subreaper (the exec's docker-init, whose environment holds
-// SANDBENCH_EXEC=<tag>) and stops then kills every process below it; exits 1 if some survived.
+// Run as root, $1 the tag: finds the command's subreaper (the exec's docker-init, whose command
+// line holds SANDBENCH_EXEC=<tag>) and stops then kills every process below it; exits 1 if some
+// survived.
 QString killTagged();
-// Run as root: writes stdin to $1 (in a root-owned folder) with mode 0644, atomically.
-QString writeReadOnlyFile();
+// Run as root: writes stdin to $1 (in a root-owned folder) with mode $2, atomically.
+QString writeRootFile();
 
-// The variable every exec's subreaper carries, so that its processes can be found.
+// The name of the tag every exec's subreaper carries in its command line and environment.
 inline constexpr char execTagVariable[] = "SANDBENCH_EXEC";
+// Who every command runs as.
+inline constexpr int sandboxUid = 1000;
+inline constexpr int sandboxGid = 1000;
 // tini, which the engine bind-mounts read-only into every container started with Init.
 inline constexpr char subreaperPath[] = "/sbin/docker-init";
 
 // argv that runs argv in cwd under a subreaper, with the sandbox env file (if any) sourced:
-// docker-init -s -- sh -c WRAPPER sandbench CWD ENVFILE ARGV...
-// The exec's own env comes on stdin, first: envHeader(env) then the command's stdin.
-QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile);
+// docker-init -s -- [USERSWITCH UID GID] sh -c WRAPPER sandbench SANDBENCH_EXEC=TAG CWD ENVFILE ARGV...
+// The exec starts as root; userSwitch (sandbench-asuser, inside the sandbox), when given, makes
+// the command the sandbox's user. The exec's own env comes on stdin, first: envHeader(env) then
+// the command's stdin.
+QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile,
+                        const QString &tag, const QString &userSwitch);
+// A fresh tag for one exec: 128 random bits.
+QString newExecTag();
 QByteArray envHeader(const QMap<QString, QString> &env);
 
 // The env file: `export K='V'` lines, sourced by the wrapper.

@@ -5,6 +5,7 @@
 // run cannot pass. One sandbox takes every attack (a few more for the process trees).
 #include "dockertestsupport.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -213,6 +214,54 @@ private slots:
         QVERIFY(job->error().has_value());
         QCOMPARE(job->error()->code, ErrorCode::Cancelled);
         const QString left = survivors(QStringLiteral("72"));
+        QVERIFY2(left.isEmpty(), qPrintable(left));
+    }
+
+    // A process an earlier command left running (as the reference allows servers to) stops every
+    // process that starts after it for a few seconds, as a guard against the kill would. A command
+    // that times out meanwhile must still end with its whole tree: the kill is root's, which the
+    // guard cannot signal. (With the kill run as the sandbox's user, the guard froze it and the
+    // command's tree stayed, stopped, after its timeout; with execs started as the sandbox's
+    // user, it froze the engine's own start-up process and the engine hung.)
+    void leftoverCannotStopTheKill()
+    {
+        QVERIFY(m_sandbox);
+        // Builtins only, so the guard has no child of its own to spare; it stops nothing older
+        // than itself, so the command that starts it returns.
+        auto r = shell(m_sandbox, QStringLiteral(
+            "rm -f /tmp/guard.log\n"
+            "setsid sh -c '\n"
+            "  read up _ < /proc/uptime; end=$(( ${up%%.*} + 8 ))\n"
+            "  while :; do\n"
+            "    read up _ < /proc/uptime; [ ${up%%.*} -ge $end ] && exit 0\n"
+            "    for p in /proc/[0-9]*; do\n"
+            "      q=${p#/proc/}; [ \"$q\" -gt \"$$\" ] 2>/dev/null || continue\n"
+            "      kill -STOP $q 2>/dev/null && echo $q >> /tmp/guard.log\n"
+            "    done\n"
+            "  done; : 74000' </dev/null >/dev/null 2>&1 &\n"
+            "echo TRIED\n"));
+        VERIFY_OK(r);
+        QCOMPARE(r->exitCode, 0);
+        QVERIFY2(r->stdoutData.contains("TRIED"), r->stdoutData.constData());
+        QElapsedTimer guard;
+        guard.start();
+
+        auto timedOut = shell(m_sandbox, QStringLiteral("sleep 74001"), 1'500);
+        VERIFY_OK(timedOut);
+        QVERIFY(timedOut->timedOut);
+        // The engine still answers for the container while the guard runs: the engine's start-up
+        // process of each exec is root's, so the guard could not stop it and hold the engine's
+        // lock (with execs started as the sandbox's user, this call and every later one hung).
+        QVERIFY2(guard.elapsed() < 7'000, "too slow to see the guard at work");
+        auto inspect = dockerCall(dockerSocket(), "GET", "/containers/" + m_sandbox->id().toLatin1() + "/json", 5'000);
+        QVERIFY2(inspect && inspect->status == 200, "the engine hangs on the sandbox");
+
+        // Past the guard's end, which nothing here could hasten: then commands run again.
+        QTest::qWait(int(std::max<qint64>(0, 9'500 - guard.elapsed())));
+        auto log = waitFor(m_sandbox->readFile(QStringLiteral("/tmp/guard.log")), 30'000);
+        VERIFY_OK(log);
+        QVERIFY2(log->has_value() && !(*log)->isEmpty(), "the guard stopped nothing: the attack did not happen");
+        const QString left = survivors(QStringLiteral("74001"));
         QVERIFY2(left.isEmpty(), qPrintable(left));
     }
 

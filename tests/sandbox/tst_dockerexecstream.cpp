@@ -23,8 +23,8 @@ QByteArray frame(uchar type, const QByteArray &payload)
     return out + payload;
 }
 
-// Answers exec create, start and inspect. The first exec's stream is `stream`; every later
-// exec (the kill of a command's tree) has an empty one.
+// Answers exec create, start and inspect. The second exec's stream is `stream` (the first
+// installs the user switch); every other exec (the kill of a command's tree) has an empty one.
 class FakeEngine : public QObject
 {
 public:
@@ -73,7 +73,7 @@ private:
         if (path.endsWith("/start")) {
             s->write("HTTP/1.1 101 UPGRADED\r\nContent-Type: application/vnd.docker.raw-stream\r\n"
                      "Connection: Upgrade\r\nUpgrade: tcp\r\n\r\n");
-            const bool first = path.contains("/exec/e1/");
+            const bool first = path.contains("/exec/e2/");
             if (first)
                 s->write(stream);
             s->flush();
@@ -114,6 +114,10 @@ private:
         DockerEngine engine(socket, 10'000);
         QObject owner;
         auto *backend = new DockerBackend(&engine, QStringLiteral("c1"), QStringLiteral("box"), {}, &owner);
+        VoidOperation *install = backend->installUserSwitch("a program");
+        QSignalSpy installed(install, &VoidOperation::finished);
+        if (!installed.wait(15'000) || !install->result())
+            return std::unexpected(Error{ErrorCode::Internal, QStringLiteral("the user switch was not installed")});
         BackendExecRequest request;
         request.argv = {QStringLiteral("true")};
         request.timeoutMs = 20'000;
@@ -123,7 +127,7 @@ private:
         if (!done.wait(15'000))
             return std::unexpected(Error{ErrorCode::Internal, QStringLiteral("the command never finished")});
         // Let the kill exec (if any) reach the engine.
-        const int expected = job->result() ? 1 : 2;
+        const int expected = job->result() ? 2 : 3;
         (void)QTest::qWaitFor([&] { return fake.execsCreated >= expected; }, 5000); // checked by the caller
         if (execs)
             *execs = fake.execsCreated;
@@ -165,7 +169,29 @@ private slots:
         QVERIFY2(!r, "a malformed stream was accepted");
         QCOMPARE(r.error().code, ErrorCode::EnvironmentError);
         QVERIFY2(r.error().message.contains(why), qPrintable(r.error().message));
-        QVERIFY2(execs >= 2, "the command's tree was not killed");
+        QVERIFY2(execs >= 3, "the command's tree was not killed");
+    }
+
+    // Fail closed: before sandbench-asuser is in the sandbox, a command would run as root, so
+    // none reaches the engine; root's own execs (the install itself) still do.
+    void noCommandBeforeTheUserSwitch()
+    {
+        QTemporaryDir dir;
+        const QString socket = dir.filePath(QStringLiteral("engine.sock"));
+        FakeEngine fake;
+        QVERIFY(fake.listen(socket));
+        DockerEngine engine(socket, 10'000);
+        QObject owner;
+        auto *backend = new DockerBackend(&engine, QStringLiteral("c1"), QStringLiteral("box"), {}, &owner);
+        BackendExecRequest request;
+        request.argv = {QStringLiteral("true")};
+        request.timeoutMs = 20'000;
+        ExecJob *job = backend->exec(request);
+        QVERIFY(job->waitForFinished(5'000));
+        QVERIFY(!job->result());
+        QCOMPARE(job->result().error().code, ErrorCode::Internal);
+        QVERIFY2(job->result().error().message.contains(QLatin1String("user switch")), qPrintable(job->result().error().message));
+        QCOMPARE(fake.execsCreated, 0);
     }
 };
 

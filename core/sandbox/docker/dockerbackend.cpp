@@ -19,6 +19,12 @@ DockerBackend::DockerBackend(const DockerEngine *engine, const QString &containe
 {
 }
 
+QString DockerBackend::userSwitchPath()
+{
+    // Beside the env file, in root's tmpfs: the sandbox's user can run it but not replace it.
+    return QStringLiteral("/run/sandbench/asuser");
+}
+
 QString DockerBackend::envFilePath()
 {
     // In root's own tmpfs (mode 0755, see DockerProvider): the sandbox's user reads it with every
@@ -38,42 +44,62 @@ ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool kil
         job->fail(ErrorCode::Gone, QStringLiteral("the sandbox was released"));
         return job;
     }
+    // Fail closed: without the switch, a command would run as root.
+    if (!request.asRoot && !m_hasUserSwitch) {
+        job->fail(ErrorCode::Internal, QStringLiteral("the sandbox's user switch is not installed"));
+        return job;
+    }
     // Root's execs (Sandbench's bookkeeping) never source what the caller's env holds.
     const QString envFile = m_hasEnvFile && !request.asRoot ? envFilePath() : QString();
-    const QStringList argv = SandboxScripts::wrapCommand(request.argv, request.cwd, envFile);
+    const QString tag = SandboxScripts::newExecTag();
+    const QStringList argv = SandboxScripts::wrapCommand(request.argv, request.cwd, envFile, tag,
+                                                         request.asRoot ? QString() : userSwitchPath());
     // The env values travel on stdin, ahead of the command's own: never in the exec's argv or
     // Env, which the engine shows to anyone who can inspect it.
     BackendExecRequest sent = request;
     sent.stdinData = SandboxScripts::envHeader(request.env) + request.stdinData.value_or(QByteArray());
     sent.env.clear();
-    // A root exec cannot be killed by the (unprivileged) kill script: it runs to its timeout.
-    auto *runner = new DockerExecRunner(this, m_engine, m_id, argv, sent, job, killable && !request.asRoot);
+    // Root's execs are Sandbench's own, short and bounded: they run to their timeout.
+    auto *runner = new DockerExecRunner(this, m_engine, m_id, argv, sent, tag, job, killable && !request.asRoot);
     runner->start();
     return job;
 }
 
+VoidOperation *DockerBackend::installUserSwitch(const QByteArray &program)
+{
+    return writeRootFile(userSwitchPath(), "0755", program, QStringLiteral("the sandbox's user switch"),
+                         &DockerBackend::m_hasUserSwitch);
+}
+
 VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
 {
+    return writeRootFile(envFilePath(), "0644", SandboxScripts::envFileContent(env),
+                         QStringLiteral("the sandbox's environment"), &DockerBackend::m_hasEnvFile);
+}
+
+VoidOperation *DockerBackend::writeRootFile(const QString &path, const char *mode, const QByteArray &content,
+                                            const QString &what, bool DockerBackend::*written)
+{
     BackendExecRequest request;
-    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writeReadOnlyFile(),
-                    QStringLiteral("sandbench"), envFilePath()};
+    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writeRootFile(),
+                    QStringLiteral("sandbench"), path, QLatin1String(mode)};
     request.asRoot = true;
     request.cwd = QStringLiteral("/");
-    request.stdinData = SandboxScripts::envFileContent(env);
+    request.stdinData = content;
     request.timeoutMs = m_engine->callTimeoutMs();
     request.maxOutputBytes = 4096;
     ExecJob *job = execInternal(request, true);
     auto *op = new VoidOperation(this);
     job->setParent(op);
-    connect(job, &SandboxOperation::finished, op, [this, job, op] {
+    connect(job, &SandboxOperation::finished, op, [this, job, op, what, written] {
         const auto &r = job->result();
         if (!r)
             op->finish(std::unexpected(r.error()));
         else if (r->exitCode != 0)
-            op->fail(ErrorCode::Internal, QStringLiteral("the sandbox's environment could not be written: %1")
-                                              .arg(QString::fromUtf8(r->stderrData.left(200))));
+            op->fail(ErrorCode::Internal, QStringLiteral("%1 could not be written: %2")
+                                              .arg(what, QString::fromUtf8(r->stderrData.left(200))));
         else {
-            m_hasEnvFile = true;
+            this->*written = true;
             op->finish({});
         }
     });
@@ -88,7 +114,9 @@ ExecJob *DockerBackend::killTagged(const QString &tag)
     request.cwd = QStringLiteral("/");
     request.timeoutMs = 10'000;
     request.maxOutputBytes = 4096;
-    // Not killable itself: a kill that times out just ends.
+    // Root's, with the container's one capability (CAP_KILL): the sandbox's user can neither
+    // stop nor trace it. Not killable itself: a kill that times out just ends.
+    request.asRoot = true;
     return execInternal(request, false);
 }
 

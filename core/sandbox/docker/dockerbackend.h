@@ -29,6 +29,10 @@ public:
     // is up, and from then on hasDesktop().
     VoidOperation *startDesktop(const QString &geometry);
 
+    // Where sandbench-asuser lives inside the sandbox; until it is installed (once, before any
+    // other call), every command of the sandbox's user fails.
+    static QString userSwitchPath();
+    VoidOperation *installUserSwitch(const QByteArray &program);
     // Where the sandbox's env lives inside it; empty until written.
     static QString envFilePath();
     VoidOperation *writeEnvFile(const QMap<QString, QString> &env);
@@ -37,12 +41,16 @@ public:
 
 private:
     ExecJob *execInternal(const BackendExecRequest &request, bool killable);
+    // Writes content to path (root's tmpfs) with mode, as root; sets *written on success.
+    VoidOperation *writeRootFile(const QString &path, const char *mode, const QByteArray &content,
+                                 const QString &what, bool DockerBackend::*written);
 
     const DockerEngine *m_engine;
     QString m_id;
     QString m_name;
     QHash<int, int> m_hostPorts;
     bool m_hasEnvFile = false;
+    bool m_hasUserSwitch = false;
     bool m_released = false;
     bool m_desktop = false;
 };

@@ -7,7 +7,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRandomGenerator>
 
 namespace Sandbench {
 
@@ -18,18 +17,12 @@ namespace {
 constexpr int streamEndAfterKillMs = 3000;
 constexpr int stopLimitMs = 15000;
 
-QString randomTag()
-{
-    quint64 v[2];
-    QRandomGenerator::system()->fillRange(v);
-    return QString::number(v[0], 16) + QString::number(v[1], 16);
-}
-
 } // namespace
 
 DockerExecRunner::DockerExecRunner(DockerBackend *backend, const DockerEngine *engine,
                                    const QString &containerId, const QStringList &argv,
-                                   const BackendExecRequest &request, ExecJob *job, bool killable)
+                                   const BackendExecRequest &request, const QString &tag, ExecJob *job,
+                                   bool killable)
     : QObject(job)
     , m_backend(backend)
     , m_engine(engine)
@@ -38,7 +31,7 @@ DockerExecRunner::DockerExecRunner(DockerBackend *backend, const DockerEngine *e
     , m_request(request)
     , m_job(job)
     , m_killable(killable)
-    , m_tag(randomTag())
+    , m_tag(tag)
 {
     m_timeout.setSingleShot(true);
     m_timeout.setTimerType(Qt::PreciseTimer);
@@ -66,7 +59,10 @@ void DockerExecRunner::start()
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
         {QStringLiteral("Tty"), false},
-        {QStringLiteral("User"), m_request.asRoot ? QStringLiteral("0:0") : QStringLiteral("1000:1000")},
+        // Always root: the engine's start-up process (runc init) then stays root's until it
+        // runs the subreaper, so the sandbox's user can never stop it and hang the engine.
+        // A command for the sandbox's user gets there through sandbench-asuser (wrapCommand).
+        {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("Env"), QJsonArray{QString(QString::fromLatin1(SandboxScripts::execTagVariable)
                                                    + QLatin1Char('=') + m_tag)}},
         {QStringLiteral("Cmd"), QJsonArray::fromStringList(m_argv)},

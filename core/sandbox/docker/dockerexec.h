@@ -19,16 +19,16 @@ class DockerRequest;
 // connection, send stdin and half-close, demultiplex the 8-byte-header stream into stdout and
 // stderr (capped; DockerStreamDecoder: a malformed stream fails the command), then read the
 // exit code. The API cannot kill an exec, so every command runs under a subreaper of its own
-// whose environment holds SANDBENCH_EXEC=<tag>; a timeout or cancel kills that subreaper's whole
-// tree from a second exec (SandboxScripts::killTagged), which finds setsid'd and env-cleared
-// descendants too. Lives as a child of its job.
+// whose command line holds SANDBENCH_EXEC=<tag>; a timeout or cancel kills that subreaper's whole
+// tree from a second exec, as root (SandboxScripts::killTagged), which finds setsid'd and
+// env-cleared descendants too. Lives as a child of its job.
 class DockerExecRunner : public QObject
 {
     Q_OBJECT
 public:
     DockerExecRunner(DockerBackend *backend, const DockerEngine *engine, const QString &containerId,
-                     const QStringList &argv, const BackendExecRequest &request, ExecJob *job,
-                     bool killable);
+                     const QStringList &argv, const BackendExecRequest &request, const QString &tag,
+                     ExecJob *job, bool killable);
     ~DockerExecRunner() override;
 
     void start();

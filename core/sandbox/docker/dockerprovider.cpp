@@ -1,5 +1,7 @@
 #include "dockerprovider.h"
 
+#include "common/boundedfile.h"
+#include "common/helperprogram.h"
 #include "sandbox/docker/dockerbackend.h"
 
 #include <QCoreApplication>
@@ -17,6 +19,9 @@
 namespace Sandbench {
 
 namespace {
+
+// sandbench-asuser is a small static program; anything larger is not it.
+constexpr qint64 maxUserSwitchBytes = qint64(4) << 20;
 
 QString imageMissing(const QString &image)
 {
@@ -76,12 +81,22 @@ Result<std::unique_ptr<DockerProvider>> DockerProvider::create(const DockerProvi
         return fail(ErrorCode::InvalidConfig, QStringLiteral("workspaceMiB and tmpMiB must be between 1 and 65536"));
     if (options.callTimeoutMs <= 0)
         return fail(ErrorCode::InvalidConfig, QStringLiteral("callTimeoutMs must be positive"));
-    return std::unique_ptr<DockerProvider>(new DockerProvider(options, socket));
+    auto userSwitchPath = locateHelperProgram(QStringLiteral("sandbench-asuser"), "SANDBENCH_ASUSER",
+                                              QStringLiteral(SANDBENCH_ASUSER_INSTALL_PATH),
+                                              QStringLiteral(SANDBENCH_ASUSER_BUILD_PATH));
+    if (!userSwitchPath)
+        return std::unexpected(userSwitchPath.error());
+    auto userSwitch = readRegularFile(*userSwitchPath, maxUserSwitchBytes, QStringLiteral("sandbench-asuser"));
+    if (!userSwitch)
+        return std::unexpected(userSwitch.error());
+    return std::unique_ptr<DockerProvider>(new DockerProvider(options, socket, *userSwitch));
 }
 
-DockerProvider::DockerProvider(const DockerProviderOptions &options, const QString &socketPath)
+DockerProvider::DockerProvider(const DockerProviderOptions &options, const QString &socketPath,
+                               const QByteArray &userSwitch)
     : m_options(options)
     , m_engine(socketPath, options.callTimeoutMs)
+    , m_userSwitch(userSwitch)
 {
 }
 
@@ -182,10 +197,15 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
                  QStringLiteral("rw,exec,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.workspaceMiB));
     tmpfs.insert(QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,mode=1777,size=%1m").arg(m_options.tmpMiB));
     // Root's, mode 0755: the sandbox's user can read its deadline and env but not change them.
-    tmpfs.insert(QStringLiteral("/run/sandbench"), QStringLiteral("rw,noexec,nosuid,nodev,mode=0755,size=1m"));
+    // exec: it holds sandbench-asuser, which every command runs through.
+    tmpfs.insert(QStringLiteral("/run/sandbench"), QStringLiteral("rw,exec,nosuid,nodev,mode=0755,size=%1k")
+                                                       .arg((maxUserSwitchBytes >> 10) + 1024));
     QJsonObject host{
         {QStringLiteral("NetworkMode"), online ? QLatin1String(networkName) : QStringLiteral("none")},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
+        // Only for root's execs: the kill (SandboxScripts::killTagged) and sandbench-asuser, which
+        // makes each command the sandbox's user (uid 1000, no-new-privileges), who then holds none.
+        {QStringLiteral("CapAdd"), QJsonArray{QStringLiteral("KILL"), QStringLiteral("SETUID"), QStringLiteral("SETGID")}},
         {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
         {QStringLiteral("ReadonlyRootfs"), true},
         {QStringLiteral("Privileged"), false},
@@ -215,7 +235,7 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
         {QStringLiteral("Image"), o.image},
         {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), lifetimeLoop}},
         {QStringLiteral("Entrypoint"), QJsonArray()},
-        // The main process only; every command names its user (DockerExecRunner), 1000:1000.
+        // The main process only; every command becomes the sandbox's user through sandbench-asuser.
         {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("WorkingDir"), QStringLiteral("/workspace")},
         // Only HOME: the sandbox's variables go to a file inside it, not into the container's
@@ -314,9 +334,10 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
         m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [](const auto &) {});
         op->finish(std::unexpected(error));
     };
-    // The display (for a desktop image) starts before create finishes, so that the first
-    // desktop call finds it running; the env file comes after it, so the display never sees it.
-    auto finishWith = [op, request](DockerBackend *backend, const QString &desktopGeometry) {
+    // The user switch comes first: no command of the sandbox's user runs without it. The display
+    // (for a desktop image) starts before create finishes, so that the first desktop call finds
+    // it running; the env file comes after it, so the display never sees it.
+    auto finishWith = [op, request, userSwitch = m_userSwitch](DockerBackend *backend, const QString &desktopGeometry) {
         auto done = [op, backend] {
             backend->setParent(nullptr);
             op->finish(backend);
@@ -338,14 +359,23 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                 done();
             });
         };
-        if (desktopGeometry.isEmpty())
-            return writeEnv();
-        VoidOperation *display = backend->startDesktop(desktopGeometry);
-        QObject::connect(display, &SandboxOperation::finished, op, [display, writeEnv, failWith] {
-            display->deleteLater();
-            if (!display->result())
-                return failWith(display->result().error());
-            writeEnv();
+        auto startDisplay = [op, backend, desktopGeometry, writeEnv, failWith] {
+            if (desktopGeometry.isEmpty())
+                return writeEnv();
+            VoidOperation *display = backend->startDesktop(desktopGeometry);
+            QObject::connect(display, &SandboxOperation::finished, op, [display, writeEnv, failWith] {
+                display->deleteLater();
+                if (!display->result())
+                    return failWith(display->result().error());
+                writeEnv();
+            });
+        };
+        VoidOperation *install = backend->installUserSwitch(userSwitch);
+        QObject::connect(install, &SandboxOperation::finished, op, [install, startDisplay, failWith] {
+            install->deleteLater();
+            if (!install->result())
+                return failWith(install->result().error());
+            startDisplay();
         });
     };
     m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request, volumes),

@@ -73,7 +73,7 @@ public:
     Result<QJsonObject> volumeTmpfs(const QJsonObject &imageVolumes) const;
 
 private:
-    DockerProvider(const DockerProviderOptions &options, const QString &socketPath);
+    DockerProvider(const DockerProviderOptions &options, const QString &socketPath, const QByteArray &userSwitch);
     QJsonObject containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const;
     void ensureNetwork(QObject *context, std::function<void(Result<void>)> done);
     void createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
@@ -82,6 +82,8 @@ private:
 
     DockerProviderOptions m_options;
     DockerEngine m_engine;
+    // sandbench-asuser's bytes, copied into every container (DockerBackend::installUserSwitch).
+    QByteArray m_userSwitch;
     bool m_networkReady = false;
 };
 
