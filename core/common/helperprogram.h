@@ -6,7 +6,7 @@
 
 namespace Sandbench {
 
-// One of Sandbench's own programs (sandbench-launch, sandbench-asuser): the path in the
+// One of Sandbench's own programs (sandbench-launch, sandbench-inside): the path in the
 // environment variable, else next to the executable, else in ../libexec/sandbench beside it,
 // else where it is installed, else where this build made it. The first executable file wins;
 // none is an environment error that lists every place looked at.

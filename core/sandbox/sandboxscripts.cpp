@@ -103,7 +103,7 @@ QString writeRootFile()
 }
 
 QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile,
-                        const QString &tag, const QString &userSwitch)
+                        const QString &tag, const QString &insideProgram)
 {
     // docker-init (tini, which the engine mounts read-only with Init) as a subreaper: every
     // process the command starts stays in its tree until the command ends (killTagged).
@@ -122,8 +122,8 @@ QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QStri
         "eval \"$h\"\n"
         "exec \"$@\"\n");
     QStringList out{QLatin1String(subreaperPath), QStringLiteral("-s"), QStringLiteral("--")};
-    if (!userSwitch.isEmpty())
-        out << userSwitch << QString::number(sandboxUid) << QString::number(sandboxGid);
+    if (!insideProgram.isEmpty())
+        out << insideProgram << QStringLiteral("as-user") << QString::number(sandboxUid) << QString::number(sandboxGid);
     return out + QStringList{QStringLiteral("sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
                        QLatin1String(execTagVariable) + QLatin1Char('=') + tag, cwd, envFile}
            + argv;

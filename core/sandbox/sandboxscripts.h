@@ -35,11 +35,11 @@ inline constexpr char subreaperPath[] = "/sbin/docker-init";
 
 // argv that runs argv in cwd under a subreaper, with the sandbox env file (if any) sourced:
 // docker-init -s -- [USERSWITCH UID GID] sh -c WRAPPER sandbench SANDBENCH_EXEC=TAG CWD ENVFILE ARGV...
-// The exec starts as root; userSwitch (sandbench-asuser, inside the sandbox), when given, makes
+// The exec starts as root; insideProgram (sandbench-inside, inside the sandbox), when given, makes
 // the command the sandbox's user. The exec's own env comes on stdin, first: envHeader(env) then
 // the command's stdin.
 QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile,
-                        const QString &tag, const QString &userSwitch);
+                        const QString &tag, const QString &insideProgram);
 // A fresh tag for one exec: 128 random bits.
 QString newExecTag();
 QByteArray envHeader(const QMap<QString, QString> &env);

@@ -24,7 +24,7 @@ QByteArray frame(uchar type, const QByteArray &payload)
 }
 
 // Answers exec create, start and inspect. The second exec's stream is `stream` (the first
-// installs the user switch); every other exec (the kill of a command's tree) has an empty one.
+// installs sandbench-inside); every other exec (the kill of a command's tree) has an empty one.
 class FakeEngine : public QObject
 {
 public:
@@ -114,10 +114,10 @@ private:
         DockerEngine engine(socket, 10'000);
         QObject owner;
         auto *backend = new DockerBackend(&engine, QStringLiteral("c1"), QStringLiteral("box"), {}, &owner);
-        VoidOperation *install = backend->installUserSwitch("a program");
+        VoidOperation *install = backend->installInsideProgram("a program");
         QSignalSpy installed(install, &VoidOperation::finished);
         if (!installed.wait(15'000) || !install->result())
-            return std::unexpected(Error{ErrorCode::Internal, QStringLiteral("the user switch was not installed")});
+            return std::unexpected(Error{ErrorCode::Internal, QStringLiteral("sandbench-inside was not installed")});
         BackendExecRequest request;
         request.argv = {QStringLiteral("true")};
         request.timeoutMs = 20'000;
@@ -172,9 +172,9 @@ private slots:
         QVERIFY2(execs >= 3, "the command's tree was not killed");
     }
 
-    // Fail closed: before sandbench-asuser is in the sandbox, a command would run as root, so
+    // Fail closed: before sandbench-inside is in the sandbox, a command would run as root, so
     // none reaches the engine; root's own execs (the install itself) still do.
-    void noCommandBeforeTheUserSwitch()
+    void noCommandBeforeTheInsideProgram()
     {
         QTemporaryDir dir;
         const QString socket = dir.filePath(QStringLiteral("engine.sock"));
@@ -190,7 +190,7 @@ private slots:
         QVERIFY(job->waitForFinished(5'000));
         QVERIFY(!job->result());
         QCOMPARE(job->result().error().code, ErrorCode::Internal);
-        QVERIFY2(job->result().error().message.contains(QLatin1String("user switch")), qPrintable(job->result().error().message));
+        QVERIFY2(job->result().error().message.contains(QLatin1String("sandbench-inside")), qPrintable(job->result().error().message));
         QCOMPARE(fake.execsCreated, 0);
     }
 };

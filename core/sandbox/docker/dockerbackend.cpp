@@ -19,10 +19,10 @@ DockerBackend::DockerBackend(const DockerEngine *engine, const QString &containe
 {
 }
 
-QString DockerBackend::userSwitchPath()
+QString DockerBackend::insideProgramPath()
 {
     // Beside the env file, in root's tmpfs: the sandbox's user can run it but not replace it.
-    return QStringLiteral("/run/sandbench/asuser");
+    return QStringLiteral("/run/sandbench/inside");
 }
 
 QString DockerBackend::envFilePath()
@@ -45,15 +45,15 @@ ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool kil
         return job;
     }
     // Fail closed: without the switch, a command would run as root.
-    if (!request.asRoot && !m_hasUserSwitch) {
-        job->fail(ErrorCode::Internal, QStringLiteral("the sandbox's user switch is not installed"));
+    if (!request.asRoot && !m_hasInsideProgram) {
+        job->fail(ErrorCode::Internal, QStringLiteral("Sandbench's program inside the sandbox (sandbench-inside) is not installed"));
         return job;
     }
     // Root's execs (Sandbench's bookkeeping) never source what the caller's env holds.
     const QString envFile = m_hasEnvFile && !request.asRoot ? envFilePath() : QString();
     const QString tag = SandboxScripts::newExecTag();
     const QStringList argv = SandboxScripts::wrapCommand(request.argv, request.cwd, envFile, tag,
-                                                         request.asRoot ? QString() : userSwitchPath());
+                                                         request.asRoot ? QString() : insideProgramPath());
     // The env values travel on stdin, ahead of the command's own: never in the exec's argv or
     // Env, which the engine shows to anyone who can inspect it.
     BackendExecRequest sent = request;
@@ -65,10 +65,21 @@ ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool kil
     return job;
 }
 
-VoidOperation *DockerBackend::installUserSwitch(const QByteArray &program)
+VoidOperation *DockerBackend::installInsideProgram(const QByteArray &program)
 {
-    return writeRootFile(userSwitchPath(), "0755", program, QStringLiteral("the sandbox's user switch"),
-                         &DockerBackend::m_hasUserSwitch);
+    return writeRootFile(insideProgramPath(), "0755", program, QStringLiteral("sandbench-inside"),
+                         &DockerBackend::m_hasInsideProgram);
+}
+
+VoidOperation *DockerBackend::cutOffHost(const HostCutOff &cut)
+{
+    QStringList argv = {insideProgramPath(), QStringLiteral("no-host"), QStringLiteral("--gateway"), cut.gateway,
+                        QStringLiteral("--ephemeral"), QStringLiteral("%1-%2").arg(cut.ephemeralFirst).arg(cut.ephemeralLast)};
+    for (int port : cut.replyPorts)
+        argv << QStringLiteral("--reply-port") << QString::number(port);
+    argv << cut.hostAddresses;
+    return rootStep(argv, {}, {ErrorCode::EnvironmentError, QStringLiteral("the sandbox could not be kept off the host's addresses")},
+                    nullptr);
 }
 
 VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
@@ -80,26 +91,34 @@ VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
 VoidOperation *DockerBackend::writeRootFile(const QString &path, const char *mode, const QByteArray &content,
                                             const QString &what, bool DockerBackend::*written)
 {
+    return rootStep({QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writeRootFile(),
+                     QStringLiteral("sandbench"), path, QLatin1String(mode)},
+                    content, {ErrorCode::Internal, QStringLiteral("%1 could not be written").arg(what)}, written);
+}
+
+VoidOperation *DockerBackend::rootStep(const QStringList &argv, const QByteArray &stdinData, const Error &onFailure,
+                                       bool DockerBackend::*done)
+{
     BackendExecRequest request;
-    request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writeRootFile(),
-                    QStringLiteral("sandbench"), path, QLatin1String(mode)};
+    request.argv = argv;
     request.asRoot = true;
     request.cwd = QStringLiteral("/");
-    request.stdinData = content;
+    request.stdinData = stdinData;
     request.timeoutMs = m_engine->callTimeoutMs();
     request.maxOutputBytes = 4096;
     ExecJob *job = execInternal(request, true);
     auto *op = new VoidOperation(this);
     job->setParent(op);
-    connect(job, &SandboxOperation::finished, op, [this, job, op, what, written] {
+    connect(job, &SandboxOperation::finished, op, [this, job, op, onFailure, done] {
         const auto &r = job->result();
-        if (!r)
+        if (!r) {
             op->finish(std::unexpected(r.error()));
-        else if (r->exitCode != 0)
-            op->fail(ErrorCode::Internal, QStringLiteral("%1 could not be written: %2")
-                                              .arg(what, QString::fromUtf8(r->stderrData.left(200))));
-        else {
-            this->*written = true;
+        } else if (r->exitCode != 0 || r->timedOut) {
+            op->fail(onFailure.code, onFailure.message + QStringLiteral(": ")
+                                         + QString::fromUtf8(r->stderrData.left(300)).trimmed());
+        } else {
+            if (done)
+                this->*done = true;
             op->finish({});
         }
     });

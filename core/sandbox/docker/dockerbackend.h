@@ -3,10 +3,21 @@
 #include "sandbox/sandboxprovider.h"
 
 #include <QHash>
+#include <QStringList>
 
 namespace Sandbench {
 
 class DockerEngine;
+
+// What an online sandbox must not reach on the host (DockerBackend::cutOffHost).
+struct HostCutOff
+{
+    QString gateway;
+    QStringList hostAddresses;  // IPv4
+    QList<int> replyPorts;      // published container ports
+    int ephemeralFirst = 32768; // where the engine's proxy connects from
+    int ephemeralLast = 60999;
+};
 
 // One locked-down container. Files go through exec (the archive API does not see the tmpfs
 // workdir of a read-only root); see SandboxBackend's defaults.
@@ -29,10 +40,13 @@ public:
     // is up, and from then on hasDesktop().
     VoidOperation *startDesktop(const QString &geometry);
 
-    // Where sandbench-asuser lives inside the sandbox; until it is installed (once, before any
+    // Where sandbench-inside lives inside the sandbox; until it is installed (once, before any
     // other call), every command of the sandbox's user fails.
-    static QString userSwitchPath();
-    VoidOperation *installUserSwitch(const QByteArray &program);
+    static QString insideProgramPath();
+    VoidOperation *installInsideProgram(const QByteArray &program);
+    // Makes every host address unreachable from the sandbox's network namespace, but for replies
+    // from published ports to the engine's proxy (sandbench-inside no-host, as root).
+    VoidOperation *cutOffHost(const HostCutOff &cut);
     // Where the sandbox's env lives inside it; empty until written.
     static QString envFilePath();
     VoidOperation *writeEnvFile(const QMap<QString, QString> &env);
@@ -44,13 +58,17 @@ private:
     // Writes content to path (root's tmpfs) with mode, as root; sets *written on success.
     VoidOperation *writeRootFile(const QString &path, const char *mode, const QByteArray &content,
                                  const QString &what, bool DockerBackend::*written);
+    // One of root's own steps: argv run as root, stdin given; fails with onFailure (and the
+    // step's stderr) unless it exits 0; sets *done on success when done is given.
+    VoidOperation *rootStep(const QStringList &argv, const QByteArray &stdinData, const Error &onFailure,
+                            bool DockerBackend::*done);
 
     const DockerEngine *m_engine;
     QString m_id;
     QString m_name;
     QHash<int, int> m_hostPorts;
     bool m_hasEnvFile = false;
-    bool m_hasUserSwitch = false;
+    bool m_hasInsideProgram = false;
     bool m_released = false;
     bool m_desktop = false;
 };

@@ -61,7 +61,7 @@ void DockerExecRunner::start()
         {QStringLiteral("Tty"), false},
         // Always root: the engine's start-up process (runc init) then stays root's until it
         // runs the subreaper, so the sandbox's user can never stop it and hang the engine.
-        // A command for the sandbox's user gets there through sandbench-asuser (wrapCommand).
+        // A command for the sandbox's user gets there through sandbench-inside (wrapCommand).
         {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("Env"), QJsonArray{QString(QString::fromLatin1(SandboxScripts::execTagVariable)
                                                    + QLatin1Char('=') + m_tag)}},

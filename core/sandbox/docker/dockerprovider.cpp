@@ -7,8 +7,10 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QNetworkInterface>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QThread>
@@ -20,8 +22,47 @@ namespace Sandbench {
 
 namespace {
 
-// sandbench-asuser is a small static program; anything larger is not it.
-constexpr qint64 maxUserSwitchBytes = qint64(4) << 20;
+// sandbench-inside is a small static program; anything larger is not it.
+constexpr qint64 maxInsideProgramBytes = qint64(4) << 20;
+
+// The host's side of an online sandbox: the gateway of its network (from the container's
+// inspection), every IPv4 address the host has (the engine is local: its socket is a unix one),
+// the host's ephemeral port range, where the engine's proxy connects from, and the published
+// ports, whose replies must still reach it. An IPv6 address on the network fails closed: the
+// host's IPv6 addresses are not routed away.
+Result<HostCutOff> hostCutOff(const QJsonObject &container, const QList<int> &ports)
+{
+    const QJsonObject network = container.value(QLatin1String("NetworkSettings")).toObject()
+                                    .value(QLatin1String("Networks")).toObject()
+                                    .value(QLatin1String(DockerProvider::networkName)).toObject();
+    HostCutOff cut;
+    const QHostAddress gateway(network.value(QLatin1String("Gateway")).toString());
+    if (gateway.protocol() != QAbstractSocket::IPv4Protocol)
+        return fail(ErrorCode::Internal, QStringLiteral("the sandbox's network has no IPv4 gateway; it cannot be kept off the host"));
+    if (!network.value(QLatin1String("GlobalIPv6Address")).toString().isEmpty())
+        return fail(ErrorCode::InvalidConfig, QStringLiteral("the Docker network %1 gives sandboxes IPv6, which Sandbench cannot keep off the host's addresses; remove the network")
+                                                  .arg(QLatin1String(DockerProvider::networkName)));
+    cut.gateway = gateway.toString();
+    for (const QHostAddress &a : QNetworkInterface::allAddresses()) {
+        // The sandbox's own 127/8 is its own loopback, not the host's.
+        if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback() && !cut.hostAddresses.contains(a.toString()))
+            cut.hostAddresses << a.toString();
+    }
+    cut.replyPorts = ports;
+    // Bounded, and any doubt gives the kernel's default range.
+    QFile range(QStringLiteral("/proc/sys/net/ipv4/ip_local_port_range"));
+    if (range.open(QIODevice::ReadOnly)) {
+        const QList<QByteArray> parts = range.read(64).simplified().split(' ');
+        bool okLo = false, okHi = false;
+        const int lo = parts.value(0).toInt(&okLo);
+        const int hi = parts.value(1).toInt(&okHi);
+        if (okLo && okHi && lo >= 1 && hi <= 65535 && lo <= hi) {
+            cut.ephemeralFirst = lo;
+            cut.ephemeralLast = hi;
+        }
+    }
+    return cut;
+}
 
 QString imageMissing(const QString &image)
 {
@@ -81,22 +122,22 @@ Result<std::unique_ptr<DockerProvider>> DockerProvider::create(const DockerProvi
         return fail(ErrorCode::InvalidConfig, QStringLiteral("workspaceMiB and tmpMiB must be between 1 and 65536"));
     if (options.callTimeoutMs <= 0)
         return fail(ErrorCode::InvalidConfig, QStringLiteral("callTimeoutMs must be positive"));
-    auto userSwitchPath = locateHelperProgram(QStringLiteral("sandbench-asuser"), "SANDBENCH_ASUSER",
-                                              QStringLiteral(SANDBENCH_ASUSER_INSTALL_PATH),
-                                              QStringLiteral(SANDBENCH_ASUSER_BUILD_PATH));
-    if (!userSwitchPath)
-        return std::unexpected(userSwitchPath.error());
-    auto userSwitch = readRegularFile(*userSwitchPath, maxUserSwitchBytes, QStringLiteral("sandbench-asuser"));
-    if (!userSwitch)
-        return std::unexpected(userSwitch.error());
-    return std::unique_ptr<DockerProvider>(new DockerProvider(options, socket, *userSwitch));
+    auto insideProgramPath = locateHelperProgram(QStringLiteral("sandbench-inside"), "SANDBENCH_INSIDE",
+                                              QStringLiteral(SANDBENCH_INSIDE_INSTALL_PATH),
+                                              QStringLiteral(SANDBENCH_INSIDE_BUILD_PATH));
+    if (!insideProgramPath)
+        return std::unexpected(insideProgramPath.error());
+    auto insideProgram = readRegularFile(*insideProgramPath, maxInsideProgramBytes, QStringLiteral("sandbench-inside"));
+    if (!insideProgram)
+        return std::unexpected(insideProgram.error());
+    return std::unique_ptr<DockerProvider>(new DockerProvider(options, socket, *insideProgram));
 }
 
 DockerProvider::DockerProvider(const DockerProviderOptions &options, const QString &socketPath,
-                               const QByteArray &userSwitch)
+                               const QByteArray &insideProgram)
     : m_options(options)
     , m_engine(socketPath, options.callTimeoutMs)
-    , m_userSwitch(userSwitch)
+    , m_insideProgram(insideProgram)
 {
 }
 
@@ -197,15 +238,17 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
                  QStringLiteral("rw,exec,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.workspaceMiB));
     tmpfs.insert(QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,mode=1777,size=%1m").arg(m_options.tmpMiB));
     // Root's, mode 0755: the sandbox's user can read its deadline and env but not change them.
-    // exec: it holds sandbench-asuser, which every command runs through.
+    // exec: it holds sandbench-inside, which every command runs through.
     tmpfs.insert(QStringLiteral("/run/sandbench"), QStringLiteral("rw,exec,nosuid,nodev,mode=0755,size=%1k")
-                                                       .arg((maxUserSwitchBytes >> 10) + 1024));
+                                                       .arg((maxInsideProgramBytes >> 10) + 1024));
     QJsonObject host{
         {QStringLiteral("NetworkMode"), online ? QLatin1String(networkName) : QStringLiteral("none")},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
-        // Only for root's execs: the kill (SandboxScripts::killTagged) and sandbench-asuser, which
+        // Only for root's execs: the kill (SandboxScripts::killTagged) and sandbench-inside, which
         // makes each command the sandbox's user (uid 1000, no-new-privileges), who then holds none.
-        {QStringLiteral("CapAdd"), QJsonArray{QStringLiteral("KILL"), QStringLiteral("SETUID"), QStringLiteral("SETGID")}},
+        // Online, NET_ADMIN too: root routes the host's addresses away (DockerBackend::cutOffHost).
+        {QStringLiteral("CapAdd"), online ? QJsonArray{QStringLiteral("KILL"), QStringLiteral("SETUID"), QStringLiteral("SETGID"), QStringLiteral("NET_ADMIN")}
+                                          : QJsonArray{QStringLiteral("KILL"), QStringLiteral("SETUID"), QStringLiteral("SETGID")}},
         {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
         {QStringLiteral("ReadonlyRootfs"), true},
         {QStringLiteral("Privileged"), false},
@@ -235,7 +278,7 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
         {QStringLiteral("Image"), o.image},
         {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), lifetimeLoop}},
         {QStringLiteral("Entrypoint"), QJsonArray()},
-        // The main process only; every command becomes the sandbox's user through sandbench-asuser.
+        // The main process only; every command becomes the sandbox's user through sandbench-inside.
         {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("WorkingDir"), QStringLiteral("/workspace")},
         // Only HOME: the sandbox's variables go to a file inside it, not into the container's
@@ -334,10 +377,11 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
         m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [](const auto &) {});
         op->finish(std::unexpected(error));
     };
-    // The user switch comes first: no command of the sandbox's user runs without it. The display
+    // sandbench-inside comes first: no command of the sandbox's user runs without it. The display
     // (for a desktop image) starts before create finishes, so that the first desktop call finds
     // it running; the env file comes after it, so the display never sees it.
-    auto finishWith = [op, request, userSwitch = m_userSwitch](DockerBackend *backend, const QString &desktopGeometry) {
+    auto finishWith = [op, request, insideProgram = m_insideProgram](DockerBackend *backend, const QString &desktopGeometry,
+                                                                     const std::optional<HostCutOff> &cutOff) {
         auto done = [op, backend] {
             backend->setParent(nullptr);
             op->finish(backend);
@@ -370,12 +414,23 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                 writeEnv();
             });
         };
-        VoidOperation *install = backend->installUserSwitch(userSwitch);
-        QObject::connect(install, &SandboxOperation::finished, op, [install, startDisplay, failWith] {
+        auto isolate = [op, backend, cutOff, startDisplay, failWith] {
+            if (!cutOff)
+                return startDisplay();
+            VoidOperation *cut = backend->cutOffHost(*cutOff);
+            QObject::connect(cut, &SandboxOperation::finished, op, [cut, startDisplay, failWith] {
+                cut->deleteLater();
+                if (!cut->result())
+                    return failWith(cut->result().error());
+                startDisplay();
+            });
+        };
+        VoidOperation *install = backend->installInsideProgram(insideProgram);
+        QObject::connect(install, &SandboxOperation::finished, op, [install, isolate, failWith] {
             install->deleteLater();
             if (!install->result())
                 return failWith(install->result().error());
-            startDisplay();
+            isolate();
         });
     };
     m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request, volumes),
@@ -428,7 +483,14 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                         return removeAndFail(id, {ErrorCode::Internal, QStringLiteral("port %1 was not published").arg(port)});
                     hostPorts.insert(port, hostPort);
                 }
-                finishWith(new DockerBackend(&m_engine, id, name, hostPorts, op), desktopGeometry);
+                std::optional<HostCutOff> cutOff;
+                if (request.options.network.kind == NetworkKind::All) {
+                    auto planned = hostCutOff(container, request.options.ports);
+                    if (!planned)
+                        return removeAndFail(id, planned.error());
+                    cutOff = *planned;
+                }
+                finishWith(new DockerBackend(&m_engine, id, name, hostPorts, op), desktopGeometry, cutOff);
             });
         });
     });

@@ -73,7 +73,7 @@ public:
     Result<QJsonObject> volumeTmpfs(const QJsonObject &imageVolumes) const;
 
 private:
-    DockerProvider(const DockerProviderOptions &options, const QString &socketPath, const QByteArray &userSwitch);
+    DockerProvider(const DockerProviderOptions &options, const QString &socketPath, const QByteArray &insideProgram);
     QJsonObject containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const;
     void ensureNetwork(QObject *context, std::function<void(Result<void>)> done);
     void createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
@@ -82,8 +82,8 @@ private:
 
     DockerProviderOptions m_options;
     DockerEngine m_engine;
-    // sandbench-asuser's bytes, copied into every container (DockerBackend::installUserSwitch).
-    QByteArray m_userSwitch;
+    // sandbench-inside's bytes, copied into every container (DockerBackend::installInsideProgram).
+    QByteArray m_insideProgram;
     bool m_networkReady = false;
 };
 

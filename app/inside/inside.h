@@ -1,0 +1,16 @@
+#pragma once
+
+namespace Inside {
+
+// What every command returns when it could not do what it was asked.
+inline constexpr int failure = 125;
+
+// argv: UID GID PROGRAM ARGS... (no program name first). Returns only on failure.
+int asUser(int argc, char **argv);
+// argv: the options and addresses of no-host.
+int noHost(int argc, char **argv);
+
+// Prints "sandbench-inside: what: strerror(errno)" and returns failure.
+int fail(const char *what);
+
+} // namespace Inside
