@@ -4,105 +4,95 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="84" />
+            <location filename="../core/models/auditlogmodel.cpp" line="82" />
             <source>unreadable line</source>
             <translation>unlesbare Zeile</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="113" />
+            <location filename="../core/models/auditlogmodel.cpp" line="115" />
             <source>(all)</source>
             <translation>(alle)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="133" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="134" />
+            <location filename="../core/models/auditlogmodel.cpp" line="136" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="137" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="136" />
+            <location filename="../core/models/auditlogmodel.cpp" line="138" />
             <source>Action</source>
             <translation>Aktion</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="137" />
+            <location filename="../core/models/auditlogmodel.cpp" line="139" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="138" />
+            <location filename="../core/models/auditlogmodel.cpp" line="140" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="139" />
+            <location filename="../core/models/auditlogmodel.cpp" line="141" />
             <source>Rule</source>
             <translation>Regel</translation>
-        </message>
-        <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="243" />
-            <source>%1: %2</source>
-            <translation>%1: %2</translation>
-        </message>
-        <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="250" />
-            <source>%1: cannot map the file: %2</source>
-            <translation>%1: Datei kann nicht eingeblendet werden: %2</translation>
         </message>
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="56" />
+            <location filename="../ui/panels/auditpanel.cpp" line="58" />
             <source>Allow this</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="83" />
+            <location filename="../ui/panels/auditpanel.cpp" line="85" />
             <source>All kinds</source>
             <translation>Alle Arten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="86" />
+            <location filename="../ui/panels/auditpanel.cpp" line="88" />
             <source>All decisions</source>
             <translation>Alle Entscheidungen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="87" />
+            <location filename="../ui/panels/auditpanel.cpp" line="89" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="88" />
+            <location filename="../ui/panels/auditpanel.cpp" line="90" />
             <source>Denied</source>
             <translation>Verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="89" />
+            <location filename="../ui/panels/auditpanel.cpp" line="91" />
             <source>Filter by path, host, rule…</source>
             <translation>Nach Pfad, Host, Regel filtern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="92" />
+            <location filename="../ui/panels/auditpanel.cpp" line="94" />
             <source>Add a rule that allows the selected denied access to the policy</source>
             <translation>Der Richtlinie eine Regel hinzufügen, die den gewählten verweigerten Zugriff erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="94" />
+            <location filename="../ui/panels/auditpanel.cpp" line="96" />
             <source>Open Log…</source>
             <translation>Protokoll öffnen …</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="123" />
+            <location filename="../ui/panels/auditpanel.cpp" line="126" />
             <source>%Ln lines indexed in %1 ms</source>
             <translation>
                 <numerusform>%Ln Zeile in %1 ms indiziert</numerusform>
@@ -110,7 +100,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="127" />
+            <location filename="../ui/panels/auditpanel.cpp" line="130" />
             <source>%Ln matching, filtered in %1 ms</source>
             <translation>
                 <numerusform>%Ln Treffer, in %1 ms gefiltert</numerusform>
@@ -118,33 +108,43 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="151" />
+            <location filename="../ui/panels/auditpanel.cpp" line="154" />
             <source>Filtering…</source>
             <translation>Wird gefiltert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="157" />
+            <location filename="../ui/panels/auditpanel.cpp" line="160" />
             <source>Indexing %1…</source>
             <translation>%1 wird indiziert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="163" />
-            <location filename="../ui/panels/auditpanel.cpp" line="169" />
+            <location filename="../ui/panels/auditpanel.cpp" line="166" />
+            <location filename="../ui/panels/auditpanel.cpp" line="172" />
             <source>Open Audit Log</source>
             <translation>Prüfprotokoll öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="164" />
+            <location filename="../ui/panels/auditpanel.cpp" line="167" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>Prüfprotokolle (*.jsonl *.log);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="188" />
-            <source>%1 allowed · %2 denied · %3 shown</source>
-            <translation>%1 erlaubt · %2 verweigert · %3 angezeigt</translation>
+            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <source>%1 allowed · %2 denied</source>
+            <translation>%1 erlaubt · %2 verweigert</translation>
         </message>
         <message>
             <location filename="../ui/panels/auditpanel.cpp" line="193" />
+            <source>%1 unreadable</source>
+            <translation>%1 unlesbar</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="194" />
+            <source>%1 shown</source>
+            <translation>%1 angezeigt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="196" />
             <source>(%1 more only in the audit file)</source>
             <translation>(%1 weitere nur in der Protokolldatei)</translation>
         </message>
@@ -152,57 +152,57 @@
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="28" />
+            <location filename="../ui/panels/consolepanel.cpp" line="29" />
             <source>Follow</source>
             <translation>Mitlaufen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="37" />
+            <location filename="../ui/panels/consolepanel.cpp" line="38" />
             <source>Output of the script appears here. F5 runs it.</source>
             <translation>Hier erscheint die Ausgabe des Skripts. F5 führt es aus.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="39" />
+            <location filename="../ui/panels/consolepanel.cpp" line="40" />
             <source>Keep the newest output in view</source>
             <translation>Die neueste Ausgabe im Blick behalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="42" />
+            <location filename="../ui/panels/consolepanel.cpp" line="43" />
             <source>Copy</source>
             <translation>Kopieren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="43" />
+            <location filename="../ui/panels/consolepanel.cpp" line="44" />
             <source>Copy the selection, or everything when nothing is selected</source>
             <translation>Die Auswahl kopieren, oder alles, wenn nichts ausgewählt ist</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="46" />
+            <location filename="../ui/panels/consolepanel.cpp" line="47" />
             <source>Clear</source>
             <translation>Leeren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="49" />
+            <location filename="../ui/panels/consolepanel.cpp" line="50" />
             <source>Find</source>
             <translation>Suchen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="52" />
+            <location filename="../ui/panels/consolepanel.cpp" line="53" />
             <source>Find in output</source>
             <translation>In der Ausgabe suchen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="56" />
+            <location filename="../ui/panels/consolepanel.cpp" line="57" />
             <source>Next match</source>
             <translation>Nächster Treffer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="59" />
+            <location filename="../ui/panels/consolepanel.cpp" line="60" />
             <source>Previous match</source>
             <translation>Vorheriger Treffer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="135" />
+            <location filename="../ui/panels/consolepanel.cpp" line="136" />
             <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
             <translation>[… %1 Bytes Ausgabe übersprungen, um Schritt zu halten; das Laufergebnis enthält Anfang und Ende …]</translation>
         </message>
@@ -558,7 +558,7 @@
         </message>
         <message>
             <location filename="../ui/mainwindowsessions.cpp" line="75" />
-            <location filename="../ui/mainwindowsessions.cpp" line="104" />
+            <location filename="../ui/mainwindowsessions.cpp" line="103" />
             <source>Save Session</source>
             <translation>Sitzung speichern</translation>
         </message>
@@ -583,12 +583,12 @@
             <translation>Sitzung von Lauf %1 wird gespeichert …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="105" />
+            <location filename="../ui/mainwindowsessions.cpp" line="104" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>Die Sitzung von Lauf %1 wurde nicht gespeichert: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="108" />
+            <location filename="../ui/mainwindowsessions.cpp" line="107" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>Sitzung von Lauf %1 in %2 gespeichert (%3)</translation>
         </message>
@@ -1033,7 +1033,7 @@
         </message>
         <message>
             <location filename="../ui/runcontroller.cpp" line="95" />
-            <location filename="../ui/runcontroller.cpp" line="128" />
+            <location filename="../ui/runcontroller.cpp" line="127" />
             <source>not recorded: %1</source>
             <translation>nicht aufgezeichnet: %1</translation>
         </message>
@@ -1150,28 +1150,28 @@
         <name>Sandbench::RunHistoryPanel</name>
         <message>
             <location filename="../ui/panels/runhistorypanel.cpp" line="18" />
-            <location filename="../ui/panels/runhistorypanel.cpp" line="63" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="69" />
             <source>Save Session…</source>
             <translation>Sitzung speichern …</translation>
         </message>
         <message>
             <location filename="../ui/panels/runhistorypanel.cpp" line="19" />
-            <location filename="../ui/panels/runhistorypanel.cpp" line="64" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="70" />
             <source>Open in Sessions</source>
             <translation>In Sitzungen öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runhistorypanel.cpp" line="31" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="37" />
             <source>Save the selected run as a .sbsession file that replays offline (Ctrl+Alt+S)</source>
             <translation>Den gewählten Lauf als .sbsession-Datei speichern, die offline wiederholt werden kann (Strg+Alt+S)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runhistorypanel.cpp" line="33" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="39" />
             <source>Show the selected run in the Sessions panel, to replay and compare it</source>
             <translation>Den gewählten Lauf im Bereich Sitzungen zeigen, um ihn zu wiederholen und zu vergleichen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runhistorypanel.cpp" line="82" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="88" />
             <source>Select a run first</source>
             <translation>Wählen Sie zuerst einen Lauf</translation>
         </message>
@@ -1565,71 +1565,71 @@
     <context>
         <name>Sandbench::SandboxSessionView</name>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="25" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="26" />
             <source>failed: %1</source>
             <translation>fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="28" />
             <source>written</source>
             <translation>geschrieben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="30" />
             <source>taken</source>
             <translation>aufgenommen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="32" />
             <source>sent</source>
             <translation>gesendet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
             <source>Step</source>
             <translation>Schritt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
             <source>Command or file</source>
             <translation>Befehl oder Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="79" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="84" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Recorded</source>
             <translation>Aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="81" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="86" />
             <source>Replayed</source>
             <translation>Wiederholt</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="112" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="113" />
             <source>%1 (%n byte(s))</source>
             <translation>
                 <numerusform>%1 (%n Byte)</numerusform>
@@ -1637,67 +1637,67 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="114" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="115" />
             <source>the screen</source>
             <translation>der Bildschirm</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="117" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
             <source>click at %1, %2 (button %3, %4×)</source>
             <translation>Klick bei %1, %2 (Taste %3, %4×)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
             <source>move to %1, %2</source>
             <translation>bewegen nach %1, %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
             <source>scroll at %1, %2 by %3, %4</source>
             <translation>bei %1, %2 um %3, %4 scrollen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
             <source>type “%1”</source>
             <translation>„%1“ tippen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="122" />
             <source>key %1</source>
             <translation>Taste %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="142" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
             <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
             <translation>Wiederholen führt diese Schritte erneut in einer frischen Sandbox desselben Images aus.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="144" />
             <source>No Docker engine is available: this session can be browsed but not replayed.</source>
             <translation>Keine Docker-Engine verfügbar: Diese Sitzung kann angesehen, aber nicht wiederholt werden.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="149" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
             <source>write</source>
             <translation>schreiben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
             <source>screenshot</source>
             <translation>Bildschirmfoto</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
             <source>exec</source>
             <translation>ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="182" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="183" />
             <source>
 — stderr —
 </source>
@@ -1706,7 +1706,7 @@
 </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="195" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>kein lesbares PNG (%n Byte)</numerusform>
@@ -1714,32 +1714,32 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="200" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 Pixel</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="213" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="214" />
             <source>The replay could not finish: %1</source>
             <translation>Die Wiederholung konnte nicht beendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="225" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="229" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>Wiederholung in einer frischen Sandbox von %1 …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
             <source>%1, same</source>
             <translation>%1, gleich</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
             <source>%1, differs</source>
             <translation>%1, abweichend</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="259" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="263" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>Identisch: Der Schritt ergab die aufgezeichnete Ausgabe und das Ergebnis.</numerusform>
@@ -1747,12 +1747,12 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="265" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="269" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>Abweichung bei Schritt %1 (%2): aufgezeichnet „%3“, wiederholt „%4“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="272" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="276" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
@@ -1932,7 +1932,7 @@
     <context>
         <name>Sandbench::SessionDiffView</name>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="26" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="27" />
             <source>
 [… %n more character(s) not shown]</source>
             <translation>
@@ -1943,69 +1943,69 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="44" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
             <source>stdout line %1</source>
             <translation>stdout Zeile %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
             <source>stderr line %1</source>
             <translation>stderr Zeile %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
             <source>audit event %1</source>
             <translation>Prüfereignis %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
             <source>the exit</source>
             <translation>dem Ende</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
             <source>screenshot %1</source>
             <translation>Bildschirmfoto %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
             <source>Event</source>
             <translation>Ereignis</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="81" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Recorded</source>
             <translation>Aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="87" />
             <source>Replayed</source>
             <translation>Wiederholt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="97" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
             <source>Stream:</source>
             <translation>Strom:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="124" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>Wiederholen Sie die Sitzung, um sie mit der Aufzeichnung zu vergleichen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="151" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>Identisch: stdout, stderr, das Ende und %n Prüfereignis stimmen mit der Aufzeichnung überein.</numerusform>
@@ -2013,54 +2013,54 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="156" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>Abweichung bei %1: aufgezeichnet „%2“, wiederholt „%3“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="162" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
             <source>Also differs: %1.</source>
             <translation>Außerdem abweichend: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>allow</source>
             <translation>erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>deny</source>
             <translation>verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="178" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="179" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
             <source>audit events</source>
             <translation>Prüfereignisse</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="185" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
             <source>%1 — differs at %2</source>
             <translation>%1 — weicht ab bei %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="187" />
             <source>%1 — identical</source>
             <translation>%1 — identisch</translation>
         </message>
@@ -2068,242 +2068,242 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="73" />
             <source>Open…</source>
             <translation>Öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="70" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="74" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="151" />
             <source>Replay</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="71" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="75" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
             <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>Eine .sbsession-Datei öffnen (Strg+Umschalt+O); Sie können sie auch hier ablegen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
             <source>Stop the replay</source>
             <translation>Die Wiederholung anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="96" />
             <source>Recorded policy</source>
             <translation>Aufgezeichnete Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="97" />
             <source>Policy file…</source>
             <translation>Richtliniendatei …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="98" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
             <source>under</source>
             <translation>unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="122" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="126" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="123" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="127" />
             <source>stderr as the runtime wrote it</source>
             <translation>stderr, wie die Laufzeit es schrieb</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>Where</source>
             <translation>Herkunft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>Audit</source>
             <translation>Prüfung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="148" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="150" />
             <source>Steps</source>
             <translation>Schritte</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="153" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).</source>
             <translation>Öffnen Sie eine Sitzungsdatei (Strg+Umschalt+O) oder legen Sie sie hier ab.
 Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="216" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="220" />
             <source>Open Session</source>
             <translation>Sitzung öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="217" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="221" />
             <source>Sandbench sessions (*.sbsession);;All files (*)</source>
             <translation>Sandbench-Sitzungen (*.sbsession);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="225" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="234" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="258" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="262" />
             <source>Cannot open the session: %1</source>
             <translation>Die Sitzung kann nicht geöffnet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="263" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="403" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
             <source>Recorded %1</source>
             <translation>Aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1, Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="303" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
             <source>seed %1</source>
             <translation>Seed %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
             <source>time frozen at %1</source>
             <translation>Zeit eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>no exit code</source>
             <translation>kein Exit-Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="312" />
             <source>%1 after %2 ms</source>
             <translation>%1 nach %2 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
             <source>packages: %1</source>
             <translation>Pakete: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
             <source>environment (with values): %1</source>
             <translation>Umgebung (mit Werten): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
             <source>environment (names only): %1</source>
             <translation>Umgebung (nur Namen): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="321" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="327" />
             <source>Recording notes: %1</source>
             <translation>Hinweise der Aufzeichnung: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
             <source>entry</source>
             <translation>Einstieg</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="371" />
             <source>workdir</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="388" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="395" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm-Pakete (%n Datei)</numerusform>
@@ -2311,22 +2311,22 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="389" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="396" />
             <source>packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="404" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="411" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="405" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="412" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="413" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n Schritt</numerusform>
@@ -2334,43 +2334,66 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="495" />
             <source>Replay Under Policy</source>
             <translation>Unter Richtlinie wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="487" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="496" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>Richtlinien (*.json);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="491" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="519" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="500" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="528" />
             <source>Cannot use that policy: %1</source>
             <translation>Diese Richtlinie kann nicht verwendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="504" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="513" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt, und keine Docker-Engine ist verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="516" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>Wiederholung in einer frischen Sandbox …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="524" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="539" />
             <source>Replaying offline…</source>
             <translation>Offline-Wiederholung läuft …</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessionspanel.cpp" line="557" />
+            <source>and %n more</source>
+            <translation>
+                <numerusform>und %n weiteres</numerusform>
+                <numerusform>und %n weitere</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="550" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="558" />
+            <source>Replay Under a Wider Policy?</source>
+            <translation>Mit einer weiteren Richtlinie wiederholen?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="559" />
+            <source>The replay policy grants more than the session holds. The recorded code would get:</source>
+            <translation>Die Richtlinie der Wiederholung erlaubt mehr, als die Sitzung enthält. Der aufgezeichnete Code bekäme:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="562" />
+            <source>Replay with These Grants</source>
+            <translation>Mit diesen Rechten wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="589" />
             <source>The replay could not run: %1</source>
             <translation>Die Wiederholung konnte nicht laufen: %1</translation>
         </message>

@@ -4,145 +4,145 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="84" />
+            <location filename="../core/models/auditlogmodel.cpp" line="82" />
             <source>unreadable line</source>
             <translation>読み取れない行</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="113" />
+            <location filename="../core/models/auditlogmodel.cpp" line="115" />
             <source>(all)</source>
             <translation>(すべて)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="133" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="134" />
+            <location filename="../core/models/auditlogmodel.cpp" line="136" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="137" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="136" />
+            <location filename="../core/models/auditlogmodel.cpp" line="138" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="137" />
+            <location filename="../core/models/auditlogmodel.cpp" line="139" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="138" />
+            <location filename="../core/models/auditlogmodel.cpp" line="140" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="139" />
+            <location filename="../core/models/auditlogmodel.cpp" line="141" />
             <source>Rule</source>
             <translation>ルール</translation>
-        </message>
-        <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="243" />
-            <source>%1: %2</source>
-            <translation>%1: %2</translation>
-        </message>
-        <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="250" />
-            <source>%1: cannot map the file: %2</source>
-            <translation>%1: ファイルをマップできません: %2</translation>
         </message>
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="56" />
+            <location filename="../ui/panels/auditpanel.cpp" line="58" />
             <source>Allow this</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="83" />
+            <location filename="../ui/panels/auditpanel.cpp" line="85" />
             <source>All kinds</source>
             <translation>すべての種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="86" />
+            <location filename="../ui/panels/auditpanel.cpp" line="88" />
             <source>All decisions</source>
             <translation>すべての判定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="87" />
+            <location filename="../ui/panels/auditpanel.cpp" line="89" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="88" />
+            <location filename="../ui/panels/auditpanel.cpp" line="90" />
             <source>Denied</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="89" />
+            <location filename="../ui/panels/auditpanel.cpp" line="91" />
             <source>Filter by path, host, rule…</source>
             <translation>パス・ホスト・ルールで絞り込み…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="92" />
+            <location filename="../ui/panels/auditpanel.cpp" line="94" />
             <source>Add a rule that allows the selected denied access to the policy</source>
             <translation>選択した拒否されたアクセスを許可するルールをポリシーに追加します</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="94" />
+            <location filename="../ui/panels/auditpanel.cpp" line="96" />
             <source>Open Log…</source>
             <translation>ログを開く…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="123" />
+            <location filename="../ui/panels/auditpanel.cpp" line="126" />
             <source>%Ln lines indexed in %1 ms</source>
             <translation>
                 <numerusform>%Ln 行を %1 ms で索引付けしました</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="127" />
+            <location filename="../ui/panels/auditpanel.cpp" line="130" />
             <source>%Ln matching, filtered in %1 ms</source>
             <translation>
                 <numerusform>%Ln 件が一致 (%1 ms で絞り込み)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="151" />
+            <location filename="../ui/panels/auditpanel.cpp" line="154" />
             <source>Filtering…</source>
             <translation>絞り込み中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="157" />
+            <location filename="../ui/panels/auditpanel.cpp" line="160" />
             <source>Indexing %1…</source>
             <translation>%1 を索引付け中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="163" />
-            <location filename="../ui/panels/auditpanel.cpp" line="169" />
+            <location filename="../ui/panels/auditpanel.cpp" line="166" />
+            <location filename="../ui/panels/auditpanel.cpp" line="172" />
             <source>Open Audit Log</source>
             <translation>監査ログを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="164" />
+            <location filename="../ui/panels/auditpanel.cpp" line="167" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>監査ログ (*.jsonl *.log);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="188" />
-            <source>%1 allowed · %2 denied · %3 shown</source>
-            <translation>許可 %1 · 拒否 %2 · 表示 %3</translation>
+            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <source>%1 allowed · %2 denied</source>
+            <translation>許可 %1 · 拒否 %2</translation>
         </message>
         <message>
             <location filename="../ui/panels/auditpanel.cpp" line="193" />
+            <source>%1 unreadable</source>
+            <translation>読めない行 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="194" />
+            <source>%1 shown</source>
+            <translation>表示 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="196" />
             <source>(%1 more only in the audit file)</source>
             <translation>(ほか %1 件は監査ファイルのみ)</translation>
         </message>
@@ -150,57 +150,57 @@
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="28" />
+            <location filename="../ui/panels/consolepanel.cpp" line="29" />
             <source>Follow</source>
             <translation>追従</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="37" />
+            <location filename="../ui/panels/consolepanel.cpp" line="38" />
             <source>Output of the script appears here. F5 runs it.</source>
             <translation>スクリプトの出力はここに表示されます。F5 で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="39" />
+            <location filename="../ui/panels/consolepanel.cpp" line="40" />
             <source>Keep the newest output in view</source>
             <translation>最新の出力を表示し続けます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="42" />
+            <location filename="../ui/panels/consolepanel.cpp" line="43" />
             <source>Copy</source>
             <translation>コピー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="43" />
+            <location filename="../ui/panels/consolepanel.cpp" line="44" />
             <source>Copy the selection, or everything when nothing is selected</source>
             <translation>選択範囲をコピーします (選択がなければ全体)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="46" />
+            <location filename="../ui/panels/consolepanel.cpp" line="47" />
             <source>Clear</source>
             <translation>消去</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="49" />
+            <location filename="../ui/panels/consolepanel.cpp" line="50" />
             <source>Find</source>
             <translation>検索</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="52" />
+            <location filename="../ui/panels/consolepanel.cpp" line="53" />
             <source>Find in output</source>
             <translation>出力内を検索</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="56" />
+            <location filename="../ui/panels/consolepanel.cpp" line="57" />
             <source>Next match</source>
             <translation>次の一致</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="59" />
+            <location filename="../ui/panels/consolepanel.cpp" line="60" />
             <source>Previous match</source>
             <translation>前の一致</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="135" />
+            <location filename="../ui/panels/consolepanel.cpp" line="136" />
             <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
             <translation>[… 表示が追いつかないため出力 %1 バイトを省略しました。実行結果には先頭と末尾が残ります …]</translation>
         </message>
@@ -556,7 +556,7 @@
         </message>
         <message>
             <location filename="../ui/mainwindowsessions.cpp" line="75" />
-            <location filename="../ui/mainwindowsessions.cpp" line="104" />
+            <location filename="../ui/mainwindowsessions.cpp" line="103" />
             <source>Save Session</source>
             <translation>セッションを保存</translation>
         </message>
@@ -581,12 +581,12 @@
             <translation>実行 %1 のセッションを保存しています…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="105" />
+            <location filename="../ui/mainwindowsessions.cpp" line="104" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>実行 %1 のセッションは保存されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="108" />
+            <location filename="../ui/mainwindowsessions.cpp" line="107" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>実行 %1 のセッションを %2 に保存しました (%3)</translation>
         </message>
@@ -1031,7 +1031,7 @@
         </message>
         <message>
             <location filename="../ui/runcontroller.cpp" line="95" />
-            <location filename="../ui/runcontroller.cpp" line="128" />
+            <location filename="../ui/runcontroller.cpp" line="127" />
             <source>not recorded: %1</source>
             <translation>記録されていません: %1</translation>
         </message>
@@ -1148,28 +1148,28 @@
         <name>Sandbench::RunHistoryPanel</name>
         <message>
             <location filename="../ui/panels/runhistorypanel.cpp" line="18" />
-            <location filename="../ui/panels/runhistorypanel.cpp" line="63" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="69" />
             <source>Save Session…</source>
             <translation>セッションを保存…</translation>
         </message>
         <message>
             <location filename="../ui/panels/runhistorypanel.cpp" line="19" />
-            <location filename="../ui/panels/runhistorypanel.cpp" line="64" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="70" />
             <source>Open in Sessions</source>
             <translation>セッションで開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runhistorypanel.cpp" line="31" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="37" />
             <source>Save the selected run as a .sbsession file that replays offline (Ctrl+Alt+S)</source>
             <translation>選択した実行を、オフラインで再実行できる .sbsession ファイルとして保存 (Ctrl+Alt+S)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runhistorypanel.cpp" line="33" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="39" />
             <source>Show the selected run in the Sessions panel, to replay and compare it</source>
             <translation>選択した実行をセッションパネルに表示して、再実行と比較を行う</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runhistorypanel.cpp" line="82" />
+            <location filename="../ui/panels/runhistorypanel.cpp" line="88" />
             <source>Select a run first</source>
             <translation>先に実行を選択してください</translation>
         </message>
@@ -1562,138 +1562,138 @@
     <context>
         <name>Sandbench::SandboxSessionView</name>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="25" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="26" />
             <source>failed: %1</source>
             <translation>失敗: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="28" />
             <source>written</source>
             <translation>書き込み済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="30" />
             <source>taken</source>
             <translation>撮影済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="32" />
             <source>sent</source>
             <translation>送信済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
             <source>Step</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
             <source>Command or file</source>
             <translation>コマンドまたはファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="79" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="84" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Recorded</source>
             <translation>記録</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="71" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="81" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="86" />
             <source>Replayed</source>
             <translation>再実行</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="112" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="113" />
             <source>%1 (%n byte(s))</source>
             <translation>
                 <numerusform>%1 (%n バイト)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="114" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="115" />
             <source>the screen</source>
             <translation>画面</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="117" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
             <source>click at %1, %2 (button %3, %4×)</source>
             <translation>%1, %2 をクリック (ボタン %3、%4 回)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
             <source>move to %1, %2</source>
             <translation>%1, %2 へ移動</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
             <source>scroll at %1, %2 by %3, %4</source>
             <translation>%1, %2 で %3, %4 スクロール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
             <source>type “%1”</source>
             <translation>「%1」を入力</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="122" />
             <source>key %1</source>
             <translation>キー %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="142" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
             <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
             <translation>再実行すると、同じイメージの新しいサンドボックスでこれらのステップをもう一度実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="144" />
             <source>No Docker engine is available: this session can be browsed but not replayed.</source>
             <translation>Docker エンジンがありません。このセッションは閲覧できますが、再実行はできません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="149" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
             <source>write</source>
             <translation>書き込み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
             <source>screenshot</source>
             <translation>スクリーンショット</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
             <source>exec</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="182" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="183" />
             <source>
 — stderr —
 </source>
@@ -1702,51 +1702,51 @@
 </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="195" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>読めない PNG (%n バイト)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="200" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 ピクセル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="213" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="214" />
             <source>The replay could not finish: %1</source>
             <translation>再実行を完了できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="225" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="229" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>%1 の新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
             <source>%1, same</source>
             <translation>%1、同じ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="246" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
             <source>%1, differs</source>
             <translation>%1、相違あり</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="259" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="263" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>同一: %n 個のステップすべてが記録どおりの出力と結果になりました。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="265" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="269" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>ステップ %1 (%2) で相違: 記録「%3」、再実行「%4」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="272" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="276" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
@@ -1926,7 +1926,7 @@
     <context>
         <name>Sandbench::SessionDiffView</name>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="26" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="27" />
             <source>
 [… %n more character(s) not shown]</source>
             <translation>
@@ -1935,123 +1935,123 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="44" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
             <source>stdout line %1</source>
             <translation>stdout の %1 行目</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
             <source>stderr line %1</source>
             <translation>stderr の %1 行目</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
             <source>audit event %1</source>
             <translation>監査イベント %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
             <source>the exit</source>
             <translation>終了状態</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
             <source>screenshot %1</source>
             <translation>スクリーンショット %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
             <source>Event</source>
             <translation>イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="81" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Recorded</source>
             <translation>記録</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="73" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="87" />
             <source>Replayed</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="97" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
             <source>Stream:</source>
             <translation>ストリーム:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="124" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>セッションを再実行すると、記録と比較できます。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="151" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>同一: stdout、stderr、終了状態、%n 件の監査イベントが記録と一致します。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="156" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>%1 で相違: 記録「%2」、再実行「%3」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="162" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
             <source>Also differs: %1.</source>
             <translation>ほかの相違: %1。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>allow</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
             <source>deny</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="178" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="179" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="182" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
             <source>audit events</source>
             <translation>監査イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="185" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
             <source>%1 — differs at %2</source>
             <translation>%1 — %2 で相違</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="187" />
             <source>%1 — identical</source>
             <translation>%1 — 同一</translation>
         </message>
@@ -2059,307 +2059,329 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="69" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="73" />
             <source>Open…</source>
             <translation>開く…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="70" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="74" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="151" />
             <source>Replay</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="71" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="75" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
             <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>.sbsession ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
             <source>Stop the replay</source>
             <translation>再実行を停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="96" />
             <source>Recorded policy</source>
             <translation>記録されたポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="97" />
             <source>Policy file…</source>
             <translation>ポリシーファイル…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="98" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
             <source>under</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="121" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="122" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="126" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="123" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="127" />
             <source>stderr as the runtime wrote it</source>
             <translation>ランタイムが書いたままの stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>File</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>Where</source>
             <translation>場所</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>Audit</source>
             <translation>監査</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="148" />
             <source>Code</source>
             <translation>コード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="150" />
             <source>Steps</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="153" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).</source>
             <translation>セッションファイルを開くか (Ctrl+Shift+O)、ここにドロップしてください。
 実行履歴のどの実行もセッションとして保存できます (セッションを保存)。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="216" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="220" />
             <source>Open Session</source>
             <translation>セッションを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="217" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="221" />
             <source>Sandbench sessions (*.sbsession);;All files (*)</source>
             <translation>Sandbench セッション (*.sbsession);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="225" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="234" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="258" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="262" />
             <source>Cannot open the session: %1</source>
             <translation>セッションを開けません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="263" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="300" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="403" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
             <source>Recorded %1</source>
             <translation>記録日時 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1、Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="303" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
             <source>seed %1</source>
             <translation>シード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
             <source>time frozen at %1</source>
             <translation>時刻は %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="306" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>no exit code</source>
             <translation>終了コードなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="312" />
             <source>%1 after %2 ms</source>
             <translation>%2 ms 後に %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
             <source>packages: %1</source>
             <translation>パッケージ: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
             <source>environment (with values): %1</source>
             <translation>環境変数 (値あり): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
             <source>environment (names only): %1</source>
             <translation>環境変数 (名前のみ): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="321" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="327" />
             <source>Recording notes: %1</source>
             <translation>記録時の注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
             <source>entry</source>
             <translation>エントリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="371" />
             <source>workdir</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="366" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="388" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="395" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm パッケージ (%n ファイル)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="389" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="396" />
             <source>packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="404" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="411" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="405" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="412" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="413" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n ステップ</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="486" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="495" />
             <source>Replay Under Policy</source>
             <translation>ポリシーを指定して再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="487" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="496" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>ポリシー (*.json);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="491" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="519" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="500" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="528" />
             <source>Cannot use that policy: %1</source>
             <translation>そのポリシーは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="504" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="513" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されますが、Docker エンジンがありません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="516" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="524" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="539" />
             <source>Replaying offline…</source>
             <translation>オフラインで再実行しています…</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sessionspanel.cpp" line="557" />
+            <source>and %n more</source>
+            <translation>
+                <numerusform>ほか %n 件</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="550" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="558" />
+            <source>Replay Under a Wider Policy?</source>
+            <translation>より広いポリシーで再実行しますか?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="559" />
+            <source>The replay policy grants more than the session holds. The recorded code would get:</source>
+            <translation>再実行のポリシーはセッションの記録より多くを許可します。記録されたコードに与えられるもの:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="562" />
+            <source>Replay with These Grants</source>
+            <translation>この権限で再実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="589" />
             <source>The replay could not run: %1</source>
             <translation>再実行できませんでした: %1</translation>
         </message>

@@ -47,6 +47,7 @@ QString runOptionsHelp()
             "  --timeout MS              stop the run and every process it started\n"
             "  --max-memory MB           cap the JavaScript heap, and the whole run (MB + 64)\n"
             "  --max-workdir-mb MB       cap what the workdir holds while the run writes\n"
+            "  --max-tasks N             cap the run's processes and threads (32 to 65536; default 512)\n"
             "  --max-output-bytes N      bytes kept of stdout and of stderr (default 1048576)\n"
             "  --workdir DIR             readable, writable, and the current folder\n"
             "  --read-only-dir DIR       a folder the code may read (repeats)\n"
@@ -204,6 +205,13 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
             if (!mb || *mb > 1024 * 1024)
                 return usage(QStringLiteral("--max-workdir-mb: expected megabytes from 1 to 1048576"));
             flags.maxWorkdirMb = int(*mb);
+        } else if (name == QLatin1String("--max-tasks")) {
+            auto v = need(name);
+            const auto tasks = v ? positive(*v) : std::nullopt;
+            if (!tasks || *tasks < Policy::minTasks || *tasks > Policy::maxTasksLimit)
+                return usage(QStringLiteral("--max-tasks: expected a number of processes and threads from %1 to %2")
+                                 .arg(Policy::minTasks).arg(Policy::maxTasksLimit));
+            flags.maxTasks = int(*tasks);
         } else if (name == QLatin1String("--max-output-bytes")) {
             auto v = need(name);
             const auto bytes = v ? positive(*v) : std::nullopt;

@@ -68,6 +68,21 @@ QByteArray AuditEvent::toJsonLine() const
     return out;
 }
 
+AuditEvent::LineDecision AuditEvent::decisionOf(QByteArrayView line)
+{
+    static constexpr QByteArrayView key("\"decision\":");
+    static constexpr QByteArrayView allow("\"decision\":\"allow\"");
+    static constexpr QByteArrayView deny("\"decision\":\"deny\"");
+    const qsizetype first = line.indexOf(key);
+    if (first < 0 || line.indexOf(key, first + 1) >= 0)
+        return LineDecision::Unreadable;
+    if (line.indexOf(allow) == first)
+        return LineDecision::Allow;
+    if (line.indexOf(deny) == first)
+        return LineDecision::Deny;
+    return LineDecision::Unreadable;
+}
+
 bool AuditEvent::fromJsonLine(const QByteArray &line, AuditEvent *event, QString *error)
 {
     QJsonParseError parseError;
@@ -83,6 +98,21 @@ bool AuditEvent::fromJsonLine(const QByteArray &line, AuditEvent *event, QString
     if (!o.value(QStringLiteral("kind")).isString() || (decision != QLatin1String("allow") && decision != QLatin1String("deny"))) {
         if (error)
             *error = QStringLiteral("missing \"kind\" or \"decision\"");
+        return false;
+    }
+    // Keys the log browser also finds by searching: one of each, or the search and the parse
+    // could disagree. (Quotes inside strings are escaped, so these can only be keys.)
+    static constexpr QByteArrayView kindKey("\"kind\":");
+    const qsizetype kindAt = line.indexOf(kindKey);
+    if (kindAt < 0 || line.indexOf(kindKey, kindAt + 1) >= 0) {
+        if (error)
+            *error = QStringLiteral("\"kind\" is not written once, as Sandbench writes it");
+        return false;
+    }
+    const LineDecision written = decisionOf(line);
+    if (written == LineDecision::Unreadable || (written == LineDecision::Allow) != (decision == QLatin1String("allow"))) {
+        if (error)
+            *error = QStringLiteral("\"decision\" is not written once, as Sandbench writes it");
         return false;
     }
     AuditEvent e;

@@ -18,12 +18,21 @@ struct AuditEvent
     QString rule;             // the rule that decided: "allow_read[0]", "sandbox default", ...
     QString reason;           // what the code is told on a deny
     qint64 pid = 0;           // the runtime's pid as it reported it
+    // Set by a log browser for a line that is not an event: shown as it is, never as a decision.
+    bool unreadable = false;
 
     QString decisionName() const { return allowed ? QStringLiteral("allow") : QStringLiteral("deny"); }
     // The JSON line without its newline; fast, no QJsonDocument on the hot path.
     QByteArray toJsonLine() const;
     // Parses one line; false when it is not an audit event.
     static bool fromJsonLine(const QByteArray &line, AuditEvent *event, QString *error = nullptr);
+
+    // The decision of a line as toJsonLine writes it: exactly one "decision":"allow" or
+    // "decision":"deny" and not the other. Anything else (none, both, a key written twice or
+    // spelt otherwise) is Unreadable, and fromJsonLine refuses it: a search for the decision
+    // (the log browser's filter) then never finds what the parse does not say.
+    enum class LineDecision { Allow, Deny, Unreadable };
+    static LineDecision decisionOf(QByteArrayView line);
 
     bool operator==(const AuditEvent &) const = default;
 };

@@ -21,9 +21,6 @@ constexpr qsizetype maxEventsInMemory = 1000000;
 constexpr int brokerFailureExitCode = 87;
 // What the runtime needs beyond the heap cap (code, stacks, buffers): Deno starts at ~40 MB.
 constexpr qint64 runtimeAllowanceMb = 64;
-// Processes and threads of one run (the runtime alone has about 20, a Worker adds one or two):
-// room for real work, while a fork bomb stops here instead of at the machine's limit.
-constexpr int maxTasks = 512;
 
 } // namespace
 
@@ -151,7 +148,7 @@ void ExecRun::launch()
     }
     // A fork bomb hits the task cap (forks fail with EAGAIN); once one was refused the run is
     // stopped, so it ends with a clear result instead of spinning until its timeout.
-    m_limits.setTaskLimit(QFileInfo(m_run.socketPath).dir().dirName(), maxTasks);
+    m_limits.setTaskLimit(QFileInfo(m_run.socketPath).dir().dirName(), policy.maxTasks.value_or(Policy::defaultMaxTasks));
     if (m_limits.taskCgroupActive()) {
         m_tasksTimer.setInterval(100);
         connect(&m_tasksTimer, &QTimer::timeout, this, [this] {
@@ -257,7 +254,7 @@ void ExecRun::processFinished()
     if (result.workdirExceeded)
         rewritten.append("\nThe run was stopped: its workdir grew past its limit of " + QByteArray::number(m_request.policy.maxWorkdirMb.value_or(0)) + " MB.\n");
     if (result.tasksExceeded)
-        rewritten.append("\nThe run was stopped: it reached its limit of " + QByteArray::number(maxTasks) + " processes and threads.\n");
+        rewritten.append("\nThe run was stopped: it reached its limit of " + QByteArray::number(m_request.policy.maxTasks.value_or(Policy::defaultMaxTasks)) + " processes and threads.\n");
     if (result.timedOut)
         rewritten.append("\nThe run was stopped after its timeout of " + QByteArray::number(m_run.timeoutMs.value_or(0)) + " ms.\n");
     result.stderrData = rewritten;

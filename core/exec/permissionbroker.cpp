@@ -171,7 +171,8 @@ void PermissionBroker::serve()
 VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
 {
     for (const QString &file : files) {
-        const Decision granted = m_matcher.decide(QStringLiteral("read"), file, true);
+        const bool code = file == QLatin1String(codeEntryResource);
+        const Decision granted = code ? Decision{} : m_matcher.decide(QStringLiteral("read"), file, true);
         AuditEvent event;
         event.seq = ++m_seq;
         event.timeMs = QDateTime::currentMSecsSinceEpoch();
@@ -179,7 +180,7 @@ VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
         event.action = QStringLiteral("load");
         event.resource = file;
         event.allowed = true;
-        event.rule = granted.allowed ? granted.rule : QStringLiteral("namespace");
+        event.rule = code ? QStringLiteral("code") : granted.allowed ? granted.rule : QStringLiteral("namespace");
         event.reason = QStringLiteral("module graph");
         if (!m_audit.write(event))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("the audit log could not be written: %1")

@@ -34,7 +34,9 @@ public:
     // one line each (kind "read", action "load", reason "module graph"), before start(). They
     // are in the run's namespace, so they are allowed; the rule names the grant that holds
     // them, or "namespace" for a file outside every grant (the runtime's own files).
+    // codeEntryResource stands for the file holding the code given with --code (rule "code").
     VoidResult recordStartUpModules(const QStringList &files);
+    static constexpr char codeEntryResource[] = "(the code given with --code)";
     // Creates the socket at `socketPath` (mode 0600) and starts serving it.
     VoidResult start(const QString &socketPath);
     // Ends the conversation; the runtime, if still running, exits on its next check.

@@ -1,5 +1,7 @@
 #include "preparedrun.h"
 
+#include "exec/permissionbroker.h"
+
 #include "exec/modulegraph.h"
 #include "exec/namespaceargs.h"
 #include "exec/packagespec.h"
@@ -400,8 +402,10 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         run.startUpModules << entry; // no graph at all: the loader still reads the main module
     if (!run.hiddenEntryName.isEmpty())
         // --code: the engine's own file holding the code it was given, under a name of the
-        // moment (a replay would differ in it); what that code imports is audited.
-        run.startUpModules.removeAll(entry);
+        // moment (a replay would differ in it): audited under a name that says what it is.
+        for (QString &module : run.startUpModules)
+            if (module == entry)
+                module = QLatin1String(PermissionBroker::codeEntryResource);
     entryGuard.path.clear();
     return run;
 }

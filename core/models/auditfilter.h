@@ -26,7 +26,9 @@ struct AuditFilter
     // Cheap test on a line as AuditEvent::toJsonLine() writes it: false means the line cannot
     // match; true means it may (confirm with matches() on the parsed event when needsParse()).
     bool mayMatchLine(QByteArrayView line) const;
-    bool needsParse() const { return !text.isEmpty(); }
+    // Always when filtering: the needles only rule lines out; what is kept is what the parsed
+    // event says, so a line that only looks like a match (or is unreadable) is never shown.
+    bool needsParse() const { return !isEmpty(); }
 
     bool operator==(const AuditFilter &) const = default;
 };

@@ -1,5 +1,7 @@
 #include "auditlogindexer.h"
 
+#include "audit/auditevent.h"
+
 #include <optional>
 
 namespace Sandbench::AuditLogIndexer {
@@ -31,7 +33,6 @@ bool indexLines(const RegularFile &file, qint64 size, const std::atomic_bool &ca
                 const std::function<void(Batch &&)> &deliver, qsizetype firstBatch,
                 qsizetype batchSize)
 {
-    static constexpr QByteArrayView denyMark("\"decision\":\"deny\"");
     constexpr qint64 kChunk = 4 * 1024 * 1024;
     Batch batch;
     qsizetype limit = firstBatch;
@@ -40,11 +41,13 @@ bool indexLines(const RegularFile &file, qint64 size, const std::atomic_bool &ca
     auto endLine = [&] {
         if (!line.isEmpty() && line != "\r") {
             batch.starts.push_back(lineStart);
-            // Counting here costs one short search per line and saves a second pass.
-            if (line.contains(denyMark))
-                ++batch.denies;
+            // Counted by parsing, as the row will be shown (about 1 us a line, measured): a
+            // search for the decision could be made to count what the row does not show.
+            AuditEvent event;
+            if (!AuditEvent::fromJsonLine(line, &event))
+                ++batch.unreadable;
             else
-                ++batch.allows;
+                ++(event.allowed ? batch.allows : batch.denies);
         }
         line.clear();
     };

@@ -42,6 +42,7 @@ struct Batch
     std::vector<qint64> starts; // offset of each non-empty line
     qint64 allows = 0;
     qint64 denies = 0;
+    qint64 unreadable = 0; // lines whose decision is not written as Sandbench writes it
     bool done = false;
 };
 

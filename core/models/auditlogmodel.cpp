@@ -76,9 +76,11 @@ AuditEvent AuditLogModel::sourceEvent(int row) const
     auto *event = new AuditEvent;
     if (!AuditEvent::fromJsonLine(line, event)) {
         // Shown rather than hidden: a broken line in an audit log is itself worth seeing.
+        *event = AuditEvent{};
         event->kind = QStringLiteral("?");
         event->resource = QString::fromUtf8(line.first(qMin<qsizetype>(line.size(), 200)));
         event->rule = tr("unreadable line");
+        event->unreadable = true;
     }
     const AuditEvent copy = *event;
     m_cache.insert(row, event);
@@ -100,8 +102,10 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (Column(index.column())) {
-        case Column::Seq: return QVariant::fromValue(event.seq);
+        case Column::Seq: return event.unreadable ? QVariant() : QVariant::fromValue(event.seq);
         case Column::Time:
+            if (event.unreadable)
+                return {}; // not a time of 1970: it has none
             return QDateTime::fromMSecsSinceEpoch(event.timeMs, Qt::UTC)
                 .toString(Qt::ISODateWithMs);
         // Shown, not obeyed: a resource such as "report\u202egnp.sh" must not read "reporths.png".
@@ -109,7 +113,7 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
         case Column::Action: return visibleText(event.action);
         case Column::Resource:
             return event.resource.isNull() ? tr("(all)") : visibleText(event.resource);
-        case Column::Decision: return event.decisionName();
+        case Column::Decision: return event.unreadable ? QStringLiteral("?") : event.decisionName();
         case Column::Rule: return event.rule;
         case Column::Count: break;
         }
@@ -158,6 +162,7 @@ void AuditLogModel::resetSource()
     m_visible.reset();
     m_allows = 0;
     m_denies = 0;
+    m_unreadable = 0;
 }
 
 void AuditLogModel::clear()
@@ -281,6 +286,7 @@ void AuditLogModel::applyBatch(quint64 generation, AuditLogIndexer::Batch &&batc
     }
     m_allows += batch.allows;
     m_denies += batch.denies;
+    m_unreadable += batch.unreadable;
     emit countsChanged();
     if (batch.done) {
         m_loading = false;

@@ -72,6 +72,8 @@ public:
     qint64 totalCount() const { return sourceCount(); }
     qint64 allowCount() const { return m_allows; }
     qint64 denyCount() const { return m_denies; }
+    // Lines of the file that are not events (shown as rows with decision "?").
+    qint64 unreadableCount() const { return m_unreadable; }
 
 signals:
     void countsChanged();
@@ -107,6 +109,7 @@ private:
     std::optional<std::vector<int>> m_visible; // source rows that pass the filter
     qint64 m_allows = 0;
     qint64 m_denies = 0;
+    qint64 m_unreadable = 0;
     bool m_loading = false;
     bool m_filtering = false;
     QElapsedTimer m_loadClock;

@@ -44,6 +44,8 @@ void Policy::merge(const Policy &other)
         maxMemoryMb = other.maxMemoryMb;
     if (other.maxWorkdirMb)
         maxWorkdirMb = other.maxWorkdirMb;
+    if (other.maxTasks)
+        maxTasks = other.maxTasks;
     if (other.maxOutputBytes != Policy().maxOutputBytes)
         maxOutputBytes = other.maxOutputBytes;
     if (!other.workdir.isEmpty())

@@ -39,6 +39,13 @@ struct Policy
     std::optional<qint64> timeoutMs;
     std::optional<int> maxMemoryMb;
     std::optional<int> maxWorkdirMb; // what the workdir may hold at most while the run writes
+    // Processes and threads of the whole run; unset, defaultMaxTasks.
+    std::optional<int> maxTasks;
+    // The runtime alone has about 20, a Worker adds one or two: room for real work, while a fork
+    // bomb stops here instead of at the machine's limit.
+    static constexpr int defaultMaxTasks = 512;
+    static constexpr int minTasks = 32;
+    static constexpr int maxTasksLimit = 65536;
     qint64 maxOutputBytes = 1024 * 1024;
     QString workdir;
     QStringList readOnlyDirs;

@@ -204,7 +204,7 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
 {
     const QString at = QStringLiteral("/options");
     r.checkKeys(object, at, {QStringLiteral("seed"), QStringLiteral("freeze_time"), QStringLiteral("timeout_ms"),
-                             QStringLiteral("max_memory_mb"), QStringLiteral("max_workdir_mb"), QStringLiteral("max_output_bytes"),
+                             QStringLiteral("max_memory_mb"), QStringLiteral("max_workdir_mb"), QStringLiteral("max_tasks"), QStringLiteral("max_output_bytes"),
                              QStringLiteral("workdir"), QStringLiteral("read_only_dirs"),
                              QStringLiteral("allow_packages"), QStringLiteral("env")});
     constexpr qint64 maxSafeInteger = (qint64(1) << 53) - 1;
@@ -228,6 +228,8 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
         policy.maxMemoryMb = int(*memory);
     if (auto disk = r.readInteger(object, at, QStringLiteral("max_workdir_mb"), 1, 1024 * 1024))
         policy.maxWorkdirMb = int(*disk);
+    if (auto tasks = r.readInteger(object, at, QStringLiteral("max_tasks"), Policy::minTasks, Policy::maxTasksLimit))
+        policy.maxTasks = int(*tasks);
     if (auto cap = r.readInteger(object, at, QStringLiteral("max_output_bytes"), 1, qint64(1) << 34))
         policy.maxOutputBytes = *cap;
     policy.workdir = r.readString(object, at, QStringLiteral("workdir"));
@@ -377,6 +379,8 @@ QByteArray policyToJson(const Policy &policy)
         options.insert(QStringLiteral("max_memory_mb"), *policy.maxMemoryMb);
     if (policy.maxWorkdirMb)
         options.insert(QStringLiteral("max_workdir_mb"), *policy.maxWorkdirMb);
+    if (policy.maxTasks)
+        options.insert(QStringLiteral("max_tasks"), *policy.maxTasks);
     if (policy.maxOutputBytes != Policy().maxOutputBytes)
         options.insert(QStringLiteral("max_output_bytes"), double(policy.maxOutputBytes));
     if (!policy.workdir.isEmpty())

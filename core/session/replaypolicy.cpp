@@ -89,6 +89,9 @@ ContainedReplayPolicy containedReplayPolicy(const SessionManifest &m)
     p.freezeTimeMs = recorded.freezeTimeMs;
     p.maxMemoryMb = recorded.maxMemoryMb;
     p.maxOutputBytes = recorded.maxOutputBytes;
+    // A bundle never raises the replaying machine's task cap, only lowers it.
+    if (recorded.maxTasks && *recorded.maxTasks < Policy::defaultMaxTasks)
+        p.maxTasks = recorded.maxTasks;
     p.allowPackages = recorded.allowPackages; // from the bundle's own cache folder
     p.workdir = m.workdir;                    // mounted from the replay's copy
     p.timeoutMs = recorded.timeoutMs;
@@ -153,6 +156,8 @@ Result<Policy> replayPolicy(const SessionManifest &m, const ContainedReplayPolic
         out.timeoutMs = c.timeoutMs;
     if (!out.maxMemoryMb)
         out.maxMemoryMb = c.maxMemoryMb;
+    if (!out.maxTasks)
+        out.maxTasks = c.maxTasks;
     if (out.maxOutputBytes == defaults.maxOutputBytes)
         out.maxOutputBytes = c.maxOutputBytes;
     if (out.workdir.isEmpty())

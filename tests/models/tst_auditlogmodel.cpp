@@ -68,6 +68,7 @@ private slots:
     void hugeLineCostsOneWindow();
     void resourcesAreShownNotObeyed();
     void outOfRangeNumbersReadAsZero();
+    void countsAgreeWithWhatIsShown();
 };
 
 // The log was mapped before: a file cut short under the model killed the GUI with SIGBUS.
@@ -287,6 +288,64 @@ void TestAuditLogModel::brokenLinesAreShownNotHidden()
     QCOMPARE(model.eventAt(3).kind, QStringLiteral("?"));
     QCOMPARE(model.eventAt(3).resource, QStringLiteral("this is not json"));
     QCOMPARE(model.eventAt(4).kind, QStringLiteral("?"));
+}
+
+// A hostile log whose lines say two things: a decision or kind key twice (the parser would keep
+// one, a text search find the other), a decision spelt with spaces, or a line that is not JSON
+// but carries the decision as Sandbench writes it. What the counts say,
+// what the rows show and what the decision filter keeps must agree: each such line is
+// unreadable, shown with decision "?", and counted as neither an allow nor a deny.
+void TestAuditLogModel::countsAgreeWithWhatIsShown()
+{
+    const QByteArray allow = makeEvent(1).toJsonLine();
+    AuditEvent denied = makeEvent(2);
+    denied.allowed = false;
+    const QByteArray deny = denied.toJsonLine();
+    const QList<QByteArray> hostile = {
+        R"({"seq":3,"kind":"read","action":"read","resource":"/x","decision":"deny","rule":"r","decision":"allow","pid":1})",
+        R"({"seq":4,"kind":"read","action":"read","resource":"/x","decision":"allow","rule":"r","decision":"deny","pid":1})",
+        R"({"seq":5,"kind":"read","action":"read","resource":"/x","decision" : "allow","rule":"r","pid":1})",
+        // Not JSON at all, with the decision as Sandbench writes it.
+        R"({"seq":6,"kind":"read","action":"read","resource":""decision":"allow"","rule":"r","pid":1})",
+        R"({"seq":7,"kind":"read","kind":"net","action":"read","resource":"/x","decision":"allow","rule":"r","pid":1})",
+    };
+    for (const QByteArray &line : hostile) {
+        AuditEvent e;
+        QVERIFY2(!AuditEvent::fromJsonLine(line, &e), line.constData());
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("audit.jsonl"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(allow + '\n' + deny + '\n' + hostile.join('\n') + '\n');
+    f.close();
+    AuditLogModel model;
+    QSignalSpy finished(&model, &AuditLogModel::loadingFinished);
+    QVERIFY(model.openFile(path));
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(model.rowCount(), 7);
+    QCOMPARE(model.allowCount(), 1);
+    QCOMPARE(model.denyCount(), 1);
+    QCOMPARE(model.unreadableCount(), 5);
+    const int decision = int(AuditLogModel::Column::Decision);
+    int shownAllow = 0, shownDeny = 0, shownUnreadable = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QString d = model.index(row, decision).data().toString();
+        shownAllow += d == QLatin1String("allow");
+        shownDeny += d == QLatin1String("deny");
+        shownUnreadable += d == QLatin1String("?");
+    }
+    QCOMPARE(shownAllow, 1);
+    QCOMPARE(shownDeny, 1);
+    QCOMPARE(shownUnreadable, 5);
+    for (const auto which : {AuditFilter::Decision::Allow, AuditFilter::Decision::Deny}) {
+        QSignalSpy filtered(&model, &AuditLogModel::filterFinished);
+        AuditFilter filter;
+        filter.decision = which;
+        model.setFilter(filter);
+        QVERIFY(filtered.wait(5000));
+        QCOMPARE(model.rowCount(), 1);
+    }
 }
 
 void TestAuditLogModel::largeFileShowsFirstRowsQuickly()

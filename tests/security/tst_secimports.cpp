@@ -4,6 +4,8 @@
 // of the audit log allows it.
 #include "securityfixture.h"
 
+#include "exec/permissionbroker.h"
+
 #include <QTest>
 
 using namespace Sandbench;
@@ -119,6 +121,26 @@ private slots:
         for (const AuditEvent &e : a.result->auditEvents)
             inResult += e.reason == QLatin1String("module graph");
         QCOMPARE(inResult, expected.size());
+    }
+
+    // With --code, the file that holds the code is read by the loader too: audited first, under
+    // a name that says what it is (its real name changes every run), with its imports after it.
+    void codeGivenIsAudited()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("work/a.js"), "export const a = 'A-OK';\n");
+        const Attempt a = attempt(f, QStringLiteral("import { a } from './a.js'; console.log(a);"), f.sandboxPolicy());
+        QVERIFY2(a.result.has_value() && a.result->stdoutData.contains("A-OK"), qPrintable(a.diagnostics()));
+        QStringList loaded;
+        for (const AuditEvent &e : a.audit) {
+            if (e.reason != QLatin1String("module graph"))
+                continue;
+            loaded << e.resource;
+            QVERIFY2(!e.resource.contains(QLatin1String(".sandbench-main-")), qPrintable(e.resource));
+            if (e.resource == QLatin1String(PermissionBroker::codeEntryResource))
+                QCOMPARE(e.rule, QStringLiteral("code"));
+        }
+        QCOMPARE(loaded, (QStringList{QLatin1String(PermissionBroker::codeEntryResource), f.path(QStringLiteral("work/a.js"))}));
     }
 };
 

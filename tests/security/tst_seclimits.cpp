@@ -98,6 +98,40 @@ private slots:
         QVERIFY2(a.result->stderrData.contains("processes and threads"), qPrintable(a.diagnostics()));
     }
 
+    // The cap is the run's to choose: 100 blocked subshells are stopped under max_tasks 64 and
+    // all start under 256 (both sides of the same script); out-of-range values are refused.
+    void taskCapIsAPolicyOptionAndAFlag()
+    {
+        auto policy = parsePolicy(QByteArrayLiteral("{\"options\": {\"max_tasks\": 64}}"), QStringLiteral("test.json"));
+        QVERIFY2(policy.has_value(), policy ? "" : qPrintable(policy.error().message));
+        QCOMPARE(policy->maxTasks, std::optional<int>(64));
+        QVERIFY(!parsePolicy(QByteArrayLiteral("{\"options\": {\"max_tasks\": 8}}"), QStringLiteral("test.json")).has_value());
+        QVERIFY(!parsePolicy(QByteArrayLiteral("{\"options\": {\"max_tasks\": 70000}}"), QStringLiteral("test.json")).has_value());
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("--max-tasks"), QStringLiteral("many"), QStringLiteral("--code"), QStringLiteral("1")}).exitCode, 2);
+        QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("--max-tasks"), QStringLiteral("16"), QStringLiteral("--code"), QStringLiteral("1")}).exitCode, 2);
+
+        RunLimits probe;
+        probe.setTaskLimit(QStringLiteral("probe-%1").arg(QCoreApplication::applicationPid()), 1000);
+        if (!probe.taskCgroupActive())
+            skipOrFail("this machine lets Sandbench create no pids cgroup: only memory and the timeout bound processes");
+        const QString code = QStringLiteral(
+                "const c = new Deno.Command('sh', { args: ['-c', 'exec 3<&0; i=0; while [ $i -lt 100 ]; do (read x) <&3 >/dev/null 2>&1 & i=$((i+1)); done; echo SPAWNED $i'], stdin: 'piped', stdout: 'piped' }).spawn();"
+                " const out = await c.output(); console.log(new TextDecoder().decode(out.stdout)); c.stdin.close();");
+        ExecFixture f;
+        Policy p = f.sandboxPolicy();
+        p.timeoutMs = 60000;
+        p.permissions.allowRun = {QStringLiteral("sh")};
+        p.maxTasks = 64;
+        Attempt a = attempt(f, code, p);
+        QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
+        QVERIFY2(a.result->tasksExceeded && !a.result->stdoutData.contains("SPAWNED 100"), qPrintable(a.diagnostics()));
+        QVERIFY2(a.result->stderrData.contains("limit of 64 processes and threads"), qPrintable(a.diagnostics()));
+        p.maxTasks = 256;
+        a = attempt(f, code, p);
+        QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
+        QVERIFY2(!a.result->tasksExceeded && a.result->stdoutData.contains("SPAWNED 100"), qPrintable(a.diagnostics()));
+    }
+
     void workdirCapHolds_data()
     {
         QTest::addColumn<QString>("code");

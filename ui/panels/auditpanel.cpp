@@ -35,6 +35,8 @@ protected:
         QStyledItemDelegate::initStyleOption(option, index);
         if (index.column() != int(AuditLogModel::Column::Decision))
             return;
+        if (index.data().toString() == QLatin1String("?"))
+            return; // an unreadable line: no decision to colour
         const bool allowed = index.data(AuditLogModel::AllowedRole).toBool();
         const bool dark = isDarkPalette(option->palette);
         const QColor color = allowed ? (dark ? QColor(0x56, 0xd3, 0x64) : QColor(0x1a, 0x7f, 0x37))
@@ -100,6 +102,7 @@ AuditPanel::AuditPanel(QWidget *parent)
     bar->addWidget(m_search, 1);
     bar->addWidget(openButton);
     auto *bottom = new QHBoxLayout;
+    bottom->setSpacing(12);
     bottom->addWidget(m_counts);
     bottom->addWidget(m_status, 1);
     bottom->addWidget(m_allow);
@@ -185,10 +188,10 @@ void AuditPanel::selectRow(int row)
 
 void AuditPanel::updateCounts()
 {
-    QString text = tr("%1 allowed \u00b7 %2 denied \u00b7 %3 shown")
-                       .arg(m_model->allowCount())
-                       .arg(m_model->denyCount())
-                       .arg(m_model->rowCount());
+    QString text = tr("%1 allowed \u00b7 %2 denied").arg(m_model->allowCount()).arg(m_model->denyCount());
+    if (m_model->unreadableCount() > 0)
+        text += QStringLiteral(" \u00b7 ") + tr("%1 unreadable").arg(m_model->unreadableCount());
+    text += QStringLiteral(" \u00b7 ") + tr("%1 shown").arg(m_model->rowCount());
     if (m_model->liveDropped() > 0)
         text += QLatin1Char(' ') + tr("(%1 more only in the audit file)").arg(m_model->liveDropped());
     m_counts->setText(text);
