@@ -124,7 +124,8 @@ QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QStri
     QStringList out{QLatin1String(subreaperPath), QStringLiteral("-s"), QStringLiteral("--")};
     if (!insideProgram.isEmpty())
         out << insideProgram << QStringLiteral("as-user") << QString::number(sandboxUid) << QString::number(sandboxGid);
-    return out + QStringList{QStringLiteral("sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
+    // Absolute: for root's steps, no PATH lookup at all.
+    return out + QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
                        QLatin1String(execTagVariable) + QLatin1Char('=') + tag, cwd, envFile}
            + argv;
 }

@@ -30,6 +30,11 @@ inline constexpr char execTagVariable[] = "SANDBENCH_EXEC";
 // Who every command runs as.
 inline constexpr int sandboxUid = 1000;
 inline constexpr int sandboxGid = 1000;
+// The PATH of everything root runs in a sandbox (its execs and the deadline loop): system
+// folders only, never what the image's PATH may name (a folder the sandbox's user can write
+// would let it plant the `cat` or `awk` that root runs next). DockerProvider refuses an image
+// VOLUME at or below any of them, or below /usr, /lib* and /etc, since a volume is the user's.
+inline constexpr char rootPath[] = "/usr/sbin:/usr/bin:/sbin:/bin";
 // tini, which the engine bind-mounts read-only into every container started with Init.
 inline constexpr char subreaperPath[] = "/sbin/docker-init";
 

@@ -50,13 +50,14 @@ int bash(const QString &script, QByteArray *output = nullptr)
 }
 
 // A throw-away image FROM the base one with the given Dockerfile lines, built over the API.
-bool buildImage(const QString &tag, const QString &lines, QByteArray *log)
+bool buildImage(const QString &tag, const QString &lines, QByteArray *log,
+                const QString &from = QStringLiteral("sandbench/base:1"))
 {
     QTemporaryDir dir;
     QFile f(dir.path() + QStringLiteral("/Dockerfile"));
     if (!f.open(QIODevice::WriteOnly))
         return false;
-    f.write("FROM sandbench/base:1\nLABEL io.sandbench.test=1\n" + lines.toUtf8() + "\n");
+    f.write("FROM " + from.toUtf8() + "\nLABEL io.sandbench.test=1\n" + lines.toUtf8() + "\n");
     f.close();
     const int rc = bash(QStringLiteral("tar -C '%1' -cf - Dockerfile | curl -sS --unix-socket '%2' -X POST "
                                        "-H 'Content-Type: application/x-tar' --data-binary @- "
@@ -170,6 +171,12 @@ private slots:
         QByteArray log;
         QVERIFY2(buildImage(tag, QStringLiteral("VOLUME /data /var/lib/db"), &log), log.constData());
         QVERIFY2(buildImage(bad, QStringLiteral("VOLUME /run/sandbench"), &log), log.constData());
+        // Over what root runs: the programs (by PATH), libraries and configuration.
+        const QString badSystem = QStringLiteral("sandbench-test/badsystemvolume:%1").arg(QCoreApplication::applicationPid());
+        auto cleanupSystem = qScopeGuard([badSystem] {
+            dockerCall(dockerSocket(), "DELETE", "/images/" + QUrl::toPercentEncoding(badSystem) + "?force=true");
+        });
+        QVERIFY2(buildImage(badSystem, QStringLiteral("VOLUME /usr/local/bin"), &log), log.constData());
         auto volumesBefore = dockerCall(dockerSocket(), "GET", "/volumes");
         QVERIFY(volumesBefore && volumesBefore->status == 200);
 
@@ -187,6 +194,12 @@ private slots:
         QVERIFY(!refused);
         QCOMPARE(refused.error().code, ErrorCode::InvalidConfig);
         QVERIFY2(refused.error().message.contains(QLatin1String("VOLUME")), qPrintable(refused.error().message));
+
+        so.image = badSystem;
+        refused = waitFor((*pool)->create(so), 60'000);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ErrorCode::InvalidConfig);
+        QVERIFY2(refused.error().message.contains(QLatin1String("/usr/local/bin")), qPrintable(refused.error().message));
 
         so.image = tag;
         Sandbox *s = createSandbox(pool->get(), so);
@@ -346,6 +359,61 @@ private slots:
         const QByteArray out = r->stdoutData;
         QVERIFY2(out.contains("TRIED") && !out.contains("BREACH"), out.constData());
         QVERIFY2(out.contains("via " + gateway.toLatin1()), out.constData());
+        QVERIFY(waitFor((*pool)->close(), 60'000));
+    }
+
+    // An image whose PATH starts with folders the sandbox's user can write (its workdir, /tmp),
+    // as some do for tools installed later: the user plants every program root's steps use
+    // (the shell, cat, mv, chmod, tr, grep, awk, date, sleep), each of which notes when root ran
+    // it. Then root works: an extension (a root-written file), a timeout (root's kill) and the
+    // deadline loop's ticks. Root must never run a planted one, while the user's own commands do.
+    void rootNeverRunsWhatTheUserCanWrite()
+    {
+        const QString tag = QStringLiteral("sandbench-test/userpath:%1").arg(QCoreApplication::applicationPid());
+        auto cleanup = qScopeGuard([tag] {
+            dockerCall(dockerSocket(), "DELETE", "/images/" + QUrl::toPercentEncoding(tag) + "?force=true");
+        });
+        QByteArray log;
+        // Debian's: its shell looks programs up in PATH (busybox's runs its own applets).
+        QVERIFY2(buildImage(tag, QStringLiteral("ENV PATH=/workspace/bin:/tmp:/usr/sbin:/usr/bin:/sbin:/bin"), &log,
+                            QStringLiteral("sandbench/debian:12")), log.constData());
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 120'000;
+        auto pool = openDockerPool(o);
+        VERIFY_OK(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 60'000;
+        so.image = tag;
+        so.env.insert(QStringLiteral("SOME"), QStringLiteral("value")); // root writes the env file
+        Sandbox *s = createSandbox(pool->get(), so);
+        QVERIFY(s);
+        auto planted = shell(s, QStringLiteral(
+            // Root holds no CAP_DAC_OVERRIDE: the log must be writable by anyone, outside /tmp
+            // (sticky, where protected_regular would refuse root's append).
+            "mkdir -p /workspace/bin /workspace/seen && chmod 0777 /workspace/seen && : > /workspace/seen/ran && chmod 0666 /workspace/seen/ran\n"
+            "for t in sh cat mv chmod tr grep awk date sleep env; do\n"
+            "  real=$(command -v $t) || continue\n"
+            "  printf '#!/bin/sh\\nif [ \"$(/usr/bin/id -u)\" = 0 ]; then echo ROOT-RAN-%s >> /workspace/seen/ran; else echo user-ran-%s >> /workspace/seen/ran; fi\\nexec %s \"$@\"\\n' $t $t $real > /workspace/bin/$t\n"
+            "  chmod 0755 /workspace/bin/$t\n"
+            "done\n"
+            "echo planted\n"));
+        VERIFY_OK(planted);
+        QVERIFY2(planted->stdoutData.contains("planted"), (planted->stdoutData + planted->stderrData).constData());
+        // The user's own commands find the planted programs: the trap is set.
+        auto own = shell(s, QStringLiteral("cat /dev/null; cat /workspace/seen/ran"));
+        VERIFY_OK(own);
+        QVERIFY2(own->stdoutData.contains("user-ran-cat"), (own->stdoutData + own->stderrData).constData());
+
+        VERIFY_OK(waitFor(s->extend(5'000), 30'000));
+        auto timedOut = shell(s, QStringLiteral("/usr/bin/sleep 100"), 1'000);
+        VERIFY_OK(timedOut);
+        QVERIFY(timedOut->timedOut);
+        QTest::qWait(2'500); // two ticks of the deadline loop (date, sleep)
+        auto ran = waitFor(s->readFile(QStringLiteral("/workspace/seen/ran")), 30'000);
+        VERIFY_OK(ran);
+        QVERIFY(ran->has_value());
+        QVERIFY2(!(*ran)->contains("ROOT-RAN"), (*ran)->constData());
         QVERIFY(waitFor((*pool)->close(), 60'000));
     }
 

@@ -50,6 +50,18 @@ DockerExecRunner::~DockerExecRunner()
     }
 }
 
+QJsonArray DockerExecRunner::execEnv() const
+{
+    QJsonArray env{QString(QLatin1String(SandboxScripts::execTagVariable) + QLatin1Char('=') + m_tag)};
+    if (m_request.asRoot) {
+        // What the image's env says about where programs and libraries come from is the
+        // user's to follow, never root's (see SandboxScripts::rootPath).
+        env << QStringLiteral("PATH=") + QLatin1String(SandboxScripts::rootPath)
+            << QStringLiteral("LD_PRELOAD=") << QStringLiteral("LD_LIBRARY_PATH=") << QStringLiteral("LD_AUDIT=");
+    }
+    return env;
+}
+
 void DockerExecRunner::start()
 {
     m_clock.start();
@@ -63,8 +75,7 @@ void DockerExecRunner::start()
         // runs the subreaper, so the sandbox's user can never stop it and hang the engine.
         // A command for the sandbox's user gets there through sandbench-inside (wrapCommand).
         {QStringLiteral("User"), QStringLiteral("0:0")},
-        {QStringLiteral("Env"), QJsonArray{QString(QString::fromLatin1(SandboxScripts::execTagVariable)
-                                                   + QLatin1Char('=') + m_tag)}},
+        {QStringLiteral("Env"), execEnv()},
         {QStringLiteral("Cmd"), QJsonArray::fromStringList(m_argv)},
     };
     m_engine->call(this, "POST", "/containers/" + m_containerId.toLatin1() + "/exec", body,

@@ -5,6 +5,7 @@
 #include "sandbox/docker/dockerstreamdecoder.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -36,6 +37,9 @@ public:
 private:
     enum class Stop { None, TimedOut, Cancelled };
 
+    // The exec's Env: its tag, and for root's steps a PATH of system folders and no loader
+    // variables from the image.
+    QJsonArray execEnv() const;
     void onCreated(const QString &execId);
     void onStreamData(const QByteArray &data);
     void onStreamEnded();

@@ -3,6 +3,7 @@
 #include "common/boundedfile.h"
 #include "common/helperprogram.h"
 #include "sandbox/docker/dockerbackend.h"
+#include "sandbox/sandboxscripts.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -195,6 +196,15 @@ Result<QJsonObject> DockerProvider::volumeTmpfs(const QJsonObject &imageVolumes)
         if (path == QLatin1String("/run/sandbench") || path.startsWith(QLatin1String("/run/sandbench/"))
             || path == QLatin1String("/sbin/docker-init"))
             return fail(ErrorCode::InvalidConfig, QStringLiteral("the image declares a VOLUME over Sandbench's own %1").arg(path));
+        // A volume is the sandbox's user's to write: over the programs, libraries or
+        // configuration root runs with, it would let the user choose what root runs.
+        for (const char *system : {"/bin", "/sbin", "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/etc"}) {
+            const QString root = QLatin1String(system);
+            if (path == root || path.startsWith(root + QLatin1Char('/')))
+                return fail(ErrorCode::InvalidConfig,
+                            QStringLiteral("the image declares a VOLUME at %1, among the system's programs, libraries or configuration; "
+                                           "the sandbox's user could change what Sandbench runs as root there").arg(path));
+        }
         out.insert(path, QStringLiteral("rw,nosuid,nodev,uid=1000,gid=1000,mode=0755,size=%1m").arg(m_options.tmpMiB));
     }
     return out;
@@ -212,13 +222,17 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     const qint64 expiresS = (request.expires.toMSecsSinceEpoch() + 999) / 1000;
     const qint64 latestS = request.latestEnd.isValid() ? std::max(expiresS, (request.latestEnd.toMSecsSinceEpoch() + 999) / 1000)
                                                        : expiresS;
+    // Root's: its PATH is system folders only and it takes no loader variables from the image
+    // (SandboxScripts::rootPath), so nothing the user writes runs as root.
     const QString lifetimeLoop = QStringLiteral(
+            "PATH=%5; export PATH; unset LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT; "
             "(d=%1; end=%2; while :; do "
             "if [ -r %3 ] && read x < %3 && [ \"$x\" -gt \"$d\" ] 2>/dev/null; then d=$x; fi; "
             "[ \"$d\" -gt \"$end\" ] && d=$end; "
             "[ \"$(date +%s)\" -ge \"$d\" ] 2>/dev/null && break; sleep 1; done; kill $$) "
             "</dev/null >/dev/null 2>&1 & exec sleep %4")
-            .arg(expiresS).arg(latestS).arg(QLatin1String(deadlineFile)).arg(std::max<qint64>(1, latestS - nowS));
+            .arg(expiresS).arg(latestS).arg(QLatin1String(deadlineFile)).arg(std::max<qint64>(1, latestS - nowS))
+            .arg(QLatin1String(SandboxScripts::rootPath));
     QJsonObject labels;
     for (auto it = request.labels.cbegin(); it != request.labels.cend(); ++it)
         labels.insert(it.key(), it.value());
@@ -276,7 +290,7 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     }
     return QJsonObject{
         {QStringLiteral("Image"), o.image},
-        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), lifetimeLoop}},
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"), lifetimeLoop}},
         {QStringLiteral("Entrypoint"), QJsonArray()},
         // The main process only; every command becomes the sandbox's user through sandbench-inside.
         {QStringLiteral("User"), QStringLiteral("0:0")},
