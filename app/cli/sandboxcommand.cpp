@@ -10,11 +10,14 @@
 #include "session/sandboxsessionrecorder.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QSocketNotifier>
 #include <QTextStream>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <optional>
 #include <unistd.h>
 
 namespace Sandbench::Cli {
@@ -46,6 +49,24 @@ int usageError(const QString &message)
     err() << "sandbench-cli sandbox: " << terminalSafe(message) << "\n\n" << sandboxHelp();
     return 2;
 }
+
+// A whole number from lo to hi, in plain decimal digits (no sign, no spaces, no exponent).
+std::optional<qint64> wholeNumber(const QString &text, qint64 lo, qint64 hi)
+{
+    if (text.isEmpty() || text.size() > 18 || !std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c >= u'0' && c <= u'9'; }))
+        return std::nullopt;
+    const qint64 v = text.toLongLong();
+    return v >= lo && v <= hi ? std::optional<qint64>(v) : std::nullopt;
+}
+
+// "--lifetime: "abc" is not a number of seconds from 1 to 604800": the flag, the value as given
+// (escaped when printed), and what it takes.
+QString badValue(const QString &flag, const QString &value, const QString &expected)
+{
+    return QStringLiteral("%1: \"%2\" is not %3").arg(flag, value.left(64), expected);
+}
+
+constexpr qint64 maxLifetimeSeconds = 7LL * 24 * 3600;
 
 QString formatRemaining(qint64 ms)
 {
@@ -94,18 +115,33 @@ int runSandbox(const QStringList &args)
                 return usageError(QStringLiteral("--network takes none or all"));
             so.network.kind = *kind;
         } else if (a == QLatin1String("--port") && value(&v)) {
-            so.ports << v.toInt();
+            const auto port = wholeNumber(v, 1, 65535);
+            if (!port)
+                return usageError(badValue(a, v, QStringLiteral("a port from 1 to 65535")));
+            so.ports << int(*port);
         } else if (a == QLatin1String("--lifetime") && value(&v)) {
-            so.lifetimeMs = v.toLongLong() * 1000;
+            const auto seconds = wholeNumber(v, 1, maxLifetimeSeconds);
+            if (!seconds)
+                return usageError(badValue(a, v, QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds)));
+            so.lifetimeMs = *seconds * 1000;
         } else if (a == QLatin1String("--exec-timeout") && value(&v)) {
-            bool ok = false;
-            execTimeoutMs = v.toLongLong(&ok) * 1000;
-            if (!ok || execTimeoutMs <= 0)
-                return usageError(QStringLiteral("--exec-timeout must be a positive number of seconds"));
+            const auto seconds = wholeNumber(v, 1, maxLifetimeSeconds);
+            if (!seconds)
+                return usageError(badValue(a, v, QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds)));
+            execTimeoutMs = *seconds * 1000;
         } else if (a == QLatin1String("--memory") && value(&v)) {
-            so.memoryMiB = v.toInt();
+            const auto mib = wholeNumber(v, 16, 256 * 1024);
+            if (!mib)
+                return usageError(badValue(a, v, QStringLiteral("a number of MiB from 16 to 262144")));
+            so.memoryMiB = int(*mib);
         } else if (a == QLatin1String("--cpus") && value(&v)) {
-            so.cpus = v.toDouble();
+            bool ok = false;
+            const double cpus = v.toDouble(&ok);
+            // Not NaN, not inf, not "1e2" spelt any way toDouble takes: digits and one point.
+            static const QRegularExpression decimal(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,4}(\\.[0-9]{1,3})?")));
+            if (!ok || !decimal.match(v).hasMatch() || !(cpus >= 0.01) || cpus > 1024)
+                return usageError(badValue(a, v, QStringLiteral("a number of CPUs from 0.01 to 1024")));
+            so.cpus = cpus;
         } else if (a == QLatin1String("--env") && value(&v)) {
             const qsizetype eq = v.indexOf(QLatin1Char('='));
             if (eq <= 0)
@@ -117,8 +153,6 @@ int runSandbox(const QStringList &args)
     }
     if (argv.isEmpty())
         return usageError(QStringLiteral("no command after --"));
-    if (so.lifetimeMs <= 0)
-        return usageError(QStringLiteral("--lifetime must be positive"));
     if (execTimeoutMs > so.lifetimeMs)
         return usageError(QStringLiteral("--exec-timeout cannot be longer than --lifetime"));
     // Both only shape what is saved: without a session file they would do nothing.

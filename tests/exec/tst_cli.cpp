@@ -28,6 +28,41 @@ private slots:
         QVERIFY(top.stdoutData.contains("run"));
     }
 
+    // Every value of `sandbox run` is checked before any engine is asked, and the error names
+    // the flag and the value as given (escaped): "--lifetime abc" used to become 0 seconds and an
+    // error about lifetimeMs.
+    void sandboxOptionsNameTheFlagAndTheValue_data()
+    {
+        QTest::addColumn<QStringList>("option");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("lifetime word") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("abc")}
+                                       << QStringLiteral("--lifetime: \"abc\" is not a number of seconds from 1 to 604800");
+        QTest::newRow("lifetime zero") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("0")} << QStringLiteral("--lifetime: \"0\"");
+        QTest::newRow("lifetime negative") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("-5")} << QStringLiteral("--lifetime: \"-5\"");
+        QTest::newRow("lifetime huge") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("99999999999999")} << QStringLiteral("--lifetime: \"99999999999999\"");
+        QTest::newRow("exec timeout") << QStringList{QStringLiteral("--exec-timeout"), QStringLiteral("1.5")} << QStringLiteral("--exec-timeout: \"1.5\"");
+        QTest::newRow("port word") << QStringList{QStringLiteral("--port"), QStringLiteral("http")} << QStringLiteral("--port: \"http\" is not a port from 1 to 65535");
+        QTest::newRow("port range") << QStringList{QStringLiteral("--port"), QStringLiteral("70000")} << QStringLiteral("--port: \"70000\"");
+        QTest::newRow("memory") << QStringList{QStringLiteral("--memory"), QStringLiteral("1g")} << QStringLiteral("--memory: \"1g\" is not a number of MiB");
+        QTest::newRow("memory small") << QStringList{QStringLiteral("--memory"), QStringLiteral("8")} << QStringLiteral("--memory: \"8\"");
+        QTest::newRow("cpus nan") << QStringList{QStringLiteral("--cpus"), QStringLiteral("nan")} << QStringLiteral("--cpus: \"nan\" is not a number of CPUs");
+        QTest::newRow("cpus exponent") << QStringList{QStringLiteral("--cpus"), QStringLiteral("1e3")} << QStringLiteral("--cpus: \"1e3\"");
+        QTest::newRow("cpus zero") << QStringList{QStringLiteral("--cpus"), QStringLiteral("0")} << QStringLiteral("--cpus: \"0\"");
+        // The value is the user's text: on a terminal its escape sequences are shown, not obeyed.
+        QTest::newRow("escape in value") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("1\x1b[2J")}
+                                         << QStringLiteral("--lifetime: \"1\\e[2J\"");
+    }
+
+    void sandboxOptionsNameTheFlagAndTheValue()
+    {
+        QFETCH(QStringList, option);
+        QFETCH(QString, expected);
+        const CliRun run = runCli(QStringList{QStringLiteral("sandbox"), QStringLiteral("run")} + option
+                                  + QStringList{QStringLiteral("--"), QStringLiteral("true")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(run.stderrData).contains(expected), run.stderrData.constData());
+    }
+
     void versionNamesTheRuntime()
     {
         const CliRun version = runCli({QStringLiteral("--version")});
