@@ -488,9 +488,34 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    m_runs->stop();
-    m_sessions->stopReplay();
-    saveWindowState();
+    if (!m_releasingSandboxes) {
+        m_runs->stop();
+        m_sessions->stopReplay();
+        saveWindowState();
+    }
+    // Live sandboxes are released before the pool goes, without a nested event loop: the window
+    // hides now, and closes for good when the pool says they are gone. An engine that never
+    // answers leaves them to their lifetimes (and the next pool's reaping) after 15 s.
+    if (m_pool && !m_sandboxesReleased && !m_pool->sandboxes().isEmpty()) {
+        event->ignore();
+        if (m_releasingSandboxes)
+            return;
+        m_releasingSandboxes = true;
+        hide();
+        VoidOperation *release = m_pool->close();
+        auto finish = [this] {
+            if (m_sandboxesReleased)
+                return;
+            m_sandboxesReleased = true;
+            close();
+        };
+        connect(release, &SandboxOperation::finished, this, [release, finish] {
+            release->deleteLater();
+            finish();
+        });
+        QTimer::singleShot(15'000, this, finish);
+        return;
+    }
     event->accept();
 }
 

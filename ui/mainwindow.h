@@ -104,6 +104,10 @@ private:
     RunStatusWidget *m_status;
     std::unique_ptr<SandboxPool> m_pool; // null when no Docker engine can be used
     QString m_poolError;
+    // Closing with live sandboxes: the window is gone at once, and the close is accepted once
+    // the pool has released them (or the engine did not answer in time).
+    bool m_releasingSandboxes = false;
+    bool m_sandboxesReleased = false;
     SandboxesPanel *m_sandboxes = nullptr;
     DesktopPanel *m_desktop = nullptr;
     PortPreviewPanel *m_preview = nullptr;

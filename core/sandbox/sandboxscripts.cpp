@@ -54,8 +54,8 @@ QString removeFile()
 
 QString killTagged()
 {
-    // Runs as root with CAP_KILL (the container's only capability, which the sandbox's user never
-    // holds): nothing the command left running can stop, trace or outlast the kill itself.
+    // Runs as root with CAP_KILL (which the sandbox's user never holds in effect): nothing the
+    // command left running can stop, trace or outlast the kill itself.
     // The root of a command is the exec's own subreaper (docker-init -s, see wrapCommand): a
     // process whose parent is outside the container (PPid 0), which nothing inside can fake, with
     // the tag as one argument of its command line (root cannot read uid 1000's environment). Every

@@ -1,6 +1,8 @@
 // The workbench end to end, against the real Deno runtime: write a script, run it, see its output
 // and its denied access, allow it with one click, run again.
 #include "mainwindow.h"
+
+#include "dockertestsupport.h"
 #include "models/auditlogmodel.h"
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
@@ -9,6 +11,7 @@
 #include "panels/policyeditorpanel.h"
 #include "panels/policyform.h"
 #include "panels/runstatuswidget.h"
+#include "panels/sandboxespanel.h"
 #include "panels/scripteditorpanel.h"
 #include "panels/stringlistedit.h"
 #include "runcontroller.h"
@@ -24,10 +27,12 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QElapsedTimer>
 #include <QTest>
 #include <QTimer>
 
 using namespace Sandbench;
+using namespace Sandbench::Test;
 
 namespace {
 
@@ -59,12 +64,43 @@ private slots:
     void seedAndFrozenTimeAreShown();
     void closingAsksAboutUnsavedChanges();
     void layoutIsRememberedAcrossSessions();
+    void closingReleasesLiveSandboxesWithoutWaiting();
 
 private:
     QTemporaryDir m_data;
     QString m_secret;
     std::unique_ptr<MainWindow> m_window;
 };
+
+// Closing with a live sandbox: the window goes at once (the pool's destructor used to wait up
+// to 5 s in a nested event loop), the close is accepted once the pool has released it, and its
+// container is gone from the engine.
+void TestMainWindow::closingReleasesLiveSandboxesWithoutWaiting()
+{
+    REQUIRE_DOCKER();
+    SandboxesPanel *panel = m_window->sandboxesPanel();
+    QVERIFY2(panel, "the window has no sandboxes panel: no engine?");
+    QSignalSpy created(panel, &SandboxesPanel::sandboxCreated);
+    SandboxOptions o;
+    o.lifetimeMs = 300'000;
+    panel->createSandbox(o);
+    QVERIFY2(created.wait(90'000), qPrintable(panel->status()));
+    const QString id = created.first().first().value<Sandbox *>()->id();
+    QVERIFY(containerExists(dockerSocket(), id));
+
+    QElapsedTimer clock;
+    clock.start();
+    m_window->close();
+    const qint64 closeMs = clock.elapsed();
+    QVERIFY(!m_window->isVisible());
+    // Generous against the machine, tight against a wait for the engine (seconds).
+    QVERIFY2(closeMs < 1000, qPrintable(QStringLiteral("close() took %1 ms").arg(closeMs)));
+    QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), id), 30'000);
+    // The window then closed for good, and destroying it waits for nothing.
+    clock.restart();
+    m_window.reset();
+    QVERIFY2(clock.elapsed() < 1000, qPrintable(QStringLiteral("~MainWindow took %1 ms").arg(clock.elapsed())));
+}
 
 void TestMainWindow::initTestCase()
 {
