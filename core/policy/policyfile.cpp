@@ -1,6 +1,7 @@
 #include "policyfile.h"
 
 #include "common/boundedfile.h"
+#include "common/terminaltext.h"
 #include "policy/envnames.h"
 #include "policy/jsonlocator.h"
 #include "policy/netrule.h"
@@ -82,6 +83,26 @@ public:
         return value.toBool();
     }
 
+    // The first control, bidirectional or invisible character of a name or path, as "U+FEFF";
+    // empty when there is none. Such a character makes an entry read one way and match another,
+    // and Qt's parser even drops a leading U+FEFF from a string written without escapes, so a
+    // policy holding one would not read back as it was written.
+    static QString hiddenCharacter(const QString &text)
+    {
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            char32_t c = text.at(i).unicode();
+            // A surrogate pair is one character (an emoji in a folder name is fine); a lone
+            // surrogate stays a surrogate, which isFormattingCharacter counts as hidden.
+            if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+                c = QChar::surrogateToUcs4(text.at(i), text.at(i + 1));
+                ++i;
+            }
+            if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || isFormattingCharacter(c))
+                return QStringLiteral("U+%1").arg(QString::number(uint(c), 16).toUpper().rightJustified(4, QLatin1Char('0')));
+        }
+        return {};
+    }
+
     QStringList readStrings(const QJsonObject &object, const QString &pointer, const QString &key)
     {
         const QJsonValue value = object.value(key);
@@ -104,6 +125,10 @@ public:
             const QString text = array.at(i).toString();
             if (text.trimmed().isEmpty() || text.contains(QChar(0))) {
                 fail(item, QStringLiteral("\"%1\" item %2 is empty or holds a NUL character").arg(key).arg(i));
+                return {};
+            }
+            if (const QString hidden = hiddenCharacter(text); !hidden.isEmpty()) {
+                fail(item, QStringLiteral("\"%1\" item %2 holds the control or invisible character %3").arg(key).arg(i).arg(hidden));
                 return {};
             }
             out.append(text);
@@ -136,6 +161,10 @@ public:
         if (!value.isString() || value.toString().isEmpty()) {
             fail(pointer + QLatin1Char('/') + key,
                  QStringLiteral("\"%1\" must be a non-empty string, not %2").arg(key, QLatin1String(typeName(value))));
+            return {};
+        }
+        if (const QString hidden = hiddenCharacter(value.toString()); !hidden.isEmpty()) {
+            fail(pointer + QLatin1Char('/') + key, QStringLiteral("\"%1\" holds the control or invisible character %2").arg(key, hidden));
             return {};
         }
         return value.toString();

@@ -84,6 +84,17 @@ private slots:
                                              << QStringLiteral("p.json:1:29: \"freeze_time\" must be");
         QTest::newRow("huge instant") << QByteArray("{\"options\": {\"freeze_time\": 9999999999999999}}")
                                       << QStringLiteral("p.json:1:29: \"freeze_time\" must be");
+        // Characters that make an entry read one way and match another (found by fuzz_policy: a
+        // leading U+FEFF that Qt's parser keeps only when the string has an escape, so the policy
+        // did not read back as written).
+        QTest::newRow("bom in path") << QByteArray("{\"permissions\": {\"allow_read\": [\"\\ufeff/etc\"]}}")
+                                     << QStringLiteral("p.json:1:33: \"allow_read\" item 0 holds the control or invisible character U+FEFF");
+        QTest::newRow("bidi in host") << QByteArray("{\"permissions\": {\"allow_net\": [\"ok.com\\u202e\"]}}")
+                                      << QStringLiteral("p.json:1:32: \"allow_net\" item 0 holds the control or invisible character U+202E");
+        QTest::newRow("escape in workdir") << QByteArray("{\"options\": {\"workdir\": \"w\\u001b[2J\"}}")
+                                           << QStringLiteral("p.json:1:25: \"workdir\" holds the control or invisible character U+001B");
+        QTest::newRow("lone surrogate") << QByteArray("{\"permissions\": {\"allow_run\": [\"a\\ud800\"]}}")
+                                        << QStringLiteral("p.json:1:32: \"allow_run\" item 0 holds the control or invisible character U+D800");
     }
 
     void entriesRefusedWhereTheyStand()
@@ -96,6 +107,13 @@ private slots:
         auto policy = parsePolicy(json, QStringLiteral("p.json"), options);
         QVERIFY(!policy.has_value());
         QVERIFY2(policy.error().message.startsWith(expected), qPrintable(policy.error().message));
+    }
+
+    // A character outside the BMP (a surrogate pair) is one character, not a hidden one.
+    void namesOutsideTheBmpAreFine()
+    {
+        auto policy = parsePolicy(QByteArray("{\"permissions\": {\"allow_read\": [\"/srv/\xf0\x9f\x93\x81" "data\"]}}"), QStringLiteral("p.json"));
+        QVERIFY2(policy.has_value(), policy ? "" : qPrintable(policy.error().message));
     }
 
     void sensitiveRootsNeedTheExplicitFlag()
