@@ -12,30 +12,15 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-namespace {
-
-// A whole decimal number from 1 to 65534 (never root, never the overflow id), or -1.
-long parseId(const char *text)
-{
-    if (!text || !*text || std::strlen(text) > 5)
-        return -1;
-    for (const char *c = text; *c; ++c)
-        if (*c < '0' || *c > '9')
-            return -1;
-    const long v = std::strtol(text, nullptr, 10);
-    return v >= 1 && v <= 65534 ? v : -1;
-}
-
-} // namespace
-
 int Inside::asUser(int argc, char **argv)
 {
     if (argc < 3) {
         std::fprintf(stderr, "sandbench-inside: as-user needs UID GID PROGRAM\n");
         return failure;
     }
-    const long uid = parseId(argv[0]);
-    const long gid = parseId(argv[1]);
+    // Never root, never the overflow id.
+    const long uid = parseNumber(argv[0], 1, 65534);
+    const long gid = parseNumber(argv[1], 1, 65534);
     if (uid < 0 || gid < 0) {
         std::fprintf(stderr, "sandbench-inside: UID and GID must be numbers from 1 to 65534\n");
         return failure;
@@ -57,6 +42,17 @@ int Inside::asUser(int argc, char **argv)
     ::execvp(argv[2], argv + 2);
     std::fprintf(stderr, "sandbench-inside: cannot start %s: %s\n", argv[2], std::strerror(errno));
     return errno == ENOENT ? 127 : 126;
+}
+
+long Inside::parseNumber(const char *text, long lo, long hi)
+{
+    if (!text || !*text || std::strlen(text) > 5)
+        return -1;
+    for (const char *c = text; *c; ++c)
+        if (*c < '0' || *c > '9')
+            return -1;
+    const long v = std::strtol(text, nullptr, 10);
+    return v >= lo && v <= hi ? v : -1;
 }
 
 int Inside::fail(const char *what)

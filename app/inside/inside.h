@@ -13,4 +13,7 @@ int noHost(int argc, char **argv);
 // Prints "sandbench-inside: what: strerror(errno)" and returns failure.
 int fail(const char *what);
 
+// A whole decimal number from lo to hi in at most 5 digits (no sign, no spaces), or -1.
+long parseNumber(const char *text, long lo, long hi);
+
 } // namespace Inside

@@ -97,16 +97,9 @@ bool parseAddress(const char *text, in_addr *out)
     return text && ::inet_pton(AF_INET, text, out) == 1;
 }
 
-// A whole decimal number from 1 to 65535, or -1.
 long parsePort(const char *text)
 {
-    if (!text || !*text || std::strlen(text) > 5)
-        return -1;
-    for (const char *c = text; *c; ++c)
-        if (*c < '0' || *c > '9')
-            return -1;
-    const long v = std::strtol(text, nullptr, 10);
-    return v >= 1 && v <= 65535 ? v : -1;
+    return Inside::parseNumber(text, 1, 65535);
 }
 
 bool parseRange(const char *text, PortRange *out)

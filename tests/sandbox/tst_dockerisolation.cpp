@@ -68,6 +68,25 @@ bool buildImage(const QString &tag, const QString &lines, QByteArray *log,
         && dockerCall(dockerSocket(), "GET", "/images/" + QUrl::toPercentEncoding(tag) + "/json")->status == 200;
 }
 
+// /index.html from a published port on the host's loopback, with bounded retries while httpd
+// starts; what came back (it holds "served" when it worked).
+QByteArray fetchServed(int port)
+{
+    QByteArray reply;
+    for (int i = 0; i < 50 && !reply.contains("served"); ++i) {
+        QTcpSocket sock;
+        sock.connectToHost(QStringLiteral("127.0.0.1"), quint16(port));
+        if (sock.waitForConnected(1000)) {
+            sock.write("GET /index.html HTTP/1.0\r\n\r\n");
+            while (sock.waitForReadyRead(1000))
+                reply += sock.readAll();
+        }
+        if (!reply.contains("served"))
+            QTest::qWait(100);
+    }
+    return reply;
+}
+
 // This process's resident memory (VmRSS), in KiB; 0 when unreadable.
 qint64 residentKiB()
 {
@@ -244,18 +263,7 @@ private slots:
         VERIFY_OK(url);
         // The published port still works from the host, on loopback (bounded retries while
         // httpd starts).
-        QByteArray reply;
-        for (int i = 0; i < 50 && !reply.contains("served"); ++i) {
-            QTcpSocket sock;
-            sock.connectToHost(QStringLiteral("127.0.0.1"), quint16(url->port()));
-            if (sock.waitForConnected(1000)) {
-                sock.write("GET /index.html HTTP/1.0\r\n\r\n");
-                while (sock.waitForReadyRead(1000))
-                    reply += sock.readAll();
-            }
-            if (!reply.contains("served"))
-                QTest::qWait(100);
-        }
+        const QByteArray reply = fetchServed(url->port());
         QVERIFY2(reply.contains("served"), reply.constData());
 
         auto inspect = dockerCall(dockerSocket(), "GET", "/containers/" + server->id().toLatin1() + "/json");
@@ -335,18 +343,7 @@ private slots:
         VERIFY_OK(shell(box, QStringLiteral("setsid httpd -p 8080 -h /workspace/www </dev/null >/dev/null 2>&1 &")));
         auto url = box->url(8080);
         VERIFY_OK(url);
-        QByteArray reply;
-        for (int i = 0; i < 50 && !reply.contains("served"); ++i) {
-            QTcpSocket sock;
-            sock.connectToHost(QStringLiteral("127.0.0.1"), quint16(url->port()));
-            if (sock.waitForConnected(1000)) {
-                sock.write("GET /index.html HTTP/1.0\r\n\r\n");
-                while (sock.waitForReadyRead(1000))
-                    reply += sock.readAll();
-            }
-            if (!reply.contains("served"))
-                QTest::qWait(100);
-        }
+        const QByteArray reply = fetchServed(url->port());
         QVERIFY2(reply.contains("served"), reply.constData());
 
         QString attempts = QStringLiteral("try() { nc -w 2 \"$@\" </dev/null 2>/dev/null | grep -q host-service; }\n");

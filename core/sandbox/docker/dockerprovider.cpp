@@ -2,16 +2,15 @@
 
 #include "common/boundedfile.h"
 #include "common/helperprogram.h"
+#include "sandbox/docker/dockerhostcutoff.h"
 #include "sandbox/docker/dockerbackend.h"
 #include "sandbox/sandboxscripts.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QNetworkInterface>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QThread>
@@ -25,45 +24,6 @@ namespace {
 
 // sandbench-inside is a small static program; anything larger is not it.
 constexpr qint64 maxInsideProgramBytes = qint64(4) << 20;
-
-// The host's side of an online sandbox: the gateway of its network (from the container's
-// inspection), every IPv4 address the host has (the engine is local: its socket is a unix one),
-// the host's ephemeral port range, where the engine's proxy connects from, and the published
-// ports, whose replies must still reach it. An IPv6 address on the network fails closed: the
-// host's IPv6 addresses are not routed away.
-Result<HostCutOff> hostCutOff(const QJsonObject &container, const QList<int> &ports)
-{
-    const QJsonObject network = container.value(QLatin1String("NetworkSettings")).toObject()
-                                    .value(QLatin1String("Networks")).toObject()
-                                    .value(QLatin1String(DockerProvider::networkName)).toObject();
-    HostCutOff cut;
-    const QHostAddress gateway(network.value(QLatin1String("Gateway")).toString());
-    if (gateway.protocol() != QAbstractSocket::IPv4Protocol)
-        return fail(ErrorCode::Internal, QStringLiteral("the sandbox's network has no IPv4 gateway; it cannot be kept off the host"));
-    if (!network.value(QLatin1String("GlobalIPv6Address")).toString().isEmpty())
-        return fail(ErrorCode::InvalidConfig, QStringLiteral("the Docker network %1 gives sandboxes IPv6, which Sandbench cannot keep off the host's addresses; remove the network")
-                                                  .arg(QLatin1String(DockerProvider::networkName)));
-    cut.gateway = gateway.toString();
-    for (const QHostAddress &a : QNetworkInterface::allAddresses()) {
-        // The sandbox's own 127/8 is its own loopback, not the host's.
-        if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback() && !cut.hostAddresses.contains(a.toString()))
-            cut.hostAddresses << a.toString();
-    }
-    cut.replyPorts = ports;
-    // Bounded, and any doubt gives the kernel's default range.
-    QFile range(QStringLiteral("/proc/sys/net/ipv4/ip_local_port_range"));
-    if (range.open(QIODevice::ReadOnly)) {
-        const QList<QByteArray> parts = range.read(64).simplified().split(' ');
-        bool okLo = false, okHi = false;
-        const int lo = parts.value(0).toInt(&okLo);
-        const int hi = parts.value(1).toInt(&okHi);
-        if (okLo && okHi && lo >= 1 && hi <= 65535 && lo <= hi) {
-            cut.ephemeralFirst = lo;
-            cut.ephemeralLast = hi;
-        }
-    }
-    return cut;
-}
 
 QString imageMissing(const QString &image)
 {
@@ -499,7 +459,7 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                 }
                 std::optional<HostCutOff> cutOff;
                 if (request.options.network.kind == NetworkKind::All) {
-                    auto planned = hostCutOff(container, request.options.ports);
+                    auto planned = planHostCutOff(container, request.options.ports, QLatin1String(networkName));
                     if (!planned)
                         return removeAndFail(id, planned.error());
                     cutOff = *planned;
