@@ -1,8 +1,8 @@
 #include "mainwindow.h"
 
+#include "allowruledialog.h"
 #include "appicon.h"
-#include "models/allowrule.h"
-#include "models/auditlogmodel.h"
+#include "docklayout.h"
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
 #include "panels/codeeditor.h"
@@ -15,25 +15,23 @@
 #include "panels/sandboxespanel.h"
 #include "panels/scripteditorpanel.h"
 #include "panels/sessionspanel.h"
-#include "policy/policyfile.h"
-#include "runcontroller.h"
-#include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 #include "settingsdialog.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTableView>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QToolBar>
 
@@ -42,6 +40,21 @@ namespace Sandbench {
 namespace {
 // Bump when panels are added or renamed, so an old saved layout gives way to the default.
 constexpr int kLayoutVersion = 3;
+
+WorkbenchOptions workbenchOptions(const AppSettings &settings)
+{
+    WorkbenchOptions options;
+    options.engine = settings.engineConfig();
+    options.recordSessions = settings.recordSessions;
+    options.record.recordEnvValues = settings.recordEnvValues;
+    options.auditFolder = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)
+                          + QStringLiteral("/audit");
+    options.sandboxProviders = dockerProviderFactory();
+    options.pool.maxSandboxes = 8;
+    options.pool.maxLifetimeMs = 2 * 3600 * 1000;
+    options.pool.network = {NetworkKind::None, NetworkKind::All};
+    return options;
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -51,8 +64,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_policy(new PolicyEditorPanel)
     , m_console(new ConsolePanel)
     , m_audit(new AuditPanel)
-    , m_runs(new RunController(this))
-    , m_history(new RunHistoryPanel(m_runs->history()))
+    , m_workbench(new Workbench(workbenchOptions(m_settings), this))
+    , m_history(new RunHistoryPanel(new RunHistoryModel(m_workbench->history(), this)))
     , m_status(new RunStatusWidget)
     , m_sessions(new SessionsPanel)
 {
@@ -61,8 +74,6 @@ MainWindow::MainWindow(QWidget *parent)
     setDockNestingEnabled(true);
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
     setCentralWidget(nullptr);
-    m_runs->setEngineConfig(m_settings.engineConfig());
-    m_runs->setRecordOptions(m_settings.recordSessions, {.recordEnvValues = m_settings.recordEnvValues});
     setAcceptDrops(true);
 
     // A new policy starts from the limits in the settings.
@@ -82,29 +93,32 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_history, QStringLiteral("historyDock"), tr("Run History"));
     addPanel(m_sessions, QStringLiteral("sessionsDock"), tr("Sessions"));
     createSandboxPanels();
-    m_sessions->setSandboxPool(m_pool.get());
+    m_sessions->setSandboxPool(m_pool);
     createActions();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
     resetLayout();
     restoreWindowState();
 
-    connect(m_runs, &RunController::output, m_console, &ConsolePanel::append);
-    connect(m_runs, &RunController::permissionDecided, m_audit->model(), &AuditLogModel::appendEvent);
-    connect(m_runs, &RunController::runFinished, this, &MainWindow::onRunFinished);
-    connect(m_runs, &RunController::runFailed, this, [this](int, const Error &error) {
-        m_audit->model()->flushPending();
-        m_console->appendNotice(tr("Could not run: %1").arg(error.message));
-        m_status->setFailed(error.message);
+    m_console->follow(m_workbench);
+    m_audit->follow(m_workbench);
+    m_status->follow(m_workbench);
+    const auto runEnded = [this] {
         m_runAction->setEnabled(true);
         m_stopAction->setEnabled(false);
+    };
+    connect(m_workbench, &Workbench::runStarted, this, [this] {
+        m_runAction->setEnabled(false);
+        m_stopAction->setEnabled(true);
     });
+    connect(m_workbench, &Workbench::runFinished, this, runEnded);
+    connect(m_workbench, &Workbench::runFailed, this, runEnded);
     connect(m_audit, &AuditPanel::allowRequested, this, &MainWindow::allowEvent);
     connect(m_history, &RunHistoryPanel::runSelected, this, &MainWindow::showRun);
     connect(m_history, &RunHistoryPanel::saveSessionRequested, this, [this](int row) { saveSession(row); });
     connect(m_history, &RunHistoryPanel::openSessionRequested, this, &MainWindow::showSessionOfRun);
     connect(m_sessions, &SessionsPanel::allowRequested, this, &MainWindow::allowEvent);
-    connect(m_runs, &RunController::sessionFailed, this, [this](int row, const QString &error) {
+    connect(m_workbench, &Workbench::sessionFailed, this, [this](int row, const QString &error) {
         statusBar()->showMessage(tr("Run %1 was not recorded as a session: %2").arg(row + 1).arg(error), 8000);
     });
     connect(m_policy, &PolicyEditorPanel::policyChanged, m_status, &RunStatusWidget::setPolicy);
@@ -124,21 +138,13 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createSandboxPanels()
 {
-    // The pool talks to the engine asynchronously; opening it only checks the options, so a
-    // missing engine shows up as failed operations in the panel, never as a frozen window.
-    PoolOptions options;
-    options.maxSandboxes = 8;
-    options.maxLifetimeMs = 2 * 3600 * 1000;
-    options.network = {NetworkKind::None, NetworkKind::All};
-    if (auto provider = DockerProvider::create()) {
-        if (auto pool = SandboxPool::open(std::move(*provider), options))
-            m_pool = std::move(*pool);
-        else
-            m_poolError = pool.error().message;
-    } else {
-        m_poolError = provider.error().message;
-    }
-    m_sandboxes = new SandboxesPanel(m_pool.get());
+    // Opening the pool only checks the options, so a missing engine shows up as failed
+    // operations in the panel, never as a frozen window.
+    if (auto pool = m_workbench->sandboxPool())
+        m_pool = *pool;
+    else
+        m_poolError = pool.error().message;
+    m_sandboxes = new SandboxesPanel(m_pool);
     m_desktop = new DesktopPanel(nullptr);
     m_preview = new PortPreviewPanel(nullptr, 0);
     addPanel(m_sandboxes, QStringLiteral("sandboxesDock"), tr("Sandboxes"));
@@ -268,64 +274,8 @@ void MainWindow::updateRecentMenu()
 void MainWindow::resetLayout()
 {
     QFile file(QStringLiteral(":/layouts/default.json"));
-    file.open(QIODevice::ReadOnly);
-    const QJsonObject layout = QJsonDocument::fromJson(file.readAll()).object();
-    const auto dockNamed = [this](const QString &name) -> QDockWidget * {
-        // findChild() with an empty name would match any dock.
-        return name.isEmpty() ? nullptr : findChild<QDockWidget *>(name, Qt::FindDirectChildrenOnly);
-    };
-    for (QDockWidget *dock : std::as_const(m_docks)) {
-        removeDockWidget(dock);
-        // Docked again below; a floating dock added to an area would stay floating.
-        dock->setFloating(false);
-    }
-    for (const QJsonValue &value : layout.value(QStringLiteral("docks")).toArray()) {
-        const QJsonObject entry = value.toObject();
-        QDockWidget *dock = dockNamed(entry.value(QStringLiteral("name")).toString());
-        if (!dock)
-            continue;
-        const QString area = entry.value(QStringLiteral("area")).toString();
-        const Qt::DockWidgetArea where = area == QLatin1String("right")    ? Qt::RightDockWidgetArea
-                                         : area == QLatin1String("top")    ? Qt::TopDockWidgetArea
-                                         : area == QLatin1String("bottom") ? Qt::BottomDockWidgetArea
-                                                                           : Qt::LeftDockWidgetArea;
-        QDockWidget *tabWith = dockNamed(entry.value(QStringLiteral("tabWith")).toString());
-        QDockWidget *splitWith = dockNamed(entry.value(QStringLiteral("splitWith")).toString());
-        if (tabWith) {
-            tabifyDockWidget(tabWith, dock);
-        } else if (splitWith) {
-            const bool vert = entry.value(QStringLiteral("orientation")).toString() == QLatin1String("vertical");
-            splitDockWidget(splitWith, dock, vert ? Qt::Vertical : Qt::Horizontal);
-        } else {
-            addDockWidget(where, dock);
-        }
-        dock->setFloating(false);
-        dock->show();
-    }
-    // Sizes only take once the docks are laid out in a window of its final size.
-    const QJsonArray sizes = layout.value(QStringLiteral("sizes")).toArray();
-    const auto applySizes = [this, sizes, dockNamed] {
-        for (const QJsonValue &value : sizes) {
-            const QJsonObject entry = value.toObject();
-            QList<QDockWidget *> docks;
-            QList<int> pixels;
-            const QJsonArray names = entry.value(QStringLiteral("docks")).toArray();
-            const QJsonArray values = entry.value(QStringLiteral("sizes")).toArray();
-            for (qsizetype i = 0; i < names.size() && i < values.size(); ++i) {
-                if (QDockWidget *dock = dockNamed(names.at(i).toString())) {
-                    docks << dock;
-                    pixels << values.at(i).toInt();
-                }
-            }
-            const bool vert = entry.value(QStringLiteral("orientation")).toString() == QLatin1String("vertical");
-            resizeDocks(docks, pixels, vert ? Qt::Vertical : Qt::Horizontal);
-        }
-    };
-    applySizes();
-    QTimer::singleShot(0, this, applySizes);
-    for (const QJsonValue &name : layout.value(QStringLiteral("raise")).toArray())
-        if (QDockWidget *dock = dockNamed(name.toString()))
-            dock->raise();
+    if (file.open(QIODevice::ReadOnly))
+        applyDockLayout(this, m_docks, QJsonDocument::fromJson(file.readAll()).object());
     if (QToolBar *bar = findChild<QToolBar *>(QStringLiteral("runToolBar")))
         bar->show();
 }
@@ -358,8 +308,8 @@ void MainWindow::applySettings(const AppSettings &settings)
     m_settings = settings;
     m_settings.save();
     applyTheme(settings.theme);
-    m_runs->setEngineConfig(settings.engineConfig());
-    m_runs->setRecordOptions(settings.recordSessions, {.recordEnvValues = settings.recordEnvValues});
+    m_workbench->setEngineConfig(settings.engineConfig());
+    m_workbench->setRecording(settings.recordSessions, {.recordEnvValues = settings.recordEnvValues});
 }
 
 void MainWindow::openSettings()
@@ -371,7 +321,7 @@ void MainWindow::openSettings()
 
 bool MainWindow::runScript()
 {
-    if (m_runs->isRunning())
+    if (m_workbench->isRunning())
         return false;
     m_policy->validateNow();
     if (!m_policy->isValid()) {
@@ -386,41 +336,21 @@ bool MainWindow::runScript()
                                                      : QFileInfo(m_script->filePath()).absolutePath();
     if (!m_policy->filePath().isEmpty())
         request.baseDir = m_policy->baseDir();
-    m_console->clear();
-    m_audit->model()->clear();
-    m_runAction->setEnabled(false);
-    m_stopAction->setEnabled(true);
-    m_status->setRunning(true);
-    connect(m_runs, &RunController::runStarted, this, [this](int row, const QString &log) {
-        m_console->appendNotice(tr("Run %1 \u2014 audit log: %2").arg(row + 1).arg(log));
-    }, Qt::SingleShotConnection);
-    return m_runs->start(request, m_script->displayName());
+    return m_workbench->startRun(request, m_script->displayName());
 }
 
 void MainWindow::stopScript()
 {
-    m_runs->stop();
+    m_workbench->stopRun();
 }
 
-void MainWindow::onRunFinished(int row, const ExecResult &result)
+void MainWindow::showRun(int row)
 {
-    Q_UNUSED(row);
-    m_audit->model()->flushPending();
-    m_runAction->setEnabled(true);
-    m_stopAction->setEnabled(false);
-    m_status->setResult(result);
-    QStringList parts;
-    if (result.exitCode)
-        parts << tr("exit code %1").arg(*result.exitCode);
-    if (result.timedOut)
-        parts << tr("timed out");
-    if (result.cancelled)
-        parts << tr("stopped");
-    if (result.truncated)
-        parts << tr("output truncated");
-    parts << tr("%1 allowed, %2 denied").arg(result.allowCount).arg(result.denyCount);
-    parts << tr("%1 ms").arg(result.durationMs);
-    m_console->appendNotice(tr("Finished: %1").arg(parts.join(QStringLiteral(", "))));
+    const RunHistory *history = m_workbench->history();
+    if (row < 0 || row >= history->size() || row == m_workbench->currentRow())
+        return;
+    m_console->showRun(history->run(row));
+    m_audit->showRun(history->run(row));
 }
 
 bool MainWindow::allowEvent(const AuditEvent &event)
@@ -428,58 +358,12 @@ bool MainWindow::allowEvent(const AuditEvent &event)
     const std::optional<AllowRule> rule = allowRuleFor(event);
     if (!rule)
         return false;
-    const Policy before = m_policy->policy();
-    const Policy after = withRule(before, *rule);
-    const QString diff = lineDiff(QString::fromUtf8(policyToJson(before)),
-                                  QString::fromUtf8(policyToJson(after)))
-                             .join(QLatin1Char('\n'));
-    QMessageBox box(QMessageBox::Question, tr("Allow This"),
-                    tr("Add this rule to the policy?\n\n%1").arg(rule->displayText()),
-                    QMessageBox::Yes | QMessageBox::Cancel, this);
-    box.setObjectName(QStringLiteral("allowConfirmation"));
-    // The diff in view at once, in a fixed font, with added lines marked in colour.
-    QString html;
-    for (const QString &line : diff.split(QLatin1Char('\n'))) {
-        const QString escaped = line.toHtmlEscaped();
-        if (line.startsWith(QLatin1Char('+')))
-            html += QStringLiteral("<span style=\"color:#2da44e\">%1</span>\n").arg(escaped);
-        else if (line.startsWith(QLatin1Char('-')))
-            html += QStringLiteral("<span style=\"color:#e5484d\">%1</span>\n").arg(escaped);
-        else
-            html += escaped + QLatin1Char('\n');
-    }
-    box.setTextFormat(Qt::PlainText);
-    box.setInformativeText(QStringLiteral("<p>%1</p><pre>%2</pre>")
-                               .arg(tr("The policy changes like this:").toHtmlEscaped(), html));
-    box.setDetailedText(diff);
-    box.setDefaultButton(QMessageBox::Yes);
-    if (box.exec() != QMessageBox::Yes)
+    const std::optional<Policy> after = confirmAllowRule(this, m_policy->policy(), *rule);
+    if (!after)
         return false;
-    m_policy->setPolicy(after);
+    m_policy->setPolicy(*after);
     statusBar()->showMessage(tr("Added %1").arg(rule->displayText()), 5000);
     return true;
-}
-
-void MainWindow::showRun(int row)
-{
-    RunHistoryModel *history = m_runs->history();
-    if (row < 0 || row >= history->rowCount() || row == m_runs->currentRow())
-        return;
-    const RunRecord &record = history->run(row);
-    m_console->clear();
-    m_console->appendNotice(tr("Run %1 (%2)").arg(record.number).arg(record.title));
-    for (const ConsoleChunk &chunk : record.transcript)
-        m_console->append(chunk.stream, chunk.data);
-    if (record.transcriptDropped > 0)
-        m_console->appendNotice(tr("[%1 more bytes were not kept for the history]").arg(record.transcriptDropped));
-    if (record.result) {
-        m_audit->model()->setEvents(record.result->auditEvents);
-        m_console->appendNotice(RunHistoryModel::statusText(record));
-    } else {
-        m_audit->model()->clear();
-        if (record.error)
-            m_console->appendNotice(record.error->message);
-    }
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -489,20 +373,20 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     if (!m_releasingSandboxes) {
-        m_runs->stop();
+        m_workbench->stopRun();
         m_sessions->stopReplay();
         saveWindowState();
     }
     // Live sandboxes are released before the pool goes, without a nested event loop: the window
     // hides now, and closes for good when the pool says they are gone. An engine that never
     // answers leaves them to their lifetimes (and the next pool's reaping) after 15 s.
-    if (m_pool && !m_sandboxesReleased && !m_pool->sandboxes().isEmpty()) {
+    if (!m_sandboxesReleased && m_workbench->hasLiveSandboxes()) {
         event->ignore();
         if (m_releasingSandboxes)
             return;
         m_releasingSandboxes = true;
         hide();
-        VoidOperation *release = m_pool->close();
+        VoidOperation *release = m_workbench->closeSandboxes();
         auto finish = [this] {
             if (m_sandboxesReleased)
                 return;

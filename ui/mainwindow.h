@@ -6,8 +6,6 @@
 
 #include <QMainWindow>
 
-#include <memory>
-
 class QAction;
 class QDockWidget;
 class QMenu;
@@ -22,11 +20,11 @@ class SandboxesPanel;
 class SandboxPool;
 class ConsolePanel;
 class PolicyEditorPanel;
-class RunController;
 class RunHistoryPanel;
 class RunStatusWidget;
 class ScriptEditorPanel;
 class SessionsPanel;
+class Workbench;
 
 // The workbench: dockable panels around a script, its policy, its output, its audit log and the
 // sessions that record runs.
@@ -48,8 +46,8 @@ public:
     DesktopPanel *desktopPanel() const { return m_desktop; }
     PortPreviewPanel *portPreviewPanel() const { return m_preview; }
     SessionsPanel *sessionsPanel() const { return m_sessions; }
-    SandboxPool *sandboxPool() const { return m_pool.get(); }
-    RunController *runController() const { return m_runs; }
+    SandboxPool *sandboxPool() const { return m_pool; }
+    Workbench *workbench() const { return m_workbench; }
     RunStatusWidget *runStatus() const { return m_status; }
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
@@ -90,7 +88,6 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void openSettings();
-    void onRunFinished(int row, const Sandbench::ExecResult &result);
     void showSessionOfRun(int row);
     QDockWidget *dockOf(QWidget *panel) const;
 
@@ -99,10 +96,10 @@ private:
     PolicyEditorPanel *m_policy;
     ConsolePanel *m_console;
     AuditPanel *m_audit;
-    RunController *m_runs;
+    Workbench *m_workbench;
     RunHistoryPanel *m_history;
     RunStatusWidget *m_status;
-    std::unique_ptr<SandboxPool> m_pool; // null when no Docker engine can be used
+    SandboxPool *m_pool = nullptr; // the Workbench's; null when sandboxes are unavailable
     QString m_poolError;
     // Closing with live sandboxes: the window is gone at once, and the close is accepted once
     // the pool has released them (or the engine did not answer in time).

@@ -1,11 +1,11 @@
 #include "mainwindow.h"
 
 #include "common/background.h"
-#include "models/runhistorymodel.h"
 #include "panels/runhistorypanel.h"
 #include "panels/sessionspanel.h"
-#include "runcontroller.h"
 #include "session/sessionbundle.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -50,8 +50,8 @@ void MainWindow::openSessionFile(const QString &path)
 
 void MainWindow::showSessionOfRun(int row)
 {
-    RunHistoryModel *history = m_runs->history();
-    if (row < 0 || row >= history->rowCount() || !history->run(row).session)
+    const RunHistory *history = m_workbench->history();
+    if (row < 0 || row >= history->size() || !history->run(row).session)
         return;
     const RunRecord &record = history->run(row);
     dockOf(m_sessions)->show();
@@ -61,13 +61,13 @@ void MainWindow::showSessionOfRun(int row)
 
 void MainWindow::saveSession(int row, const QString &path)
 {
-    RunHistoryModel *history = m_runs->history();
+    const RunHistory *history = m_workbench->history();
     if (row < 0)
         row = m_history->selectedRow();
-    if (row < 0 || row >= history->rowCount() || !history->run(row).session) {
+    if (row < 0 || row >= history->size() || !history->run(row).session) {
         // Nothing chosen: the newest run that has one.
         row = -1;
-        for (int i = history->rowCount() - 1; i >= 0 && row < 0; --i)
+        for (int i = history->size() - 1; i >= 0 && row < 0; --i)
             if (history->run(i).session)
                 row = i;
     }

@@ -13,24 +13,9 @@ QString recordOptionsHelp()
             "  --record-env-values       also store environment values in it (names only by default)\n");
 }
 
-std::optional<SessionRecorder> startRecording(const RecordOptions &options, const ExecRequest &request)
+bool saveRecording(const SessionBundle &session, const RecordOptions &options)
 {
-    if (options.path.isEmpty())
-        return std::nullopt;
-    SessionRecordOptions recordOptions;
-    recordOptions.recordEnvValues = options.envValues;
-    auto recorder = SessionRecorder::begin(request, {}, recordOptions);
-    if (!recorder) {
-        QTextStream(stderr) << "sandbench-cli: not recording: " << terminalSafe(recorder.error().message) << '\n';
-        return std::nullopt;
-    }
-    return std::move(*recorder);
-}
-
-bool saveRecording(SessionRecorder &recorder, const ExecResult &result, const RecordOptions &options)
-{
-    auto bundle = recorder.finish(result);
-    VoidResult written = bundle ? bundle->write(options.path) : VoidResult(std::unexpected(bundle.error()));
+    const VoidResult written = session.write(options.path);
     if (!written) {
         QTextStream(stderr) << "sandbench-cli: the session was not saved: " << terminalSafe(written.error().message) << '\n';
         return false;

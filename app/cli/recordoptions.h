@@ -1,12 +1,8 @@
 #pragma once
 
-#include "exec/execrequest.h"
-#include "exec/execresult.h"
-#include "session/sessionrecorder.h"
+#include "session/sessionbundle.h"
 
 #include <QString>
-
-#include <optional>
 
 namespace Sandbench::Cli {
 
@@ -19,10 +15,8 @@ struct RecordOptions
 
 QString recordOptionsHelp();
 
-// Snapshots the inputs before the run; prints why and returns nothing when it cannot (the run
-// itself still goes ahead, unrecorded).
-std::optional<SessionRecorder> startRecording(const RecordOptions &options, const ExecRequest &request);
-// Writes the bundle; false (with a message on stderr) when it could not be written.
-bool saveRecording(SessionRecorder &recorder, const ExecResult &result, const RecordOptions &options);
+// Writes the recorded session to options.path; false (with a message on stderr) when it could
+// not be written.
+bool saveRecording(const SessionBundle &session, const RecordOptions &options);
 
 } // namespace Sandbench::Cli

@@ -1,14 +1,16 @@
 #include "runcommand.h"
 
 #include "common/terminaltext.h"
-#include "exec/execengine.h"
 #include "exec/runtimelocator.h"
 #include "recordoptions.h"
 #include "runoptions.h"
 #include "signalwatcher.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <cstdio>
@@ -125,25 +127,38 @@ int runCommand(const QStringList &args)
         return printVersion();
 
     const RunOptions options = *parsed;
-    // Before the run: the recorder keeps the inputs as the code will find them.
-    std::optional<SessionRecorder> recorder = startRecording(options.record, options.request);
-    ExecEngine engine;
+    // The same floor as the GUI's: the Workbench records the run (the inputs snapshot before
+    // it, the session after it) exactly as it does for a run started from the window.
+    WorkbenchOptions workbenchOptions;
+    workbenchOptions.recordSessions = !options.record.path.isEmpty();
+    workbenchOptions.record.recordEnvValues = options.record.envValues;
+    Workbench workbench(workbenchOptions);
     PassThrough passThrough(options.request.policy.maxOutputBytes, options.rawOutput);
     QEventLoop loop;
     int exitCode = 0;
+    bool runEnded = false;
+    const auto quitWhenDone = [&] {
+        if (runEnded && workbench.sessionsInProgress() == 0)
+            loop.quit();
+    };
     SignalWatcher watcher;
-    QObject::connect(&watcher, &SignalWatcher::signalled, &engine, &ExecEngine::stop);
+    QObject::connect(&watcher, &SignalWatcher::signalled, &workbench, &Workbench::stopRun);
     if (!options.json) {
-        QObject::connect(&engine, &ExecEngine::output, &loop,
+        QObject::connect(&workbench, &Workbench::output, &loop,
                          [&](ExecStream stream, const QByteArray &data) { passThrough.write(stream, data); });
     }
-    QObject::connect(&engine, &ExecEngine::failed, &loop, [&](const Error &error) {
-        QTextStream(stderr) << "sandbench-cli: " << (error.code == ErrorCode::ConfigError ? "configuration error: " : "environment error: ")
-                            << terminalSafe(error.message) << '\n';
-        exitCode = error.code == ErrorCode::ConfigError ? ConfigErrorExit : EnvironmentErrorExit;
-        loop.quit();
+    QObject::connect(&workbench, &Workbench::runFailed, &loop, [&](int, const Error &error) {
+        if (error.code == ErrorCode::Cancelled) {
+            exitCode = StoppedExit;
+        } else {
+            QTextStream(stderr) << "sandbench-cli: " << (error.code == ErrorCode::ConfigError ? "configuration error: " : "environment error: ")
+                                << terminalSafe(error.message) << '\n';
+            exitCode = error.code == ErrorCode::ConfigError ? ConfigErrorExit : EnvironmentErrorExit;
+        }
+        runEnded = true;
+        quitWhenDone();
     });
-    QObject::connect(&engine, &ExecEngine::finished, &loop, [&](const ExecResult &result) {
+    QObject::connect(&workbench, &Workbench::runFinished, &loop, [&](int, const ExecResult &result) {
         if (options.json)
             writeOut(stdout, result.toJson() + '\n');
         else
@@ -156,11 +171,22 @@ int runCommand(const QStringList &args)
             exitCode = StoppedExit;
         else
             exitCode = *result.exitCode;
-        if (recorder)
-            saveRecording(*recorder, result, options.record);
-        loop.quit();
+        runEnded = true;
+        quitWhenDone();
     });
-    engine.start(options.request);
+    QObject::connect(&workbench, &Workbench::sessionFailed, &loop, [&](int, const QString &error) {
+        // Before the run, the run still goes ahead, unrecorded; after it, nothing is saved.
+        QTextStream(stderr) << "sandbench-cli: " << (runEnded ? "the session was not saved: " : "not recording: ")
+                            << terminalSafe(error) << '\n';
+        quitWhenDone();
+    });
+    QObject::connect(&workbench, &Workbench::sessionReady, &loop, [&](int row) {
+        saveRecording(*workbench.history()->run(row).session, options.record);
+        quitWhenDone();
+    });
+    workbench.startRun(options.request, options.request.entrypoint.isEmpty()
+                                            ? QStringLiteral("(code)")
+                                            : QFileInfo(options.request.entrypoint).fileName());
     loop.exec();
     return exitCode;
 }

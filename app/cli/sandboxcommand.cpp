@@ -5,9 +5,9 @@
 #include <memory>
 #include <tuple>
 
-#include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 #include "session/sandboxsessionrecorder.h"
+#include "workbench/workbench.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -23,6 +23,15 @@
 namespace Sandbench::Cli {
 
 namespace {
+
+// The sandboxes of the local engine, through the same Workbench the GUI stands on.
+WorkbenchOptions sandboxOptions(const PoolOptions &pool = {})
+{
+    WorkbenchOptions options;
+    options.sandboxProviders = dockerProviderFactory();
+    options.pool = pool;
+    return options;
+}
 
 int g_signalPipe[2] = {-1, -1};
 
@@ -160,9 +169,6 @@ int runSandbox(const QStringList &args)
         return usageError(QStringLiteral("%1 needs --record FILE")
                                   .arg(recordEnvValues ? QStringLiteral("--record-env-values") : QStringLiteral("--screenshot")));
 
-    auto provider = DockerProvider::create();
-    if (!provider)
-        return failWith(provider.error());
     PoolOptions po;
     po.maxSandboxes = 1;
     po.maxLifetimeMs = so.lifetimeMs;
@@ -171,7 +177,8 @@ int runSandbox(const QStringList &args)
     // The person at the terminal is the one who sets the pool up, so --network all is theirs
     // to give.
     po.network = {NetworkKind::None, NetworkKind::All};
-    auto pool = SandboxPool::open(std::move(*provider), po);
+    Workbench workbench(sandboxOptions(po));
+    auto pool = workbench.sandboxPool();
     if (!pool)
         return failWith(pool.error());
 
@@ -292,7 +299,8 @@ int runSandbox(const QStringList &args)
 
 int listCommand()
 {
-    auto provider = DockerProvider::create();
+    Workbench workbench(sandboxOptions());
+    auto provider = workbench.sandboxProvider();
     if (!provider)
         return failWith(provider.error());
     auto list = waitFor((*provider)->listSandboxes(), 30'000);
@@ -317,7 +325,8 @@ int removeCommand(const QStringList &args)
 {
     if (args.size() != 1)
         return usageError(QStringLiteral("rm takes one ID or --all"));
-    auto provider = DockerProvider::create();
+    Workbench workbench(sandboxOptions());
+    auto provider = workbench.sandboxProvider();
     if (!provider)
         return failWith(provider.error());
     QStringList ids;

@@ -1,18 +1,14 @@
-// sandbench: the workbench GUI. Thin on purpose: options, translations, theme, the window.
+// sandbench: the workbench GUI. Thin on purpose: options, translations, theme, the window; what
+// the options ask of the window is ui/startupactions'.
 #include "appsettings.h"
 #include "mainwindow.h"
-#include "panels/auditpanel.h"
-#include "panels/policyeditorpanel.h"
-#include "panels/scripteditorpanel.h"
-#include "panels/sessionspanel.h"
-#include "runcontroller.h"
+#include "startupactions.h"
 #include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QTimer>
 #include <QTranslator>
 
 #include <cstdio>
@@ -77,100 +73,41 @@ int main(int argc, char *argv[])
     installTranslators(app, parser.isSet(lang) ? parser.value(lang) : settings.language);
     applyTheme(parser.isSet(theme) ? themeFromName(parser.value(theme)) : settings.theme);
 
-    MainWindow window;
-    if (parser.isSet(script)) {
-        QString error;
-        if (!window.scriptPanel()->openFile(parser.value(script), &error))
-            std::fprintf(stderr, "sandbench: %s\n", qPrintable(error));
-    }
-    if (parser.isSet(policy)) {
-        QString error;
-        if (!window.policyPanel()->loadFile(parser.value(policy), &error))
-            std::fprintf(stderr, "sandbench: %s\n", qPrintable(error));
-    }
-    if (parser.isSet(auditLog)) {
-        QString error;
-        if (!window.auditPanel()->openLog(parser.value(auditLog), &error))
-            std::fprintf(stderr, "sandbench: %s\n", qPrintable(error));
-    }
-    QString sessionFile = parser.value(session);
+    StartupOptions startup;
+    startup.script = parser.value(script);
+    startup.policy = parser.value(policy);
+    startup.auditLog = parser.value(auditLog);
+    startup.sessionFile = parser.value(session);
+    startup.replayPolicy = parser.value(replayPolicy);
+    startup.screenshot = parser.value(screenshot);
+    startup.run = parser.isSet(run);
+    startup.replay = parser.isSet(replay);
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1) {
         std::fprintf(stderr, "sandbench: give one file to open\n");
         return 2;
     }
-    if (!files.isEmpty() && files.constFirst().endsWith(QStringLiteral(".sbsession")) && sessionFile.isEmpty()) {
-        sessionFile = files.constFirst();
-    } else if (!files.isEmpty()) {
-        QString error;
-        if (!window.scriptPanel()->openFile(files.constFirst(), &error))
-            std::fprintf(stderr, "sandbench: %s\n", qPrintable(error));
-    }
-    if ((parser.isSet(replay) || parser.isSet(replayPolicy)) && sessionFile.isEmpty()) {
-        std::fprintf(stderr, "sandbench: --replay and --replay-policy need a session file\n");
-        return 2;
-    }
-    if (parser.isSet(replayPolicy)) {
-        QString error;
-        if (!window.sessionsPanel()->setReplayPolicyFile(parser.value(replayPolicy), &error)) {
-            std::fprintf(stderr, "sandbench: --replay-policy: %s\n", qPrintable(error));
-            return 2;
-        }
-    }
-    window.show();
-
-    int exitCode = 0;
-    if (parser.isSet(screenshot)) {
-        const QString path = parser.value(screenshot);
-        auto shoot = [&window, path, &exitCode] {
-            // A moment for the last output to be flushed and painted.
-            QTimer::singleShot(400, &window, [&window, path, &exitCode] {
-                if (!window.grab().save(path)) {
-                    std::fprintf(stderr, "sandbench: cannot write %s\n", qPrintable(path));
-                    exitCode = 1;
-                }
-                QApplication::exit(exitCode);
-            });
-        };
-        // The picture is still taken (it shows the error); the exit status says it went wrong.
-        auto shootFailed = [shoot, &exitCode] {
-            exitCode = 1;
-            shoot();
-        };
-        if (parser.isSet(run)) {
-            QObject::connect(window.runController(), &RunController::runFinished, &window, shoot);
-            QObject::connect(window.runController(), &RunController::runFailed, &window, shoot);
-        } else if (parser.isSet(replay)) {
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::replayFinished, &window, shoot);
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::replayFailed, &window, shootFailed);
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shootFailed);
-        } else if (!sessionFile.isEmpty()) {
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::sessionOpened, &window, shoot);
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window, shootFailed);
-        } else {
-            QTimer::singleShot(300, &window, shoot);
-        }
-    }
-    if (parser.isSet(run))
-        QTimer::singleShot(0, &window, [&window] { window.runScript(); });
-    if (!sessionFile.isEmpty()) {
-        if (parser.isSet(replay)) {
-            QObject::connect(window.sessionsPanel(), &SessionsPanel::sessionOpened, &window,
-                             [&window] { window.sessionsPanel()->replay(); }, Qt::SingleShotConnection);
-        }
-        QObject::connect(window.sessionsPanel(), &SessionsPanel::openFailed, &window,
-                         [](const QString &message) { std::fprintf(stderr, "sandbench: %s\n", qPrintable(message)); });
-        window.openSessionFile(sessionFile);
-    }
+    // What a file manager opens: a session, or else a script.
+    if (!files.isEmpty() && files.constFirst().endsWith(QStringLiteral(".sbsession")) && startup.sessionFile.isEmpty())
+        startup.sessionFile = files.constFirst();
+    else if (!files.isEmpty())
+        startup.script = files.constFirst();
     if (parser.isSet(quitAfter)) {
         bool ok = false;
         const int ms = parser.value(quitAfter).toInt(&ok);
         if (!ok || ms < 0) {
-            std::fprintf(stderr, "sandbench: --quit-after-ms needs a number\n");
+            std::fprintf(stderr, "sandbench: --quit-after-ms needs a number of milliseconds\n");
             return 2;
         }
-        QTimer::singleShot(ms, &app, [] { QApplication::exit(0); });
+        startup.quitAfterMs = ms;
     }
+
+    MainWindow window;
+    auto *actions = new StartupActions(&window, startup);
+    if (const int usage = actions->openFiles())
+        return usage;
+    window.show();
+    actions->start();
     const int rc = QApplication::exec();
-    return rc != 0 ? rc : exitCode;
+    return rc != 0 ? rc : actions->exitCode();
 }

@@ -1,36 +1,25 @@
 #include "runhistorymodel.h"
 
-#include "common/background.h"
-
 #include <QDateTime>
 
 namespace Sandbench {
 
-void RunRecord::appendOutput(ExecStream stream, const QByteArray &data, qint64 cap)
-{
-    const qint64 room = cap - transcriptBytes;
-    if (room <= 0) {
-        transcriptDropped += data.size();
-        return;
-    }
-    const QByteArray kept = data.size() > room ? data.left(room) : data;
-    transcriptDropped += data.size() - kept.size();
-    transcriptBytes += kept.size();
-    // Merge with the previous chunk of the same stream: fewer, larger pieces to replay.
-    if (!transcript.isEmpty() && transcript.last().stream == stream)
-        transcript.last().data.append(kept);
-    else
-        transcript.append({stream, kept});
-}
-
-RunHistoryModel::RunHistoryModel(QObject *parent)
+RunHistoryModel::RunHistoryModel(RunHistory *history, QObject *parent)
     : QAbstractTableModel(parent)
+    , m_history(history)
 {
+    connect(history, &RunHistory::runAboutToBeAdded, this, [this](int row) { beginInsertRows({}, row, row); });
+    connect(history, &RunHistory::runAdded, this, [this] { endInsertRows(); });
+    connect(history, &RunHistory::runChanged, this, &RunHistoryModel::rowChanged);
+    connect(history, &RunHistory::aboutToBeCleared, this, [this] { beginResetModel(); });
+    connect(history, &RunHistory::cleared, this, [this] { endResetModel(); });
+    // A store that goes first leaves an empty table, never a dangling one.
+    connect(history, &QObject::destroyed, this, [this] { beginResetModel(); endResetModel(); });
 }
 
 int RunHistoryModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_runs.size());
+    return parent.isValid() || !m_history ? 0 : m_history->size();
 }
 
 int RunHistoryModel::columnCount(const QModelIndex &parent) const
@@ -38,34 +27,11 @@ int RunHistoryModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(Column::Count);
 }
 
-QString RunHistoryModel::statusText(const RunRecord &record)
-{
-    if (record.running)
-        return tr("running");
-    if (record.error)
-        return tr("failed: %1").arg(record.error->message);
-    if (!record.result)
-        return {};
-    const ExecResult &r = *record.result;
-    QStringList parts;
-    if (r.timedOut)
-        parts << tr("timed out");
-    else if (r.cancelled)
-        parts << tr("stopped");
-    else if (r.memoryExceeded)
-        parts << tr("out of memory");
-    if (r.exitCode)
-        parts << tr("exit %1").arg(*r.exitCode);
-    if (r.truncated)
-        parts << tr("truncated");
-    return parts.join(QStringLiteral(", "));
-}
-
 QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const RunRecord &record = m_runs.at(index.row());
+    const RunRecord &record = m_history->run(index.row());
     if (role == Qt::ToolTipRole && record.error)
         return record.error->message;
     if (role == Qt::ToolTipRole && Column(index.column()) == Column::Session && !record.session)
@@ -77,7 +43,7 @@ QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
     case Column::Started:
         return QDateTime::fromMSecsSinceEpoch(record.startedMs).toString(QStringLiteral("HH:mm:ss"));
     case Column::Title: return record.title;
-    case Column::Status: return statusText(record);
+    case Column::Status: return record.statusText();
     case Column::Duration:
         return record.result ? tr("%1 ms").arg(record.result->durationMs) : QVariant();
     case Column::Allowed: return record.result ? QVariant(record.result->allowCount) : QVariant();
@@ -109,86 +75,6 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
     case Column::Count: break;
     }
     return {};
-}
-
-int RunHistoryModel::addRun(RunRecord record)
-{
-    const int row = int(m_runs.size());
-    if (record.number == 0)
-        record.number = row + 1;
-    beginInsertRows({}, row, row);
-    m_runs.append(std::move(record));
-    endInsertRows();
-    return row;
-}
-
-void RunHistoryModel::appendOutput(int row, ExecStream stream, const QByteArray &data)
-{
-    if (row < 0 || row >= m_runs.size())
-        return;
-    m_runs[row].appendOutput(stream, data, kTranscriptCap);
-}
-
-void RunHistoryModel::finishRun(int row, const ExecResult &result)
-{
-    if (row < 0 || row >= m_runs.size())
-        return;
-    m_runs[row].running = false;
-    m_runs[row].result = result;
-    rowChanged(row);
-}
-
-void RunHistoryModel::failRun(int row, const Error &error)
-{
-    if (row < 0 || row >= m_runs.size())
-        return;
-    m_runs[row].running = false;
-    m_runs[row].error = error;
-    rowChanged(row);
-}
-
-void RunHistoryModel::setSession(int row, std::shared_ptr<const SessionBundle> session)
-{
-    if (row < 0 || row >= m_runs.size())
-        return;
-    m_runs[row].session = std::move(session);
-    m_runs[row].sessionPending = false;
-    m_runs[row].sessionError.clear();
-    rowChanged(row);
-    int kept = 0;
-    for (int i = int(m_runs.size()) - 1; i >= 0; --i) {
-        if (!m_runs[i].session || ++kept <= kKeptSessions)
-            continue;
-        releaseInBackground(std::move(m_runs[i].session)); // its copy of the workdir goes too
-        m_runs[i].sessionError = tr("not kept: only the newest %1 runs keep their session").arg(kKeptSessions);
-        rowChanged(i);
-    }
-}
-
-void RunHistoryModel::setSessionPending(int row)
-{
-    if (row < 0 || row >= m_runs.size())
-        return;
-    m_runs[row].sessionPending = true;
-    rowChanged(row);
-}
-
-void RunHistoryModel::setSessionError(int row, const QString &error)
-{
-    if (row < 0 || row >= m_runs.size())
-        return;
-    m_runs[row].sessionPending = false;
-    m_runs[row].sessionError = error;
-    rowChanged(row);
-}
-
-void RunHistoryModel::clear()
-{
-    beginResetModel();
-    for (RunRecord &run : m_runs)
-        releaseInBackground(std::move(run.session));
-    m_runs.clear();
-    endResetModel();
 }
 
 void RunHistoryModel::rowChanged(int row)

@@ -13,16 +13,18 @@ private slots:
     void runsAreNumberedAndFinished();
     void transcriptKeepsArrivalOrderUpToItsCap();
     void failedRunShowsItsError();
+    void storeThatGoesFirstLeavesAnEmptyTable();
 };
 
 void TestRunHistoryModel::runsAreNumberedAndFinished()
 {
-    RunHistoryModel model;
+    RunHistory history;
+    RunHistoryModel model(&history);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     RunRecord record;
     record.title = QStringLiteral("a.ts");
-    QCOMPARE(model.addRun(record), 0);
-    QCOMPARE(model.addRun(record), 1);
+    QCOMPARE(history.addRun(record), 0);
+    QCOMPARE(history.addRun(record), 1);
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(1, int(RunHistoryModel::Column::Number)).data().toInt(), 2);
     QCOMPARE(model.index(0, int(RunHistoryModel::Column::Status)).data().toString(), QStringLiteral("running"));
@@ -35,7 +37,7 @@ void TestRunHistoryModel::runsAreNumberedAndFinished()
     result.durationMs = 1500;
     result.allowCount = 4;
     result.denyCount = 2;
-    model.finishRun(0, result);
+    history.finishRun(0, result);
     QCOMPARE(changed.size(), 1);
     QVERIFY(!model.run(0).running);
     const QString status = model.index(0, int(RunHistoryModel::Column::Status)).data().toString();
@@ -43,8 +45,9 @@ void TestRunHistoryModel::runsAreNumberedAndFinished()
                  && status.contains(QStringLiteral("truncated")), qPrintable(status));
     QCOMPARE(model.index(0, int(RunHistoryModel::Column::Denied)).data().toInt(), 2);
     QCOMPARE(model.index(0, int(RunHistoryModel::Column::Duration)).data().toString(), QStringLiteral("1500 ms"));
-    model.finishRun(7, result); // out of range: ignored, no crash
-    model.clear();
+    history.finishRun(7, result); // out of range: ignored, no crash
+    QCOMPARE(changed.size(), 1);
+    history.clear();
     QCOMPARE(model.rowCount(), 0);
 }
 
@@ -67,13 +70,29 @@ void TestRunHistoryModel::transcriptKeepsArrivalOrderUpToItsCap()
 
 void TestRunHistoryModel::failedRunShowsItsError()
 {
-    RunHistoryModel model;
+    RunHistory history;
+    RunHistoryModel model(&history);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const int row = model.addRun({});
-    model.failRun(row, Error::environment(QStringLiteral("runtime missing")));
+    const int row = history.addRun({});
+    history.failRun(row, Error::environment(QStringLiteral("runtime missing")));
     QCOMPARE(model.index(row, int(RunHistoryModel::Column::Status)).data().toString(),
              QStringLiteral("failed: runtime missing"));
     QCOMPARE(model.index(row, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("runtime missing"));
+}
+
+// The model adapts a store it does not own; the store may go first (a Workbench closed before
+// the window's views), and the table must then be empty rather than read freed rows.
+void TestRunHistoryModel::storeThatGoesFirstLeavesAnEmptyTable()
+{
+    auto history = std::make_unique<RunHistory>();
+    RunHistoryModel model(history.get());
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    history->addRun({});
+    QCOMPARE(model.rowCount(), 1);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    history.reset();
+    QCOMPARE(reset.size(), 1);
+    QCOMPARE(model.rowCount(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestRunHistoryModel)

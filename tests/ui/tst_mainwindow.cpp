@@ -10,11 +10,12 @@
 #include "panels/consolepanel.h"
 #include "panels/policyeditorpanel.h"
 #include "panels/policyform.h"
+#include "panels/runhistorypanel.h"
 #include "panels/runstatuswidget.h"
 #include "panels/sandboxespanel.h"
 #include "panels/scripteditorpanel.h"
 #include "panels/stringlistedit.h"
-#include "runcontroller.h"
+#include "workbench/workbench.h"
 
 #include <QAction>
 #include <QApplication>
@@ -124,8 +125,8 @@ void TestMainWindow::init()
 void TestMainWindow::cleanup()
 {
     if (m_window) {
-        m_window->runController()->stop();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runController()->isRunning(), 10000);
+        m_window->workbench()->stopRun();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->workbench()->isRunning(), 10000);
         // No unsaved-changes prompt in a test.
         m_window->scriptPanel()->editor()->document()->setModified(false);
         m_window->policyPanel()->editor()->document()->setModified(false);
@@ -136,7 +137,7 @@ void TestMainWindow::cleanup()
 void TestMainWindow::runShowsOutputAndDeniedAccessThenAllowThisFixesIt()
 {
     MainWindow &w = *m_window;
-    RunHistoryModel *history = w.runController()->history();
+    RunHistoryModel *history = w.historyPanel()->model();
     CodeEditor *editor = w.scriptPanel()->editor();
     editor->setFocus();
     QTest::keyClicks(editor, QStringLiteral("console.log(\"start\");"));
@@ -147,7 +148,7 @@ void TestMainWindow::runShowsOutputAndDeniedAccessThenAllowThisFixesIt()
 
     // Run (F5): output live in the console, the denied read in the audit panel.
     QTest::keyClick(&w, Qt::Key_F5);
-    QVERIFY(w.runController()->isRunning() || history->rowCount() == 1);
+    QVERIFY(w.workbench()->isRunning() || history->rowCount() == 1);
     QVERIFY(!w.runAction()->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 1 && !history->run(0).running, kRunTimeoutMs);
     QVERIFY2(!history->run(0).error, qPrintable(history->run(0).error ? history->run(0).error->message : QString()));
@@ -223,7 +224,7 @@ void TestMainWindow::stopEndsALongRun()
     QVERIFY(w.stopAction()->isEnabled());
     QTRY_VERIFY(w.runStatus()->stateText().contains(QStringLiteral("Running")));
     QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);
-    RunHistoryModel *history = w.runController()->history();
+    RunHistoryModel *history = w.historyPanel()->model();
     QTRY_VERIFY_WITH_TIMEOUT(!history->run(0).running, 15000);
     QVERIFY(history->run(0).result);
     QVERIFY(history->run(0).result->cancelled);
@@ -237,7 +238,7 @@ void TestMainWindow::anInvalidPolicyDoesNotRun()
     w.scriptPanel()->setCode(QStringLiteral("console.log(1)"));
     w.policyPanel()->setText(QStringLiteral("{ \"sandbox\": tru }"));
     QVERIFY(!w.runScript());
-    QCOMPARE(w.runController()->history()->rowCount(), 0);
+    QCOMPARE(w.historyPanel()->model()->rowCount(), 0);
     QVERIFY(w.runStatus()->stateText().contains(QStringLiteral("policy")));
 }
 

@@ -13,7 +13,7 @@
 #include "panels/sessiondiffview.h"
 #include "panels/sessionspanel.h"
 #include "policy/policyfile.h"
-#include "runcontroller.h"
+#include "workbench/workbench.h"
 #include "settingsdialog.h"
 #include "session/sandboxsession.h"
 #include "session/sessionbundle.h"
@@ -113,11 +113,11 @@ void TestSessionsPanel::init()
 void TestSessionsPanel::cleanup()
 {
     if (m_window) {
-        m_window->runController()->stop();
+        m_window->workbench()->stopRun();
         m_window->sessionsPanel()->stopReplay();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runController()->isRunning(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->workbench()->isRunning(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->sessionsPanel()->isReplaying(), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->runController()->sessionsInProgress() == 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->workbench()->sessionsInProgress() == 0, 30000);
         m_window->scriptPanel()->editor()->document()->setModified(false);
         m_window->policyPanel()->editor()->document()->setModified(false);
     }
@@ -133,7 +133,7 @@ int TestSessionsPanel::runRecorded()
     policy.freezeTimeMs = 1767225600000;
     policy.permissions.allowRead = {m_input};
     w.policyPanel()->setPolicy(policy);
-    RunHistoryModel *history = w.runController()->history();
+    RunHistoryModel *history = w.historyPanel()->model();
     const int row = history->rowCount();
     if (!w.runScript())
         return -1;
@@ -145,7 +145,7 @@ int TestSessionsPanel::runRecorded()
 void TestSessionsPanel::runIsSavedOpenedBrowsedAndReplaysIdentical()
 {
     MainWindow &w = window();
-    RunHistoryModel *history = w.runController()->history();
+    RunHistoryModel *history = w.historyPanel()->model();
     const int row = runRecorded();
     QVERIFY(row >= 0);
     QVERIFY2(history->run(row).result && history->run(row).result->exitCode == 0,
@@ -244,7 +244,7 @@ void TestSessionsPanel::replayUnderAStricterPolicyHighlightsTheDivergence()
     input.close();
     const int row = runRecorded();
     QVERIFY(row >= 0);
-    RunHistoryModel *history = w.runController()->history();
+    RunHistoryModel *history = w.historyPanel()->model();
     QTRY_VERIFY_WITH_TIMEOUT(history->run(row).session, 30000);
     SessionsPanel *sessions = w.sessionsPanel();
     w.historyPanel()->view()->selectRow(row);
@@ -301,7 +301,7 @@ void TestSessionsPanel::widerReplayPolicyIsConfirmedFirst()
     input.close();
     const int row = runRecorded();
     QVERIFY(row >= 0);
-    RunHistoryModel *history = w.runController()->history();
+    RunHistoryModel *history = w.historyPanel()->model();
     QTRY_VERIFY_WITH_TIMEOUT(history->run(row).session, 30000);
     SessionsPanel *sessions = w.sessionsPanel();
     w.historyPanel()->view()->selectRow(row);
@@ -343,9 +343,9 @@ void TestSessionsPanel::badFilesGiveAClearErrorAndKeepTheOpenSession()
     SessionsPanel *sessions = w.sessionsPanel();
     const int row = runRecorded();
     QVERIFY(row >= 0);
-    QTRY_VERIFY_WITH_TIMEOUT(w.runController()->history()->run(row).session, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(w.historyPanel()->model()->run(row).session, 30000);
     const QString good = m_data.filePath(QStringLiteral("good.sbsession"));
-    QVERIFY(w.runController()->history()->run(row).session->write(good));
+    QVERIFY(w.historyPanel()->model()->run(row).session->write(good));
 
     QFile original(good);
     QVERIFY(original.open(QIODevice::ReadOnly));
@@ -391,7 +391,7 @@ void TestSessionsPanel::recordingCanBeTurnedOff()
     w.applySettings(settings);
     const int row = runRecorded();
     QVERIFY(row >= 0);
-    RunHistoryModel *history = w.runController()->history();
+    RunHistoryModel *history = w.historyPanel()->model();
     QVERIFY(!history->run(row).session);
     QVERIFY(!history->run(row).sessionPending);
     w.historyPanel()->view()->selectRow(row);

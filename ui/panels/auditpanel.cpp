@@ -3,6 +3,8 @@
 #include "models/allowrule.h"
 #include "models/auditlogmodel.h"
 #include "theme.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -202,6 +204,23 @@ void AuditPanel::updateAllowButton()
     AuditEvent event;
     const bool can = selectedEvent(&event) && !event.allowed && allowRuleFor(event).has_value();
     m_allow->setEnabled(can);
+}
+
+void AuditPanel::follow(Workbench *workbench)
+{
+    connect(workbench, &Workbench::runStarted, this, [this] { m_model->clear(); });
+    connect(workbench, &Workbench::permissionDecided, m_model, &AuditLogModel::appendEvent);
+    // The model batches live events; the last batch is shown as soon as the run is over.
+    connect(workbench, &Workbench::runFinished, m_model, &AuditLogModel::flushPending);
+    connect(workbench, &Workbench::runFailed, m_model, &AuditLogModel::flushPending);
+}
+
+void AuditPanel::showRun(const RunRecord &record)
+{
+    if (record.result)
+        m_model->setEvents(record.result->auditEvents);
+    else
+        m_model->clear();
 }
 
 } // namespace Sandbench

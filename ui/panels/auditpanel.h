@@ -14,6 +14,8 @@ class QTimer;
 namespace Sandbench {
 
 class AuditLogModel;
+struct RunRecord;
+class Workbench;
 
 // Browses permission decisions: live from the current run, from a past run, or from any audit
 // .jsonl file. Filters by kind, decision and text; "Allow this" on a denied row asks the main
@@ -31,6 +33,12 @@ public:
     QLineEdit *searchEdit() const { return m_search; }
     QPushButton *allowButton() const { return m_allow; }
     QLabel *countsLabel() const { return m_counts; }
+
+    // Shows the decisions of every run of `workbench` as they are made, from a fresh table at
+    // each run's start.
+    void follow(Workbench *workbench);
+    // A past run's decisions, from its result.
+    void showRun(const RunRecord &record);
 
     bool openLog(const QString &path, QString *error = nullptr);
     void openLogInteractive();

@@ -2,6 +2,8 @@
 
 #include "common/terminaltext.h"
 #include "theme.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -286,6 +288,48 @@ void ConsolePanel::copyAll()
     QString selected = m_view->textCursor().selectedText();
     QApplication::clipboard()->setText(
         selected.isEmpty() ? m_view->toPlainText() : selected.replace(QChar::ParagraphSeparator, QLatin1Char('\n')));
+}
+
+void ConsolePanel::follow(Workbench *workbench)
+{
+    connect(workbench, &Workbench::runStarted, this, [this, workbench](int row, const QString &auditLog) {
+        clear();
+        const int number = workbench->history()->run(row).number;
+        appendNotice(auditLog.isEmpty() ? tr("Run %1").arg(number)
+                                        : tr("Run %1 \u2014 audit log: %2").arg(number).arg(auditLog));
+    });
+    connect(workbench, &Workbench::output, this, &ConsolePanel::append);
+    connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) {
+        appendNotice(tr("Could not run: %1").arg(error.message));
+    });
+    connect(workbench, &Workbench::runFinished, this, [this](int, const ExecResult &result) {
+        QStringList parts;
+        if (result.exitCode)
+            parts << tr("exit code %1").arg(*result.exitCode);
+        if (result.timedOut)
+            parts << tr("timed out");
+        if (result.cancelled)
+            parts << tr("stopped");
+        if (result.truncated)
+            parts << tr("output truncated");
+        parts << tr("%1 allowed, %2 denied").arg(result.allowCount).arg(result.denyCount);
+        parts << tr("%1 ms").arg(result.durationMs);
+        appendNotice(tr("Finished: %1").arg(parts.join(QStringLiteral(", "))));
+    });
+}
+
+void ConsolePanel::showRun(const RunRecord &record)
+{
+    clear();
+    appendNotice(tr("Run %1 (%2)").arg(record.number).arg(record.title));
+    for (const ConsoleChunk &chunk : record.transcript)
+        append(chunk.stream, chunk.data);
+    if (record.transcriptDropped > 0)
+        appendNotice(tr("[%1 more bytes were not kept for the history]").arg(record.transcriptDropped));
+    if (record.result)
+        appendNotice(record.statusText());
+    else if (record.error)
+        appendNotice(record.error->message);
 }
 
 } // namespace Sandbench

@@ -15,6 +15,9 @@ class QToolButton;
 
 namespace Sandbench {
 
+struct RunRecord;
+class Workbench;
+
 // Live stdout and stderr in arrival order, stderr in its own colour.
 //
 // A script can print far faster than a text widget can lay text out, so output is never
@@ -43,6 +46,12 @@ public:
     // A line of our own (run started, run ended), set apart from the script's output.
     void appendNotice(const QString &text);
     void clear();
+
+    // Shows every run of `workbench` as it happens: a fresh console at its start, its output,
+    // and how it ended.
+    void follow(Workbench *workbench);
+    // A past run, from what the history kept of it.
+    void showRun(const RunRecord &record);
 
     // Writes everything waiting now (tests, and before showing a finished run).
     void flushAll();

@@ -17,6 +17,8 @@ class RunHistoryPanel : public QWidget
 public:
     explicit RunHistoryPanel(RunHistoryModel *model, QWidget *parent = nullptr);
 
+    RunHistoryModel *model() const { return m_model; }
+
     QTableView *view() const { return m_view; }
     QPushButton *saveSessionButton() const { return m_save; }
     QPushButton *openSessionButton() const { return m_open; }

@@ -1,5 +1,7 @@
 #include "runstatuswidget.h"
 
+#include "workbench/workbench.h"
+
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -87,5 +89,12 @@ void RunStatusWidget::setFailed(const QString &message)
 QString RunStatusWidget::seedText() const { return m_seed->text(); }
 QString RunStatusWidget::frozenTimeText() const { return m_frozen->text(); }
 QString RunStatusWidget::stateText() const { return m_state->text(); }
+
+void RunStatusWidget::follow(Workbench *workbench)
+{
+    connect(workbench, &Workbench::runStarted, this, [this] { setRunning(true); });
+    connect(workbench, &Workbench::runFinished, this, [this](int, const ExecResult &result) { setResult(result); });
+    connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) { setFailed(error.message); });
+}
 
 } // namespace Sandbench

@@ -10,6 +10,8 @@ class QTimer;
 
 namespace Sandbench {
 
+class Workbench;
+
 // The run's state at a glance, in the toolbar: the seed and frozen time the next run uses, the
 // live running time, and how the last run ended (exit code, timed out, truncated).
 class RunStatusWidget : public QWidget
@@ -18,6 +20,8 @@ class RunStatusWidget : public QWidget
 public:
     explicit RunStatusWidget(QWidget *parent = nullptr);
 
+    // Follows every run of `workbench`: running from its start, then how it ended.
+    void follow(Workbench *workbench);
     void setPolicy(const Policy &policy);
     void setRunning(bool running);
     void setResult(const ExecResult &result);

@@ -1,11 +1,11 @@
 // Stops and destroys runs at every point of their life, against the real Deno runtime: before the
 // runtime starts, while the workdir snapshot is taken, while output flows, and while the session
-// is assembled on the thread pool. Each point is reached through the controller's own signals,
+// is assembled on the thread pool. Each point is reached through the Workbench's own signals,
 // not through sleeps, so every iteration hits the point it names. Work handed back from the
-// thread pool must land on the controller's thread or nowhere; under ThreadSanitizer (the tsan
+// thread pool must land on the Workbench's thread or nowhere; under ThreadSanitizer (the tsan
 // preset) a continuation that touches the controller from a pool thread shows as a race.
-#include "models/runhistorymodel.h"
-#include "runcontroller.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -43,9 +43,17 @@ ExecRequest chattyRequest(const QString &workdir)
     return request;
 }
 
+// As the GUI has it: every run recorded as a session.
+WorkbenchOptions recordingOptions()
+{
+    WorkbenchOptions options;
+    options.recordSessions = true;
+    return options;
+}
+
 } // namespace
 
-class TestRunController : public QObject
+class TestWorkbenchRuns : public QObject
 {
     Q_OBJECT
 
@@ -70,7 +78,7 @@ private slots:
         QFETCH(QString, point);
         fillWorkdir(m_work.path(), 200);
         for (int round = 0; round < 4; ++round) {
-            RunController controller;
+            Workbench controller(recordingOptions());
             ExecRequest request = chattyRequest(m_work.path());
             request.auditLogPath = m_audit.filePath(QStringLiteral("audit-%1-%2.jsonl").arg(point).arg(round));
             int outputs = 0;
@@ -78,22 +86,22 @@ private slots:
             auto stopNow = [&] {
                 if (!stopped) {
                     stopped = true;
-                    controller.stop();
+                    controller.stopRun();
                 }
             };
-            connect(controller.engine(), &ExecEngine::started, &controller, [&] {
+            connect(&controller, &Workbench::runtimeStarted, &controller, [&] {
                 if (point == QLatin1String("started"))
                     stopNow();
             });
-            connect(&controller, &RunController::output, &controller, [&] {
+            connect(&controller, &Workbench::output, &controller, [&] {
                 ++outputs;
                 if ((point == QLatin1String("first-output") && outputs == 1)
                     || (point == QLatin1String("many-outputs") && outputs == 50))
                     stopNow();
             });
-            QSignalSpy finished(&controller, &RunController::runFinished);
-            QSignalSpy failed(&controller, &RunController::runFailed);
-            QVERIFY(controller.start(request, QStringLiteral("stop %1").arg(point)));
+            QSignalSpy finished(&controller, &Workbench::runFinished);
+            QSignalSpy failed(&controller, &Workbench::runFailed);
+            QVERIFY(controller.startRun(request, QStringLiteral("stop %1").arg(point)));
             if (point == QLatin1String("before-start"))
                 stopNow(); // the workdir snapshot is being taken on the pool right now
             QTRY_VERIFY_WITH_TIMEOUT(finished.size() + failed.size() == 1, kRunTimeoutMs);
@@ -120,7 +128,7 @@ private slots:
             QTest::newRow(point) << QString::fromLatin1(point);
     }
 
-    // Destroy the controller at the point (as closing the window does). Work still running on
+    // Destroy the Workbench at the point (as closing the window does). Work still running on
     // the thread pool (the snapshot, the session's assembly) must drop its result, not deliver it
     // to a dead object; the test then lets the pool drain and checks the process is intact by
     // running once more.
@@ -129,13 +137,13 @@ private slots:
         QFETCH(QString, point);
         fillWorkdir(m_work.path(), 200);
         for (int round = 0; round < 4; ++round) {
-            auto controller = std::make_unique<RunController>();
+            auto controller = std::make_unique<Workbench>(recordingOptions());
             ExecRequest request = chattyRequest(m_work.path());
             if (point == QLatin1String("session-assembly"))
                 request.policy.timeoutMs = 300; // ends by itself, then its session is assembled
             request.auditLogPath = m_audit.filePath(QStringLiteral("destroy-%1-%2.jsonl").arg(point).arg(round));
             bool reached = false;
-            QObject guard; // receives the signals, so that deleting the controller mid-signal is safe
+            QObject guard; // receives the signals, so that deleting the Workbench mid-signal is safe
             auto destroyLater = [&] {
                 if (!reached) {
                     reached = true;
@@ -143,26 +151,26 @@ private slots:
                     QMetaObject::invokeMethod(&guard, [&] { controller.reset(); }, Qt::QueuedConnection);
                 }
             };
-            connect(controller->engine(), &ExecEngine::started, &guard, [&] {
+            connect(controller.get(), &Workbench::runtimeStarted, &guard, [&] {
                 if (point == QLatin1String("started"))
                     destroyLater();
             });
-            connect(controller.get(), &RunController::output, &guard, [&] {
+            connect(controller.get(), &Workbench::output, &guard, [&] {
                 if (point == QLatin1String("first-output"))
                     destroyLater();
             });
-            connect(controller.get(), &RunController::runFinished, &guard, [&] {
+            connect(controller.get(), &Workbench::runFinished, &guard, [&] {
                 if (point != QLatin1String("session-assembly") || reached)
                     return;
                 reached = true;
-                // Queued: by then the controller has handed the session's assembly to the pool,
+                // Queued: by then the Workbench has handed the session's assembly to the pool,
                 // and the pool's answer is queued behind this call, so it is still on its way.
                 QMetaObject::invokeMethod(&guard, [&] {
                     QVERIFY(controller->sessionsInProgress() > 0);
                     controller.reset();
                 }, Qt::QueuedConnection);
             });
-            QVERIFY(controller->start(request, QStringLiteral("destroy %1").arg(point)));
+            QVERIFY(controller->startRun(request, QStringLiteral("destroy %1").arg(point)));
             if (point == QLatin1String("before-start")) {
                 reached = true;
                 controller.reset(); // while the snapshot is being taken
@@ -174,14 +182,14 @@ private slots:
             QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         }
         // The process is intact: a run from start to finish still works, and its session is made.
-        RunController controller;
+        Workbench controller(recordingOptions());
         ExecRequest request;
         request.code = QStringLiteral("console.log('still fine');");
         request.policy.sandbox = true;
         request.policy.workdir = m_work.path();
         request.auditLogPath = m_audit.filePath(QStringLiteral("after-%1.jsonl").arg(point));
-        QSignalSpy ready(&controller, &RunController::sessionReady);
-        QVERIFY(controller.start(request, QStringLiteral("after")));
+        QSignalSpy ready(&controller, &Workbench::sessionReady);
+        QVERIFY(controller.startRun(request, QStringLiteral("after")));
         QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, kRunTimeoutMs);
         const RunRecord run = controller.history()->run(0);
         QVERIFY(run.result);
@@ -194,5 +202,5 @@ private:
     QTemporaryDir m_audit;
 };
 
-QTEST_GUILESS_MAIN(TestRunController)
-#include "tst_runcontroller.moc"
+QTEST_GUILESS_MAIN(TestWorkbenchRuns)
+#include "tst_workbenchruns.moc"

@@ -1,0 +1,212 @@
+#include "workbench.h"
+
+#include "common/background.h"
+#include "exec/execengine.h"
+#include "sandbox/sandboxpool.h"
+#include "sandbox/sandboxprovider.h"
+#include "workbench/runhistory.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+
+namespace Sandbench {
+
+Workbench::Workbench(WorkbenchOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_engine(new ExecEngine(this))
+    , m_history(new RunHistory(this))
+{
+    m_engine->setConfig(m_options.engine);
+    connect(m_engine, &ExecEngine::output, this, [this](ExecStream stream, const QByteArray &data) {
+        m_history->appendOutput(m_currentRow, stream, data);
+        emit output(stream, data);
+    });
+    connect(m_engine, &ExecEngine::started, this, &Workbench::runtimeStarted);
+    connect(m_engine, &ExecEngine::permissionDecided, this, &Workbench::permissionDecided);
+    connect(m_engine, &ExecEngine::finished, this, [this](const ExecResult &result) {
+        const int row = m_currentRow;
+        m_currentRow = -1;
+        m_history->finishRun(row, result);
+        // Before the signal, so that whoever hears it already sees the session in progress.
+        finishSession(row, result);
+        emit runFinished(row, result);
+    });
+    connect(m_engine, &ExecEngine::failed, this, [this](const Error &error) {
+        const int row = m_currentRow;
+        m_currentRow = -1;
+        m_history->failRun(row, error);
+        if (m_recorder) {
+            m_recorder.reset();
+            m_history->setSessionError(row, tr("the run did not start, so there is nothing to replay"));
+        }
+        emit runFailed(row, error);
+    });
+}
+
+Workbench::~Workbench()
+{
+    // The engine stops its run as it goes; nothing of that may reach a half-destroyed Workbench.
+    disconnect(m_engine, nullptr, this, nullptr);
+}
+
+void Workbench::setEngineConfig(const ExecEngineConfig &config)
+{
+    m_options.engine = config;
+    m_engine->setConfig(config);
+}
+
+void Workbench::setRecording(bool recordSessions, const SessionRecordOptions &options)
+{
+    m_options.recordSessions = recordSessions;
+    m_options.record = options;
+}
+
+bool Workbench::isRunning() const
+{
+    return m_engine->isRunning() || m_currentRow >= 0;
+}
+
+bool Workbench::startRun(ExecRequest request, const QString &title)
+{
+    if (isRunning())
+        return false;
+    RunRecord record;
+    record.startedMs = QDateTime::currentMSecsSinceEpoch();
+    record.title = title;
+    record.code = request.code;
+    record.policy = request.policy;
+    m_currentRow = m_history->addRun(record);
+    if (request.auditLogPath.isEmpty() && !m_options.auditFolder.isEmpty()) {
+        QDir().mkpath(m_options.auditFolder);
+        // The pid and the run's number keep two windows, and two runs in one second, apart.
+        request.auditLogPath = m_options.auditFolder
+                               + QStringLiteral("/run-%1-%2-%3.jsonl")
+                                     .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
+                                     .arg(QCoreApplication::applicationPid())
+                                     .arg(m_history->run(m_currentRow).number);
+    }
+    m_clock.start();
+    m_stopRequested = false;
+    emit runStarted(m_currentRow, request.auditLogPath);
+    if (!m_options.recordSessions) {
+        launch(request);
+        return true;
+    }
+    // The snapshot must be taken before the code can change its workdir, so the run waits for it.
+    m_history->setSessionPending(m_currentRow);
+    m_preparing = true;
+    const int row = m_currentRow;
+    runInBackground(this, [request, config = m_options.engine, options = m_options.record] {
+        return SessionRecorder::begin(request, config, options);
+    }, [this, row, request](const Result<SessionRecorder> &recorder) {
+        m_preparing = false;
+        if (recorder) {
+            m_recorder = *recorder;
+        } else {
+            const QString why = tr("not recorded: %1").arg(recorder.error().message);
+            m_history->setSessionError(row, why);
+            emit sessionFailed(row, recorder.error().message);
+        }
+        if (m_stopRequested) {
+            m_recorder.reset();
+            const Error stopped{ErrorCode::Cancelled, tr("stopped before it started")};
+            m_currentRow = -1;
+            m_history->failRun(row, stopped);
+            m_history->setSessionError(row, stopped.message);
+            emit runFailed(row, stopped);
+            return;
+        }
+        launch(request);
+    });
+    return true;
+}
+
+void Workbench::launch(const ExecRequest &request)
+{
+    // start() may report failed() before it returns; the handlers above cope with that.
+    m_engine->start(request);
+}
+
+void Workbench::finishSession(int row, const ExecResult &result)
+{
+    if (!m_recorder)
+        return;
+    ++m_sessionsInProgress;
+    runInBackground(this, [recorder = *m_recorder, result]() mutable { return recorder.finish(result); },
+                    [this, row](const Result<SessionBundle> &bundle) {
+        --m_sessionsInProgress;
+        if (bundle) {
+            m_history->setSession(row, std::make_shared<const SessionBundle>(*bundle));
+            emit sessionReady(row);
+        } else {
+            m_history->setSessionError(row, tr("not recorded: %1").arg(bundle.error().message));
+            emit sessionFailed(row, bundle.error().message);
+        }
+    });
+    m_recorder.reset();
+}
+
+void Workbench::stopRun()
+{
+    if (m_preparing)
+        m_stopRequested = true;
+    if (m_engine->isRunning())
+        m_engine->stop();
+}
+
+Result<SandboxPool *> Workbench::sandboxPool()
+{
+    if (m_pool)
+        return m_pool.get();
+    if (m_poolError)
+        return std::unexpected(*m_poolError);
+    if (!m_options.sandboxProviders) {
+        m_poolError = Error{ErrorCode::InvalidConfig, tr("no sandbox engine is configured")};
+        return std::unexpected(*m_poolError);
+    }
+    // Opening only checks the options and starts reaping orphans: a missing engine shows up as
+    // failed operations, never as a wait here.
+    auto provider = m_options.sandboxProviders();
+    if (!provider) {
+        m_poolError = provider.error();
+        return std::unexpected(*m_poolError);
+    }
+    auto pool = SandboxPool::open(std::move(*provider), m_options.pool);
+    if (!pool) {
+        m_poolError = pool.error();
+        return std::unexpected(*m_poolError);
+    }
+    m_pool = std::move(*pool);
+    return m_pool.get();
+}
+
+Result<SandboxProvider *> Workbench::sandboxProvider()
+{
+    if (m_provider)
+        return m_provider.get();
+    if (!m_options.sandboxProviders)
+        return std::unexpected(Error{ErrorCode::InvalidConfig, tr("no sandbox engine is configured")});
+    auto provider = m_options.sandboxProviders();
+    if (!provider)
+        return std::unexpected(provider.error());
+    m_provider = std::move(*provider);
+    return m_provider.get();
+}
+
+bool Workbench::hasLiveSandboxes() const
+{
+    return m_pool && !m_pool->sandboxes().isEmpty();
+}
+
+VoidOperation *Workbench::closeSandboxes()
+{
+    if (m_pool)
+        return m_pool->close();
+    auto *done = new VoidOperation(this);
+    done->finish({});
+    return done;
+}
+
+} // namespace Sandbench

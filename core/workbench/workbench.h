@@ -1,0 +1,115 @@
+#pragma once
+
+#include "audit/auditevent.h"
+#include "common/result.h"
+#include "exec/execrequest.h"
+#include "exec/execresult.h"
+#include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxtypes.h"
+#include "session/sessionrecorder.h"
+#include "workbench/sandboxproviders.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+namespace Sandbench {
+
+class ExecEngine;
+class RunHistory;
+class SandboxPool;
+class SandboxProvider;
+
+struct WorkbenchOptions
+{
+    ExecEngineConfig engine;
+    // Record every run as a session (kept in the history, ready to save).
+    bool recordSessions = false;
+    SessionRecordOptions record;
+    // Where a run whose request names no audit log gets one of its own; empty: no log.
+    QString auditFolder;
+    // Where sandboxes come from; empty: sandboxes are unavailable.
+    SandboxProviderFactory sandboxProviders;
+    PoolOptions pool;
+};
+
+// What every front end (the GUI, the CLI, the agent server) stands on: one exec engine and its
+// configuration, the run history with each run's session, and the sandbox pool. Front ends
+// start and stop runs and read results here; none of them builds an engine, a recorder, a
+// provider or a pool itself, so a run is recorded the same way whoever started it.
+// Nothing here waits on the runtime or the disk: the workdir snapshot before a recorded run and
+// the session's assembly after it happen on the thread pool; sandbox calls are operations.
+class Workbench : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Workbench(WorkbenchOptions options = {}, QObject *parent = nullptr);
+    ~Workbench() override;
+
+    const WorkbenchOptions &options() const { return m_options; }
+    // For the runs that start from now on.
+    void setEngineConfig(const ExecEngineConfig &config);
+    void setRecording(bool recordSessions, const SessionRecordOptions &options);
+
+    // ----- runs
+    RunHistory *history() const { return m_history; }
+    bool isRunning() const;
+    // The history row of the run going on, or -1.
+    int currentRow() const { return m_currentRow; }
+    // Sessions of finished runs still being assembled.
+    int sessionsInProgress() const { return m_sessionsInProgress; }
+    qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
+
+    // Starts a run of `request` (its auditLogPath filled in from auditFolder when empty) and
+    // adds it to the history; false when one is already running. runStarted() follows at once;
+    // then either runFailed() (nothing ran) or output()/permissionDecided() and runFinished().
+    bool startRun(ExecRequest request, const QString &title);
+    // Stops the run and everything it started; a run still being prepared never starts.
+    void stopRun();
+
+    // ----- sandboxes
+    // The pool of this Workbench, opened through the provider factory on first use; the error
+    // says why sandboxes are unavailable (no factory, no engine, options it refuses).
+    Result<SandboxPool *> sandboxPool();
+    // A provider of its own for what reaches past this pool: listing and removing the
+    // sandboxes of every Sandbench process, orphans included.
+    Result<SandboxProvider *> sandboxProvider();
+    // Releases every sandbox of the pool and closes it; finishes at once when there is none.
+    // Never waits: the caller attaches to the operation.
+    VoidOperation *closeSandboxes();
+    bool hasLiveSandboxes() const;
+
+signals:
+    void runStarted(int row, const QString &auditLogPath);
+    // The runtime's process is up (after the preparation and, when recording, the snapshot).
+    void runtimeStarted(qint64 pid);
+    void output(Sandbench::ExecStream stream, const QByteArray &data);
+    void permissionDecided(const Sandbench::AuditEvent &event);
+    void runFinished(int row, const Sandbench::ExecResult &result);
+    void runFailed(int row, const Sandbench::Error &error);
+    // The run's session is in the history, ready to save (history()->run(row).session), or it
+    // could not be made (before the run: the run still goes ahead, unrecorded).
+    void sessionReady(int row);
+    void sessionFailed(int row, const QString &error);
+
+private:
+    void launch(const ExecRequest &request);
+    void finishSession(int row, const ExecResult &result);
+
+    WorkbenchOptions m_options;
+    ExecEngine *m_engine;
+    RunHistory *m_history;
+    std::optional<SessionRecorder> m_recorder;
+    bool m_preparing = false;
+    bool m_stopRequested = false;
+    int m_sessionsInProgress = 0;
+    int m_currentRow = -1;
+    QElapsedTimer m_clock;
+    std::unique_ptr<SandboxPool> m_pool;
+    std::unique_ptr<SandboxProvider> m_provider;
+    std::optional<Error> m_poolError;
+};
+
+} // namespace Sandbench
