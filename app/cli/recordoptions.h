@@ -13,8 +13,6 @@ struct RecordOptions
     bool envValues = false;
 };
 
-QString recordOptionsHelp();
-
 // Writes the recorded session to options.path; false (with a message on stderr) when it could
 // not be written.
 bool saveRecording(const SessionBundle &session, const RecordOptions &options);

@@ -1,5 +1,6 @@
 #include "runoptions.h"
 
+#include "optiontable.h"
 #include "policy/policyfile.h"
 
 #include <QDir>
@@ -13,233 +14,152 @@ std::unexpected<Error> usage(const QString &message)
     return fail(ErrorCode::ConfigError, message);
 }
 
-std::optional<qint64> positive(const QString &text)
+// What `run` takes, and where each value goes; one table for parsing and for --help.
+struct RunTable
 {
-    bool ok = false;
-    const qint64 value = text.toLongLong(&ok);
-    if (!ok || value <= 0)
-        return std::nullopt;
-    return value;
-}
+    RunOptions out;
+    Policy flags; // added to the policy file's, if there is one
+    QString policyFile;
+    bool allowSensitiveRoots = false;
+    OptionTable table{QStringLiteral("run")};
+
+    RunTable()
+    {
+        const auto absolute = [](const QString &path) { return QDir::cleanPath(QDir::current().absoluteFilePath(path)); };
+        const auto list = [&](const QString &name, const QString &valueName, const QString &help, QStringList *into, bool isPath) {
+            table.add({{name}, valueName, help, [into, isPath, absolute](const QString &v) -> std::optional<QString> {
+                if (v.isEmpty())
+                    return isPath ? QStringLiteral("a path") : QStringLiteral("a non-empty value");
+                *into << (isPath ? absolute(v) : v);
+                return std::nullopt;
+            }, true});
+        };
+        const auto path = [&](const QStringList &names, const QString &help, QString *into) {
+            table.add({names, QStringLiteral("FILE"), help, [into, absolute](const QString &v) -> std::optional<QString> {
+                if (v.isEmpty())
+                    return QStringLiteral("a path");
+                *into = absolute(v);
+                return std::nullopt;
+            }});
+        };
+        const auto number = [&](const QString &name, const QString &valueName, const QString &help, qint64 lo, qint64 hi,
+                                const QString &expected, std::function<void(qint64)> keep) {
+            table.add({{name}, valueName, help, [lo, hi, expected, keep](const QString &v) -> std::optional<QString> {
+                const auto n = wholeNumber(v, lo, hi);
+                if (!n)
+                    return expected;
+                keep(*n);
+                return std::nullopt;
+            }});
+        };
+        Permissions &p = flags.permissions;
+        table.flag({QStringLiteral("--help"), QStringLiteral("-h")}, QStringLiteral("this text"), &out.showHelp);
+        table.flag({QStringLiteral("--version")}, QStringLiteral("the application's and the runtime's versions"), &out.showVersion);
+        table.flag({QStringLiteral("--sandbox")}, QStringLiteral("deny everything that is not allowed"), &flags.sandbox);
+        list(QStringLiteral("--allow-read"), QStringLiteral("PATH"), QStringLiteral("a file or folder (and all below it) the code may read"), &p.allowRead, true);
+        list(QStringLiteral("--allow-write"), QStringLiteral("PATH"), QStringLiteral("a file or folder the code may write"), &p.allowWrite, true);
+        list(QStringLiteral("--allow-net"), QStringLiteral("HOST"), QStringLiteral("host, host:port, *.domain, IP or URL the code may connect to"), &p.allowNet, false);
+        list(QStringLiteral("--allow-env"), QStringLiteral("NAME"), QStringLiteral("a host environment variable the code may read"), &p.allowEnv, false);
+        list(QStringLiteral("--allow-run"), QStringLiteral("CMD"), QStringLiteral("a program the code may start (* for any)"), &p.allowRun, false);
+        list(QStringLiteral("--allow-listen"), QStringLiteral("HOST"), QStringLiteral("host:port the code may serve on"), &p.allowListen, false);
+        table.flag({QStringLiteral("--deny-fs")}, QStringLiteral("deny file access without --sandbox (allow lists still make exceptions)"), &p.denyFs);
+        table.flag({QStringLiteral("--deny-net")}, QStringLiteral("deny the network without --sandbox"), &p.denyNet);
+        table.flag({QStringLiteral("--deny-env")}, QStringLiteral("deny environment variables without --sandbox"), &p.denyEnv);
+        table.flag({QStringLiteral("--deny-run")}, QStringLiteral("deny starting programs without --sandbox"), &p.denyRun);
+        table.text({QStringLiteral("--permission-policy"), QStringLiteral("--policy")}, QStringLiteral("FILE"),
+                   QStringLiteral("JSON policy file; the flags add to it"), &policyFile);
+        path({QStringLiteral("--audit-log")}, QStringLiteral("append one JSON line per permission decision"), &out.request.auditLogPath);
+        table.flag({QStringLiteral("--allow-sensitive-roots")}, QStringLiteral("allow granting /, /proc, /sys, /dev or a home folder itself"), &allowSensitiveRoots);
+        table.add({{QStringLiteral("--seed")}, QStringLiteral("N"), QStringLiteral("seeded Math.random, crypto random values, randomUUID, randomInt"),
+                   [this](const QString &v) -> std::optional<QString> {
+            const auto seed = wholeNumber(v, 0, (qint64(1) << 53) - 1);
+            if (!seed)
+                return QStringLiteral("a whole number from 0 to 2^53 - 1");
+            flags.seed = quint64(*seed);
+            return std::nullopt;
+        }});
+        table.add({{QStringLiteral("--freeze-time")}, QStringLiteral("T"), QStringLiteral("frozen clock: ISO 8601 with an offset, or epoch milliseconds"),
+                   [this](const QString &v) -> std::optional<QString> {
+            flags.freezeTimeMs = parseInstant(v);
+            if (!flags.freezeTimeMs)
+                return QStringLiteral("ISO 8601 with an offset (2026-01-01T00:00:00Z) or epoch milliseconds within JavaScript's date range");
+            return std::nullopt;
+        }});
+        number(QStringLiteral("--timeout"), QStringLiteral("MS"), QStringLiteral("stop the run and every process it started"), 1, qint64(7) * 24 * 3600 * 1000,
+               QStringLiteral("a number of milliseconds from 1 to 604800000 (7 days)"), [this](qint64 n) { flags.timeoutMs = n; });
+        number(QStringLiteral("--max-memory"), QStringLiteral("MB"), QStringLiteral("cap the JavaScript heap, and the whole run (MB + 64)"), 16, 1024 * 1024,
+               QStringLiteral("a number of megabytes from 16 to 1048576"), [this](qint64 n) { flags.maxMemoryMb = int(n); });
+        number(QStringLiteral("--max-workdir-mb"), QStringLiteral("MB"), QStringLiteral("cap what the workdir holds while the run writes"), 1, 1024 * 1024,
+               QStringLiteral("a number of megabytes from 1 to 1048576"), [this](qint64 n) { flags.maxWorkdirMb = int(n); });
+        number(QStringLiteral("--max-tasks"), QStringLiteral("N"), QStringLiteral("cap the run's processes and threads (32 to 65536; default 512)"),
+               Policy::minTasks, Policy::maxTasksLimit,
+               QStringLiteral("a number of processes and threads from %1 to %2").arg(Policy::minTasks).arg(Policy::maxTasksLimit),
+               [this](qint64 n) { flags.maxTasks = int(n); });
+        number(QStringLiteral("--max-output-bytes"), QStringLiteral("N"), QStringLiteral("bytes kept of stdout and of stderr (default 1048576)"), 1, qint64(1) << 34,
+               QStringLiteral("a number of bytes from 1 to 17179869184"), [this](qint64 n) { flags.maxOutputBytes = n; });
+        table.add({{QStringLiteral("--workdir")}, QStringLiteral("DIR"), QStringLiteral("readable, writable, and the current folder"),
+                   [this, absolute](const QString &v) -> std::optional<QString> {
+            if (v.isEmpty())
+                return QStringLiteral("a folder");
+            flags.workdir = absolute(v);
+            return std::nullopt;
+        }});
+        list(QStringLiteral("--read-only-dir"), QStringLiteral("DIR"), QStringLiteral("a folder the code may read (repeats)"), &flags.readOnlyDirs, true);
+        list(QStringLiteral("--allow-package"), QStringLiteral("SPEC"), QStringLiteral("npm package NAME or NAME@RANGE the code may import (repeats)"), &flags.allowPackages, false);
+        table.add({{QStringLiteral("--env")}, QStringLiteral("NAME=VALUE"), QStringLiteral("give the code a variable (repeats)"),
+                   [this](const QString &v) -> std::optional<QString> {
+            const qsizetype eq = v.indexOf(QLatin1Char('='));
+            if (eq <= 0)
+                return QStringLiteral("NAME=VALUE");
+            flags.env.insert(v.left(eq), v.mid(eq + 1));
+            return std::nullopt;
+        }, true});
+        table.add({{QStringLiteral("--code")}, QStringLiteral("'JS'"), QStringLiteral("run this code instead of a file"),
+                   [this](const QString &v) -> std::optional<QString> {
+            if (v.isEmpty())
+                return QStringLiteral("code to run (it is empty)");
+            out.request.code = v;
+            return std::nullopt;
+        }});
+        table.flag({QStringLiteral("--json")}, QStringLiteral("print the result object instead of passing output through"), &out.json);
+        table.flag({QStringLiteral("--raw-output")}, QStringLiteral("pass the output's control characters to a terminal as they are"), &out.rawOutput);
+        path({QStringLiteral("--record")}, QStringLiteral("save the run as a session bundle (.sbsession) to replay"), &out.record.path);
+        table.flag({QStringLiteral("--record-env-values")}, QStringLiteral("also store environment values in it (names only by default)"), &out.record.envValues);
+    }
+};
 
 } // namespace
 
 QString runOptionsHelp()
 {
-    return QStringLiteral(
-            "Usage: sandbench-cli run [options] FILE [-- ARGS...]\n"
-            "       sandbench-cli run [options] --code 'JS'\n\n"
-            "Permissions (deny by default under --sandbox; the --allow-* flags repeat):\n"
-            "  --sandbox                 deny everything that is not allowed\n"
-            "  --allow-read PATH         a file or folder (and all below it) the code may read\n"
-            "  --allow-write PATH        a file or folder the code may write\n"
-            "  --allow-net HOST          host, host:port, *.domain, IP or URL the code may connect to\n"
-            "  --allow-env NAME          a host environment variable the code may read\n"
-            "  --allow-run CMD           a program the code may start (* for any)\n"
-            "  --allow-listen HOST       host:port the code may serve on\n"
-            "  --deny-fs, --deny-net, --deny-env, --deny-run   deny one kind without --sandbox\n"
-            "  --permission-policy FILE  (alias --policy) JSON policy file; flags add to it\n"
-            "  --audit-log FILE          append one JSON line per permission decision\n"
-            "  --allow-sensitive-roots   allow granting /, /proc, /sys, /dev or a home folder itself\n\n"
-            "Run options:\n"
-            "  --seed N                  seeded Math.random, crypto random values, randomUUID, randomInt\n"
-            "  --freeze-time T           frozen clock: ISO 8601 with offset, or epoch milliseconds\n"
-            "  --timeout MS              stop the run and every process it started\n"
-            "  --max-memory MB           cap the JavaScript heap, and the whole run (MB + 64)\n"
-            "  --max-workdir-mb MB       cap what the workdir holds while the run writes\n"
-            "  --max-tasks N             cap the run's processes and threads (32 to 65536; default 512)\n"
-            "  --max-output-bytes N      bytes kept of stdout and of stderr (default 1048576)\n"
-            "  --workdir DIR             readable, writable, and the current folder\n"
-            "  --read-only-dir DIR       a folder the code may read (repeats)\n"
-            "  --allow-package SPEC      npm package NAME or NAME@RANGE the code may import (repeats)\n"
-            "  --env NAME=VALUE          give the code a variable (repeats)\n"
-            "  --json                    print the result object instead of passing output through\n"
-            "  --raw-output              pass control characters of the output to a terminal as they\n"
-            "                            are (by default a terminal gets them escaped: \\e, \\x07)\n")
-            + recordOptionsHelp()
-            + QStringLiteral("\nExit status: the script's own; 124 timed out; 125 stopped by memory cap;\n"
-            "  2 configuration error (bad options); 3 environment error (runtime or broker).\n");
+    return QStringLiteral("Usage: sandbench-cli run [options] FILE [-- ARGS...]\n"
+                          "       sandbench-cli run [options] --code 'JS'\n\n"
+                          "Permissions are denied by default under --sandbox; the --allow-* flags repeat.\n"
+                          "On a terminal the code's control characters are escaped (\\e, \\x07) unless --raw-output.\n\n")
+           + RunTable().table.help()
+           + QStringLiteral("\nExit status: the script's own; 124 timed out; 125 stopped by memory cap;\n"
+                            "  130 stopped; 2 configuration error (bad options); 3 environment error (runtime or broker).\n");
 }
 
 Result<RunOptions> parseRunOptions(const QStringList &args)
 {
-    RunOptions out;
-    Policy flags;
-    QString policyFile;
-    bool haveEntry = false;
-    bool allowSensitiveRoots = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString arg = args.at(i);
-        if (haveEntry) {
-            if (arg == QLatin1String("--") && out.request.args.isEmpty())
-                continue;
-            out.request.args << arg;
-            continue;
-        }
-        QString name = arg;
-        QString inlineValue;
-        bool hasInline = false;
-        if (arg.startsWith(QLatin1String("--")) && arg.contains(QLatin1Char('='))) {
-            name = arg.left(arg.indexOf(QLatin1Char('=')));
-            inlineValue = arg.mid(arg.indexOf(QLatin1Char('=')) + 1);
-            hasInline = true;
-        }
-        auto value = [&]() -> std::optional<QString> {
-            if (hasInline)
-                return inlineValue;
-            if (i + 1 >= args.size())
-                return std::nullopt;
-            return args.at(++i);
-        };
-        auto need = [&](const QString &option) -> Result<QString> {
-            auto v = value();
-            if (!v || v->isEmpty())
-                return usage(QStringLiteral("%1: needs a value").arg(option));
-            return *v;
-        };
-        Permissions &p = flags.permissions;
-        const QString cwd = QDir::currentPath();
-        auto absolute = [&cwd](const QString &path) { return QDir::cleanPath(QDir(cwd).absoluteFilePath(path)); };
-        auto listFlag = [&](QStringList &list, bool isPath) -> VoidResult {
-            auto v = need(name);
-            if (!v)
-                return std::unexpected(v.error());
-            list << (isPath ? absolute(*v) : *v);
-            return {};
-        };
-        VoidResult step;
-        if (name == QLatin1String("--help") || name == QLatin1String("-h")) {
-            out.showHelp = true;
-        } else if (name == QLatin1String("--version")) {
-            out.showVersion = true;
-        } else if (name == QLatin1String("--sandbox")) {
-            flags.sandbox = true;
-        } else if (name == QLatin1String("--json")) {
-            out.json = true;
-        } else if (name == QLatin1String("--raw-output")) {
-            out.rawOutput = true;
-        } else if (name == QLatin1String("--allow-sensitive-roots")) {
-            allowSensitiveRoots = true;
-        } else if (name == QLatin1String("--deny-fs")) {
-            p.denyFs = true;
-        } else if (name == QLatin1String("--deny-net")) {
-            p.denyNet = true;
-        } else if (name == QLatin1String("--deny-env")) {
-            p.denyEnv = true;
-        } else if (name == QLatin1String("--deny-run")) {
-            p.denyRun = true;
-        } else if (name == QLatin1String("--allow-read")) {
-            step = listFlag(p.allowRead, true);
-        } else if (name == QLatin1String("--allow-write")) {
-            step = listFlag(p.allowWrite, true);
-        } else if (name == QLatin1String("--allow-net")) {
-            step = listFlag(p.allowNet, false);
-        } else if (name == QLatin1String("--allow-env")) {
-            step = listFlag(p.allowEnv, false);
-        } else if (name == QLatin1String("--allow-run")) {
-            step = listFlag(p.allowRun, false);
-        } else if (name == QLatin1String("--allow-listen")) {
-            step = listFlag(p.allowListen, false);
-        } else if (name == QLatin1String("--read-only-dir")) {
-            step = listFlag(flags.readOnlyDirs, true);
-        } else if (name == QLatin1String("--allow-package")) {
-            step = listFlag(flags.allowPackages, false);
-        } else if (name == QLatin1String("--permission-policy") || name == QLatin1String("--policy")) {
-            auto v = need(name);
-            if (!v)
-                return std::unexpected(v.error());
-            policyFile = *v;
-        } else if (name == QLatin1String("--record")) {
-            auto v = need(name);
-            if (!v)
-                return std::unexpected(v.error());
-            out.record.path = absolute(*v);
-        } else if (name == QLatin1String("--record-env-values")) {
-            out.record.envValues = true;
-        } else if (name == QLatin1String("--audit-log")) {
-            auto v = need(name);
-            if (!v)
-                return std::unexpected(v.error());
-            out.request.auditLogPath = absolute(*v);
-        } else if (name == QLatin1String("--workdir")) {
-            auto v = need(name);
-            if (!v)
-                return std::unexpected(v.error());
-            flags.workdir = absolute(*v);
-        } else if (name == QLatin1String("--code")) {
-            auto v = value();
-            if (!v)
-                return usage(QStringLiteral("--code: needs the code to run"));
-            out.request.code = *v;
-            if (out.request.code.isEmpty())
-                return usage(QStringLiteral("--code: the code is empty"));
-        } else if (name == QLatin1String("--seed")) {
-            auto v = need(name);
-            bool ok = false;
-            const quint64 seed = v ? v->toULongLong(&ok) : 0;
-            if (!v || !ok || seed >= (quint64(1) << 53))
-                return usage(QStringLiteral("--seed: expected a whole number from 0 to 2^53"));
-            flags.seed = seed;
-        } else if (name == QLatin1String("--freeze-time")) {
-            auto v = need(name);
-            if (!v)
-                return std::unexpected(v.error());
-            flags.freezeTimeMs = parseInstant(*v);
-            if (!flags.freezeTimeMs)
-                return usage(QStringLiteral("--freeze-time %1: expected ISO 8601 with an offset (2026-01-01T00:00:00Z) or epoch milliseconds").arg(*v));
-        } else if (name == QLatin1String("--timeout")) {
-            auto v = need(name);
-            const auto ms = v ? positive(*v) : std::nullopt;
-            if (!ms || *ms > qint64(7) * 24 * 3600 * 1000)
-                return usage(QStringLiteral("--timeout: expected milliseconds from 1 to 604800000 (7 days)"));
-            flags.timeoutMs = ms;
-        } else if (name == QLatin1String("--max-memory")) {
-            auto v = need(name);
-            const auto mb = v ? positive(*v) : std::nullopt;
-            if (!mb || *mb < 16 || *mb > 1024 * 1024)
-                return usage(QStringLiteral("--max-memory: expected megabytes from 16 to 1048576"));
-            flags.maxMemoryMb = int(*mb);
-        } else if (name == QLatin1String("--max-workdir-mb")) {
-            auto v = need(name);
-            const auto mb = v ? positive(*v) : std::nullopt;
-            if (!mb || *mb > 1024 * 1024)
-                return usage(QStringLiteral("--max-workdir-mb: expected megabytes from 1 to 1048576"));
-            flags.maxWorkdirMb = int(*mb);
-        } else if (name == QLatin1String("--max-tasks")) {
-            auto v = need(name);
-            const auto tasks = v ? positive(*v) : std::nullopt;
-            if (!tasks || *tasks < Policy::minTasks || *tasks > Policy::maxTasksLimit)
-                return usage(QStringLiteral("--max-tasks: expected a number of processes and threads from %1 to %2")
-                                 .arg(Policy::minTasks).arg(Policy::maxTasksLimit));
-            flags.maxTasks = int(*tasks);
-        } else if (name == QLatin1String("--max-output-bytes")) {
-            auto v = need(name);
-            const auto bytes = v ? positive(*v) : std::nullopt;
-            if (!bytes || *bytes > (qint64(1) << 34))
-                return usage(QStringLiteral("--max-output-bytes: expected bytes from 1 to 17179869184"));
-            flags.maxOutputBytes = *bytes;
-        } else if (name == QLatin1String("--env")) {
-            auto v = need(name);
-            if (!v)
-                return std::unexpected(v.error());
-            const qsizetype eq = v->indexOf(QLatin1Char('='));
-            if (eq <= 0)
-                return usage(QStringLiteral("--env %1: expected NAME=VALUE").arg(*v));
-            flags.env.insert(v->left(eq), v->mid(eq + 1));
-        } else if (arg == QLatin1String("--")) {
-            continue;
-        } else if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-")) {
-            return usage(QStringLiteral("unknown option %1 (see sandbench-cli run --help)").arg(arg));
-        } else {
-            out.request.entrypoint = absolute(arg);
-            haveEntry = true;
-        }
-        if (!step)
-            return std::unexpected(step.error());
-    }
+    RunTable run;
+    auto parsed = run.table.parse(args, true);
+    if (!parsed)
+        return std::unexpected(parsed.error());
+    RunOptions &out = run.out;
     if (out.showHelp || out.showVersion)
         return out;
-    if (!allowSensitiveRoots) {
+    // `run [options] -- FILE ARGS` as well as `run [options] FILE [--] ARGS`.
+    QStringList entry = parsed->positional;
+    QStringList rest = parsed->rest;
+    if (entry.isEmpty() && !rest.isEmpty())
+        entry << rest.takeFirst();
+    if (!entry.isEmpty())
+        out.request.entrypoint = QDir::cleanPath(QDir::current().absoluteFilePath(entry.constFirst()));
+    out.request.args = rest;
+    Policy &flags = run.flags;
+    if (!run.allowSensitiveRoots) {
         for (const auto &[flag, list] : {std::pair{"--allow-read", &flags.permissions.allowRead},
                                          std::pair{"--allow-write", &flags.permissions.allowWrite},
                                          std::pair{"--read-only-dir", &flags.readOnlyDirs}}) {
@@ -250,10 +170,10 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
             }
         }
     }
-    if (!policyFile.isEmpty()) {
+    if (!run.policyFile.isEmpty()) {
         PolicyParseOptions parseOptions;
-        parseOptions.allowSensitiveRoots = allowSensitiveRoots;
-        auto fromFile = readPolicyFile(policyFile, parseOptions);
+        parseOptions.allowSensitiveRoots = run.allowSensitiveRoots;
+        auto fromFile = readPolicyFile(run.policyFile, parseOptions);
         if (!fromFile)
             return usage(fromFile.error().message);
         out.request.policy = *fromFile;

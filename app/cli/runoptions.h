@@ -19,7 +19,8 @@ struct RunOptions
 };
 
 // Parses `run` arguments. Flags add to the policy file given with --permission-policy / --policy.
-// Errors name the option: "--timeout: expected a positive number of milliseconds, got 'x'".
+// Errors name the option and the value: `--timeout: "x" is not a number of milliseconds from 1
+// to 604800000 (7 days)`.
 Result<RunOptions> parseRunOptions(const QStringList &args);
 
 QString runOptionsHelp();

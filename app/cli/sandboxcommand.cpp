@@ -1,6 +1,7 @@
 #include "sandboxcommand.h"
 
 #include "common/terminaltext.h"
+#include "optiontable.h"
 
 #include <memory>
 #include <tuple>
@@ -59,22 +60,6 @@ int usageError(const QString &message)
     return 2;
 }
 
-// A whole number from lo to hi, in plain decimal digits (no sign, no spaces, no exponent).
-std::optional<qint64> wholeNumber(const QString &text, qint64 lo, qint64 hi)
-{
-    if (text.isEmpty() || text.size() > 18 || !std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c >= u'0' && c <= u'9'; }))
-        return std::nullopt;
-    const qint64 v = text.toLongLong();
-    return v >= lo && v <= hi ? std::optional<qint64>(v) : std::nullopt;
-}
-
-// "--lifetime: "abc" is not a number of seconds from 1 to 604800": the flag, the value as given
-// (escaped when printed), and what it takes.
-QString badValue(const QString &flag, const QString &value, const QString &expected)
-{
-    return QStringLiteral("%1: \"%2\" is not %3").arg(flag, value.left(64), expected);
-}
-
 constexpr qint64 maxLifetimeSeconds = 7LL * 24 * 3600;
 
 QString formatRemaining(qint64 ms)
@@ -96,70 +81,65 @@ int runSandbox(const QStringList &args)
     bool recordEnvValues = false;
     bool screenshot = false;
     bool rawOutput = false;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        auto value = [&](QString *out) {
-            if (i + 1 >= args.size())
-                return false;
-            *out = args[++i];
-            return true;
-        };
-        QString v;
-        if (a == QLatin1String("--")) {
-            argv = args.mid(i + 1);
-            break;
-        } else if (a == QLatin1String("--record") && value(&v)) {
-            recordFile = v;
-        } else if (a == QLatin1String("--record-env-values")) {
-            recordEnvValues = true;
-        } else if (a == QLatin1String("--screenshot")) {
-            screenshot = true;
-        } else if (a == QLatin1String("--raw-output")) {
-            rawOutput = true;
-        } else if (a == QLatin1String("--image") && value(&v)) {
-            so.image = v;
-        } else if (a == QLatin1String("--network") && value(&v)) {
-            auto kind = networkKindFromName(v);
-            if (!kind || *kind == NetworkKind::Domains)
-                return usageError(QStringLiteral("--network takes none or all"));
-            so.network.kind = *kind;
-        } else if (a == QLatin1String("--port") && value(&v)) {
-            const auto port = wholeNumber(v, 1, 65535);
-            if (!port)
-                return usageError(badValue(a, v, QStringLiteral("a port from 1 to 65535")));
-            so.ports << int(*port);
-        } else if (a == QLatin1String("--lifetime") && value(&v)) {
-            const auto seconds = wholeNumber(v, 1, maxLifetimeSeconds);
-            if (!seconds)
-                return usageError(badValue(a, v, QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds)));
-            so.lifetimeMs = *seconds * 1000;
-        } else if (a == QLatin1String("--exec-timeout") && value(&v)) {
-            const auto seconds = wholeNumber(v, 1, maxLifetimeSeconds);
-            if (!seconds)
-                return usageError(badValue(a, v, QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds)));
-            execTimeoutMs = *seconds * 1000;
-        } else if (a == QLatin1String("--memory") && value(&v)) {
-            const auto mib = wholeNumber(v, 16, 256 * 1024);
-            if (!mib)
-                return usageError(badValue(a, v, QStringLiteral("a number of MiB from 16 to 262144")));
-            so.memoryMiB = int(*mib);
-        } else if (a == QLatin1String("--cpus") && value(&v)) {
-            bool ok = false;
-            const double cpus = v.toDouble(&ok);
-            // Not NaN, not inf, not "1e2" spelt any way toDouble takes: digits and one point.
-            static const QRegularExpression decimal(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,4}(\\.[0-9]{1,3})?")));
-            if (!ok || !decimal.match(v).hasMatch() || !(cpus >= 0.01) || cpus > 1024)
-                return usageError(badValue(a, v, QStringLiteral("a number of CPUs from 0.01 to 1024")));
-            so.cpus = cpus;
-        } else if (a == QLatin1String("--env") && value(&v)) {
-            const qsizetype eq = v.indexOf(QLatin1Char('='));
-            if (eq <= 0)
-                return usageError(QStringLiteral("--env takes NAME=VALUE"));
-            so.env.insert(v.left(eq), v.mid(eq + 1));
-        } else {
-            return usageError(QStringLiteral("unknown or incomplete option '%1'").arg(a));
-        }
-    }
+    // One table for every value, checked before any engine is asked.
+    OptionTable table(QStringLiteral("sandbox run"));
+    const auto seconds = [&](const QString &name, const QString &help, qint64 *ms) {
+        table.add({{name}, QStringLiteral("SECONDS"), help, [ms](const QString &v) -> std::optional<QString> {
+            const auto n = wholeNumber(v, 1, maxLifetimeSeconds);
+            if (!n)
+                return QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds);
+            *ms = *n * 1000;
+            return std::nullopt;
+        }});
+    };
+    table.text({QStringLiteral("--record")}, QStringLiteral("FILE"), QStringLiteral("save a sandbox session"), &recordFile);
+    table.flag({QStringLiteral("--record-env-values")}, QStringLiteral("store environment values too"), &recordEnvValues);
+    table.flag({QStringLiteral("--screenshot")}, QStringLiteral("add a screenshot of the desktop"), &screenshot);
+    table.flag({QStringLiteral("--raw-output")}, QStringLiteral("pass control characters through"), &rawOutput);
+    table.text({QStringLiteral("--image")}, QStringLiteral("I"), QStringLiteral("the image"), &so.image);
+    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all"), QStringLiteral("network kind"), [&so](const QString &v) -> std::optional<QString> {
+        const auto kind = networkKindFromName(v);
+        if (!kind || *kind == NetworkKind::Domains)
+            return QStringLiteral("none or all");
+        so.network.kind = *kind;
+        return std::nullopt;
+    }});
+    table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port to publish"), [&so](const QString &v) -> std::optional<QString> {
+        const auto port = wholeNumber(v, 1, 65535);
+        if (!port)
+            return QStringLiteral("a port from 1 to 65535");
+        so.ports << int(*port);
+        return std::nullopt;
+    }, true});
+    seconds(QStringLiteral("--lifetime"), QStringLiteral("the sandbox's lifetime"), &so.lifetimeMs);
+    seconds(QStringLiteral("--exec-timeout"), QStringLiteral("the command's timeout"), &execTimeoutMs);
+    table.add({{QStringLiteral("--memory")}, QStringLiteral("MIB"), QStringLiteral("memory"), [&so](const QString &v) -> std::optional<QString> {
+        const auto mib = wholeNumber(v, 16, 256 * 1024);
+        if (!mib)
+            return QStringLiteral("a number of MiB from 16 to 262144");
+        so.memoryMiB = int(*mib);
+        return std::nullopt;
+    }});
+    table.add({{QStringLiteral("--cpus")}, QStringLiteral("N"), QStringLiteral("CPUs"), [&so](const QString &v) -> std::optional<QString> {
+        const auto cpus = decimalNumber(v, 0.01, 1024);
+        if (!cpus)
+            return QStringLiteral("a number of CPUs from 0.01 to 1024");
+        so.cpus = *cpus;
+        return std::nullopt;
+    }});
+    table.add({{QStringLiteral("--env")}, QStringLiteral("K=V"), QStringLiteral("a variable"), [&so](const QString &v) -> std::optional<QString> {
+        const qsizetype eq = v.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return QStringLiteral("NAME=VALUE");
+        so.env.insert(v.left(eq), v.mid(eq + 1));
+        return std::nullopt;
+    }, true});
+    const auto parsed = table.parse(args);
+    if (!parsed)
+        return usageError(parsed.error().message);
+    if (!parsed->positional.isEmpty())
+        return usageError(QStringLiteral("unexpected argument %1: the command goes after --").arg(parsed->positional.constFirst()));
+    argv = parsed->rest;
     if (argv.isEmpty())
         return usageError(QStringLiteral("no command after --"));
     if (execTimeoutMs > so.lifetimeMs)
