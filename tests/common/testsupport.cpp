@@ -1,9 +1,12 @@
 #include "testsupport.h"
 
+#include "session/sessionbundle.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QProcess>
 
 namespace Sandbench::Test {
@@ -64,5 +67,51 @@ QByteArray readFile(const QString &path)
         return {};
     return file.readAll();
 }
+
+// What two recordings of the same code under the same rules must agree on; the moment of
+// recording and how long the run took may differ.
+QString sessionDifferences(const SessionBundle &a, const SessionBundle &b)
+{
+    // Each run has a throw-away folder of its own for the engine's files; its name is the one
+    // part of a path that two runs of the same code never share.
+    static const QRegularExpression runFolder(QStringLiteral("sandbench-run-[A-Za-z0-9]+"));
+    const auto same = [](QString path) { return path.replace(runFolder, QStringLiteral("sandbench-run-*")); };
+    const auto inputs = [&same](const QMap<QString, QString> &files) {
+        QMap<QString, QString> out;
+        for (auto it = files.cbegin(); it != files.cend(); ++it)
+            out.insert(same(it.key()), it.value());
+        return out;
+    };
+    QStringList out;
+    const SessionManifest &ma = a.manifest;
+    const SessionManifest &mb = b.manifest;
+    if (ma.code != mb.code) out << QStringLiteral("code");
+    if (ma.entrypoint != mb.entrypoint) out << QStringLiteral("entrypoint");
+    if (!(ma.policy == mb.policy)) out << QStringLiteral("policy");
+    if (ma.workdir != mb.workdir) out << QStringLiteral("workdir");
+    if (ma.workdirFiles != mb.workdirFiles) out << QStringLiteral("workdir files");
+    if (inputs(ma.inputFiles) != inputs(mb.inputFiles)) out << QStringLiteral("input files");
+    if (!(ma.environment == mb.environment)) out << QStringLiteral("environment");
+    if (ma.notes != mb.notes) out << QStringLiteral("notes");
+    if (ma.runtimeVersion != mb.runtimeVersion || ma.runtimeSha256 != mb.runtimeSha256) out << QStringLiteral("runtime");
+    SessionOutcome oa = ma.outcome;
+    SessionOutcome ob = mb.outcome;
+    oa.durationMs = ob.durationMs = 0;
+    if (!(oa == ob)) out << QStringLiteral("outcome");
+    if (a.stdoutData != b.stdoutData) out << QStringLiteral("stdout");
+    if (a.stderrData != b.stderrData) out << QStringLiteral("stderr");
+    if (a.auditEvents.size() != b.auditEvents.size()) {
+        out << QStringLiteral("audit length %1 vs %2").arg(a.auditEvents.size()).arg(b.auditEvents.size());
+    } else {
+        for (qsizetype i = 0; i < a.auditEvents.size(); ++i) {
+            const AuditEvent &x = a.auditEvents.at(i);
+            const AuditEvent &y = b.auditEvents.at(i);
+            if (x.kind != y.kind || same(x.resource) != same(y.resource) || x.allowed != y.allowed || x.rule != y.rule)
+                out << QStringLiteral("audit event %1").arg(i + 1);
+        }
+    }
+    return out.join(QStringLiteral(", "));
+}
+
 
 } // namespace Sandbench::Test

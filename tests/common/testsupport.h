@@ -5,6 +5,10 @@
 #include <QString>
 #include <QStringList>
 
+namespace Sandbench {
+class SessionBundle;
+}
+
 namespace Sandbench::Test {
 
 struct CliRun
@@ -26,5 +30,10 @@ CliRun runCli(const QStringList &args, int timeoutMs = 60000,
 // Writes text to a file, creating its folder; fails the test through QVERIFY on error.
 bool writeFile(const QString &path, const QByteArray &data);
 QByteArray readFile(const QString &path);
+
+// What two recordings of the same code under the same rules must agree on (code, policy,
+// inputs, environment, outcome but its duration, outputs, every decision), as a list of what
+// differs; empty when they agree. The moment of recording and the run's duration may differ.
+QString sessionDifferences(const SessionBundle &a, const SessionBundle &b);
 
 } // namespace Sandbench::Test

@@ -13,11 +13,11 @@
 #include "panels/sessiondiffview.h"
 #include "panels/sessionspanel.h"
 #include "policy/policyfile.h"
-#include "workbench/workbench.h"
-#include "settingsdialog.h"
 #include "session/sandboxsession.h"
 #include "session/sessionbundle.h"
+#include "settingsdialog.h"
 #include "testsupport.h"
+#include "workbench/workbench.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -74,6 +74,7 @@ private slots:
     void init();
     void cleanup();
     void runIsSavedOpenedBrowsedAndReplaysIdentical();
+    void windowAndCliRecordTheSameSession();
     void replayUnderAStricterPolicyHighlightsTheDivergence();
     void badFilesGiveAClearErrorAndKeepTheOpenSession();
     void widerReplayPolicyIsConfirmedFirst();
@@ -140,6 +141,30 @@ int TestSessionsPanel::runRecorded()
     if (!QTest::qWaitFor([&] { return history->rowCount() > row && !history->run(row).running; }, kRunTimeoutMs))
         return -1;
     return row;
+}
+
+// The window and the CLI stand on one Workbench: the same code under the same policy is
+// recorded the same way from both (tst_workbench holds the CLI to a Workbench driven directly).
+void TestSessionsPanel::windowAndCliRecordTheSameSession()
+{
+    MainWindow &w = window();
+    const int row = runRecorded();
+    QVERIFY(row >= 0);
+    RunHistoryModel *history = w.historyPanel()->model();
+    QTRY_VERIFY_WITH_TIMEOUT(history->run(row).session, 30000);
+    const std::shared_ptr<const SessionBundle> fromWindow = history->run(row).session;
+
+    const QString policyFile = m_data.filePath(QStringLiteral("same-policy.json"));
+    QVERIFY(Sandbench::Test::writeFile(policyFile, policyToJson(w.policyPanel()->policy())));
+    const QString path = m_data.filePath(QStringLiteral("same-cli.sbsession"));
+    const auto cli = Sandbench::Test::runCli({QStringLiteral("run"), QStringLiteral("--record"), path, QStringLiteral("--policy"),
+                                              policyFile, QStringLiteral("--code"), w.scriptPanel()->code()});
+    QVERIFY2(cli.exitCode == 0, cli.stderrData.constData());
+    auto fromCli = SessionBundle::read(path);
+    QVERIFY2(fromCli, fromCli ? "" : qPrintable(fromCli.error().message));
+    QVERIFY(!fromWindow->auditEvents.isEmpty());
+    const QString diff = Sandbench::Test::sessionDifferences(*fromWindow, *fromCli);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
 void TestSessionsPanel::runIsSavedOpenedBrowsedAndReplaysIdentical()
