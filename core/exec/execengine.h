@@ -27,7 +27,7 @@ public:
     bool isRunning() const;
 
     // Starts a run. Emits either failed() (configuration or environment error, nothing ran)
-    // or finished(); in between, started(), output() and permissionDecided() as they happen.
+    // or finished(); in between, started(), output() and permissionsDecided() as they happen.
     void start(const ExecRequest &request);
     // Stops the run and every process it started; finished() follows with cancelled set.
     void stop();
@@ -39,7 +39,10 @@ public:
 signals:
     void started(qint64 pid);
     void output(Sandbench::ExecStream stream, const QByteArray &data);
-    void permissionDecided(const Sandbench::AuditEvent &event);
+    // The decisions since the last batch, in order. This is the one place they are batched on
+    // their way from the broker's thread to whoever shows them: every 50 ms while the runtime
+    // asks, and the last ones before finished().
+    void permissionsDecided(const QList<Sandbench::AuditEvent> &batch);
     void finished(const Sandbench::ExecResult &result);
     void failed(const Sandbench::Error &error);
 

@@ -11,6 +11,7 @@
 
 #include <csignal>
 #include <sys/prctl.h>
+#include <algorithm>
 
 namespace Sandbench {
 
@@ -208,14 +209,14 @@ void ExecRun::flushEvents()
         std::lock_guard lock(m_eventsMutex);
         batch.swap(m_pendingEvents);
     }
-    for (const AuditEvent &event : std::as_const(batch)) {
+    if (batch.isEmpty())
+        return;
+    for (const AuditEvent &event : std::as_const(batch))
         (event.allowed ? m_allows : m_denies)++;
-        if (m_events.size() < maxEventsInMemory)
-            m_events.append(event);
-        else
-            ++m_eventsDropped;
-        emit m_engine->permissionDecided(event);
-    }
+    const qsizetype room = std::max<qsizetype>(0, maxEventsInMemory - m_events.size());
+    m_eventsDropped += std::max<qsizetype>(0, batch.size() - room);
+    m_events.append(batch.size() <= room ? batch : batch.first(room));
+    emit m_engine->permissionsDecided(batch);
 }
 
 void ExecRun::processFinished()

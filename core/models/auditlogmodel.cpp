@@ -4,6 +4,7 @@
 #include "models/auditlogindexer.h"
 
 #include <QDateTime>
+#include <algorithm>
 
 namespace Sandbench {
 
@@ -16,14 +17,10 @@ constexpr qsizetype kSyncFilterLimit = 20000;
 
 AuditLogModel::AuditLogModel(QObject *parent)
     : QAbstractTableModel(parent)
-    , m_liveTimer(new QTimer(this))
     , m_cancel(std::make_shared<std::atomic_bool>(false))
     , m_filterCancel(std::make_shared<std::atomic_bool>(false))
 {
     m_pool.setMaxThreadCount(1);
-    m_liveTimer->setSingleShot(true);
-    m_liveTimer->setInterval(kLiveBatchMs);
-    connect(m_liveTimer, &QTimer::timeout, this, &AuditLogModel::flushPending);
 }
 
 AuditLogModel::~AuditLogModel()
@@ -150,8 +147,6 @@ void AuditLogModel::resetSource()
     ++m_generation;
     ++m_filterGeneration;
     m_events.clear();
-    m_pendingLive.clear();
-    m_liveTimer->stop();
     m_liveDropped = 0;
     m_starts = {};
     m_cache.clear();
@@ -188,27 +183,19 @@ void AuditLogModel::setEvents(const QList<AuditEvent> &events)
         startFilter();
 }
 
-void AuditLogModel::appendEvent(const AuditEvent &event)
+void AuditLogModel::appendEvents(const QList<AuditEvent> &events)
 {
     if (m_file) // a file is a finished log; live events start a fresh in-memory one
         clear();
-    ++(event.allowed ? m_allows : m_denies);
-    if (m_events.size() + m_pendingLive.size() >= m_liveLimit)
-        ++m_liveDropped;
-    else
-        m_pendingLive.append(event);
-    if (!m_liveTimer->isActive())
-        m_liveTimer->start();
-}
-
-void AuditLogModel::flushPending()
-{
-    m_liveTimer->stop();
-    if (m_pendingLive.isEmpty()) {
+    for (const AuditEvent &event : events)
+        ++(event.allowed ? m_allows : m_denies);
+    const qsizetype room = std::max<qsizetype>(0, m_liveLimit - m_events.size());
+    const QList<AuditEvent> batch = events.size() <= room ? events : events.first(room);
+    m_liveDropped += events.size() - batch.size();
+    if (batch.isEmpty()) {
         emit countsChanged(); // dropped events still count
         return;
     }
-    const QList<AuditEvent> batch = std::exchange(m_pendingLive, {});
     const qsizetype first = m_events.size();
     if (!m_visible) {
         beginInsertRows({}, int(first), int(first + batch.size() - 1));
@@ -232,6 +219,17 @@ void AuditLogModel::flushPending()
         }
     }
     emit countsChanged();
+}
+
+bool AuditLogModel::adoptRunEvents(const QList<AuditEvent> &events)
+{
+    if (m_file || m_liveDropped > 0 || events.size() != m_events.size())
+        return false;
+    if (!events.isEmpty() && !(events.constFirst() == m_events.constFirst() && events.constLast() == m_events.constLast()))
+        return false;
+    // A filter in flight holds its own (shared) copy; rows and their order are the same either way.
+    m_events = events;
+    return true;
 }
 
 bool AuditLogModel::openFile(const QString &path, QString *error)

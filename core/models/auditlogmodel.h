@@ -44,15 +44,18 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    // In-memory events. A live run appends one per decision; they reach the views in batches
-    // (every kLiveBatchMs, or at flushPending()), so thousands of decisions a second cost a
-    // few row insertions, not thousands. Past liveLimit() events only the counts go on: the
-    // run's audit file on disk has them all.
-    static constexpr int kLiveBatchMs = 50;
+    // In-memory events. A live run's decisions arrive in the batches the engine collects them
+    // in (its one batching point, every 50 ms), each batch one row insertion, so thousands of
+    // decisions a second cost a few insertions, not thousands. Past liveLimit() events only the
+    // counts go on: the run's audit file on disk has them all.
     void clear();
     void setEvents(const QList<AuditEvent> &events);
-    void appendEvent(const AuditEvent &event);
-    void flushPending();
+    void appendEvents(const QList<AuditEvent> &batch);
+    // The run has ended and `events` is its whole record (ExecResult::auditEvents), which the
+    // history and the session share: when it holds just what is shown, the model shares it too
+    // instead of keeping a copy of its own. Views see no change. False when it differs (rows
+    // past the live limit, another source), and the model keeps what it has.
+    bool adoptRunEvents(const QList<AuditEvent> &events);
     void setLiveLimit(qsizetype limit) { m_liveLimit = limit; }
     qsizetype liveLimit() const { return m_liveLimit; }
     qint64 liveDropped() const { return m_liveDropped; }
@@ -93,8 +96,6 @@ private:
 
     // In-memory source.
     QList<AuditEvent> m_events;
-    QList<AuditEvent> m_pendingLive;
-    QTimer *m_liveTimer;
     qsizetype m_liveLimit = 500000;
     qint64 m_liveDropped = 0;
     // File source.

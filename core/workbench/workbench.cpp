@@ -24,7 +24,7 @@ Workbench::Workbench(WorkbenchOptions options, QObject *parent)
         emit output(stream, data);
     });
     connect(m_engine, &ExecEngine::started, this, &Workbench::runtimeStarted);
-    connect(m_engine, &ExecEngine::permissionDecided, this, &Workbench::permissionDecided);
+    connect(m_engine, &ExecEngine::permissionsDecided, this, &Workbench::permissionsDecided);
     connect(m_engine, &ExecEngine::finished, this, [this](const ExecResult &result) {
         const int row = m_currentRow;
         m_currentRow = -1;

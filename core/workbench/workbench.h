@@ -64,7 +64,7 @@ public:
 
     // Starts a run of `request` (its auditLogPath filled in from auditFolder when empty) and
     // adds it to the history; false when one is already running. runStarted() follows at once;
-    // then either runFailed() (nothing ran) or output()/permissionDecided() and runFinished().
+    // then either runFailed() (nothing ran) or output()/permissionsDecided() and runFinished().
     bool startRun(ExecRequest request, const QString &title);
     // Stops the run and everything it started; a run still being prepared never starts.
     void stopRun();
@@ -86,7 +86,8 @@ signals:
     // The runtime's process is up (after the preparation and, when recording, the snapshot).
     void runtimeStarted(qint64 pid);
     void output(Sandbench::ExecStream stream, const QByteArray &data);
-    void permissionDecided(const Sandbench::AuditEvent &event);
+    // In the engine's batches (ExecEngine::permissionsDecided), passed on as they are.
+    void permissionsDecided(const QList<Sandbench::AuditEvent> &batch);
     void runFinished(int row, const Sandbench::ExecResult &result);
     void runFailed(int row, const Sandbench::Error &error);
     // The run's session is in the history, ready to save (history()->run(row).session), or it

@@ -28,6 +28,15 @@ AuditEvent makeEvent(quint64 seq)
     return e;
 }
 
+// Events first..last, as one batch of the engine.
+QList<AuditEvent> events(quint64 first, quint64 last)
+{
+    QList<AuditEvent> out;
+    for (quint64 seq = first; seq <= last; ++seq)
+        out << makeEvent(seq);
+    return out;
+}
+
 QString writeLog(const QString &path, int lines, const QByteArray &extra = {})
 {
     QFile file(path);
@@ -58,6 +67,7 @@ private slots:
     void liveEventsAppendInOrder();
     void filterLiveEvents();
     void liveEventsStopAtTheLimitButKeepCounting();
+    void finishedRunSharesItsRecord();
     void openFileIndexesEveryLine();
     void filterFile();
     void brokenLinesAreShownNotHidden();
@@ -143,11 +153,9 @@ void TestAuditLogModel::liveEventsAppendInOrder()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.columnCount(), int(AuditLogModel::Column::Count));
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-    for (quint64 i = 1; i <= 6; ++i)
-        model.appendEvent(makeEvent(i));
-    QCOMPARE(model.rowCount(), 0); // batched, not one insertion per decision
-    QTRY_COMPARE(model.rowCount(), 6);
-    QCOMPARE(inserted.size(), 1);
+    model.appendEvents(events(1, 6));
+    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(inserted.size(), 1); // one insertion per batch, not one per decision
     QCOMPARE(model.allowCount(), 4);
     QCOMPARE(model.denyCount(), 2);
     const QModelIndex resource = model.index(2, int(AuditLogModel::Column::Resource));
@@ -167,9 +175,7 @@ void TestAuditLogModel::filterLiveEvents()
 {
     AuditLogModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    for (quint64 i = 1; i <= 30; ++i)
-        model.appendEvent(makeEvent(i));
-    model.flushPending();
+    model.appendEvents(events(1, 30));
     AuditFilter filter;
     filter.decision = AuditFilter::Decision::Deny;
     model.setFilter(filter);
@@ -181,9 +187,7 @@ void TestAuditLogModel::filterLiveEvents()
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.eventAt(1).seq, quint64(30));
     // A live event that matches appears; one that does not stays hidden.
-    model.appendEvent(makeEvent(45));
-    model.appendEvent(makeEvent(31));
-    model.flushPending();
+    model.appendEvents({makeEvent(45), makeEvent(31)});
     QCOMPARE(model.rowCount(), 3);
     filter = {};
     filter.text = QStringLiteral("FILE-2"); // case-insensitive: 2, 20..29
@@ -198,15 +202,37 @@ void TestAuditLogModel::liveEventsStopAtTheLimitButKeepCounting()
     AuditLogModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setLiveLimit(10);
-    for (quint64 i = 1; i <= 25; ++i)
-        model.appendEvent(makeEvent(i));
-    model.flushPending();
+    model.appendEvents(events(1, 8));
+    model.appendEvents(events(9, 25)); // the limit falls inside this batch
     QCOMPARE(model.rowCount(), 10);
     QCOMPARE(model.liveDropped(), 15);
     QCOMPARE(model.allowCount() + model.denyCount(), 25);
     QCOMPARE(model.denyCount(), 8);
+    QVERIFY(!model.adoptRunEvents(events(1, 25))); // the table shows less than the run had
     model.clear();
     QCOMPARE(model.liveDropped(), 0);
+}
+
+// At the end of a run the table shares the run's own record (the result's, which the history
+// and the session share too) instead of keeping a copy; it refuses a record that is not what
+// it shows.
+void TestAuditLogModel::finishedRunSharesItsRecord()
+{
+    AuditLogModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QList<AuditEvent> run = events(1, 40);
+    model.appendEvents(run.first(25));
+    model.appendEvents(run.mid(25));
+    QVERIFY(!model.adoptRunEvents(run.first(39)));
+    QList<AuditEvent> other = run;
+    other.last().resource = QStringLiteral("/elsewhere");
+    QVERIFY(!model.adoptRunEvents(other));
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QVERIFY(model.adoptRunEvents(run));
+    QCOMPARE(reset.size() + changed.size(), 0);
+    QCOMPARE(model.rowCount(), 40);
+    QCOMPARE(model.eventAt(39).seq, quint64(40));
 }
 
 void TestAuditLogModel::openFileIndexesEveryLine()

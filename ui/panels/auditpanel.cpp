@@ -209,10 +209,12 @@ void AuditPanel::updateAllowButton()
 void AuditPanel::follow(Workbench *workbench)
 {
     connect(workbench, &Workbench::runStarted, this, [this] { m_model->clear(); });
-    connect(workbench, &Workbench::permissionDecided, m_model, &AuditLogModel::appendEvent);
-    // The model batches live events; the last batch is shown as soon as the run is over.
-    connect(workbench, &Workbench::runFinished, m_model, &AuditLogModel::flushPending);
-    connect(workbench, &Workbench::runFailed, m_model, &AuditLogModel::flushPending);
+    connect(workbench, &Workbench::permissionsDecided, m_model, &AuditLogModel::appendEvents);
+    // Once the run is over its result holds every decision, shared with the history and the
+    // session; the table shares it too rather than keep a copy.
+    connect(workbench, &Workbench::runFinished, m_model, [this](int, const ExecResult &result) {
+        m_model->adoptRunEvents(result.auditEvents);
+    });
 }
 
 void AuditPanel::showRun(const RunRecord &record)
