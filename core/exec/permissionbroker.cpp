@@ -199,7 +199,15 @@ bool PermissionBroker::handleLine(const char *data, qsizetype size)
                            .arg(QString::fromUtf8(data, qMin<qsizetype>(size, 200))));
         return false;
     }
-    const Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue);
+    Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue);
+    if (request.hasValue && request.value.contains(QChar(0))) {
+        // The runtime passes a NUL (\u0000) on as the code wrote it ("/work/a\0/etc/passwd").
+        // No path, host, variable or program can hold one, and the path resolver would see only
+        // the part before it: decided on that, the audit log would show an allowed read of a
+        // path naming /etc/passwd. Denied whatever the rules say.
+        decision = {false, decision.action, QStringLiteral("invalid value"),
+                    QStringLiteral("permission denied: the %1 request holds a NUL character").arg(request.permission)};
+    }
     AuditEvent event;
     event.seq = ++m_seq;
     event.timeMs = QDateTime::currentMSecsSinceEpoch();
