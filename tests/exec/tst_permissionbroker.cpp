@@ -97,6 +97,27 @@ QList<AuditEvent> auditLines(const QString &path)
     return out;
 }
 
+struct Fd
+{
+    int fd = -1;
+    ~Fd()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+struct Drain
+{
+    int fd;
+    ~Drain()
+    {
+        char chunk[65536];
+        while (::read(fd, chunk, sizeof chunk) > 0) {
+        }
+    }
+};
+
 QJsonObject parseAnswer(const QByteArray &line)
 {
     QJsonParseError error;
@@ -479,15 +500,19 @@ private slots:
         Fixture f;
         const QString fifo = f.path(QStringLiteral("audit.fifo"));
         QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
-        const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-        QVERIFY(reader >= 0);
-        const int filler = ::open(QFile::encodeName(fifo).constData(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-        QVERIFY(filler >= 0);
+        // Closed last, after the broker has stopped: a FIFO without a reader would raise SIGPIPE.
+        const Fd reader{::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+        QVERIFY(reader.fd >= 0);
+        const Fd filler{::open(QFile::encodeName(fifo).constData(), O_WRONLY | O_NONBLOCK | O_CLOEXEC)};
+        QVERIFY(filler.fd >= 0);
         const QByteArray page(4096, '#');
         qint64 filled = 0;
-        for (ssize_t n; (n = ::write(filler, page.constData(), size_t(page.size()))) > 0;)
+        for (ssize_t n; (n = ::write(filler.fd, page.constData(), size_t(page.size()))) > 0;)
             filled += n;
         Conversation c(f, false, fifo);
+        // Should a check fail while the broker is stuck on the full FIFO, this frees it before
+        // the broker is stopped, so the test fails instead of hanging.
+        const Drain drain{reader.fd};
         QVERIFY(c.client.isConnected());
         QVERIFY(c.client.send(BrokerClient::request(1, QStringLiteral("read"), f.path(QStringLiteral("work/a.txt")))));
         bool eof = false;
@@ -499,7 +524,7 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         while (!drained.endsWith('\n') && clock.elapsed() < answerTimeoutMs) {
-            const ssize_t n = ::read(reader, chunk, sizeof chunk);
+            const ssize_t n = ::read(reader.fd, chunk, sizeof chunk);
             if (n > 0)
                 drained.append(chunk, n);
             else
@@ -512,8 +537,6 @@ private slots:
         QVERIFY(AuditEvent::fromJsonLine(drained.mid(filled).trimmed(), &event));
         QCOMPARE(event.seq, quint64(1));
         c.broker.stop();
-        ::close(filler);
-        ::close(reader);
     }
 };
 
