@@ -161,7 +161,8 @@ void PermissionBroker::serve()
         }
         buffer.remove(0, start);
         if (buffer.size() > maxLineBytes) {
-            setFailure(QStringLiteral("the runtime sent a permission request longer than 1 MiB"));
+            refuse(QStringLiteral("the runtime sent a permission request longer than 1 MiB"),
+                   QString::fromUtf8(buffer.constData(), 200));
             ::shutdown(m_connFd, SHUT_RDWR);
             return;
         }
@@ -191,12 +192,32 @@ VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
     return {};
 }
 
+void PermissionBroker::refuse(const QString &why, const QString &line)
+{
+    setFailure(QStringLiteral("%1: %2").arg(why, line));
+    // Nothing is answered (there is no id to trust) and the broker hangs up, so the runtime
+    // exits; the audit log still says why its conversation ended. Not a permission decision,
+    // so not counted in decisions(); best effort, since the conversation ends either way.
+    AuditEvent event;
+    event.seq = m_seq.load() + 1;
+    event.timeMs = QDateTime::currentMSecsSinceEpoch();
+    event.kind = QStringLiteral("broker");
+    event.action = QStringLiteral("refuse");
+    event.resource = line;
+    event.allowed = false;
+    event.rule = QStringLiteral("protocol");
+    event.reason = QStringLiteral("permission denied: %1; the broker hung up").arg(why);
+    m_audit.write(event);
+    if (m_sink)
+        m_sink(event);
+}
+
 bool PermissionBroker::handleLine(const char *data, qsizetype size)
 {
     BrokerRequest request;
     if (!parseBrokerRequest(data, size, &request)) {
-        setFailure(QStringLiteral("the runtime sent a request the broker does not understand: %1")
-                           .arg(QString::fromUtf8(data, qMin<qsizetype>(size, 200))));
+        refuse(QStringLiteral("the runtime sent a request the broker does not understand"),
+               QString::fromUtf8(data, qMin<qsizetype>(size, 200)));
         return false;
     }
     Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue);

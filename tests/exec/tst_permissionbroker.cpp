@@ -147,6 +147,18 @@ struct Conversation
 class TestPermissionBroker : public QObject
 {
     Q_OBJECT
+
+    static void checkRefusal(const AuditEvent &event, quint64 seq, const QString &why)
+    {
+        QCOMPARE(event.seq, seq);
+        QCOMPARE(event.kind, QStringLiteral("broker"));
+        QCOMPARE(event.action, QStringLiteral("refuse"));
+        QCOMPARE(event.rule, QStringLiteral("protocol"));
+        QVERIFY(!event.allowed);
+        QVERIFY2(event.reason.startsWith(QLatin1String("permission denied: ")) && event.reason.contains(why),
+                 qPrintable(event.reason));
+    }
+
 private slots:
     void decidesEveryKindAsThePolicySays_data()
     {
@@ -291,7 +303,7 @@ private slots:
 
     // Requests before the bad line are answered in order; the bad line and everything after
     // it are never answered: the broker hangs up at once (the runtime then exits with 87),
-    // says why in failure(), and audits no decision for it.
+    // says why in failure(), and its audit log ends with the refusal (denied, kind "broker").
     void hangsUpOnWhatIsNotARequest()
     {
         QFETCH(QByteArray, bad);
@@ -306,7 +318,10 @@ private slots:
         QVERIFY(c.client.hungUpWithoutAnswer(answerTimeoutMs));
         QVERIFY(c.broker.failure().contains(QLatin1String("does not understand")));
         QCOMPARE(c.broker.decisions(), quint64(2));
-        QCOMPARE(auditLines(f.auditPath()).size(), 2);
+        const QList<AuditEvent> logged = auditLines(f.auditPath());
+        QCOMPARE(logged.size(), 3);
+        checkRefusal(logged.last(), 3, QStringLiteral("does not understand"));
+        QCOMPARE(c.sink.size(), 3);
     }
 
     // A line longer than 1 MiB, whether it ends or not, is hung up on once the broker holds
@@ -332,6 +347,10 @@ private slots:
         QVERIFY(!writer.finish()); // the rest of the line was refused, not swallowed
         QVERIFY(c.broker.failure().contains(QLatin1String("1 MiB")));
         QCOMPARE(c.broker.decisions(), quint64(0));
+        const QList<AuditEvent> logged = auditLines(f.auditPath());
+        QCOMPARE(logged.size(), 1);
+        checkRefusal(logged.last(), 1, QStringLiteral("longer than 1 MiB"));
+        QVERIFY(logged.last().resource.size() <= 200);
     }
 
     // Without a newline the broker waits for the rest (the protocol has no timeout; the run
