@@ -537,6 +537,22 @@ private slots:
         QCOMPARE(entries(m_tmp), QStringList());
     }
 
+    // A replay writes the code into the copy mounted at the recorded workdir (which need not
+    // exist here); a late failure removes it from the copy too.
+    void failedReplayPreparationLeavesNothing()
+    {
+        const QString copy = fresh(QStringLiteral("cleanup-replay-copy"));
+        QVERIFY(touch(copy + QStringLiteral("/input.csv")));
+        ExecRequest request = codeRequest(QStringLiteral("/recorded/elsewhere/work"));
+        request.workdirSource = copy;
+        const auto prepared = prepareRun(request, m_config);
+        QVERIFY(!prepared);
+        QVERIFY2(prepared.error().message.contains(QLatin1String("ldd")), qPrintable(prepared.error().message));
+        QCOMPARE(entries(copy), QStringList{QStringLiteral("input.csv")});
+        QCOMPARE(entries(m_tmp), QStringList());
+        QVERIFY(!QFileInfo::exists(QStringLiteral("/recorded")));
+    }
+
     // A failed run of the user's own file never removes that file.
     void failedPreparationKeepsTheUsersEntryFile()
     {
