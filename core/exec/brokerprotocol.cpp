@@ -1,5 +1,7 @@
 #include "brokerprotocol.h"
 
+#include <utility>
+
 namespace Sandbench {
 
 namespace {
@@ -145,32 +147,43 @@ bool parseBrokerRequest(const char *data, qsizetype size, BrokerRequest *request
     QByteArray key;
     QByteArray text;
     bool first = true;
+    // The keys a decision depends on must each come once and with the type the runtime sends:
+    // a second "value" or a number where a path belongs is not the runtime we know, and
+    // reading it as null would make it a question about every file.
+    bool seenId = false, seenPid = false, seenPermission = false, seenValue = false;
+    auto once = [](bool *seen) { return !std::exchange(*seen, true); };
     while (!reader.peek('}')) {
         if (!first && !reader.take(','))
             return false;
         first = false;
         if (!reader.string(&key) || !reader.take(':'))
             return false;
+        const bool isId = key == "id", isPid = key == "pid", isPermission = key == "permission", isValue = key == "value";
+        if ((isId && !once(&seenId)) || (isPid && !once(&seenPid)) || (isPermission && !once(&seenPermission))
+            || (isValue && !once(&seenValue)))
+            return false;
         if (reader.peek('"')) {
-            if (!reader.string(&text))
+            if (!reader.string(&text) || isId || isPid)
                 return false;
-            if (key == "permission") {
+            if (isPermission) {
                 out.permission = QString::fromUtf8(text);
-            } else if (key == "value") {
+            } else if (isValue) {
                 out.value = QString::fromUtf8(text);
                 out.hasValue = true;
             }
         } else if (reader.literal("null")) {
-            if (key == "value")
-                out.hasValue = false;
+            if (isId || isPid || isPermission)
+                return false;
         } else if (reader.literal("true") || reader.literal("false")) {
+            if (isId || isPid || isPermission || isValue)
+                return false;
         } else {
             qint64 number = 0;
-            if (!reader.number(&number))
+            if (!reader.number(&number) || isPermission || isValue)
                 return false;
-            if (key == "id")
+            if (isId)
                 out.id = number;
-            else if (key == "pid")
+            else if (isPid)
                 out.pid = number;
         }
     }

@@ -161,7 +161,8 @@ void PermissionBroker::serve()
         }
         buffer.remove(0, start);
         if (buffer.size() > maxLineBytes) {
-            setFailure(QStringLiteral("the runtime sent a permission request longer than 1 MiB"));
+            refuse(QStringLiteral("the runtime sent a permission request longer than 1 MiB"),
+                   QString::fromUtf8(buffer.constData(), 200));
             ::shutdown(m_connFd, SHUT_RDWR);
             return;
         }
@@ -191,15 +192,43 @@ VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
     return {};
 }
 
+void PermissionBroker::refuse(const QString &why, const QString &line)
+{
+    setFailure(QStringLiteral("%1: %2").arg(why, line));
+    // Nothing is answered (there is no id to trust) and the broker hangs up, so the runtime
+    // exits; the audit log still says why its conversation ended. Not a permission decision,
+    // so not counted in decisions(); best effort, since the conversation ends either way.
+    AuditEvent event;
+    event.seq = m_seq.load() + 1;
+    event.timeMs = QDateTime::currentMSecsSinceEpoch();
+    event.kind = QStringLiteral("broker");
+    event.action = QStringLiteral("refuse");
+    event.resource = line;
+    event.allowed = false;
+    event.rule = QStringLiteral("protocol");
+    event.reason = QStringLiteral("permission denied: %1; the broker hung up").arg(why);
+    m_audit.write(event);
+    if (m_sink)
+        m_sink(event);
+}
+
 bool PermissionBroker::handleLine(const char *data, qsizetype size)
 {
     BrokerRequest request;
     if (!parseBrokerRequest(data, size, &request)) {
-        setFailure(QStringLiteral("the runtime sent a request the broker does not understand: %1")
-                           .arg(QString::fromUtf8(data, qMin<qsizetype>(size, 200))));
+        refuse(QStringLiteral("the runtime sent a request the broker does not understand"),
+               QString::fromUtf8(data, qMin<qsizetype>(size, 200)));
         return false;
     }
-    const Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue);
+    Decision decision = m_matcher.decide(request.permission, request.value, request.hasValue);
+    if (request.hasValue && request.value.contains(QChar(0))) {
+        // The runtime passes a NUL (\u0000) on as the code wrote it ("/work/a\0/etc/passwd").
+        // No path, host, variable or program can hold one, and the path resolver would see only
+        // the part before it: decided on that, the audit log would show an allowed read of a
+        // path naming /etc/passwd. Denied whatever the rules say.
+        decision = {false, decision.action, QStringLiteral("invalid value"),
+                    QStringLiteral("permission denied: the %1 request holds a NUL character").arg(request.permission)};
+    }
     AuditEvent event;
     event.seq = ++m_seq;
     event.timeMs = QDateTime::currentMSecsSinceEpoch();

@@ -45,11 +45,14 @@ public:
     bool connected() const { return m_connected.load(); }
     // Why the broker gave up (audit log unwritable, protocol error); empty when it did not.
     QString failure() const;
+    // Decisions on permissions (and start-up loads) so far; a refused request is audited (kind
+    // "broker", as the conversation's last line) but is not a decision and is not counted.
     quint64 decisions() const { return m_seq.load(); }
 
 private:
     void serve();
     bool handleLine(const char *data, qsizetype size);
+    void refuse(const QString &why, const QString &line);
     void setFailure(const QString &message);
 
     PolicyMatcher m_matcher;

@@ -6,6 +6,7 @@
 #include "exec/namespaceargs.h"
 #include "exec/packagespec.h"
 #include "exec/preloadscript.h"
+#include "exec/runlimits.h"
 #include "exec/seededrandom.h"
 #include "exec/symlinkscan.h"
 #include "policy/envnames.h"
@@ -85,13 +86,7 @@ VoidResult validateOptions(const ExecRequest &request, const QString &base)
         if (!NetRule::parse(host))
             return configError(QStringLiteral("--allow-listen %1: not a host, host:port or IP").arg(host));
     }
-    if (policy.timeoutMs && *policy.timeoutMs <= 0)
-        return configError(QStringLiteral("--timeout must be a positive number of milliseconds"));
-    if (policy.maxMemoryMb && *policy.maxMemoryMb < 16)
-        return configError(QStringLiteral("--max-memory must be at least 16 (MB)"));
-    if (policy.maxOutputBytes <= 0)
-        return configError(QStringLiteral("--max-output-bytes must be positive"));
-    return {};
+    return checkRunLimits(policy);
 }
 
 bool covers(const QString &target, const QString &path)

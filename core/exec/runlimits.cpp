@@ -34,6 +34,32 @@ qint64 counter(const QString &file, const QByteArray &key)
 
 } // namespace
 
+VoidResult checkRunLimits(const Policy &policy)
+{
+    struct Range
+    {
+        const char *option;
+        std::optional<qint64> value;
+        qint64 min;
+        qint64 max;
+        const char *unit;
+    };
+    const Range ranges[] = {
+        {"--timeout (timeout_ms)", policy.timeoutMs, 1, qint64(7) * 24 * 3600 * 1000, "milliseconds"},
+        {"--max-memory (max_memory_mb)", policy.maxMemoryMb, 16, 1024 * 1024, "MB"},
+        {"--max-workdir-mb (max_workdir_mb)", policy.maxWorkdirMb, 1, 1024 * 1024, "MB"},
+        {"--max-tasks (max_tasks)", policy.maxTasks, Policy::minTasks, Policy::maxTasksLimit, "processes and threads"},
+        {"--max-output-bytes (max_output_bytes)", policy.maxOutputBytes, 1, qint64(1) << 34, "bytes"},
+    };
+    for (const Range &range : ranges) {
+        if (range.value && (*range.value < range.min || *range.value > range.max))
+            return fail(ErrorCode::ConfigError, QStringLiteral("%1: %2 is out of range (%3 to %4 %5)")
+                                                        .arg(QLatin1String(range.option)).arg(*range.value)
+                                                        .arg(range.min).arg(range.max).arg(QLatin1String(range.unit)));
+    }
+    return {};
+}
+
 RunLimits::~RunLimits()
 {
     if (m_procsFd >= 0)

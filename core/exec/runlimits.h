@@ -1,10 +1,20 @@
 #pragma once
 
+#include "common/result.h"
+#include "policy/policy.h"
+
 #include <QString>
 
 #include <optional>
 
 namespace Sandbench {
+
+// Range checks of every limit of a run, the engine's own: the CLI and the policy file check the
+// same ranges, but the GUI, the Workbench and the agent server build requests directly, and an
+// unchecked value does harm here (a negative workdir cap becomes no file size limit and a run
+// stopped at its first check, a task cap of 0 a run that cannot start). Errors name the option
+// and the value.
+VoidResult checkRunLimits(const Policy &policy);
 
 // Limits that count the whole run, not only the JavaScript heap: a memory cgroup around the
 // runtime and everything it starts (ArrayBuffers, Workers, children, files in its /tmp), and

@@ -37,6 +37,15 @@ private slots:
         QTest::newRow("control char") << QByteArray("{\"id\":1,\"permission\":\"read\",\"value\":\"a\nb\"}");
         QTest::newRow("unterminated") << QByteArray("{\"id\":1,\"permission\":\"read\",\"value\":\"abc");
         QTest::newRow("nested") << QByteArray("{\"id\":1,\"permission\":\"read\",\"value\":{\"a\":1}}");
+        // Wrong types and repeated keys: read as null, a number would ask about every file.
+        QTest::newRow("value number") << QByteArray("{\"id\":1,\"permission\":\"read\",\"value\":5}");
+        QTest::newRow("value bool") << QByteArray("{\"id\":1,\"permission\":\"read\",\"value\":false}");
+        QTest::newRow("value twice") << QByteArray("{\"id\":1,\"permission\":\"read\",\"value\":\"/a\",\"value\":null}");
+        QTest::newRow("permission twice") << QByteArray("{\"id\":1,\"permission\":\"env\",\"permission\":\"read\"}");
+        QTest::newRow("permission null") << QByteArray("{\"id\":1,\"permission\":null}");
+        QTest::newRow("id twice") << QByteArray("{\"id\":1,\"id\":2,\"permission\":\"read\"}");
+        QTest::newRow("id string") << QByteArray("{\"id\":\"1\",\"permission\":\"read\"}");
+        QTest::newRow("pid string") << QByteArray("{\"id\":1,\"pid\":\"1\",\"permission\":\"read\"}");
     }
 
     void rejectsGarbage()
