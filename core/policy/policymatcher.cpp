@@ -120,6 +120,12 @@ Decision PolicyMatcher::deny(const QString &action, const QString &rule, const Q
 Decision PolicyMatcher::decide(const QString &kind, const QString &value, bool hasValue,
                               const std::string &cwd) const
 {
+    // No path, host, variable or program holds a NUL, and everything below works on C strings
+    // in the end (the resolver's lstat sees only the part before it): "/work/a\0/etc/passwd"
+    // would be decided as /work/a and audited as a grant naming /etc/passwd. The rules never
+    // see such a value, whatever the front end that asks.
+    if (hasValue && value.contains(QChar(0)))
+        return deny(kind, QStringLiteral("invalid value"), QStringLiteral("permission denied: the %1 request holds a NUL character").arg(kind));
     if (kind == QLatin1String("read"))
         return decidePath(false, value, hasValue, cwd);
     if (kind == QLatin1String("write"))

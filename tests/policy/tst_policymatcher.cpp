@@ -73,6 +73,29 @@ private slots:
         QCOMPARE(d.rule, QStringLiteral("sandbox"));
     }
 
+    // A NUL cuts a value short wherever it meets a C string: the part before it is granted, the
+    // part after it names what the code wanted. Denied in every kind, granted or not, sandboxed
+    // or not.
+    void valuesWithANulAreDenied()
+    {
+        const PolicyMatcher m = sandboxed();
+        const QString nul(QChar(0));
+        QVERIFY(m.decide(QStringLiteral("read"), path(QStringLiteral("work/a.txt")), true).allowed);
+        for (const QString &kind : {QStringLiteral("read"), QStringLiteral("write")}) {
+            const Decision d = m.decide(kind, path(QStringLiteral("work/a.txt")) + nul + QStringLiteral("/../../etc/passwd"), true);
+            QVERIFY2(!d.allowed, qPrintable(kind));
+            QCOMPARE(d.rule, QStringLiteral("invalid value"));
+        }
+        Policy open;
+        open.permissions.allowEnv = {QStringLiteral("HOME")};
+        const PolicyMatcher unsandboxed({open, m_root, {}, {}, {}, {}});
+        QVERIFY(unsandboxed.decide(QStringLiteral("read"), QStringLiteral("/etc/hostname"), true).allowed);
+        QVERIFY(!unsandboxed.decide(QStringLiteral("read"), QStringLiteral("/etc/hostname") + nul, true).allowed);
+        QVERIFY(!unsandboxed.decide(QStringLiteral("env"), QStringLiteral("HOME") + nul + QStringLiteral("X"), true).allowed);
+        QVERIFY(!unsandboxed.decide(QStringLiteral("net"), QStringLiteral("example.com") + nul + QStringLiteral(":443"), true).allowed);
+        QVERIFY(!unsandboxed.decide(QStringLiteral("run"), QStringLiteral("sh") + nul, true).allowed);
+    }
+
     void workdirAndEntry()
     {
         const PolicyMatcher m = sandboxed();
