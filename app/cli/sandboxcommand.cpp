@@ -303,21 +303,28 @@ int listCommand()
 
 int removeCommand(const QStringList &args)
 {
-    if (args.size() != 1)
+    bool all = false;
+    OptionTable table(QStringLiteral("sandbox rm"));
+    table.flag({QStringLiteral("--all")}, QStringLiteral("every Sandbench sandbox on the engine"), &all);
+    const auto parsed = table.parse(args);
+    if (!parsed)
+        return usageError(parsed.error().message);
+    const QStringList named = parsed->positional + parsed->rest;
+    if (all ? !named.isEmpty() : named.size() != 1)
         return usageError(QStringLiteral("rm takes one ID or --all"));
     Workbench workbench(sandboxOptions());
     auto provider = workbench.sandboxProvider();
     if (!provider)
         return failWith(provider.error());
     QStringList ids;
-    if (args.first() == QLatin1String("--all")) {
+    if (all) {
         auto list = waitFor((*provider)->listSandboxes(), 30'000);
         if (!list)
             return failWith(list.error());
         for (const SandboxInfo &info : *list)
             ids << info.id;
     } else {
-        ids << args.first();
+        ids << named.constFirst();
     }
     int status = 0;
     for (const QString &id : ids) {
@@ -360,8 +367,13 @@ int sandboxCommand(const QStringList &args)
     const QString sub = args.first();
     if (sub == QLatin1String("run"))
         return runSandbox(args.mid(1));
-    if (sub == QLatin1String("ls"))
+    if (sub == QLatin1String("ls")) {
+        if (const auto parsed = OptionTable(QStringLiteral("sandbox ls")).parse(args.mid(1)); !parsed)
+            return usageError(parsed.error().message);
+        else if (!parsed->positional.isEmpty() || !parsed->rest.isEmpty())
+            return usageError(QStringLiteral("ls takes no arguments"));
         return listCommand();
+    }
     if (sub == QLatin1String("rm"))
         return removeCommand(args.mid(1));
     return usageError(QStringLiteral("unknown sandbox command '%1'").arg(sub));
