@@ -2,7 +2,7 @@
 
 #include "exec/execengine.h"
 #include "exec/execrequest.h"
-#include "session/sessionrecorder.h"
+#include "session/exec/execsessionrecorder.h"
 
 #include <QElapsedTimer>
 #include <QObject>

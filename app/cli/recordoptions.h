@@ -2,7 +2,7 @@
 
 #include "exec/execrequest.h"
 #include "exec/execresult.h"
-#include "session/sessionrecorder.h"
+#include "session/exec/execsessionrecorder.h"
 
 #include <QString>
 

@@ -7,7 +7,7 @@
 
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QFile>
 #include <QRegularExpression>

@@ -3,7 +3,7 @@
 #include "common/error.h"
 #include "exec/execresult.h"
 #include "policy/policy.h"
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QAbstractTableModel>
 #include <QList>

@@ -9,8 +9,8 @@
 #include "panels/sessionspanel.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxsession.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsession.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QLabel>
 #include <QPlainTextEdit>

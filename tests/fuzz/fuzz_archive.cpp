@@ -1,6 +1,6 @@
 // Session bundles as files: libarchive plus our checks of names, types, sizes and digests.
 // Small limits keep each input fast; the bundle's folder goes with it.
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     limits.maxEntries = 64;
     limits.maxEntryBytes = 1 << 20;
     limits.maxTotalBytes = 4 << 20;
-    auto bundle = Sandbench::SessionBundle::read(path, limits);
+    auto bundle = Sandbench::ExecSession::read(path, limits);
     (void)bundle;
     return 0;
 }

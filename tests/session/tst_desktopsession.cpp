@@ -5,8 +5,8 @@
 // Needs sandbench/desktop:1 (scripts/images desktop); fails, not skips, without it.
 #include "dockertestsupport.h"
 #include "session/pngimage.h"
-#include "session/sandboxreplayer.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QBuffer>
 #include <QImage>

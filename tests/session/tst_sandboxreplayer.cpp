@@ -6,8 +6,8 @@
 #include "fakeprovider.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxreplayer.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QBuffer>
 #include <QImage>

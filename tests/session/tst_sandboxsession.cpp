@@ -2,8 +2,8 @@
 // fresh sandbox; a damaged or newer file is refused; the CLI's `sandbox run --record` + `replay`,
 // with env values only under --record-env-values.
 #include "dockertestsupport.h"
-#include "session/sandboxreplayer.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 // read; values stay out of the file unless recorded; a version 1 file from before desktop steps
 // reads as it did; every step a hostile file could carry (unknown kind, off-screen click, text
 // too long, values nobody recorded...) is refused with Parse, naming its step.
-#include "session/sandboxsession.h"
+#include "session/sandbox/sandboxsession.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>

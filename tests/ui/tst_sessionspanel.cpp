@@ -15,8 +15,8 @@
 #include "policy/policyfile.h"
 #include "runcontroller.h"
 #include "settingsdialog.h"
-#include "session/sandboxsession.h"
-#include "session/sessionbundle.h"
+#include "session/sandbox/sandboxsession.h"
+#include "session/exec/execsession.h"
 #include "testsupport.h"
 
 #include <QComboBox>
@@ -174,7 +174,7 @@ void TestSessionsPanel::runIsSavedOpenedBrowsedAndReplaysIdentical()
     w.saveSession(row, path);
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 30000);
     QCOMPARE(saved.first().first().toString(), path);
-    auto written = SessionBundle::read(path);
+    auto written = ExecSession::read(path);
     QVERIFY2(written, qPrintable(written ? QString() : written.error().message));
     QVERIFY(written->stdoutData.contains("input recorded input"));
 
