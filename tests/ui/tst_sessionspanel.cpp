@@ -407,15 +407,12 @@ void TestSessionsPanel::sandboxSessionsAreBrowsedStepByStep()
     session.applicationVersion = QStringLiteral("test");
     session.recordedAtMs = 1767225600000;
     session.image = QStringLiteral("sandbench/base:1");
-    SandboxSessionStep write;
-    write.kind = SandboxSessionStep::Kind::Write;
-    write.path = QStringLiteral("notes.txt");
-    write.data = "hello\n";
-    SandboxSessionStep exec;
+    SandboxExecStep exec;
     exec.argv = {QStringLiteral("cat"), QStringLiteral("notes.txt")};
     exec.exitCode = 0;
-    exec.stdoutData = "hello\n";
-    session.steps = {write, exec};
+    exec.stdoutData = session.addPayload("hello\n");
+    session.steps = {SandboxStep{SandboxWriteStep{QStringLiteral("notes.txt"), session.addPayload("hello\n")}, {}},
+                     SandboxStep{exec, {}}};
     const QString path = m_data.filePath(QStringLiteral("sandbox.sbsession"));
     QVERIFY(session.write(path));
 
@@ -432,7 +429,8 @@ void TestSessionsPanel::sandboxSessionsAreBrowsedStepByStep()
     QCOMPARE(steps->topLevelItem(1)->text(2), QStringLiteral("cat notes.txt"));
     QCOMPARE(steps->topLevelItem(1)->text(3), QStringLiteral("exit 0"));
     steps->setCurrentItem(steps->topLevelItem(1));
-    QCOMPARE(sessions->stepsView()->recordedView()->toPlainText(), QStringLiteral("hello\n"));
+    // Loaded from the file when the step is shown, off the GUI thread.
+    QTRY_COMPARE_WITH_TIMEOUT(sessions->stepsView()->recordedView()->toPlainText(), QStringLiteral("hello\n"), 30000);
     QVERIFY(sessions->infoLabel()->text().contains(QStringLiteral("sandbench/base:1")));
 }
 

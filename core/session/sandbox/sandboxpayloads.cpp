@@ -45,6 +45,9 @@ Result<QByteArray> SandboxPayloads::load(const SandboxPayloadRef &ref, const QSt
     if (ref.size > maxBytes)
         return fail(ErrorCode::LimitExceeded, QStringLiteral("%1 (%2, %3 bytes) is larger than the %4 bytes that may be loaded at once")
                                               .arg(what, member).arg(ref.size).arg(maxBytes));
+    // Nothing is the same nothing everywhere: a step's unset output needs no member.
+    if (ref == payloadRefOf({}))
+        return QByteArray();
     QString archive;
     ArchiveLimits limits;
     {
