@@ -278,9 +278,11 @@ Result<QByteArrayView> ArchiveReader::read()
     return chunk;
 }
 
-Result<QByteArray> ArchiveReader::readAll(qint64 maxBytes)
+Result<QByteArray> ArchiveReader::readAll(qint64 maxBytes, qint64 expectedBytes)
 {
     QByteArray out;
+    if (expectedBytes > 0)
+        out.reserve(qMin(expectedBytes, maxBytes));
     for (;;) {
         auto chunk = read();
         if (!chunk)

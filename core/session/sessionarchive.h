@@ -78,7 +78,8 @@ public:
     // The next chunk of the current member; empty at its end.
     Result<QByteArrayView> read();
     // The rest of the current member, refused when it has more than `maxBytes` in all.
-    Result<QByteArray> readAll(qint64 maxBytes);
+    // `expectedBytes` (at most maxBytes is trusted) sizes the buffer once rather than growing it.
+    Result<QByteArray> readAll(qint64 maxBytes, qint64 expectedBytes = 0);
     // The rest of the current member, read and dropped.
     VoidResult skip();
     // Of the current member, once read() returned empty: its sha256 (hex) and size.

@@ -3,6 +3,8 @@
 // took; the replay sends the same input and compares screenshots by pixels, within the
 // tolerance, retaking a screenshot until the screen settles; env values are kept only when asked
 // for and replayed when present; a sandbox without a desktop records and replays the failure.
+// The replayer is driven through the SessionReplayer interface the GUI and the CLI use: progress,
+// cancel, payloads loaded from the session file one at a time and only when needed.
 #include "fakeprovider.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
@@ -11,6 +13,7 @@
 
 #include <QBuffer>
 #include <QImage>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -393,6 +396,151 @@ private slots:
         QVERIFY(recorder.session().envValues.isEmpty());
         for (const SandboxStep &step : recorder.session().steps)
             QVERIFY(step.as<SandboxExecStep>()->envValues.isEmpty());
+    }
+    void drivenThroughTheInterfaceWithPayloadsFromTheFile()
+    {
+        auto pool = openPool(std::make_unique<FakeProvider>());
+        QVERIFY(pool);
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        SandboxSessionRecorder recorder(s);
+        QVERIFY(waitFor(recorder.writeFile(QStringLiteral("notes.txt"), "written bytes\n"), 10'000));
+        ExecOptions withStdin;
+        withStdin.stdinData = QByteArray("stdin bytes\n");
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("one")}, withStdin), 10'000));
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("two")}), 10'000));
+        const QString path = m_dir.filePath(QStringLiteral("interface.sbsession"));
+        QVERIFY(recorder.session().write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        // Nothing is held in memory but what the reader keeps of small payloads.
+        read->payloads = std::make_shared<SandboxPayloads>();
+        read->payloads->setArchive(path, {});
+
+        auto provider = std::make_unique<FakeProvider>();
+        FakeProvider *p = provider.get();
+        auto replayPool = openPool(std::move(provider));
+        QVERIFY(replayPool);
+        SandboxSessionReplayer sandboxReplayer(*read, replayPool.get(), quick());
+        SessionReplayer &replayer = sandboxReplayer;
+        QSignalSpy progress(&replayer, &SessionReplayer::progress);
+        QSignalSpy finished(&replayer, &SessionReplayer::finished);
+        QSignalSpy failed(&replayer, &SessionReplayer::failed);
+        QSignalSpy steps(&sandboxReplayer, &SandboxSessionReplayer::stepReplayed);
+        replayer.start();
+        QVERIFY(replayer.isRunning());
+        QCOMPARE(finished.count(), 0); // never before start() returns
+        QVERIFY(finished.wait(30'000));
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(!replayer.isRunning());
+        const auto report = finished.first().first().value<ReplayReport>();
+        QVERIFY2(report.identical, qPrintable(SandboxSessionReplayer::summary(report)));
+        QCOMPARE(steps.count(), 3);
+        QCOMPARE(progress.count(), 4);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(progress.at(i), (QVariantList{qint64(i), qint64(3)}));
+        // The write and the stdin were loaded from the file and sent as recorded.
+        FakeBackend *backend = p->backends.first();
+        QCOMPARE(backend->files.value(backend->paths.first()), QByteArray("written bytes\n"));
+        QCOMPARE(backend->execs.first().stdinData, std::optional<QByteArray>("stdin bytes\n"));
+        QCOMPARE(backend->releases, 1);
+        // The replayed outputs are the replay's own, with their payloads.
+        QCOMPARE(sandboxReplayer.replayed().steps.size(), 3);
+        QCOMPARE(sandboxReplayer.replayed().load(2, SandboxPayloadKind::Stdout).value_or(QByteArray()), QByteArray("echo two"));
+    }
+
+    void aDifferingOutputIsLoadedToNameItsLine()
+    {
+        auto pool = openPool(std::make_unique<FakeProvider>());
+        QVERIFY(pool);
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        SandboxSessionRecorder recorder(s);
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("same")}), 10'000));
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("real")}), 10'000));
+        SandboxSession edited = recorder.session();
+        edited.steps[1].as<SandboxExecStep>()->stdoutData = edited.addPayload("echo recorded");
+        const QString path = m_dir.filePath(QStringLiteral("differs.sbsession"));
+        QVERIFY(edited.write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        read->payloads = std::make_shared<SandboxPayloads>(); // from the file alone
+        read->payloads->setArchive(path, {});
+        auto report = SandboxSessionReplayer::runToEnd(*read, pool.get(), quick());
+        VERIFY_OK(report);
+        QVERIFY(!report->identical);
+        QCOMPARE(report->divergences.first(),
+                 (Divergence{ReplayStream::Stdout, 2, QStringLiteral("echo recorded"), QStringLiteral("echo real")}));
+    }
+
+    void aPayloadOverTheCapIsRefusedNamingStepAndMember()
+    {
+        SandboxSession session;
+        SandboxExecStep exec;
+        exec.argv = {QStringLiteral("cat")};
+        exec.stdoutData = session.addPayload(QByteArray(100, 'x'));
+        session.steps << SandboxStep{exec, {}};
+        const QString path = m_dir.filePath(QStringLiteral("capped.sbsession"));
+        QVERIFY(session.write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        auto capped = read->load(0, SandboxPayloadKind::Stdout, 99);
+        QVERIFY(!capped);
+        QCOMPARE(capped.error().code, ErrorCode::LimitExceeded);
+        const QString member = QStringLiteral("files/") + exec.stdoutData.sha256;
+        QVERIFY2(capped.error().message.contains(QStringLiteral("step 1: its stdout (%1, 100 bytes)").arg(member)),
+                 qPrintable(capped.error().message));
+        QCOMPARE(read->load(0, SandboxPayloadKind::Stdout, 100).value_or(QByteArray()), QByteArray(100, 'x'));
+        auto none = read->load(0, SandboxPayloadKind::Png);
+        QVERIFY(!none);
+        QVERIFY2(none.error().message.contains(QStringLiteral("step 1: its png")), qPrintable(none.error().message));
+    }
+
+    void aFileChangedAfterOpeningIsCaughtOnLoad()
+    {
+        // Big enough that the reader does not keep it: it is loaded from the file, and checked.
+        const QByteArray big(SandboxPayloads::maxKeptPayloadBytes + 1, 'a');
+        SandboxSession session;
+        session.steps << SandboxStep{SandboxWriteStep{QStringLiteral("big"), session.addPayload(big)}, {}};
+        const QString path = m_dir.filePath(QStringLiteral("changed.sbsession"));
+        QVERIFY(session.write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        QCOMPARE(read->payloads->bytesInMemory(), 0);
+        QCOMPARE(read->load(0, SandboxPayloadKind::Data).value_or(QByteArray()), big);
+        // Replaced by a file whose member has the same name but other bytes.
+        QList<ArchiveMember> forged{{QStringLiteral("manifest.json"), "{}", {}},
+                                    {QStringLiteral("files/") + payloadRefOf(big).sha256, QByteArray(big.size(), 'b'), {}}};
+        QVERIFY(writeArchive(path, forged, QStringLiteral("SHA256SUMS")));
+        auto changed = read->load(0, SandboxPayloadKind::Data);
+        QVERIFY(!changed);
+        QVERIFY2(changed.error().message.contains(QStringLiteral("does not match its digest")), qPrintable(changed.error().message));
+        QVERIFY2(changed.error().message.contains(QStringLiteral("step 1: its data")), qPrintable(changed.error().message));
+    }
+
+    void cancelStopsTheReplayAndReleasesItsSandbox()
+    {
+        SandboxSession session;
+        SandboxExecStep sleeper;
+        sleeper.argv = {QStringLiteral("sleep"), QStringLiteral("600")};
+        sleeper.timeoutMs = 600'000;
+        session.steps << SandboxStep{sleeper, {}} << SandboxStep{sleeper, {}};
+        auto provider = std::make_unique<FakeProvider>();
+        FakeProvider *p = provider.get();
+        auto pool = openPool(std::move(provider));
+        QVERIFY(pool);
+        SandboxSessionReplayer replayer(session, pool.get(), quick());
+        QSignalSpy failed(&replayer, &SessionReplayer::failed);
+        QSignalSpy finished(&replayer, &SessionReplayer::finished);
+        replayer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!p->backends.isEmpty() && !p->backends.first()->execs.isEmpty(), 10'000);
+        replayer.cancel();
+        QVERIFY(failed.wait(10'000));
+        QCOMPARE(failed.first().first().value<Error>().code, ErrorCode::Cancelled);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!replayer.isRunning());
+        QCOMPARE(p->backends.first()->execs.size(), 1); // the second step never ran
+        QCOMPARE(p->backends.first()->releases, 1);
     }
 };
 

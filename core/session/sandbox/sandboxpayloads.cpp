@@ -72,7 +72,7 @@ Result<QByteArray> SandboxPayloads::load(const SandboxPayloadRef &ref, const QSt
                                                   .arg(archive, what, member));
         if (**next != member)
             continue;
-        auto bytes = reader.readAll(maxBytes);
+        auto bytes = reader.readAll(maxBytes, ref.size);
         if (!bytes)
             return fail(bytes.error().code, QStringLiteral("%1: %2").arg(what, bytes.error().message));
         if (reader.sha256() != ref.sha256.toLatin1() || bytes->size() != ref.size)
