@@ -52,6 +52,13 @@ namespace {
 
 enum ConsoleStream { StdoutStream, StderrStream, RawStderrStream };
 
+// A session as read: shared when it could be, else why not.
+template<typename T>
+void take(Result<T> &&read, std::shared_ptr<const T> *out, QString *error)
+{
+    read ? void(*out = std::make_shared<const T>(std::move(*read))) : void(*error = read.error().message);
+}
+
 QToolButton *toolButton(const QString &text, const QString &objectName, QWidget *parent)
 {
     auto *button = new QToolButton(parent);
@@ -237,22 +244,13 @@ void SessionsPanel::openFile(const QString &path)
     runInBackground(this, [path] {
         Loaded loaded;
         loaded.path = path;
-        auto opened = SessionFile::open(path);
-        if (!opened) {
+        const auto opened = SessionFile::open(path);
+        if (!opened)
             loaded.error = opened.error().message;
-        } else if (const auto *file = std::get_if<SandboxSessionFile>(&*opened)) {
-            auto session = file->load();
-            if (session)
-                loaded.sandbox = std::make_shared<const SandboxSession>(std::move(*session));
-            else
-                loaded.error = session.error().message;
-        } else {
-            auto bundle = std::get<ExecSessionFile>(*opened).load();
-            if (bundle)
-                loaded.bundle = std::make_shared<const ExecSession>(std::move(*bundle));
-            else
-                loaded.error = bundle.error().message;
-        }
+        else if (const auto *file = std::get_if<SandboxSessionFile>(&*opened))
+            take(file->load(), &loaded.sandbox, &loaded.error);
+        else
+            take(std::get<ExecSessionFile>(*opened).load(), &loaded.bundle, &loaded.error);
         return loaded;
     }, [this, generation](const Loaded &loaded) {
         if (generation != m_loadGeneration)
