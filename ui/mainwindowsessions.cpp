@@ -3,7 +3,8 @@
 #include "common/background.h"
 #include "panels/runhistorypanel.h"
 #include "panels/sessionspanel.h"
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
+#include "session/sessionfile.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
@@ -28,14 +29,14 @@ namespace Sandbench {
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     const QString path = SessionsPanel::droppedSessionPath(event->mimeData());
-    if (path.endsWith(SessionBundle::fileExtension()))
+    if (path.endsWith(SessionFile::fileExtension()))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
     const QString path = SessionsPanel::droppedSessionPath(event->mimeData());
-    if (!path.endsWith(SessionBundle::fileExtension()))
+    if (!path.endsWith(SessionFile::fileExtension()))
         return;
     event->acceptProposedAction();
     openSessionFile(path);
@@ -78,20 +79,20 @@ void MainWindow::saveSession(int row, const QString &path)
         return;
     }
     const RunRecord &record = history->run(row);
-    const std::shared_ptr<const SessionBundle> bundle = record.session;
+    const std::shared_ptr<const ExecSession> bundle = record.session;
     QString target = path;
     if (target.isEmpty()) {
         QSettings settings;
         const QString folder = settings.value(QStringLiteral("sessions/lastFolder"), QDir::homePath()).toString();
         QString base = QFileInfo(record.title).completeBaseName();
         base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
-        const QString suggested = QStringLiteral("%1/run-%2-%3%4").arg(folder).arg(record.number).arg(base, SessionBundle::fileExtension());
+        const QString suggested = QStringLiteral("%1/run-%2-%3%4").arg(folder).arg(record.number).arg(base, SessionFile::fileExtension());
         target = QFileDialog::getSaveFileName(this, tr("Save Session of Run %1").arg(record.number), suggested,
                                               tr("Sandbench sessions (*.sbsession)"));
         if (target.isEmpty())
             return;
-        if (!target.endsWith(SessionBundle::fileExtension()))
-            target += SessionBundle::fileExtension();
+        if (!target.endsWith(SessionFile::fileExtension()))
+            target += SessionFile::fileExtension();
         settings.setValue(QStringLiteral("sessions/lastFolder"), QFileInfo(target).absolutePath());
     }
     statusBar()->showMessage(tr("Saving the session of run %1\u2026").arg(record.number));

@@ -6,7 +6,7 @@
 
 namespace Sandbench::Cli {
 
-bool saveRecording(const SessionBundle &session, const RecordOptions &options)
+bool saveRecording(const ExecSession &session, const RecordOptions &options)
 {
     const VoidResult written = session.write(options.path);
     if (!written) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QString>
 
@@ -15,6 +15,6 @@ struct RecordOptions
 
 // Writes the recorded session to options.path; false (with a message on stderr) when it could
 // not be written.
-bool saveRecording(const SessionBundle &session, const RecordOptions &options);
+bool saveRecording(const ExecSession &session, const RecordOptions &options);
 
 } // namespace Sandbench::Cli

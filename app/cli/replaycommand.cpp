@@ -4,9 +4,9 @@
 #include "policy/policyfile.h"
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxreplayer.h"
-#include "session/sessionbundle.h"
-#include "session/sessionreplayer.h"
+#include "session/exec/execsessionreplayer.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/sessionfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -67,9 +67,9 @@ QByteArray reportJson(const ReplayReport &report)
 
 // Sandbox sessions replay on the local engine. The network stays off: a session file may come
 // from anyone, and its commands should not reach out just because they once did.
-int replaySandboxSession(const QString &file, bool json)
+int replaySandboxSession(const SandboxSessionFile &file, bool json)
 {
-    auto session = SandboxSession::read(file);
+    auto session = file.load();
     if (!session) {
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(session.error().message) << '\n';
         return BadInputExit;
@@ -88,7 +88,8 @@ int replaySandboxSession(const QString &file, bool json)
         QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(pool.error().message) << '\n';
         return EnvironmentErrorExit;
     }
-    auto report = SandboxReplayer::runSync(*session, pool->get());
+    SandboxSessionReplayer replayer(std::move(*session), pool->get());
+    auto report = runReplayToEnd(replayer);
     waitFor((*pool)->close(), 60'000);
     if (!report) {
         QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
@@ -99,7 +100,7 @@ int replaySandboxSession(const QString &file, bool json)
     if (json)
         QTextStream(stdout) << reportJson(*report) << '\n';
     else
-        QTextStream(stdout) << SandboxReplayer::summary(*report);
+        QTextStream(stdout) << SandboxSessionReplayer::summary(*report);
     return report->identical ? IdenticalExit : DivergedExit;
 }
 
@@ -143,14 +144,16 @@ int replayCommand(const QStringList &args)
         QTextStream(stderr) << usageText();
         return BadInputExit;
     }
-    if (SandboxSession::manifestKind(file) == SandboxSession::kindName) {
+    // The manifest alone says which kind the file is; nothing else is unpacked yet.
+    const auto opened = SessionFile::open(file);
+    if (const auto *sandbox = opened ? std::get_if<SandboxSessionFile>(&*opened) : nullptr) {
         if (!policyFile.isEmpty()) {
             QTextStream(stderr) << "sandbench-cli: replay: --policy does not apply to a sandbox session\n";
             return BadInputExit;
         }
-        return replaySandboxSession(file, json);
+        return replaySandboxSession(*sandbox, json);
     }
-    ReplayOptions options;
+    ExecReplayOptions options;
     if (!policyFile.isEmpty()) {
         auto policy = readPolicyFile(policyFile);
         if (!policy) {
@@ -164,12 +167,17 @@ int replayCommand(const QStringList &args)
         return BadInputExit;
     }
     options.allowWiderPolicy = allowWider;
-    auto bundle = SessionBundle::read(file);
+    if (!opened) {
+        QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(opened.error().message) << '\n';
+        return BadInputExit;
+    }
+    auto bundle = std::get<ExecSessionFile>(*opened).load();
     if (!bundle) {
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(bundle.error().message) << '\n';
         return BadInputExit;
     }
-    auto report = SessionReplayer::runSync(*bundle, options);
+    ExecSessionReplayer replayer(std::move(*bundle), options);
+    auto report = runReplayToEnd(replayer);
     if (!report) {
         const bool config = report.error().code == ErrorCode::ConfigError;
         QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(report.error().message) << '\n';

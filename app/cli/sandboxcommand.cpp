@@ -7,7 +7,7 @@
 #include <tuple>
 
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 #include "workbench/workbench.h"
 
 #include <QFile>

@@ -15,8 +15,8 @@
 #include "panels/auditpanel.h"
 #include "panels/sessiondiffview.h"
 #include "panels/sessionspanel.h"
-#include "session/sessionbundle.h"
-#include "session/sessionreplayer.h"
+#include "session/exec/execsession.h"
+#include "session/exec/execsessionreplayer.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -174,16 +174,16 @@ void breakdown(SessionsPanel &panel, const QString &path, const ReplayReport &re
 {
     std::printf("where the time goes (each piece alone, same data; [worker] runs off the GUI "
                 "thread):\n");
-    std::optional<SessionBundle> bundle;
-    std::printf("  [worker] SessionBundle::read (extract, check digests, parse): %.1f ms\n",
+    std::optional<ExecSession> bundle;
+    std::printf("  [worker] ExecSession::read (extract, check digests, parse): %.1f ms\n",
                 timed([&] {
-                    auto read = SessionBundle::read(path);
+                    auto read = ExecSession::read(path);
                     if (read)
                         bundle = std::move(*read);
                 }));
     if (!bundle)
         return;
-    const SessionManifest &m = bundle->manifest;
+    const ExecSessionManifest &m = bundle->manifest;
     std::printf("  bundle: %lld stdout bytes (%lld lines), %lld stderr bytes, %lld audit events, "
                 "%lld workdir files, %lld input files\n",
                 qint64(bundle->stdoutData.size()), qint64(bundle->stdoutData.count('\n')),
@@ -212,22 +212,22 @@ void breakdown(SessionsPanel &panel, const QString &path, const ReplayReport &re
                     return total;
                 }));
 
-    // Replaying: what SessionReplayer and SessionsPanel do on the GUI thread around the run.
-    std::optional<Result<ReplayPlan>> planned;
-    std::printf("  [worker] SessionReplayer::plan (copy the workdir, find the runtime): %.1f ms\n",
-                timed([&] { planned = SessionReplayer::plan(*bundle, {}); }));
-    Result<ReplayPlan> &plan = *planned;
+    // Replaying: what ExecSessionReplayer and SessionsPanel do on the GUI thread around the run.
+    std::optional<Result<ExecReplayPlan>> planned;
+    std::printf("  [worker] ExecSessionReplayer::plan (copy the workdir, find the runtime): %.1f ms\n",
+                timed([&] { planned = ExecSessionReplayer::plan(*bundle, {}); }));
+    Result<ExecReplayPlan> &plan = *planned;
     if (plan) {
         std::printf("  [worker] prepareRun (check the options and folders, write the run's files): "
                     "%.1f ms\n",
                     timed([&] { (void)prepareRun(plan->request, plan->config); }));
-        std::printf("  compare the replay with the recording (SessionReplayer::compare): %.1f ms\n",
-                    timed([&] { SessionReplayer::compare(*bundle, report.replayed, *plan); }));
+        std::printf("  compare the replay with the recording (ExecSessionReplayer::compare): %.1f ms\n",
+                    timed([&] { ExecSessionReplayer::compare(*bundle, report.replayed, *plan); }));
         std::printf("  remove the replay's scratch folder (the workdir copy, when the plan goes): "
                     "%.1f ms\n",
                     timed([&] { plan->scratch.reset(); }));
     } else {
-        std::printf("  (SessionReplayer::plan failed: %s)\n", qPrintable(plan.error().message));
+        std::printf("  (ExecSessionReplayer::plan failed: %s)\n", qPrintable(plan.error().message));
     }
     std::printf("  drop a read bundle (its extracted folder is removed): %.1f ms\n",
                 timed([&] { bundle.reset(); }));

@@ -9,7 +9,7 @@
 
 namespace Sandbench {
 
-// Screenshot: only sandbox sessions with desktop steps have it (see SandboxReplayer).
+// Screenshot: only sandbox sessions with desktop steps have it (see SandboxSessionReplayer).
 enum class ReplayStream { Stdout, Stderr, Exit, Audit, Screenshot };
 
 QString replayStreamName(ReplayStream stream);

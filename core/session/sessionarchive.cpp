@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QSet>
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -102,7 +103,15 @@ VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members
         if (!isSafeMemberName(member.name))
             return fail(ErrorCode::Internal, QStringLiteral("refusing to write member name %1").arg(member.name));
         QFile source(member.sourcePath);
-        qint64 size = member.data.size();
+        QByteArray loaded;
+        if (member.load) {
+            auto bytes = member.load();
+            if (!bytes)
+                return std::unexpected(bytes.error());
+            loaded = std::move(*bytes);
+        }
+        const QByteArray &data = member.load ? loaded : member.data;
+        qint64 size = data.size();
         if (!member.sourcePath.isEmpty()) {
             if (!source.open(QIODevice::ReadOnly))
                 return ioError(QStringLiteral("%1: cannot read (%2)").arg(member.sourcePath, source.errorString()));
@@ -120,7 +129,7 @@ VoidResult writeArchive(const QString &path, const QList<ArchiveMember> &members
         while (copied < size) {
             QByteArrayView chunk;
             if (member.sourcePath.isEmpty()) {
-                chunk = QByteArrayView(member.data).sliced(copied, qMin<qint64>(buffer.size(), size - copied));
+                chunk = QByteArrayView(data).sliced(copied, qMin<qint64>(buffer.size(), size - copied));
             } else {
                 const qint64 n = source.read(buffer.data(), qMin<qint64>(buffer.size(), size - copied));
                 if (n <= 0)
@@ -159,78 +168,202 @@ ArchiveLimits withInMemoryBounds(ArchiveLimits limits, const QString &manifestNa
     return limits;
 }
 
-VoidResult extractArchive(const QString &path, const QString &destination, const ArchiveLimits &limits,
-                          const std::function<bool(const QString &)> &accept,
-                          const std::function<VoidResult(const QString &, const QString &, const QByteArray &)> &onMember)
+struct ArchiveReader::State
 {
-    if (!QFileInfo(path).isFile())
-        return ioError(QStringLiteral("%1: no such file").arg(path));
-    std::unique_ptr<archive, ReadArchiveDeleter> in(archive_read_new());
-    // Only what writeArchive makes: no other formats or filters, so no surprise decoders run.
-    archive_read_support_format_tar(in.get());
-    archive_read_support_filter_gzip(in.get());
-    archive_read_support_filter_none(in.get());
-    if (archive_read_open_filename(in.get(), QFile::encodeName(path).constData(), 64 * 1024) != ARCHIVE_OK)
-        return fail(ErrorCode::Parse, QStringLiteral("%1: not a session bundle (%2)").arg(path, archiveError(in.get())));
-    const QDir root(destination);
+    std::unique_ptr<archive, ReadArchiveDeleter> in;
+    QSet<QString> seen;
+    QByteArray buffer = QByteArray(256 * 1024, Qt::Uninitialized);
+    QCryptographicHash digest{QCryptographicHash::Sha256};
+    QString name;
     qint64 entries = 0;
     qint64 total = 0;
-    QByteArray buffer(256 * 1024, Qt::Uninitialized);
+    qint64 entryLimit = 0;
+    bool inMember = false;  // between next() and the end of that member's data
+    bool ended = false;     // read() gave the member's end
+};
+
+ArchiveReader::ArchiveReader(QString path, ArchiveLimits limits, std::function<bool(const QString &)> accept)
+    : m_path(std::move(path))
+    , m_limits(std::move(limits))
+    , m_accept(std::move(accept))
+{
+}
+
+ArchiveReader::~ArchiveReader() = default;
+
+VoidResult ArchiveReader::open()
+{
+    // Checked on the opened descriptor's path like every reader: a FIFO or a device is no bundle.
+    if (!QFileInfo(m_path).isFile())
+        return ioError(QStringLiteral("%1: no such file").arg(m_path));
+    m_state = std::make_unique<State>();
+    m_state->in.reset(archive_read_new());
+    archive *in = m_state->in.get();
+    // Only what writeArchive makes: no other formats or filters, so no surprise decoders run.
+    archive_read_support_format_tar(in);
+    archive_read_support_filter_gzip(in);
+    archive_read_support_filter_none(in);
+    if (archive_read_open_filename(in, QFile::encodeName(m_path).constData(), 64 * 1024) != ARCHIVE_OK)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: not a session bundle (%2)").arg(m_path, archiveError(in)));
+    return {};
+}
+
+Result<std::optional<QString>> ArchiveReader::next()
+{
+    if (!m_state)
+        return fail(ErrorCode::Internal, QStringLiteral("%1: not open").arg(m_path));
+    State &s = *m_state;
+    if (s.inMember && !s.ended) {
+        if (auto skipped = skip(); !skipped)
+            return std::unexpected(skipped.error());
+    }
+    s.inMember = false;
     for (;;) {
         archive_entry *entry = nullptr;
-        const int status = archive_read_next_header(in.get(), &entry);
+        const int status = archive_read_next_header(s.in.get(), &entry);
         if (status == ARCHIVE_EOF)
-            break;
+            return std::optional<QString>();
         if (status != ARCHIVE_OK)
             return fail(ErrorCode::Parse, QStringLiteral("%1: truncated or corrupted after %2 member(s): %3")
-                                                  .arg(path).arg(entries).arg(archiveError(in.get())));
-        if (++entries > limits.maxEntries)
-            return fail(ErrorCode::Parse, QStringLiteral("%1: more than %2 members").arg(path).arg(limits.maxEntries));
+                                                  .arg(m_path).arg(s.entries).arg(archiveError(s.in.get())));
+        if (++s.entries > m_limits.maxEntries)
+            return fail(ErrorCode::Parse, QStringLiteral("%1: more than %2 members").arg(m_path).arg(m_limits.maxEntries));
         const char *rawName = archive_entry_pathname_utf8(entry);
         if (!rawName)
             rawName = archive_entry_pathname(entry);
         const QString name = rawName ? QString::fromUtf8(rawName) : QString();
         if (!isSafeMemberName(name))
-            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\": unsafe name (absolute or with ..)").arg(path, name));
+            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\": unsafe name (absolute or with ..)").arg(m_path, name));
         const mode_t type = archive_entry_filetype(entry);
         if (type == AE_IFDIR)
             continue; // folders are made as files need them
         if (type != AE_IFREG || archive_entry_hardlink(entry) || archive_entry_symlink(entry))
-            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\": only regular files are allowed").arg(path, name));
-        if (!accept(name))
-            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is not part of the format").arg(path, name));
+            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\": only regular files are allowed").arg(m_path, name));
+        if (!m_accept(name))
+            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is not part of the format").arg(m_path, name));
+        if (s.seen.contains(name))
+            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" appears twice").arg(m_path, name));
+        s.seen.insert(name);
+        s.name = name;
+        s.digest.reset();
+        m_size = 0;
+        s.entryLimit = qMin(m_limits.maxEntryBytes, m_limits.maxNamedEntryBytes.value(name, m_limits.maxEntryBytes));
+        s.inMember = true;
+        s.ended = false;
+        return std::optional<QString>(name);
+    }
+}
+
+Result<QByteArrayView> ArchiveReader::read()
+{
+    if (!m_state || !m_state->inMember || m_state->ended)
+        return QByteArrayView();
+    State &s = *m_state;
+    const la_ssize_t n = archive_read_data(s.in.get(), s.buffer.data(), size_t(s.buffer.size()));
+    if (n < 0)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is truncated or corrupted: %3")
+                                              .arg(m_path, s.name, archiveError(s.in.get())));
+    if (n == 0) {
+        s.ended = true;
+        return QByteArrayView();
+    }
+    m_size += n;
+    s.total += n;
+    if (m_size > s.entryLimit)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is larger than %3 bytes").arg(m_path, s.name).arg(s.entryLimit));
+    if (s.total > m_limits.maxTotalBytes)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: more than %2 bytes in all").arg(m_path).arg(m_limits.maxTotalBytes));
+    const QByteArrayView chunk(s.buffer.constData(), n);
+    s.digest.addData(chunk);
+    return chunk;
+}
+
+Result<QByteArray> ArchiveReader::readAll(qint64 maxBytes, qint64 expectedBytes)
+{
+    QByteArray out;
+    if (expectedBytes > 0)
+        out.reserve(qMin(expectedBytes, maxBytes));
+    for (;;) {
+        auto chunk = read();
+        if (!chunk)
+            return std::unexpected(chunk.error());
+        if (chunk->isEmpty())
+            return out;
+        if (out.size() + chunk->size() > maxBytes)
+            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is larger than %3 bytes")
+                                                  .arg(m_path, m_state->name).arg(maxBytes));
+        out.append(*chunk);
+    }
+}
+
+VoidResult ArchiveReader::skip()
+{
+    for (;;) {
+        auto chunk = read();
+        if (!chunk)
+            return std::unexpected(chunk.error());
+        if (chunk->isEmpty())
+            return {};
+    }
+}
+
+QByteArray ArchiveReader::sha256() const
+{
+    return m_state ? m_state->digest.result().toHex() : QByteArray();
+}
+
+Result<QByteArray> readFirstMember(const QString &path, const QString &name, qint64 maxBytes)
+{
+    ArchiveLimits limits;
+    limits.maxEntryBytes = maxBytes;
+    // Anything goes past the first member: the reader stops before it.
+    ArchiveReader reader(path, limits, [](const QString &) { return true; });
+    if (auto opened = reader.open(); !opened)
+        return std::unexpected(opened.error());
+    auto first = reader.next();
+    if (!first)
+        return std::unexpected(first.error());
+    if (!*first || **first != name)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: no %2 as first member (not a session)").arg(path, name));
+    return reader.readAll(maxBytes);
+}
+
+VoidResult extractArchive(const QString &path, const QString &destination, const ArchiveLimits &limits,
+                          const std::function<bool(const QString &)> &accept,
+                          const std::function<VoidResult(const QString &, const QString &, const QByteArray &)> &onMember)
+{
+    ArchiveReader reader(path, limits, accept);
+    if (auto opened = reader.open(); !opened)
+        return opened;
+    const QDir root(destination);
+    for (;;) {
+        auto next = reader.next();
+        if (!next)
+            return std::unexpected(next.error());
+        if (!*next)
+            return {};
+        const QString &name = **next;
         const QString target = root.filePath(name);
+        // The reader refuses a name twice; the file system also catches "a" and then "a/b".
         if (QFileInfo::exists(target))
             return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" appears twice").arg(path, name));
         root.mkpath(QFileInfo(target).path());
         QFile out(target);
         if (!out.open(QIODevice::WriteOnly | QIODevice::NewOnly))
             return ioError(QStringLiteral("%1: cannot write (%2)").arg(target, out.errorString()));
-        QCryptographicHash digest(QCryptographicHash::Sha256);
-        qint64 size = 0;
-        const qint64 entryLimit = qMin(limits.maxEntryBytes, limits.maxNamedEntryBytes.value(name, limits.maxEntryBytes));
         for (;;) {
-            const la_ssize_t n = archive_read_data(in.get(), buffer.data(), size_t(buffer.size()));
-            if (n == 0)
+            auto chunk = reader.read();
+            if (!chunk)
+                return std::unexpected(chunk.error());
+            if (chunk->isEmpty())
                 break;
-            if (n < 0)
-                return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is truncated or corrupted: %3")
-                                                      .arg(path, name, archiveError(in.get())));
-            size += n;
-            total += n;
-            if (size > entryLimit)
-                return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" is larger than %3 bytes").arg(path, name).arg(entryLimit));
-            if (total > limits.maxTotalBytes)
-                return fail(ErrorCode::Parse, QStringLiteral("%1: more than %2 bytes in all").arg(path).arg(limits.maxTotalBytes));
-            digest.addData(QByteArrayView(buffer.constData(), n));
-            if (out.write(buffer.constData(), n) != n)
+            if (out.write(chunk->data(), chunk->size()) != chunk->size())
                 return ioError(QStringLiteral("%1: cannot write (%2)").arg(target, out.errorString()));
         }
         out.close();
-        if (auto ok = onMember(name, target, digest.result().toHex()); !ok)
+        if (auto ok = onMember(name, target, reader.sha256()); !ok)
             return ok;
     }
-    return {};
 }
 
 } // namespace Sandbench

@@ -8,6 +8,8 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
+#include <optional>
 
 namespace Sandbench {
 
@@ -15,8 +17,11 @@ namespace Sandbench {
 struct ArchiveMember
 {
     QString name;       // relative, '/'-separated
-    QByteArray data;    // used when sourcePath is empty
+    QByteArray data;    // used when sourcePath and load are empty
     QString sourcePath;
+    // Called when the member is written, and its bytes dropped right after: a writer that takes
+    // its members from another archive holds one of them at a time.
+    std::function<Result<QByteArray>()> load = {};
 };
 
 // What a reader accepts from a file it did not write. A bundle may come from anyone, so every
@@ -51,6 +56,49 @@ VoidResult extractArchive(const QString &path, const QString &destination, const
                           const std::function<bool(const QString &name)> &accept,
                           const std::function<VoidResult(const QString &name, const QString &extractedPath,
                                                                    const QByteArray &sha256)> &onMember);
+
+// Reads a bundle member by member without writing anything anywhere: each member's bytes come in
+// chunks through read(), hashed and counted as they pass, so a caller keeps only what it needs
+// (a manifest, the digest list) and a member it does not need costs a buffer, not its size.
+// Holds every bound extractArchive holds: only tar and gzip, safe names, regular files only,
+// each member once, `accept` asked for every name, and the entry, per-name and total sizes
+// checked on the bytes actually inflated.
+class ArchiveReader
+{
+public:
+    ArchiveReader(QString path, ArchiveLimits limits, std::function<bool(const QString &name)> accept);
+    ~ArchiveReader();
+    ArchiveReader(const ArchiveReader &) = delete;
+    ArchiveReader &operator=(const ArchiveReader &) = delete;
+
+    VoidResult open();
+    // The next file member's name (folders are skipped), or no value at the end of the archive.
+    // The rest of the member before is skipped (and still hashed and bounded).
+    Result<std::optional<QString>> next();
+    // The next chunk of the current member; empty at its end.
+    Result<QByteArrayView> read();
+    // The rest of the current member, refused when it has more than `maxBytes` in all.
+    // `expectedBytes` (at most maxBytes is trusted) sizes the buffer once rather than growing it.
+    Result<QByteArray> readAll(qint64 maxBytes, qint64 expectedBytes = 0);
+    // The rest of the current member, read and dropped.
+    VoidResult skip();
+    // Of the current member, once read() returned empty: its sha256 (hex) and size.
+    QByteArray sha256() const;
+    qint64 size() const { return m_size; }
+    QString path() const { return m_path; }
+
+private:
+    struct State;
+    QString m_path;
+    ArchiveLimits m_limits;
+    std::function<bool(const QString &)> m_accept;
+    std::unique_ptr<State> m_state;
+    qint64 m_size = 0;
+};
+
+// The first member of `path`, which must be called `name`, read whole up to `maxBytes` and
+// nothing after it: how a reader looks at a manifest without unpacking the rest.
+Result<QByteArray> readFirstMember(const QString &path, const QString &name, qint64 maxBytes);
 
 // Checks the digest list a writer put last (see writeArchive) against the digests `extractArchive`
 // computed for every member before it: each must match, none may be missing. `what` names the

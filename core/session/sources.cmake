@@ -1,17 +1,13 @@
+# What both session kinds share: the archive reader and writer, opening a file of either kind,
+# the replayer interface and its report, and PNG decoding.
 target_sources(sandbench_core PRIVATE
     session/pngimage.h session/pngimage.cpp
-    session/replaypolicy.h session/replaypolicy.cpp
     session/replayreport.h session/replayreport.cpp
-    session/sandboxreplay.h session/sandboxreplay.cpp
-    session/sandboxreplayer.h session/sandboxreplayer.cpp
-    session/sandboxsession.h session/sandboxsession.cpp
-    session/sandboxsessionrecorder.h session/sandboxsessionrecorder.cpp
-    session/runtimedigest.h session/runtimedigest.cpp
     session/sessionarchive.h session/sessionarchive.cpp
-    session/sessionbundle.h session/sessionbundle.cpp
-    session/sessionmanifest.h session/sessionmanifest.cpp
-    session/sessionrecorder.h session/sessionrecorder.cpp
+    session/sessionfile.h session/sessionfile.cpp
     session/sessionreplayer.h session/sessionreplayer.cpp)
+include(${CMAKE_CURRENT_LIST_DIR}/exec/sources.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/sandbox/sources.cmake)
 
 # Bundles are tar+gzip archives written and read by libarchive (Debian: libarchive-dev).
 find_package(PkgConfig REQUIRED)

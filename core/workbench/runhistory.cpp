@@ -91,7 +91,7 @@ void RunHistory::failRun(int row, const Error &error)
     emit runChanged(row);
 }
 
-void RunHistory::setSession(int row, std::shared_ptr<const SessionBundle> session)
+void RunHistory::setSession(int row, std::shared_ptr<const ExecSession> session)
 {
     if (!has(row))
         return;

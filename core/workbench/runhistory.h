@@ -3,7 +3,7 @@
 #include "common/error.h"
 #include "exec/execresult.h"
 #include "policy/policy.h"
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QList>
 #include <QObject>
@@ -35,7 +35,7 @@ struct RunRecord
     qint64 transcriptBytes = 0;
     qint64 transcriptDropped = 0;
     // The run as a session bundle, ready to be saved; kept for the newest kKeptSessions runs.
-    std::shared_ptr<const SessionBundle> session;
+    std::shared_ptr<const ExecSession> session;
     bool sessionPending = false; // being recorded
     QString sessionError;        // why there is no session
 
@@ -66,7 +66,7 @@ public:
     void failRun(int row, const Error &error);
     // Attaches a run's session, and lets go of the sessions of runs older than the newest
     // kKeptSessions (each holds a copy of its workdir on disk).
-    void setSession(int row, std::shared_ptr<const SessionBundle> session);
+    void setSession(int row, std::shared_ptr<const ExecSession> session);
     void setSessionPending(int row);
     void setSessionError(int row, const QString &error);
     void clear();

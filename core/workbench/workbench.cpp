@@ -57,7 +57,7 @@ void Workbench::setEngineConfig(const ExecEngineConfig &config)
     m_engine->setConfig(config);
 }
 
-void Workbench::setRecording(bool recordSessions, const SessionRecordOptions &options)
+void Workbench::setRecording(bool recordSessions, const ExecSessionRecordOptions &options)
 {
     m_options.recordSessions = recordSessions;
     m_options.record = options;
@@ -99,8 +99,8 @@ bool Workbench::startRun(ExecRequest request, const QString &title)
     m_preparing = true;
     const int row = m_currentRow;
     runInBackground(this, [request, config = m_options.engine, options = m_options.record] {
-        return SessionRecorder::begin(request, config, options);
-    }, [this, row, request](const Result<SessionRecorder> &recorder) {
+        return ExecSessionRecorder::begin(request, config, options);
+    }, [this, row, request](const Result<ExecSessionRecorder> &recorder) {
         m_preparing = false;
         if (recorder) {
             m_recorder = *recorder;
@@ -135,10 +135,10 @@ void Workbench::finishSession(int row, const ExecResult &result)
         return;
     ++m_sessionsInProgress;
     runInBackground(this, [recorder = *m_recorder, result]() mutable { return recorder.finish(result); },
-                    [this, row](const Result<SessionBundle> &bundle) {
+                    [this, row](const Result<ExecSession> &bundle) {
         --m_sessionsInProgress;
         if (bundle) {
-            m_history->setSession(row, std::make_shared<const SessionBundle>(*bundle));
+            m_history->setSession(row, std::make_shared<const ExecSession>(*bundle));
             emit sessionReady(row);
         } else {
             m_history->setSessionError(row, tr("not recorded: %1").arg(bundle.error().message));

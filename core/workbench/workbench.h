@@ -6,7 +6,7 @@
 #include "exec/execresult.h"
 #include "sandbox/sandboxoperation.h"
 #include "sandbox/sandboxtypes.h"
-#include "session/sessionrecorder.h"
+#include "session/exec/execsessionrecorder.h"
 #include "workbench/sandboxproviders.h"
 
 #include <QElapsedTimer>
@@ -27,7 +27,7 @@ struct WorkbenchOptions
     ExecEngineConfig engine;
     // Record every run as a session (kept in the history, ready to save).
     bool recordSessions = false;
-    SessionRecordOptions record;
+    ExecSessionRecordOptions record;
     // Where a run whose request names no audit log gets one of its own; empty: no log.
     QString auditFolder;
     // Where sandboxes come from; empty: sandboxes are unavailable.
@@ -51,7 +51,7 @@ public:
     const WorkbenchOptions &options() const { return m_options; }
     // For the runs that start from now on.
     void setEngineConfig(const ExecEngineConfig &config);
-    void setRecording(bool recordSessions, const SessionRecordOptions &options);
+    void setRecording(bool recordSessions, const ExecSessionRecordOptions &options);
 
     // ----- runs
     RunHistory *history() const { return m_history; }
@@ -102,7 +102,7 @@ private:
     WorkbenchOptions m_options;
     ExecEngine *m_engine;
     RunHistory *m_history;
-    std::optional<SessionRecorder> m_recorder;
+    std::optional<ExecSessionRecorder> m_recorder;
     bool m_preparing = false;
     bool m_stopRequested = false;
     int m_sessionsInProgress = 0;

@@ -1,6 +1,6 @@
 #include "testsupport.h"
 
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -70,7 +70,7 @@ QByteArray readFile(const QString &path)
 
 // What two recordings of the same code under the same rules must agree on; the moment of
 // recording and how long the run took may differ.
-QString sessionDifferences(const SessionBundle &a, const SessionBundle &b)
+QString sessionDifferences(const ExecSession &a, const ExecSession &b)
 {
     // Each run has a throw-away folder of its own for the engine's files; its name is the one
     // part of a path that two runs of the same code never share.
@@ -83,8 +83,8 @@ QString sessionDifferences(const SessionBundle &a, const SessionBundle &b)
         return out;
     };
     QStringList out;
-    const SessionManifest &ma = a.manifest;
-    const SessionManifest &mb = b.manifest;
+    const ExecSessionManifest &ma = a.manifest;
+    const ExecSessionManifest &mb = b.manifest;
     if (ma.code != mb.code) out << QStringLiteral("code");
     if (ma.entrypoint != mb.entrypoint) out << QStringLiteral("entrypoint");
     if (!(ma.policy == mb.policy)) out << QStringLiteral("policy");
@@ -94,8 +94,8 @@ QString sessionDifferences(const SessionBundle &a, const SessionBundle &b)
     if (!(ma.environment == mb.environment)) out << QStringLiteral("environment");
     if (ma.notes != mb.notes) out << QStringLiteral("notes");
     if (ma.runtimeVersion != mb.runtimeVersion || ma.runtimeSha256 != mb.runtimeSha256) out << QStringLiteral("runtime");
-    SessionOutcome oa = ma.outcome;
-    SessionOutcome ob = mb.outcome;
+    ExecSessionOutcome oa = ma.outcome;
+    ExecSessionOutcome ob = mb.outcome;
     oa.durationMs = ob.durationMs = 0;
     if (!(oa == ob)) out << QStringLiteral("outcome");
     if (a.stdoutData != b.stdoutData) out << QStringLiteral("stdout");

@@ -6,7 +6,7 @@
 #include <QStringList>
 
 namespace Sandbench {
-class SessionBundle;
+class ExecSession;
 }
 
 namespace Sandbench::Test {
@@ -34,6 +34,6 @@ QByteArray readFile(const QString &path);
 // What two recordings of the same code under the same rules must agree on (code, policy,
 // inputs, environment, outcome but its duration, outputs, every decision), as a list of what
 // differs; empty when they agree. The moment of recording and the run's duration may differ.
-QString sessionDifferences(const SessionBundle &a, const SessionBundle &b);
+QString sessionDifferences(const ExecSession &a, const ExecSession &b);
 
 } // namespace Sandbench::Test

@@ -9,8 +9,8 @@
 #include "panels/sessionspanel.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxsession.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsession.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -83,7 +83,7 @@ private slots:
             "done\n"
             "sleep 1\n").arg(Desktop::display());
         VERIFY_OK(waitFor(recorder.exec({QStringLiteral("sh"), QStringLiteral("-c"), xterm}), 60'000));
-        QCOMPARE(recorder.session().steps.at(2).exitCode, 0);
+        QCOMPARE(recorder.session().steps.at(2).as<SandboxExecStep>()->exitCode, 0);
         VERIFY_OK(waitFor(recorder.screenshot(), 60'000));
         m_recorded = recorder.session();
         VERIFY_OK(waitFor(sandbox->release(), 60'000));
@@ -118,13 +118,19 @@ private slots:
         QVERIFY(view->summaryLabel()->text().startsWith(QStringLiteral("Identical")));
         QCOMPARE(view->divergentStep(), 0);
         // The screenshot step shows both pictures.
+        // The screenshot step shows both pictures, loaded off the GUI thread once it is chosen.
+        QSignalSpy shown(view, &SandboxSessionView::stepShown);
         steps->setCurrentItem(steps->topLevelItem(3));
+        QVERIFY(view->isLoadingStep());
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isLoadingStep(), 30'000);
+        QCOMPARE(shown.last().first().toInt(), 3);
         QVERIFY(!view->recordedPicture()->pixmap().isNull());
         QVERIFY(!view->replayedPicture()->pixmap().isNull());
         // scripts/screenshots sets this to picture the panel for the docs.
         if (const QByteArray dir = qgetenv("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty())
             QVERIFY(panel.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/sandbox-session.png")));
         steps->setCurrentItem(steps->topLevelItem(1));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isLoadingStep(), 30'000);
         QCOMPARE(view->recordedView()->toPlainText(), QStringLiteral("hello\n"));
         QCOMPARE(view->replayedView()->toPlainText(), QStringLiteral("hello\n"));
     }
@@ -132,7 +138,7 @@ private slots:
     void aChangedRecordingDivergesAtItsStep()
     {
         SandboxSession altered = m_recorded;
-        altered.steps[1].stdoutData = "goodbye\n";
+        altered.steps[1].as<SandboxExecStep>()->stdoutData = altered.addPayload("goodbye\n");
         const QString path = m_dir.filePath(QStringLiteral("altered.sbsession"));
         VERIFY_OK(altered.write(path));
         SessionsPanel panel;
@@ -150,6 +156,7 @@ private slots:
         QVERIFY(steps->topLevelItem(1)->text(kReplayedColumn).endsWith(QStringLiteral("differs")));
         QVERIFY(steps->topLevelItem(0)->text(kReplayedColumn).endsWith(QStringLiteral("same")));
         QVERIFY2(view->summaryLabel()->text().contains(QStringLiteral("step 2")), qPrintable(view->summaryLabel()->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->isLoadingStep(), 30'000);
         QCOMPARE(view->recordedView()->toPlainText(), QStringLiteral("goodbye\n"));
         QCOMPARE(view->replayedView()->toPlainText(), QStringLiteral("hello\n"));
         // Replay is offered again; the pool has no sandbox left over.

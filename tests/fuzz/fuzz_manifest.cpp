@@ -1,15 +1,15 @@
 // Session manifests: every field of every type, total; a manifest that reads writes out and
 // reads back unchanged.
-#include "session/sessionmanifest.h"
+#include "session/exec/execsessionmanifest.h"
 
 #include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QByteArray json(reinterpret_cast<const char *>(data), qsizetype(size));
-    auto manifest = Sandbench::SessionManifest::fromJson(json, QStringLiteral("fuzz.sbsession"));
+    auto manifest = Sandbench::ExecSessionManifest::fromJson(json, QStringLiteral("fuzz.sbsession"));
     if (manifest) {
-        auto again = Sandbench::SessionManifest::fromJson(manifest->toJson(), QStringLiteral("again"));
+        auto again = Sandbench::ExecSessionManifest::fromJson(manifest->toJson(), QStringLiteral("again"));
         if (!again)
             std::abort();
     }

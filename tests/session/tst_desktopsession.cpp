@@ -5,8 +5,8 @@
 // Needs sandbench/desktop:1 (scripts/images desktop); fails, not skips, without it.
 #include "dockertestsupport.h"
 #include "session/pngimage.h"
-#include "session/sandboxreplayer.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QBuffer>
 #include <QImage>
@@ -79,7 +79,7 @@ class TestDesktopSession : public QObject
         auto read = SandboxSession::read(path);
         if (!read)
             return std::unexpected(read.error());
-        return SandboxReplayer::runSync(*read, m_pool.get());
+        return SandboxSessionReplayer::runToEnd(*read, m_pool.get());
     }
 
 private slots:
@@ -125,8 +125,8 @@ private slots:
 
         m_recorded = recorder.session();
         QCOMPARE(m_recorded.steps.size(), 4);
-        QCOMPARE(m_recorded.steps.at(3).kind, SandboxSessionStep::Kind::Screenshot);
-        QCOMPARE(m_recorded.steps.at(3).data, *shot);
+        QVERIFY(m_recorded.steps.at(3).is<SandboxScreenshotStep>());
+        QCOMPARE(m_recorded.load(3, SandboxPayloadKind::Png).value_or(QByteArray("<not loaded>")), QByteArray(*shot));
         auto image = PngImage::decode(*shot);
         VERIFY_OK(image);
         QCOMPARE(image->width, 1280);
@@ -138,7 +138,7 @@ private slots:
         QVERIFY(!m_recorded.steps.isEmpty());
         auto report = replay(m_recorded);
         VERIFY_OK(report);
-        QVERIFY2(report->identical, qPrintable(SandboxReplayer::summary(*report)));
+        QVERIFY2(report->identical, qPrintable(SandboxSessionReplayer::summary(*report)));
         QVERIFY(m_pool->sandboxes().isEmpty());
     }
 
@@ -147,7 +147,7 @@ private slots:
         QVERIFY(!m_recorded.steps.isEmpty());
         // A 200x100 magenta block on the black desktop, well away from the xterm and the taskbar.
         QImage picture;
-        QVERIFY(picture.loadFromData(m_recorded.steps.at(3).data, "PNG"));
+        QVERIFY(picture.loadFromData(*m_recorded.load(3, SandboxPayloadKind::Png), "PNG"));
         for (int y = 300; y < 400; ++y) {
             for (int x = 700; x < 900; ++x)
                 picture.setPixel(x, y, qRgb(255, 0, 255));
@@ -157,7 +157,7 @@ private slots:
         buffer.open(QIODevice::WriteOnly);
         QVERIFY(picture.save(&buffer, "PNG"));
         SandboxSession session = m_recorded;
-        session.steps[3].data = altered;
+        session.steps[3].as<SandboxScreenshotStep>()->png = session.addPayload(altered);
 
         auto report = replay(session);
         VERIFY_OK(report);
@@ -168,8 +168,8 @@ private slots:
         QCOMPARE(d.index, 4);
         QVERIFY2(d.recorded.startsWith(QLatin1String("1280x800 PNG, ")), qPrintable(d.recorded));
         QVERIFY2(d.replayed.contains(QLatin1String("of the pixels differ")), qPrintable(d.replayed));
-        QVERIFY(SandboxReplayer::summary(*report).startsWith(QStringLiteral("diverged: screenshot at step 4\n")));
-        qInfo().noquote() << SandboxReplayer::summary(*report);
+        QVERIFY(SandboxSessionReplayer::summary(*report).startsWith(QStringLiteral("diverged: screenshot at step 4\n")));
+        qInfo().noquote() << SandboxSessionReplayer::summary(*report);
     }
 
     void alteredTypedTextDivergesAtTheScreenshot()
@@ -177,14 +177,14 @@ private slots:
         QVERIFY(!m_recorded.steps.isEmpty());
         // Three lines of W: many more pixels than the clock changes.
         SandboxSession session = m_recorded;
-        session.steps[2].text = QString(150, QLatin1Char('W'));
+        session.steps[2].as<SandboxInputStep>()->text = QString(150, QLatin1Char('W'));
         auto report = replay(session);
         VERIFY_OK(report);
         QVERIFY(!report->identical);
         QCOMPARE(report->divergences.size(), 1);
         QCOMPARE(report->divergences.first().stream, ReplayStream::Screenshot);
         QCOMPARE(report->divergences.first().index, 4);
-        qInfo().noquote() << SandboxReplayer::summary(*report);
+        qInfo().noquote() << SandboxSessionReplayer::summary(*report);
     }
 
     void cliRecordsAScreenshotAndReplaysIt()
@@ -201,8 +201,8 @@ private slots:
         auto session = SandboxSession::read(path);
         VERIFY_OK(session);
         QCOMPARE(session->steps.size(), 2);
-        QCOMPARE(session->steps.at(1).kind, SandboxSessionStep::Kind::Screenshot);
-        QVERIFY(session->steps.at(1).data.startsWith("\x89PNG"));
+        QVERIFY(session->steps.at(1).is<SandboxScreenshotStep>());
+        QVERIFY(session->load(1, SandboxPayloadKind::Png)->startsWith("\x89PNG"));
 
         cli.start(cliPath(), {QStringLiteral("replay"), path});
         QVERIFY(cli.waitForFinished(180'000));

@@ -4,9 +4,9 @@
 // host as it was. Also: a run refused after set-up leaves no hidden file behind.
 #include "execfixture.h"
 #include "exec/runtimelocator.h"
-#include "session/replaypolicy.h"
-#include "session/sessionrecorder.h"
-#include "session/sessionreplayer.h"
+#include "session/exec/execreplaypolicy.h"
+#include "session/exec/execsessionrecorder.h"
+#include "session/exec/execsessionreplayer.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -24,9 +24,9 @@ class TestReplayContainment : public QObject
     ExecFixture m_fixture;
     int m_count = 0;
 
-    Result<SessionBundle> record(const ExecRequest &request)
+    Result<ExecSession> record(const ExecRequest &request)
     {
-        auto recorder = SessionRecorder::begin(request, {}, {});
+        auto recorder = ExecSessionRecorder::begin(request, {}, {});
         if (!recorder)
             return std::unexpected(recorder.error());
         auto result = ExecEngine::runSync(request, {});
@@ -36,15 +36,15 @@ class TestReplayContainment : public QObject
     }
 
     // Writes the (tampered) bundle and reads it back, as a shared file would arrive.
-    Result<SessionBundle> roundTrip(const SessionBundle &bundle)
+    Result<ExecSession> roundTrip(const ExecSession &bundle)
     {
         const QString file = m_fixture.path(QStringLiteral("c%1.sbsession").arg(++m_count));
         if (auto ok = bundle.write(file); !ok)
             return std::unexpected(ok.error());
-        return SessionBundle::read(file);
+        return ExecSession::read(file);
     }
 
-    SessionBundle greedyBundle()
+    ExecSession greedyBundle()
     {
         m_fixture.write(QStringLiteral("work/in.txt"), "input\n");
         m_fixture.write(QStringLiteral("outside/host/secret.txt"), "host-file-secret\n");
@@ -55,7 +55,7 @@ class TestReplayContainment : public QObject
         auto bundle = record(r);
         if (!bundle)
             qFatal("recording failed: %s", qPrintable(bundle.error().message));
-        SessionManifest &m = bundle->manifest;
+        ExecSessionManifest &m = bundle->manifest;
         const QString host = m_fixture.path(QStringLiteral("outside/host"));
         m.code = QStringLiteral(
                 "const out = [];\n"
@@ -83,8 +83,8 @@ class TestReplayContainment : public QObject
 private slots:
     void greedyBundleIsPlannedContained()
     {
-        const SessionBundle bundle = greedyBundle();
-        auto plan = SessionReplayer::plan(bundle, {});
+        const ExecSession bundle = greedyBundle();
+        auto plan = ExecSessionReplayer::plan(bundle, {});
         QVERIFY2(plan.has_value(), qPrintable(plan ? QString() : plan.error().message));
         const Policy &p = plan->request.policy;
         QVERIFY(p.sandbox);
@@ -106,9 +106,9 @@ private slots:
 
     void greedyReplayIsContained()
     {
-        const SessionBundle bundle = greedyBundle();
+        const ExecSession bundle = greedyBundle();
         qputenv("SB_HOST_SECRET", "host-env-secret");
-        auto report = SessionReplayer::runSync(bundle);
+        auto report = ExecSessionReplayer::runSync(bundle);
         qunsetenv("SB_HOST_SECRET");
         QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
         const QByteArray out = report->replayed.stdoutData;
@@ -122,18 +122,18 @@ private slots:
 
     void widerReplayPolicyNeedsExplicitConsent()
     {
-        const SessionBundle bundle = greedyBundle();
+        const ExecSession bundle = greedyBundle();
         Policy wider;
         wider.sandbox = true;
         wider.permissions.allowRead = {m_fixture.path(QStringLiteral("outside/host"))};
-        auto refused = SessionReplayer::plan(bundle, {wider, {}});
+        auto refused = ExecSessionReplayer::plan(bundle, {wider, {}});
         QVERIFY(!refused.has_value());
         QCOMPARE(refused.error().code, ErrorCode::ConfigError);
         QVERIFY2(refused.error().message.contains(QStringLiteral("allow_read %1").arg(m_fixture.path(QStringLiteral("outside/host")))),
                  qPrintable(refused.error().message));
 
-        ReplayOptions consent{wider, {}, true};
-        auto report = SessionReplayer::runSync(bundle, consent);
+        ExecReplayOptions consent{wider, {}, true};
+        auto report = ExecSessionReplayer::runSync(bundle, consent);
         QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
         QVERIFY2(report->replayed.stdoutData.contains("read host-file-secret"), report->replayed.stdoutData.constData());
         QVERIFY(report->summary().contains(QStringLiteral("widened by the replay policy")));
@@ -141,23 +141,23 @@ private slots:
         Policy narrower;
         narrower.sandbox = true;
         narrower.permissions.denyEnv = true;
-        QVERIFY(SessionReplayer::plan(bundle, {narrower, {}}).has_value());
+        QVERIFY(ExecSessionReplayer::plan(bundle, {narrower, {}}).has_value());
     }
 
     void copiesCannotReplaceTheRuntime()
     {
-        SessionBundle bundle = greedyBundle();
+        ExecSession bundle = greedyBundle();
         auto runtime = locateRuntime({});
         QVERIFY(runtime.has_value());
         QVERIFY(!bundle.manifest.workdirFiles.isEmpty());
         bundle.manifest.inputFiles.insert(runtime->path, bundle.manifest.workdirFiles.first());
-        auto report = SessionReplayer::runSync(bundle);
+        auto report = ExecSessionReplayer::runSync(bundle);
         QVERIFY(!report.has_value());
         QVERIFY2(report.error().message.contains(QStringLiteral("would replace")), qPrintable(report.error().message));
 
         bundle.manifest.inputFiles.remove(runtime->path);
         bundle.manifest.inputFiles.insert(QStringLiteral("/proc/self/environ"), bundle.manifest.workdirFiles.first());
-        auto proc = SessionReplayer::runSync(bundle);
+        auto proc = ExecSessionReplayer::runSync(bundle);
         QVERIFY(!proc.has_value());
         QVERIFY2(proc.error().message.contains(QStringLiteral("cannot go there")), qPrintable(proc.error().message));
     }
@@ -179,7 +179,7 @@ private slots:
         bundle->manifest.policy.workdir = elsewhere;
         auto moved = roundTrip(*bundle);
         QVERIFY2(moved.has_value(), qPrintable(moved ? QString() : moved.error().message));
-        auto report = SessionReplayer::runSync(*moved);
+        auto report = ExecSessionReplayer::runSync(*moved);
         QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
         QVERIFY2(report->replayed.stdoutData == QByteArray("input ") + elsewhere.toUtf8() + '\n',
                  report->replayed.stderrData.constData());

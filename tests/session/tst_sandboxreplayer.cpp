@@ -3,14 +3,17 @@
 // took; the replay sends the same input and compares screenshots by pixels, within the
 // tolerance, retaking a screenshot until the screen settles; env values are kept only when asked
 // for and replayed when present; a sandbox without a desktop records and replays the failure.
+// The replayer is driven through the SessionReplayer interface the GUI and the CLI use: progress,
+// cancel, payloads loaded from the session file one at a time and only when needed.
 #include "fakeprovider.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sandboxreplayer.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QBuffer>
 #include <QImage>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -179,7 +182,7 @@ class TestSandboxReplayer : public QObject
         auto pool = openPool(std::move(provider));
         if (!pool)
             return fail(ErrorCode::Internal, QStringLiteral("no pool"));
-        auto report = SandboxReplayer::runSync(session, pool.get(), options);
+        auto report = SandboxSessionReplayer::runToEnd(session, pool.get(), options);
         if (seen) {
             // Kept for the caller: the pool (and its provider) must outlive the test's checks.
             m_keep.push_back(std::move(pool));
@@ -198,21 +201,21 @@ private slots:
         const QByteArray shown = screen(qRgb(0, 0, 128));
         const SandboxSession session = recordDesktop(shown);
         QCOMPARE(session.steps.size(), 6);
-        const SandboxSessionStep &click = session.steps.at(0);
-        QCOMPARE(click.kind, SandboxSessionStep::Kind::Input);
-        QCOMPARE(click.input, SandboxSessionStep::Input::Click);
-        QCOMPARE(click.x, 10);
-        QCOMPARE(click.y, 20);
-        QCOMPARE(click.button, MouseButton::Right);
-        QCOMPARE(click.count, 2);
-        QCOMPARE(session.steps.at(2).dx, -1);
-        QCOMPARE(session.steps.at(2).dy, 2);
-        QCOMPARE(session.steps.at(3).text, QStringLiteral("hello world"));
-        QCOMPARE(session.steps.at(4).text, QStringLiteral("ctrl+s"));
-        QCOMPARE(session.steps.at(5).kind, SandboxSessionStep::Kind::Screenshot);
-        QCOMPARE(session.steps.at(5).data, shown);
-        for (const SandboxSessionStep &step : session.steps)
-            QVERIFY(!step.error);
+        const SandboxInputStep *click = session.steps.at(0).as<SandboxInputStep>();
+        QVERIFY(click);
+        QCOMPARE(click->action, SandboxInputStep::Action::Click);
+        QCOMPARE(click->x, 10);
+        QCOMPARE(click->y, 20);
+        QCOMPARE(click->button, MouseButton::Right);
+        QCOMPARE(click->count, 2);
+        QCOMPARE(session.steps.at(2).as<SandboxInputStep>()->dx, -1);
+        QCOMPARE(session.steps.at(2).as<SandboxInputStep>()->dy, 2);
+        QCOMPARE(session.steps.at(3).as<SandboxInputStep>()->text, QStringLiteral("hello world"));
+        QCOMPARE(session.steps.at(4).as<SandboxInputStep>()->text, QStringLiteral("ctrl+s"));
+        QVERIFY(session.steps.at(5).is<SandboxScreenshotStep>());
+        QCOMPARE(*session.load(5, SandboxPayloadKind::Png), shown);
+        for (const SandboxStep &step : session.steps)
+            QVERIFY(!step.outcome.error);
 
         const QString path = m_dir.filePath(QStringLiteral("desktop.sbsession"));
         QVERIFY(session.write(path));
@@ -223,7 +226,7 @@ private slots:
         DesktopProvider *replayed = nullptr;
         auto report = replay(*read, {shown}, quick(), &replayed);
         VERIFY_OK(report);
-        QVERIFY2(report->identical, qPrintable(SandboxReplayer::summary(*report)));
+        QVERIFY2(report->identical, qPrintable(SandboxSessionReplayer::summary(*report)));
         // The replay sent exactly the recorded input, in order, then took one screenshot.
         auto *backend = static_cast<DesktopBackend *>(replayed->backends.first());
         QCOMPARE(backend->desktopCalls.mid(0, 5),
@@ -249,7 +252,7 @@ private slots:
         QVERIFY2(d.recorded.startsWith(QLatin1String("32x20 PNG, ")), qPrintable(d.recorded));
         QVERIFY2(d.replayed.contains(QLatin1String("100.00% of the pixels differ (640 of 640), within 32x20 at (0, 0)")),
                  qPrintable(d.replayed));
-        QVERIFY(SandboxReplayer::summary(*report).startsWith(QStringLiteral("diverged: screenshot at step 6\n")));
+        QVERIFY(SandboxSessionReplayer::summary(*report).startsWith(QStringLiteral("diverged: screenshot at step 6\n")));
     }
 
     void toleranceLetsAFewPixelsPass()
@@ -260,7 +263,7 @@ private slots:
         const QByteArray touched = screen(qRgb(0, 0, 128), 3);
         auto loose = replay(session, {touched}, quick(0.01));
         VERIFY_OK(loose);
-        QVERIFY2(loose->identical, qPrintable(SandboxReplayer::summary(*loose)));
+        QVERIFY2(loose->identical, qPrintable(SandboxSessionReplayer::summary(*loose)));
         auto strict = replay(session, {touched}, quick(0.0));
         VERIFY_OK(strict);
         QVERIFY(!strict->identical);
@@ -278,7 +281,7 @@ private slots:
         DesktopProvider *seen = nullptr;
         auto report = replay(session, {drawing, drawing, done}, patient, &seen);
         VERIFY_OK(report);
-        QVERIFY2(report->identical, qPrintable(SandboxReplayer::summary(*report)));
+        QVERIFY2(report->identical, qPrintable(SandboxSessionReplayer::summary(*report)));
         QCOMPARE(seen->screenshots, 3);
         // Without the wait, the first (still drawing) screen is what is compared.
         auto hasty = replay(session, {drawing, done}, quick());
@@ -299,7 +302,7 @@ private slots:
         QVERIFY(sized->divergences.first().replayed.endsWith(QLatin1String(": another size")));
 
         // A recorded picture that cannot be decoded is compared by bytes.
-        session.steps[5].data = QByteArray("\x89PNG\r\n\x1a\n", 8) + QByteArray("garbage");
+        session.steps[5].as<SandboxScreenshotStep>()->png = session.addPayload(QByteArray("\x89PNG\r\n\x1a\n", 8) + QByteArray("garbage"));
         auto unreadable = replay(session, {screen(qRgb(0, 0, 128))}, quick());
         VERIFY_OK(unreadable);
         QVERIFY(!unreadable->identical);
@@ -324,17 +327,17 @@ private slots:
         QVERIFY(!shot);
         QVERIFY2(shot.error().message.contains(QLatin1String("has no desktop")), qPrintable(shot.error().message));
         QCOMPARE(recorder.session().steps.size(), 2);
-        QCOMPARE(recorder.session().steps.at(0).errorCode, QStringLiteral("invalid_input"));
-        QCOMPARE(recorder.session().steps.at(1).errorCode, QStringLiteral("invalid_input"));
-        QVERIFY(recorder.session().steps.at(1).data.isEmpty());
+        QCOMPARE(recorder.session().steps.at(0).outcome.errorCode, QStringLiteral("invalid_input"));
+        QCOMPARE(recorder.session().steps.at(1).outcome.errorCode, QStringLiteral("invalid_input"));
+        QVERIFY(!recorder.session().steps.at(1).as<SandboxScreenshotStep>()->png);
         // Written and read back, and replayed where there is no desktop either: the same failures.
         const QString path = m_dir.filePath(QStringLiteral("nodesktop.sbsession"));
         QVERIFY(recorder.session().write(path));
         auto read = SandboxSession::read(path);
         VERIFY_OK(read);
-        auto report = SandboxReplayer::runSync(*read, pool.get(), quick());
+        auto report = SandboxSessionReplayer::runToEnd(*read, pool.get(), quick());
         VERIFY_OK(report);
-        QVERIFY2(report->identical, qPrintable(SandboxReplayer::summary(*report)));
+        QVERIFY2(report->identical, qPrintable(SandboxSessionReplayer::summary(*report)));
         // Where there is a desktop, the step's outcome differs.
         auto elsewhere = replay(*read, {screen(qRgb(0, 0, 0))}, quick());
         VERIFY_OK(elsewhere);
@@ -358,11 +361,11 @@ private slots:
         QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("one")}, withEnv), 10'000));
         QCOMPARE(recorder.session().envNames, QStringList{QStringLiteral("TOKEN")});
         QVERIFY(recorder.session().envValues.isEmpty());
-        QCOMPARE(recorder.session().steps.at(0).envNames, QStringList{QStringLiteral("MODE")});
-        QVERIFY(recorder.session().steps.at(0).envValues.isEmpty());
+        QCOMPARE(recorder.session().steps.at(0).as<SandboxExecStep>()->envNames, QStringList{QStringLiteral("MODE")});
+        QVERIFY(recorder.session().steps.at(0).as<SandboxExecStep>()->envValues.isEmpty());
 
         // Without values, the replay runs without them and says so.
-        auto nameless = SandboxReplayer::runSync(recorder.session(), pool.get(), quick());
+        auto nameless = SandboxSessionReplayer::runToEnd(recorder.session(), pool.get(), quick());
         VERIFY_OK(nameless);
         QVERIFY(nameless->notes.contains(QStringLiteral("environment values were not recorded: TOKEN")));
         QVERIFY(nameless->notes.contains(QStringLiteral("command environment values were not recorded: MODE")));
@@ -372,8 +375,8 @@ private slots:
         QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("two")}, withEnv), 10'000));
         SandboxSession valued = recorder.session();
         QCOMPARE(valued.envValues.value(QStringLiteral("TOKEN")), secret);
-        QVERIFY(valued.steps.at(0).envValues.isEmpty()); // called before values were kept
-        QCOMPARE(valued.steps.at(1).envValues.value(QStringLiteral("MODE")), QStringLiteral("fast"));
+        QVERIFY(valued.steps.at(0).as<SandboxExecStep>()->envValues.isEmpty()); // called before values were kept
+        QCOMPARE(valued.steps.at(1).as<SandboxExecStep>()->envValues.value(QStringLiteral("MODE")), QStringLiteral("fast"));
 
         // With values, the replay's sandbox and command get them.
         auto provider = std::make_unique<FakeProvider>();
@@ -381,9 +384,9 @@ private slots:
         auto replayPool = openPool(std::move(provider));
         QVERIFY(replayPool);
         valued.steps.removeFirst();
-        auto report = SandboxReplayer::runSync(valued, replayPool.get(), quick());
+        auto report = SandboxSessionReplayer::runToEnd(valued, replayPool.get(), quick());
         VERIFY_OK(report);
-        QVERIFY2(report->identical, qPrintable(SandboxReplayer::summary(*report)));
+        QVERIFY2(report->identical, qPrintable(SandboxSessionReplayer::summary(*report)));
         QVERIFY2(report->notes.isEmpty(), qPrintable(report->notes.join(QLatin1Char('\n'))));
         QCOMPARE(p->creates.first().options.env.value(QStringLiteral("TOKEN")), secret);
         QCOMPARE(p->backends.first()->execs.first().env.value(QStringLiteral("MODE")), QStringLiteral("fast"));
@@ -391,8 +394,153 @@ private slots:
         // Turned off again, every value goes, the steps' too.
         recorder.setRecordEnvValues(false);
         QVERIFY(recorder.session().envValues.isEmpty());
-        for (const SandboxSessionStep &step : recorder.session().steps)
-            QVERIFY(step.envValues.isEmpty());
+        for (const SandboxStep &step : recorder.session().steps)
+            QVERIFY(step.as<SandboxExecStep>()->envValues.isEmpty());
+    }
+    void drivenThroughTheInterfaceWithPayloadsFromTheFile()
+    {
+        auto pool = openPool(std::make_unique<FakeProvider>());
+        QVERIFY(pool);
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        SandboxSessionRecorder recorder(s);
+        QVERIFY(waitFor(recorder.writeFile(QStringLiteral("notes.txt"), "written bytes\n"), 10'000));
+        ExecOptions withStdin;
+        withStdin.stdinData = QByteArray("stdin bytes\n");
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("one")}, withStdin), 10'000));
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("two")}), 10'000));
+        const QString path = m_dir.filePath(QStringLiteral("interface.sbsession"));
+        QVERIFY(recorder.session().write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        // Nothing is held in memory but what the reader keeps of small payloads.
+        read->payloads = std::make_shared<SandboxPayloads>();
+        read->payloads->setArchive(path, {});
+
+        auto provider = std::make_unique<FakeProvider>();
+        FakeProvider *p = provider.get();
+        auto replayPool = openPool(std::move(provider));
+        QVERIFY(replayPool);
+        SandboxSessionReplayer sandboxReplayer(*read, replayPool.get(), quick());
+        SessionReplayer &replayer = sandboxReplayer;
+        QSignalSpy progress(&replayer, &SessionReplayer::progress);
+        QSignalSpy finished(&replayer, &SessionReplayer::finished);
+        QSignalSpy failed(&replayer, &SessionReplayer::failed);
+        QSignalSpy steps(&sandboxReplayer, &SandboxSessionReplayer::stepReplayed);
+        replayer.start();
+        QVERIFY(replayer.isRunning());
+        QCOMPARE(finished.count(), 0); // never before start() returns
+        QVERIFY(finished.wait(30'000));
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(!replayer.isRunning());
+        const auto report = finished.first().first().value<ReplayReport>();
+        QVERIFY2(report.identical, qPrintable(SandboxSessionReplayer::summary(report)));
+        QCOMPARE(steps.count(), 3);
+        QCOMPARE(progress.count(), 4);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(progress.at(i), (QVariantList{qint64(i), qint64(3)}));
+        // The write and the stdin were loaded from the file and sent as recorded.
+        FakeBackend *backend = p->backends.first();
+        QCOMPARE(backend->files.value(backend->paths.first()), QByteArray("written bytes\n"));
+        QCOMPARE(backend->execs.first().stdinData, std::optional<QByteArray>("stdin bytes\n"));
+        QCOMPARE(backend->releases, 1);
+        // The replayed outputs are the replay's own, with their payloads.
+        QCOMPARE(sandboxReplayer.replayed().steps.size(), 3);
+        QCOMPARE(sandboxReplayer.replayed().load(2, SandboxPayloadKind::Stdout).value_or(QByteArray()), QByteArray("echo two"));
+    }
+
+    void aDifferingOutputIsLoadedToNameItsLine()
+    {
+        auto pool = openPool(std::make_unique<FakeProvider>());
+        QVERIFY(pool);
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        SandboxSessionRecorder recorder(s);
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("same")}), 10'000));
+        QVERIFY(waitFor(recorder.exec({QStringLiteral("echo"), QStringLiteral("real")}), 10'000));
+        SandboxSession edited = recorder.session();
+        edited.steps[1].as<SandboxExecStep>()->stdoutData = edited.addPayload("echo recorded");
+        const QString path = m_dir.filePath(QStringLiteral("differs.sbsession"));
+        QVERIFY(edited.write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        read->payloads = std::make_shared<SandboxPayloads>(); // from the file alone
+        read->payloads->setArchive(path, {});
+        auto report = SandboxSessionReplayer::runToEnd(*read, pool.get(), quick());
+        VERIFY_OK(report);
+        QVERIFY(!report->identical);
+        QCOMPARE(report->divergences.first(),
+                 (Divergence{ReplayStream::Stdout, 2, QStringLiteral("echo recorded"), QStringLiteral("echo real")}));
+    }
+
+    void aPayloadOverTheCapIsRefusedNamingStepAndMember()
+    {
+        SandboxSession session;
+        SandboxExecStep exec;
+        exec.argv = {QStringLiteral("cat")};
+        exec.stdoutData = session.addPayload(QByteArray(100, 'x'));
+        session.steps << SandboxStep{exec, {}};
+        const QString path = m_dir.filePath(QStringLiteral("capped.sbsession"));
+        QVERIFY(session.write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        auto capped = read->load(0, SandboxPayloadKind::Stdout, 99);
+        QVERIFY(!capped);
+        QCOMPARE(capped.error().code, ErrorCode::LimitExceeded);
+        const QString member = QStringLiteral("files/") + exec.stdoutData.sha256;
+        QVERIFY2(capped.error().message.contains(QStringLiteral("step 1: its stdout (%1, 100 bytes)").arg(member)),
+                 qPrintable(capped.error().message));
+        QCOMPARE(read->load(0, SandboxPayloadKind::Stdout, 100).value_or(QByteArray()), QByteArray(100, 'x'));
+        auto none = read->load(0, SandboxPayloadKind::Png);
+        QVERIFY(!none);
+        QVERIFY2(none.error().message.contains(QStringLiteral("step 1: its png")), qPrintable(none.error().message));
+    }
+
+    void aFileChangedAfterOpeningIsCaughtOnLoad()
+    {
+        // Big enough that the reader does not keep it: it is loaded from the file, and checked.
+        const QByteArray big(SandboxPayloads::maxKeptPayloadBytes + 1, 'a');
+        SandboxSession session;
+        session.steps << SandboxStep{SandboxWriteStep{QStringLiteral("big"), session.addPayload(big)}, {}};
+        const QString path = m_dir.filePath(QStringLiteral("changed.sbsession"));
+        QVERIFY(session.write(path));
+        auto read = SandboxSession::read(path);
+        VERIFY_OK(read);
+        QCOMPARE(read->payloads->bytesInMemory(), 0);
+        QCOMPARE(read->load(0, SandboxPayloadKind::Data).value_or(QByteArray()), big);
+        // Replaced by a file whose member has the same name but other bytes.
+        QList<ArchiveMember> forged{{QStringLiteral("manifest.json"), "{}", {}},
+                                    {QStringLiteral("files/") + payloadRefOf(big).sha256, QByteArray(big.size(), 'b'), {}}};
+        QVERIFY(writeArchive(path, forged, QStringLiteral("SHA256SUMS")));
+        auto changed = read->load(0, SandboxPayloadKind::Data);
+        QVERIFY(!changed);
+        QVERIFY2(changed.error().message.contains(QStringLiteral("does not match its digest")), qPrintable(changed.error().message));
+        QVERIFY2(changed.error().message.contains(QStringLiteral("step 1: its data")), qPrintable(changed.error().message));
+    }
+
+    void cancelStopsTheReplayAndReleasesItsSandbox()
+    {
+        SandboxSession session;
+        SandboxExecStep sleeper;
+        sleeper.argv = {QStringLiteral("sleep"), QStringLiteral("600")};
+        sleeper.timeoutMs = 600'000;
+        session.steps << SandboxStep{sleeper, {}} << SandboxStep{sleeper, {}};
+        auto provider = std::make_unique<FakeProvider>();
+        FakeProvider *p = provider.get();
+        auto pool = openPool(std::move(provider));
+        QVERIFY(pool);
+        SandboxSessionReplayer replayer(session, pool.get(), quick());
+        QSignalSpy failed(&replayer, &SessionReplayer::failed);
+        QSignalSpy finished(&replayer, &SessionReplayer::finished);
+        replayer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!p->backends.isEmpty() && !p->backends.first()->execs.isEmpty(), 10'000);
+        replayer.cancel();
+        QVERIFY(failed.wait(10'000));
+        QCOMPARE(failed.first().first().value<Error>().code, ErrorCode::Cancelled);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!replayer.isRunning());
+        QCOMPARE(p->backends.first()->execs.size(), 1); // the second step never ran
+        QCOMPARE(p->backends.first()->releases, 1);
     }
 };
 

@@ -2,8 +2,9 @@
 // fresh sandbox; a damaged or newer file is refused; the CLI's `sandbox run --record` + `replay`,
 // with env values only under --record-env-values.
 #include "dockertestsupport.h"
-#include "session/sandboxreplayer.h"
-#include "session/sandboxsessionrecorder.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
+#include "session/sessionfile.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -109,24 +110,26 @@ private slots:
 
         const SandboxSession recorded = recorder.session();
         QCOMPARE(recorded.steps.size(), 4);
-        QCOMPARE(recorded.steps.at(0).kind, SandboxSessionStep::Kind::Write);
-        QCOMPARE(recorded.steps.at(2).stdinData, std::optional<QByteArray>("from stdin\n"));
-        QCOMPARE(recorded.steps.at(2).stderrData, QByteArray("warn\n"));
+        QVERIFY(recorded.steps.at(0).is<SandboxWriteStep>());
+        QCOMPARE(recorded.load(2, SandboxPayloadKind::Stdin).value_or(QByteArray("<not loaded>")), QByteArray("from stdin\n"));
+        QCOMPARE(recorded.load(2, SandboxPayloadKind::Stderr).value_or(QByteArray("<not loaded>")), QByteArray("warn\n"));
         QCOMPARE(recorded.image, s->image());
 
         const QString path = m_dir.filePath(QStringLiteral("identical.sbsession"));
         auto saved = recorded.write(path);
         VERIFY_OK(saved);
-        QCOMPARE(SandboxSession::manifestKind(path), std::optional<QString>(SandboxSession::kindName));
+        auto opened = SessionFile::open(path);
+        VERIFY_OK(opened);
+        QVERIFY(std::holds_alternative<SandboxSessionFile>(*opened));
         auto read = SandboxSession::read(path);
         VERIFY_OK(read);
         QCOMPARE(*read, recorded);
-        QCOMPARE(read->steps.at(3).stdoutData, bytes);
+        QCOMPARE(read->load(3, SandboxPayloadKind::Stdout).value_or(QByteArray("<not loaded>")), QByteArray(bytes));
 
-        auto report = SandboxReplayer::runSync(*read, m_pool.get());
+        auto report = SandboxSessionReplayer::runToEnd(*read, m_pool.get());
         VERIFY_OK(report);
-        QVERIFY2(report->identical, qPrintable(SandboxReplayer::summary(*report)));
-        QCOMPARE(SandboxReplayer::summary(*report), QStringLiteral("identical\n"));
+        QVERIFY2(report->identical, qPrintable(SandboxSessionReplayer::summary(*report)));
+        QCOMPARE(SandboxSessionReplayer::summary(*report), QStringLiteral("identical\n"));
         // The replay's sandbox is released at the end.
         QVERIFY(m_pool->sandboxes().isEmpty());
     }
@@ -143,16 +146,16 @@ private slots:
         QVERIFY(!path.isEmpty());
         auto session = SandboxSession::read(path);
         VERIFY_OK(session);
-        auto report = SandboxReplayer::runSync(*session, m_pool.get());
+        auto report = SandboxSessionReplayer::runToEnd(*session, m_pool.get());
         VERIFY_OK(report);
         QVERIFY(!report->identical);
         QCOMPARE(report->divergences.size(), 1);
         const Divergence &d = report->divergences.first();
         QCOMPARE(d.stream, ReplayStream::Stdout);
         QCOMPARE(d.index, 2);
-        QCOMPARE(d.recorded, QString::fromUtf8(session->steps.at(1).stdoutData.trimmed()));
+        QCOMPARE(d.recorded, QString::fromUtf8(session->load(1, SandboxPayloadKind::Stdout)->trimmed()));
         QVERIFY(d.replayed != d.recorded);
-        QVERIFY(SandboxReplayer::summary(*report).startsWith(QStringLiteral("diverged: stdout at step 2\n")));
+        QVERIFY(SandboxSessionReplayer::summary(*report).startsWith(QStringLiteral("diverged: stdout at step 2\n")));
     }
 
     void exitDifferenceIsReported()
@@ -170,7 +173,7 @@ private slots:
         VERIFY_OK(released);
         SandboxSession edited = recorder.session();
         edited.steps.removeFirst();
-        auto report = SandboxReplayer::runSync(edited, m_pool.get());
+        auto report = SandboxSessionReplayer::runToEnd(edited, m_pool.get());
         VERIFY_OK(report);
         QVERIFY(!report->identical);
         const Divergence exit = report->divergences.last();
@@ -243,7 +246,7 @@ private slots:
         auto session = SandboxSession::read(path);
         VERIFY_OK(session);
         QCOMPARE(session->steps.size(), 1);
-        QCOMPARE(session->steps.first().exitCode, std::optional<int>(3));
+        QCOMPARE(session->steps.first().as<SandboxExecStep>()->exitCode, std::optional<int>(3));
 
         cli.start(cliPath(), {QStringLiteral("replay"), path});
         QVERIFY(cli.waitForFinished(180'000));

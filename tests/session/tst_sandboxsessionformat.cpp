@@ -2,7 +2,7 @@
 // read; values stay out of the file unless recorded; a version 1 file from before desktop steps
 // reads as it did; every step a hostile file could carry (unknown kind, off-screen click, text
 // too long, values nobody recorded...) is refused with Parse, naming its step.
-#include "session/sandboxsession.h"
+#include "session/sandbox/sandboxsession.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>
@@ -33,70 +33,60 @@ QString sha(const QByteArray &data)
     return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
 }
 
-SandboxSessionStep execStep(const QStringList &argv)
+SandboxStep execStep(const SandboxSession &session, const QStringList &argv)
 {
-    SandboxSessionStep s;
-    s.kind = SandboxSessionStep::Kind::Exec;
+    SandboxExecStep s;
     s.argv = argv;
     s.exitCode = 0;
-    s.stdoutData = "out\n";
-    return s;
+    s.stdoutData = session.addPayload("out\n");
+    return {s, {}};
 }
 
-SandboxSessionStep inputStep(SandboxSessionStep::Input input)
+SandboxStep inputStep(SandboxInputStep::Action action, void (*fill)(SandboxInputStep &) = nullptr)
 {
-    SandboxSessionStep s;
-    s.kind = SandboxSessionStep::Kind::Input;
-    s.input = input;
-    return s;
+    SandboxInputStep s;
+    s.action = action;
+    if (fill)
+        fill(s);
+    return {s, {}};
 }
 
 // A session with every kind of step and every input action.
 SandboxSession everyStep()
 {
+    using Action = SandboxInputStep::Action;
     SandboxSession session;
     session.applicationVersion = QStringLiteral("0.0.0-test");
     session.recordedAtMs = 1'700'000'000'000;
     session.image = QStringLiteral("sandbench/desktop:1");
     session.envNames = {QStringLiteral("LANG"), QStringLiteral("TOKEN")};
-    session.steps << execStep({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("xterm &")});
-    SandboxSessionStep write;
-    write.kind = SandboxSessionStep::Kind::Write;
-    write.path = QStringLiteral("/workspace/a.txt");
-    write.data = "a";
-    session.steps << write;
-    SandboxSessionStep click = inputStep(SandboxSessionStep::Input::Click);
-    click.x = 100;
-    click.y = 32767;
-    click.button = MouseButton::Right;
-    click.count = 2;
-    session.steps << click;
-    SandboxSessionStep move = inputStep(SandboxSessionStep::Input::Move);
-    move.x = 0;
-    move.y = 7;
-    session.steps << move;
-    SandboxSessionStep scroll = inputStep(SandboxSessionStep::Input::Scroll);
-    scroll.x = 5;
-    scroll.y = 6;
-    scroll.dx = -100;
-    scroll.dy = 3;
-    session.steps << scroll;
-    SandboxSessionStep type = inputStep(SandboxSessionStep::Input::Type);
-    type.text = QStringLiteral("grüße, \"quoted\"\nnext line");
-    session.steps << type;
-    SandboxSessionStep key = inputStep(SandboxSessionStep::Input::Key);
-    key.text = QStringLiteral("ctrl+s Return");
-    session.steps << key;
-    SandboxSessionStep shot;
-    shot.kind = SandboxSessionStep::Kind::Screenshot;
-    shot.data = png(qRgb(10, 20, 30));
+    session.steps << execStep(session, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("xterm &")});
+    session.steps << SandboxStep{SandboxWriteStep{QStringLiteral("/workspace/a.txt"), session.addPayload("a")}, {}};
+    session.steps << inputStep(Action::Click, [](SandboxInputStep &s) {
+        s.x = 100;
+        s.y = 32767;
+        s.button = MouseButton::Right;
+        s.count = 2;
+    });
+    session.steps << inputStep(Action::Move, [](SandboxInputStep &s) {
+        s.x = 0;
+        s.y = 7;
+    });
+    session.steps << inputStep(Action::Scroll, [](SandboxInputStep &s) {
+        s.x = 5;
+        s.y = 6;
+        s.dx = -100;
+        s.dy = 3;
+    });
+    session.steps << inputStep(Action::Type, [](SandboxInputStep &s) { s.text = QStringLiteral("grüße, \"quoted\"\nnext line"); });
+    session.steps << inputStep(Action::Key, [](SandboxInputStep &s) { s.text = QStringLiteral("ctrl+s Return"); });
+    const SandboxStep shot{SandboxScreenshotStep{session.addPayload(png(qRgb(10, 20, 30)))}, {}};
     session.steps << shot << shot; // the same picture twice: stored once
-    SandboxSessionStep failedShot;
-    failedShot.kind = SandboxSessionStep::Kind::Screenshot;
-    failedShot.setError({ErrorCode::InvalidInput, QStringLiteral("the sandbox's image has no desktop")});
+    SandboxStep failedShot{SandboxScreenshotStep{}, {}};
+    failedShot.outcome.setError({ErrorCode::InvalidInput, QStringLiteral("the sandbox's image has no desktop")});
     session.steps << failedShot;
-    SandboxSessionStep failedClick = inputStep(SandboxSessionStep::Input::Click);
-    failedClick.setError({ErrorCode::Internal, QStringLiteral("xdotool failed")});
+    SandboxStep failedClick = inputStep(Action::Click);
+    failedClick.outcome.setError({ErrorCode::Internal, QStringLiteral("xdotool failed")});
     session.steps << failedClick;
     return session;
 }
@@ -186,10 +176,14 @@ private slots:
 
         // The PNG is content-addressed like every other datum, and a failed screenshot has none.
         const QMap<QString, QByteArray> files = members(path);
-        QCOMPARE(files.value(QStringLiteral("files/") + sha(session.steps.at(7).data)), session.steps.at(7).data);
+        const QByteArray picture = *session.load(7, SandboxPayloadKind::Png);
+        QCOMPARE(files.value(QStringLiteral("files/") + sha(picture)), picture);
+        // Read back, it is loaded from the file, checked against its digest.
+        QCOMPARE(*read->load(7, SandboxPayloadKind::Png), picture);
+        QCOMPARE(read->payloads->archivePath(), path);
         const QJsonArray steps = manifestOf(path).value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.at(7).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("screenshot"));
-        QCOMPARE(steps.at(7).toObject().value(QStringLiteral("png")).toString(), sha(session.steps.at(7).data));
+        QCOMPARE(steps.at(7).toObject().value(QStringLiteral("png")).toString(), sha(picture));
         QVERIFY(!steps.at(9).toObject().contains(QStringLiteral("png")));
         QCOMPARE(steps.at(2).toObject().value(QStringLiteral("action")).toString(), QStringLiteral("click"));
         QCOMPARE(steps.at(2).toObject().value(QStringLiteral("button")).toString(), QStringLiteral("right"));
@@ -201,8 +195,8 @@ private slots:
         const QString secret = QStringLiteral("s3cr3t-value-for-the-test");
         // Values set by mistake on a session that keeps names only are not written.
         session.envValues.insert(QStringLiteral("TOKEN"), secret);
-        session.steps[0].envNames = {QStringLiteral("TOKEN")};
-        session.steps[0].envValues.insert(QStringLiteral("TOKEN"), secret);
+        session.steps[0].as<SandboxExecStep>()->envNames = {QStringLiteral("TOKEN")};
+        session.steps[0].as<SandboxExecStep>()->envValues.insert(QStringLiteral("TOKEN"), secret);
         const QString off = m_dir.filePath(QStringLiteral("off.sbsession"));
         QVERIFY(session.write(off));
         for (const QByteArray &member : members(off))
@@ -214,8 +208,8 @@ private slots:
         QVERIFY(readOff);
         QVERIFY(!readOff->envValuesRecorded);
         QVERIFY(readOff->envValues.isEmpty());
-        QVERIFY(readOff->steps.at(0).envValues.isEmpty());
-        QCOMPARE(readOff->steps.at(0).envNames, QStringList{QStringLiteral("TOKEN")});
+        QVERIFY(readOff->steps.at(0).as<SandboxExecStep>()->envValues.isEmpty());
+        QCOMPARE(readOff->steps.at(0).as<SandboxExecStep>()->envNames, QStringList{QStringLiteral("TOKEN")});
 
         session.envValuesRecorded = true;
         const QString on = m_dir.filePath(QStringLiteral("on.sbsession"));
@@ -224,7 +218,7 @@ private slots:
         QVERIFY2(readOn, qPrintable(readOn ? QString() : readOn.error().message));
         QVERIFY(readOn->envValuesRecorded);
         QCOMPARE(readOn->envValues.value(QStringLiteral("TOKEN")), secret);
-        QCOMPARE(readOn->steps.at(0).envValues.value(QStringLiteral("TOKEN")), secret);
+        QCOMPARE(readOn->steps.at(0).as<SandboxExecStep>()->envValues.value(QStringLiteral("TOKEN")), secret);
         QCOMPARE(*readOn, session);
     }
 
@@ -237,8 +231,8 @@ private slots:
         QVERIFY2(read, qPrintable(read ? QString() : read.error().message));
         QCOMPARE(read->formatVersion, 1);
         QCOMPARE(read->steps.size(), 1);
-        QCOMPARE(read->steps.first().kind, SandboxSessionStep::Kind::Exec);
-        QCOMPARE(read->steps.first().envNames, QStringList{QStringLiteral("TOKEN")});
+        QVERIFY(read->steps.first().is<SandboxExecStep>());
+        QCOMPARE(read->steps.first().as<SandboxExecStep>()->envNames, QStringList{QStringLiteral("TOKEN")});
         QVERIFY(!read->envValuesRecorded);
         QVERIFY(read->envValues.isEmpty());
         // Written again, it is the same manifest: nothing new appears for old content.

@@ -1,7 +1,7 @@
 // The bundle file on its own (no runtime): a round trip keeps everything; a truncated,
 // corrupted, hostile or newer file is refused with a clear error and never crashes; a write that
 // fails or is killed half-way leaves the earlier file as it was.
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -71,7 +71,7 @@ class TestSessionBundle : public QObject
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
     // A bundle with one workdir file, one input file and a tiny package cache.
-    SessionBundle sample()
+    ExecSession sample()
     {
         const QByteArray input = "hello input\n";
         const QByteArray workFile = "work file\n";
@@ -82,7 +82,7 @@ class TestSessionBundle : public QObject
         writeAll(m_content + QStringLiteral("/pkg/npm/reg/is-odd/3.0.1/index.js"), "module.exports = 1;\n");
         writeAll(m_content + QStringLiteral("/pkg/.sandbench-prefetched"), "stamp");
         writeAll(m_content + QStringLiteral("/pkg/v8_code_cache_v2"), "not kept");
-        SessionBundle b;
+        ExecSession b;
         b.manifest.applicationVersion = QStringLiteral("0.1.0");
         b.manifest.runtimeVersion = QStringLiteral("2.9.6");
         b.manifest.policy.sandbox = true;
@@ -115,7 +115,7 @@ class TestSessionBundle : public QObject
 
     void expectError(const QString &file, ErrorCode code, const QString &fragment)
     {
-        auto r = SessionBundle::read(file);
+        auto r = ExecSession::read(file);
         QVERIFY2(!r.has_value(), "a bad bundle was accepted");
         QCOMPARE(r.error().code, code);
         QVERIFY2(r.error().message.contains(fragment), qPrintable(r.error().message));
@@ -131,11 +131,11 @@ private slots:
 
     void roundTripKeepsEverything()
     {
-        const SessionBundle b = sample();
+        const ExecSession b = sample();
         const QString file = path(QStringLiteral("round.sbsession"));
         auto written = b.write(file);
         QVERIFY2(written.has_value(), qPrintable(written ? QString() : written.error().message));
-        auto r = SessionBundle::read(file);
+        auto r = ExecSession::read(file);
         QVERIFY2(r.has_value(), qPrintable(r ? QString() : r.error().message));
         QCOMPARE(r->manifest, b.manifest);
         QCOMPARE(r->stdoutData, b.stdoutData);
@@ -157,7 +157,7 @@ private slots:
         for (const double fraction : {0.0, 0.1, 0.5, 0.9}) {
             const QString cut = path(QStringLiteral("cut.sbsession"));
             writeAll(cut, bytes.left(qsizetype(bytes.size() * fraction)));
-            auto r = SessionBundle::read(cut);
+            auto r = ExecSession::read(cut);
             QVERIFY2(!r.has_value(), qPrintable(QStringLiteral("accepted at %1").arg(fraction)));
             QCOMPARE(r.error().code, ErrorCode::Parse);
             QVERIFY(r.error().message.contains(QStringLiteral("cut.sbsession")));
@@ -176,7 +176,7 @@ private slots:
             bad[at] = char(bad.at(at) ^ 0x5a);
             const QString file = path(QStringLiteral("flip.sbsession"));
             writeAll(file, bad);
-            auto r = SessionBundle::read(file);
+            auto r = ExecSession::read(file);
             QVERIFY2(!r.has_value(), qPrintable(QStringLiteral("flipped byte %1 accepted").arg(at)));
         }
         writeAll(path(QStringLiteral("garbage.sbsession")), "this is not an archive at all");
@@ -186,7 +186,7 @@ private slots:
 
     void storedFileWithWrongDigestIsRefused()
     {
-        SessionBundle b = sample();
+        ExecSession b = sample();
         const QString file = path(QStringLiteral("digest.sbsession"));
         writeRawArchive(file, {{"manifest.json", b.manifest.toJson()},
                                {"files/" + sha("hello input\n"), "tampered input\n"}});
@@ -195,8 +195,8 @@ private slots:
 
     void futureVersionIsRefused()
     {
-        SessionBundle b = sample();
-        b.manifest.formatVersion = SessionManifest::currentFormatVersion + 1;
+        ExecSession b = sample();
+        b.manifest.formatVersion = ExecSessionManifest::currentFormatVersion + 1;
         const QString file = path(QStringLiteral("future.sbsession"));
         QVERIFY(b.write(file).has_value());
         expectError(file, ErrorCode::Parse, QStringLiteral("formatVersion 2 is newer"));
@@ -216,7 +216,7 @@ private slots:
         QFETCH(QByteArray, name);
         const QString file = path(QStringLiteral("evil.sbsession"));
         writeRawArchive(file, {{"manifest.json", sample().manifest.toJson()}, {name, "pwned"}});
-        auto r = SessionBundle::read(file);
+        auto r = ExecSession::read(file);
         QVERIFY(!r.has_value());
         QCOMPARE(r.error().code, ErrorCode::Parse);
         QVERIFY2(r.error().message.contains(QString::fromUtf8(name)), qPrintable(r.error().message));
@@ -239,12 +239,12 @@ private slots:
         QVERIFY(sample().write(file).has_value());
         ArchiveLimits tight;
         tight.maxEntries = 3;
-        auto r = SessionBundle::read(file, tight);
+        auto r = ExecSession::read(file, tight);
         QVERIFY(!r.has_value());
         QVERIFY2(r.error().message.contains(QStringLiteral("more than 3 members")), qPrintable(r.error().message));
         tight = {};
         tight.maxTotalBytes = 100;
-        r = SessionBundle::read(file, tight);
+        r = ExecSession::read(file, tight);
         QVERIFY(!r.has_value());
         QVERIFY2(r.error().message.contains(QStringLiteral("bytes")), qPrintable(r.error().message));
     }
@@ -256,7 +256,7 @@ private slots:
         const QByteArray before = readAll(file);
         // A stored file that vanished between recording and writing makes the writer fail
         // half-way through.
-        SessionBundle b = sample();
+        ExecSession b = sample();
         b.manifest.inputFiles.insert(QStringLiteral("/data/gone.txt"), QString(64, QLatin1Char('0')));
         auto r = b.write(file);
         QVERIFY(!r.has_value());
@@ -270,7 +270,7 @@ private slots:
         QVERIFY(sample().write(file).has_value());
         const QByteArray before = readAll(file);
         // A bundle large enough that the writer is still busy when it is killed.
-        SessionBundle big = sample();
+        ExecSession big = sample();
         QByteArray noise(64 << 20, Qt::Uninitialized);
         for (qsizetype i = 0; i < noise.size(); i += 8)
             *reinterpret_cast<quint64 *>(noise.data() + i) = quint64(i) * 0x9E3779B97F4A7C15ull;
@@ -287,7 +287,7 @@ private slots:
         waitpid(child, &status, 0);
         QVERIFY2(WIFSIGNALED(status), "the writer finished before it could be killed; make the bundle bigger");
         QCOMPARE(readAll(file), before);
-        QVERIFY(SessionBundle::read(file).has_value());
+        QVERIFY(ExecSession::read(file).has_value());
     }
 };
 

@@ -3,8 +3,8 @@
 // recording do not matter; what the bundle does not hold (an unfrozen clock, an unrecorded env
 // value) shows up as a divergence at the right line; a stricter policy lists flipped decisions.
 #include "execfixture.h"
-#include "session/sessionrecorder.h"
-#include "session/sessionreplayer.h"
+#include "session/exec/execsessionrecorder.h"
+#include "session/exec/execsessionreplayer.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -23,10 +23,10 @@ class TestSessionReplay : public QObject
     int m_count = 0;
 
     // Runs `request`, records it into a file and reads that file back, as a replay would.
-    Result<SessionBundle> record(const ExecRequest &request, const ExecEngineConfig &config = {},
-                                 const SessionRecordOptions &options = {})
+    Result<ExecSession> record(const ExecRequest &request, const ExecEngineConfig &config = {},
+                                 const ExecSessionRecordOptions &options = {})
     {
-        auto recorder = SessionRecorder::begin(request, config, options);
+        auto recorder = ExecSessionRecorder::begin(request, config, options);
         if (!recorder)
             return std::unexpected(recorder.error());
         auto result = ExecEngine::runSync(request, config);
@@ -40,7 +40,7 @@ class TestSessionReplay : public QObject
         const QString file = m_fixture.path(QStringLiteral("s%1.sbsession").arg(++m_count));
         if (auto ok = bundle->write(file); !ok)
             return std::unexpected(ok.error());
-        return SessionBundle::read(file);
+        return ExecSession::read(file);
     }
 
     ExecRequest request(const QString &code) const
@@ -76,13 +76,13 @@ private slots:
 
         // The cache the recording used is gone: only the bundle can provide the package.
         QVERIFY(QDir(cache).removeRecursively());
-        auto plan = SessionReplayer::plan(*bundle, {});
+        auto plan = ExecSessionReplayer::plan(*bundle, {});
         QVERIFY(plan.has_value());
         QVERIFY(plan->request.offline);
         // The replay's cache is the recording's own, filled from the bundle alone.
         QVERIFY(plan->config.cacheDir.contains(QStringLiteral("/replays/")));
         QVERIFY(!plan->config.cacheDir.startsWith(cache));
-        auto report = SessionReplayer::runSync(*bundle);
+        auto report = ExecSessionReplayer::runSync(*bundle);
         QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
         QVERIFY2(report->identical, qPrintable(report->summary() + QString::fromUtf8(report->replayed.stderrData)));
         QCOMPARE(report->replayed.stdoutData, bundle->stdoutData);
@@ -105,7 +105,7 @@ private slots:
 
         m_fixture.write(QStringLiteral("outside/data.txt"), "outside input v2\n");
         // (the run itself overwrote in.txt; the bundle holds it as it was before)
-        auto report = SessionReplayer::runSync(*bundle);
+        auto report = ExecSessionReplayer::runSync(*bundle);
         QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
         QVERIFY2(report->identical, qPrintable(report->summary() + QString::fromUtf8(report->replayed.stderrData)));
         // The replay wrote into its own copy of the workdir, not into the host's.
@@ -122,7 +122,7 @@ private slots:
                 "console.log(await new Promise((r) => { w.onmessage = (e) => r(JSON.stringify(e.data)); }));\nw.terminate();")));
         QVERIFY2(bundle.has_value(), qPrintable(bundle ? QString() : bundle.error().message));
         QVERIFY(bundle->stdoutData.startsWith("[1767225600"));
-        auto report = SessionReplayer::runSync(*bundle);
+        auto report = ExecSessionReplayer::runSync(*bundle);
         QVERIFY(report.has_value());
         QVERIFY2(report->identical, qPrintable(report->summary()));
     }
@@ -134,7 +134,7 @@ private slots:
         auto bundle = record(r);
         QVERIFY(bundle.has_value());
         QTest::qWait(20);
-        auto report = SessionReplayer::runSync(*bundle);
+        auto report = ExecSessionReplayer::runSync(*bundle);
         QVERIFY(report.has_value());
         QVERIFY(!report->identical);
         QCOMPARE(report->divergences.first().stream, ReplayStream::Stdout);
@@ -148,7 +148,7 @@ private slots:
         r.policy.permissions.allowEnv = {QStringLiteral("SB_SESSION_TOKEN")};
         qputenv("SB_SESSION_TOKEN", "recorded-secret");
         auto names = record(r);
-        SessionRecordOptions withValues;
+        ExecSessionRecordOptions withValues;
         withValues.recordEnvValues = true;
         auto values = record(r, {}, withValues);
         QVERIFY(names.has_value() && values.has_value());
@@ -159,7 +159,7 @@ private slots:
 
         // A name without a recorded value is not filled from the replaying machine.
         qputenv("SB_SESSION_TOKEN", "another-value");
-        auto report = SessionReplayer::runSync(*names);
+        auto report = ExecSessionReplayer::runSync(*names);
         QVERIFY(report.has_value());
         QVERIFY(!report->identical);
         QCOMPARE(report->divergences.first().stream, ReplayStream::Stdout);
@@ -167,7 +167,7 @@ private slots:
         QVERIFY(!report->replayed.stdoutData.contains("another-value"));
         QVERIFY(report->summary().contains(QStringLiteral("SB_SESSION_TOKEN was not recorded")));
 
-        auto withRecorded = SessionReplayer::runSync(*values);
+        auto withRecorded = ExecSessionReplayer::runSync(*values);
         QVERIFY(withRecorded.has_value());
         QVERIFY2(withRecorded->identical, qPrintable(withRecorded->summary()));
         qunsetenv("SB_SESSION_TOKEN");
@@ -190,7 +190,7 @@ private slots:
         Policy stricter;
         stricter.sandbox = true;
         stricter.permissions.allowRead = {m_fixture.path(QStringLiteral("outside/a.txt"))};
-        auto report = SessionReplayer::runSync(*bundle, {stricter, {}});
+        auto report = ExecSessionReplayer::runSync(*bundle, {stricter, {}});
         QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
         QVERIFY(!report->identical);
         QCOMPARE(report->changedDecisions.size(), 1);
@@ -206,14 +206,20 @@ private slots:
     {
         auto bundle = record(request(QStringLiteral("console.log(Math.random());")));
         QVERIFY(bundle.has_value());
-        SessionReplayer replayer;
+        ExecSessionReplayer exec(*bundle);
+        // Driven through the interface both kinds share, as the GUI and the CLI drive it.
+        SessionReplayer &replayer = exec;
         QSignalSpy finished(&replayer, &SessionReplayer::finished);
         QSignalSpy failed(&replayer, &SessionReplayer::failed);
-        replayer.start(*bundle);
+        QSignalSpy progress(&replayer, &SessionReplayer::progress);
+        replayer.start();
         QVERIFY(replayer.isRunning());
+        QCOMPARE(finished.count(), 0); // never before start() returns
         QVERIFY(finished.wait(60000));
         QCOMPARE(failed.count(), 0);
+        QVERIFY(!replayer.isRunning());
         QVERIFY(finished.first().first().value<ReplayReport>().identical);
+        QCOMPARE(progress.last().at(0).toLongLong(), progress.last().at(1).toLongLong());
     }
 
     void cliRecordsAndReplays()

@@ -5,7 +5,7 @@
 // unless --raw-output.
 #include "execfixture.h"
 #include "session/sessionarchive.h"
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -47,7 +47,7 @@ class TestUntrustedInput : public QObject
 
     QByteArray recordedManifest()
     {
-        auto bundle = SessionBundle::read(m_recorded);
+        auto bundle = ExecSession::read(m_recorded);
         return bundle ? bundle->manifest.toJson() : QByteArray();
     }
 
@@ -62,7 +62,7 @@ private slots:
 
     void notesReachTheTerminalEscaped()
     {
-        auto bundle = SessionBundle::read(m_recorded);
+        auto bundle = ExecSession::read(m_recorded);
         QVERIFY(bundle.has_value());
         bundle->manifest.notes = {QStringLiteral("evil\x1b]0;pwned\x07\nsandbench-cli: identical\r\u202Eok") + QChar(0x9b)};
         const QString file = m_fixture.path(QStringLiteral("notes.sbsession"));
@@ -109,7 +109,7 @@ private slots:
         QJsonObject manifest = QJsonDocument::fromJson(recordedManifest()).object();
         QVERIFY(manifest.contains(pointer) || pointer == QLatin1String("recordedAtMs"));
         manifest.insert(pointer, value);
-        auto parsed = SessionManifest::fromJson(QJsonDocument(manifest).toJson(), QStringLiteral("b.sbsession"));
+        auto parsed = ExecSessionManifest::fromJson(QJsonDocument(manifest).toJson(), QStringLiteral("b.sbsession"));
         QVERIFY(!parsed.has_value());
         QVERIFY2(parsed.error().message.contains(expected), qPrintable(parsed.error().message));
     }
@@ -122,7 +122,7 @@ private slots:
         manifest += QByteArray(17 * 1024 * 1024, ' ') + "}\n";
         QVERIFY(writeArchive(file, {{QStringLiteral("manifest.json"), manifest, {}}}).has_value());
         QVERIFY(QFileInfo(file).size() < 1024 * 1024);
-        auto bundle = SessionBundle::read(file);
+        auto bundle = ExecSession::read(file);
         QVERIFY(!bundle.has_value());
         QVERIFY2(bundle.error().message.contains(QStringLiteral("larger than 16777216 bytes")), qPrintable(bundle.error().message));
     }

@@ -13,8 +13,8 @@
 #include "panels/sessiondiffview.h"
 #include "panels/sessionspanel.h"
 #include "policy/policyfile.h"
-#include "session/sandboxsession.h"
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
+#include "session/sandbox/sandboxsession.h"
 #include "settingsdialog.h"
 #include "testsupport.h"
 #include "workbench/workbench.h"
@@ -152,7 +152,7 @@ void TestSessionsPanel::windowAndCliRecordTheSameSession()
     QVERIFY(row >= 0);
     RunHistoryModel *history = w.historyPanel()->model();
     QTRY_VERIFY_WITH_TIMEOUT(history->run(row).session, 30000);
-    const std::shared_ptr<const SessionBundle> fromWindow = history->run(row).session;
+    const std::shared_ptr<const ExecSession> fromWindow = history->run(row).session;
 
     const QString policyFile = m_data.filePath(QStringLiteral("same-policy.json"));
     QVERIFY(Sandbench::Test::writeFile(policyFile, policyToJson(w.policyPanel()->policy())));
@@ -160,7 +160,7 @@ void TestSessionsPanel::windowAndCliRecordTheSameSession()
     const auto cli = Sandbench::Test::runCli({QStringLiteral("run"), QStringLiteral("--record"), path, QStringLiteral("--policy"),
                                               policyFile, QStringLiteral("--code"), w.scriptPanel()->code()});
     QVERIFY2(cli.exitCode == 0, cli.stderrData.constData());
-    auto fromCli = SessionBundle::read(path);
+    auto fromCli = ExecSession::read(path);
     QVERIFY2(fromCli, fromCli ? "" : qPrintable(fromCli.error().message));
     QVERIFY(!fromWindow->auditEvents.isEmpty());
     const QString diff = Sandbench::Test::sessionDifferences(*fromWindow, *fromCli);
@@ -199,7 +199,7 @@ void TestSessionsPanel::runIsSavedOpenedBrowsedAndReplaysIdentical()
     w.saveSession(row, path);
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 30000);
     QCOMPARE(saved.first().first().toString(), path);
-    auto written = SessionBundle::read(path);
+    auto written = ExecSession::read(path);
     QVERIFY2(written, qPrintable(written ? QString() : written.error().message));
     QVERIFY(written->stdoutData.contains("input recorded input"));
 
@@ -432,15 +432,12 @@ void TestSessionsPanel::sandboxSessionsAreBrowsedStepByStep()
     session.applicationVersion = QStringLiteral("test");
     session.recordedAtMs = 1767225600000;
     session.image = QStringLiteral("sandbench/base:1");
-    SandboxSessionStep write;
-    write.kind = SandboxSessionStep::Kind::Write;
-    write.path = QStringLiteral("notes.txt");
-    write.data = "hello\n";
-    SandboxSessionStep exec;
+    SandboxExecStep exec;
     exec.argv = {QStringLiteral("cat"), QStringLiteral("notes.txt")};
     exec.exitCode = 0;
-    exec.stdoutData = "hello\n";
-    session.steps = {write, exec};
+    exec.stdoutData = session.addPayload("hello\n");
+    session.steps = {SandboxStep{SandboxWriteStep{QStringLiteral("notes.txt"), session.addPayload("hello\n")}, {}},
+                     SandboxStep{exec, {}}};
     const QString path = m_data.filePath(QStringLiteral("sandbox.sbsession"));
     QVERIFY(session.write(path));
 
@@ -457,7 +454,8 @@ void TestSessionsPanel::sandboxSessionsAreBrowsedStepByStep()
     QCOMPARE(steps->topLevelItem(1)->text(2), QStringLiteral("cat notes.txt"));
     QCOMPARE(steps->topLevelItem(1)->text(3), QStringLiteral("exit 0"));
     steps->setCurrentItem(steps->topLevelItem(1));
-    QCOMPARE(sessions->stepsView()->recordedView()->toPlainText(), QStringLiteral("hello\n"));
+    // Loaded from the file when the step is shown, off the GUI thread.
+    QTRY_COMPARE_WITH_TIMEOUT(sessions->stepsView()->recordedView()->toPlainText(), QStringLiteral("hello\n"), 30000);
     QVERIFY(sessions->infoLabel()->text().contains(QStringLiteral("sandbench/base:1")));
 }
 

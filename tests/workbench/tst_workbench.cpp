@@ -4,8 +4,8 @@
 #include "fakeprovider.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
-#include "session/sessionbundle.h"
-#include "session/sessionreplayer.h"
+#include "session/exec/execsession.h"
+#include "session/exec/execsessionreplayer.h"
 #include "testsupport.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
@@ -41,7 +41,7 @@ ExecRequest requestIn(const QString &workdir)
 }
 
 // Records one run of `request` through a Workbench and returns its session.
-std::shared_ptr<const SessionBundle> recordThroughWorkbench(const ExecRequest &request)
+std::shared_ptr<const ExecSession> recordThroughWorkbench(const ExecRequest &request)
 {
     WorkbenchOptions options;
     options.recordSessions = true;
@@ -77,9 +77,9 @@ private slots:
         QVERIFY(session->stdoutData.contains("2026-01-01T00:00:00.000Z hello"));
         const QString path = m_dir.filePath(QStringLiteral("run.sbsession"));
         QVERIFY(session->write(path));
-        auto reread = SessionBundle::read(path);
+        auto reread = ExecSession::read(path);
         QVERIFY2(reread, reread ? "" : qPrintable(reread.error().message));
-        auto report = SessionReplayer::runSync(*reread);
+        auto report = ExecSessionReplayer::runSync(*reread);
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QVERIFY2(report->identical, qPrintable(report->summary()));
     }
@@ -100,7 +100,7 @@ private slots:
                                        QStringLiteral("--timeout"), QStringLiteral("30000"), QStringLiteral("--code"), kCode},
                                       kRunTimeoutMs, QProcessEnvironment::systemEnvironment(), work);
         QVERIFY2(cli.exitCode == 0, cli.stderrData.constData());
-        auto fromCli = SessionBundle::read(path);
+        auto fromCli = ExecSession::read(path);
         QVERIFY2(fromCli, fromCli ? "" : qPrintable(fromCli.error().message));
         QVERIFY(!direct->auditEvents.isEmpty());
         const QString diff = Test::sessionDifferences(*direct, *fromCli);

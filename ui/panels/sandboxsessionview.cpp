@@ -1,8 +1,9 @@
 #include "sandboxsessionview.h"
 
+#include "common/background.h"
 #include "common/terminaltext.h"
 #include "fittedpicture.h"
-#include "session/sandboxreplay.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -20,19 +21,29 @@ namespace {
 
 enum Column { NumberColumn, KindColumn, CallColumn, RecordedColumn, ReplayedColumn };
 
-QString outcome(const SandboxSessionStep &step)
+QString outcome(const SandboxStep &step)
 {
-    if (step.error)
-        return SandboxSessionView::tr("failed: %1").arg(step.errorCode);
-    if (step.kind == SandboxSessionStep::Kind::Write)
+    if (step.outcome.error)
+        return SandboxSessionView::tr("failed: %1").arg(step.outcome.errorCode);
+    if (step.is<SandboxWriteStep>())
         return SandboxSessionView::tr("written");
-    if (step.kind == SandboxSessionStep::Kind::Screenshot)
+    if (step.is<SandboxScreenshotStep>())
         return SandboxSessionView::tr("taken");
-    if (step.kind == SandboxSessionStep::Kind::Input)
+    if (step.is<SandboxInputStep>())
         return SandboxSessionView::tr("sent");
-    if (step.timedOut)
+    const auto &exec = *step.as<SandboxExecStep>();
+    if (exec.timedOut)
         return SandboxSessionView::tr("timed out");
-    return step.exitCode ? SandboxSessionView::tr("exit %1").arg(*step.exitCode) : SandboxSessionView::tr("stopped");
+    return exec.exitCode ? SandboxSessionView::tr("exit %1").arg(*exec.exitCode) : SandboxSessionView::tr("stopped");
+}
+
+// A payload as the view shows it: its bytes, or why they were not loaded.
+QByteArray bytesOr(const Result<QByteArray> &loaded, QString *problem)
+{
+    if (loaded)
+        return *loaded;
+    *problem = loaded.error().message;
+    return {};
 }
 
 QPlainTextEdit *makeOutput(const QString &objectName, QWidget *parent)
@@ -105,28 +116,25 @@ void SandboxSessionView::setSandboxPool(SandboxPool *pool)
     m_pool = pool;
 }
 
-QString SandboxSessionView::stepText(const SandboxSessionStep &step)
+QString SandboxSessionView::stepText(const SandboxStep &step)
 {
-    using Input = SandboxSessionStep::Input;
-    switch (step.kind) {
-    case SandboxSessionStep::Kind::Write:
-        return tr("%1 (%n byte(s))", nullptr, int(qMin<qsizetype>(step.data.size(), INT_MAX))).arg(step.path);
-    case SandboxSessionStep::Kind::Screenshot:
+    using Action = SandboxInputStep::Action;
+    if (const auto *write = step.as<SandboxWriteStep>())
+        return tr("%1 (%n byte(s))", nullptr, int(qMin<qint64>(write->data.size, INT_MAX))).arg(write->path);
+    if (step.is<SandboxScreenshotStep>())
         return tr("the screen");
-    case SandboxSessionStep::Kind::Input:
-        switch (step.input) {
-        case Input::Click: return tr("click at %1, %2 (button %3, %4×)").arg(step.x).arg(step.y).arg(int(step.button)).arg(step.count);
-        case Input::Move: return tr("move to %1, %2").arg(step.x).arg(step.y);
-        case Input::Scroll: return tr("scroll at %1, %2 by %3, %4").arg(step.x).arg(step.y).arg(step.dx).arg(step.dy);
-        case Input::Type: return tr("type “%1”").arg(step.text.left(80));
-        case Input::Key: return tr("key %1").arg(step.text);
+    if (const auto *input = step.as<SandboxInputStep>()) {
+        switch (input->action) {
+        case Action::Click: return tr("click at %1, %2 (button %3, %4×)").arg(input->x).arg(input->y).arg(int(input->button)).arg(input->count);
+        case Action::Move: return tr("move to %1, %2").arg(input->x).arg(input->y);
+        case Action::Scroll: return tr("scroll at %1, %2 by %3, %4").arg(input->x).arg(input->y).arg(input->dx).arg(input->dy);
+        case Action::Type: return tr("type “%1”").arg(input->text.left(80));
+        case Action::Key: return tr("key %1").arg(input->text);
         }
         return {};
-    case SandboxSessionStep::Kind::Exec:
-        break;
     }
     QStringList quoted;
-    for (const QString &arg : step.argv)
+    for (const QString &arg : step.as<SandboxExecStep>()->argv)
         quoted << (arg.contains(QLatin1Char(' ')) || arg.isEmpty() ? QLatin1Char('\'') + arg + QLatin1Char('\'') : arg);
     // One line per step: a script's newlines show as a return sign (the tooltip has it whole).
     return quoted.join(QLatin1Char(' ')).replace(QLatin1Char('\n'), QStringLiteral(" \u21b5 "));
@@ -138,6 +146,7 @@ void SandboxSessionView::setSession(std::shared_ptr<const SandboxSession> sessio
     m_session = std::move(session);
     m_steps->clear();
     m_replayedSteps.clear();
+    m_replayedSession = SandboxSession();
     m_divergentStep = 0;
     m_summary->setStyleSheet({});
     m_summary->setText(m_pool ? tr("Replay runs these steps again in a fresh sandbox of the same image.")
@@ -146,47 +155,115 @@ void SandboxSessionView::setSession(std::shared_ptr<const SandboxSession> sessio
         return;
     m_replayedSteps.resize(m_session->steps.size());
     for (qsizetype i = 0; i < m_session->steps.size(); ++i) {
-        const SandboxSessionStep &step = m_session->steps.at(i);
-        const QString kind = step.kind == SandboxSessionStep::Kind::Write        ? tr("write")
-                           : step.kind == SandboxSessionStep::Kind::Screenshot ? tr("screenshot")
-                           : step.kind == SandboxSessionStep::Kind::Input      ? tr("input")
-                                                                               : tr("exec");
+        const SandboxStep &step = m_session->steps.at(i);
+        const QString kind = step.is<SandboxWriteStep>()        ? tr("write")
+                           : step.is<SandboxScreenshotStep>() ? tr("screenshot")
+                           : step.is<SandboxInputStep>()      ? tr("input")
+                                                              : tr("exec");
         auto *item = new QTreeWidgetItem(m_steps, {QString::number(i + 1), kind, stepText(step), outcome(step), QString()});
-        item->setToolTip(CallColumn, step.kind == SandboxSessionStep::Kind::Exec ? step.argv.join(QLatin1Char(' ')) : stepText(step));
+        const auto *exec = step.as<SandboxExecStep>();
+        item->setToolTip(CallColumn, exec ? exec->argv.join(QLatin1Char(' ')) : stepText(step));
     }
     if (m_steps->topLevelItemCount() > 0)
         m_steps->setCurrentItem(m_steps->topLevelItem(0));
 }
 
+// The payloads of one step, recorded and replayed, as loaded off the GUI thread.
+struct SandboxSessionView::Shown
+{
+    bool picture = false;
+    QByteArray recordedPng;
+    QByteArray replayedPng;
+    QString recordedText;
+    QString replayedText;
+};
+
+namespace {
+
+// What the text view shows of a step: a write's data, or an exec's stdout, stderr and error.
+// Loads from the session file: runs off the GUI thread.
+QString stepOutputText(const SandboxSession &session, qsizetype index, const SandboxStep &step)
+{
+    QString problem;
+    QString out;
+    if (step.is<SandboxWriteStep>()) {
+        out = QString::fromUtf8(bytesOr(session.load(index, SandboxPayloadKind::Data), &problem).left(1 << 20));
+    } else if (step.is<SandboxExecStep>()) {
+        out = QString::fromUtf8(bytesOr(session.load(index, SandboxPayloadKind::Stdout), &problem));
+        QString errProblem;
+        const QByteArray err = bytesOr(session.load(index, SandboxPayloadKind::Stderr), &errProblem);
+        if (!err.isEmpty())
+            out += SandboxSessionView::tr("\n\u2014 stderr \u2014\n") + QString::fromUtf8(err);
+        if (!errProblem.isEmpty())
+            problem = problem.isEmpty() ? errProblem : problem + QLatin1Char('\n') + errProblem;
+    }
+    if (!problem.isEmpty())
+        out += QLatin1Char('\n') + SandboxSessionView::tr("(not shown: %1)").arg(problem);
+    if (step.outcome.error)
+        out += QLatin1Char('\n') + *step.outcome.error;
+    return visibleLines(out);
+}
+
+} // namespace
+
 void SandboxSessionView::showStep()
 {
     const int row = m_steps->indexOfTopLevelItem(m_steps->currentItem());
+    const quint64 generation = ++m_showGeneration;
     if (!m_session || row < 0 || row >= m_session->steps.size()) {
+        m_loadingStep = false;
         m_recorded->clear();
         m_replayed->clear();
         return;
     }
-    const SandboxSessionStep &recorded = m_session->steps.at(row);
-    const std::optional<SandboxSessionStep> &replayed = m_replayedSteps.value(row);
-    if (recorded.kind == SandboxSessionStep::Kind::Screenshot) {
-        m_detail->setCurrentIndex(1);
-        showPicture(m_recordedPicture, recorded.data);
-        showPicture(m_replayedPicture, replayed ? replayed->data : QByteArray());
-        return;
+    const SandboxStep &recorded = m_session->steps.at(row);
+    const std::optional<SandboxStep> replayed = m_replayedSteps.value(row);
+    m_detail->setCurrentIndex(recorded.is<SandboxScreenshotStep>() ? 1 : 0);
+    m_loadingStep = true;
+    // The payloads come out of the session file (or the replay's memory) when the step is
+    // shown, on the thread pool; a later choice makes this one stale.
+    runInBackground(this, [session = m_session, replayedSession = m_replayedSession, row, recorded, replayed] {
+        Shown shown;
+        QString problem;
+        if (recorded.is<SandboxScreenshotStep>()) {
+            shown.picture = true;
+            if (!recorded.outcome.error)
+                shown.recordedPng = bytesOr(session->load(row, SandboxPayloadKind::Png), &problem);
+            if (replayed && !replayed->outcome.error && payloadOf(*replayed, SandboxPayloadKind::Png))
+                shown.replayedPng = bytesOr(replayedSession.payloads->load(*payloadOf(*replayed, SandboxPayloadKind::Png),
+                                                                           tr("the replayed screenshot")),
+                                            &problem);
+            return shown;
+        }
+        shown.recordedText = stepOutputText(*session, row, recorded);
+        if (replayed) {
+            // A replayed write sent the recorded bytes: they are the session's, not the replay's.
+            SandboxSession replayedView = replayedSession;
+            if (replayed->is<SandboxWriteStep>())
+                replayedView.payloads = session->payloads;
+            replayedView.steps = QList<SandboxStep>(row + 1);
+            replayedView.steps[row] = *replayed;
+            shown.replayedText = stepOutputText(replayedView, row, *replayed);
+        }
+        return shown;
+    }, [this, generation, row](const Shown &shown) {
+        if (generation != m_showGeneration)
+            return;
+        showLoaded(row, shown);
+    });
+}
+
+void SandboxSessionView::showLoaded(int row, const Shown &shown)
+{
+    m_loadingStep = false;
+    if (shown.picture) {
+        showPicture(m_recordedPicture, shown.recordedPng);
+        showPicture(m_replayedPicture, shown.replayedPng);
+    } else {
+        m_recorded->setPlainText(shown.recordedText);
+        m_replayed->setPlainText(shown.replayedText);
     }
-    m_detail->setCurrentIndex(0);
-    const auto text = [](const SandboxSessionStep &step) {
-        if (step.kind == SandboxSessionStep::Kind::Write)
-            return QString::fromUtf8(step.data.left(1 << 20));
-        QString out = QString::fromUtf8(step.stdoutData);
-        if (!step.stderrData.isEmpty())
-            out += tr("\n\u2014 stderr \u2014\n") + QString::fromUtf8(step.stderrData);
-        if (step.error)
-            out += QLatin1Char('\n') + *step.error;
-        return out;
-    };
-    m_recorded->setPlainText(visibleLines(text(recorded)));
-    m_replayed->setPlainText(replayed ? visibleLines(text(*replayed)) : QString());
+    emit stepShown(row);
 }
 
 void SandboxSessionView::showPicture(FittedPicture *view, const QByteArray &png)
@@ -206,10 +283,10 @@ void SandboxSessionView::replay()
     if (!m_session || !m_pool || isReplaying())
         return;
     delete m_replay;
-    m_replay = new SandboxReplay(m_pool, {}, this);
-    connect(m_replay, &SandboxReplay::stepReplayed, this, &SandboxSessionView::onStepReplayed);
-    connect(m_replay, &SandboxReplay::finished, this, &SandboxSessionView::onFinished);
-    connect(m_replay, &SandboxReplay::failed, this, [this](const Error &error) {
+    m_replay = new SandboxSessionReplayer(*m_session, m_pool, {}, this);
+    connect(m_replay, &SandboxSessionReplayer::stepReplayed, this, &SandboxSessionView::onStepReplayed);
+    connect(m_replay, &SandboxSessionReplayer::finished, this, &SandboxSessionView::onFinished);
+    connect(m_replay, &SandboxSessionReplayer::failed, this, [this](const Error &error) {
         m_summary->setStyleSheet(QStringLiteral("color: #c62828;"));
         m_summary->setText(tr("The replay could not finish: %1").arg(error.message));
         emit replayFailed(error);
@@ -222,18 +299,19 @@ void SandboxSessionView::replay()
     }
     // reset() in a loop, not fill(std::nullopt): GCC 12 at -O3 sees the temporary optional that
     // fill() copies from as maybe uninitialized and fails -Werror builds.
-    for (std::optional<SandboxSessionStep> &step : m_replayedSteps)
+    for (std::optional<SandboxStep> &step : m_replayedSteps)
         step.reset();
+    m_replayedSession = SandboxSession();
     m_divergentStep = 0;
     m_summary->setStyleSheet({});
     m_summary->setText(tr("Replaying in a fresh sandbox of %1\u2026").arg(m_session->image));
-    m_replay->start(*m_session);
+    m_replay->start();
 }
 
 void SandboxSessionView::stopReplay()
 {
     if (m_replay)
-        m_replay->stop();
+        m_replay->cancel();
 }
 
 bool SandboxSessionView::isReplaying() const
@@ -241,11 +319,12 @@ bool SandboxSessionView::isReplaying() const
     return m_replay && m_replay->isRunning();
 }
 
-void SandboxSessionView::onStepReplayed(int index, const SandboxSessionStep &step, bool same)
+void SandboxSessionView::onStepReplayed(int index, const SandboxStep &step, bool same)
 {
     if (index < 0 || index >= m_replayedSteps.size())
         return;
     m_replayedSteps[index] = step;
+    m_replayedSession = m_replay->replayed();
     QTreeWidgetItem *item = m_steps->topLevelItem(index);
     item->setText(ReplayedColumn, same ? tr("%1, same").arg(outcome(step)) : tr("%1, differs").arg(outcome(step)));
     if (!same) {

@@ -2,7 +2,8 @@
 
 #include "common/error.h"
 #include "session/replayreport.h"
-#include "session/sandboxsession.h"
+#include "session/sandbox/sandboxsession.h"
+#include "session/sandbox/sandboxstep.h"
 
 #include <QWidget>
 
@@ -18,7 +19,7 @@ namespace Sandbench {
 
 class FittedPicture;
 class SandboxPool;
-class SandboxReplay;
+class SandboxSessionReplayer;
 
 // The steps of a sandbox session: what was run, written, typed or clicked, how it ended, and,
 // for the chosen step, its output (or its screenshot) next to the replay's. Replay runs the steps in a fresh sandbox of the same
@@ -46,22 +47,32 @@ public:
     QLabel *summaryLabel() const { return m_summary; }
     // The 1-based step of the first divergence after a replay, 0 when none.
     int divergentStep() const { return m_divergentStep; }
+    // Whether the chosen step's payloads are still being loaded (off the GUI thread).
+    bool isLoadingStep() const { return m_loadingStep; }
 
 signals:
+    // The chosen step's recorded and replayed payloads are shown.
+    void stepShown(int index);
     void replayFinished(const Sandbench::ReplayReport &report);
     void replayFailed(const Sandbench::Error &error);
 
 private:
+    struct Shown;
     void showStep();
-    void onStepReplayed(int index, const SandboxSessionStep &step, bool same);
+    void showLoaded(int row, const Shown &shown);
+    void onStepReplayed(int index, const SandboxStep &step, bool same);
     void showPicture(FittedPicture *view, const QByteArray &png);
     void onFinished(const ReplayReport &report);
-    static QString stepText(const SandboxSessionStep &step);
+    static QString stepText(const SandboxStep &step);
 
     std::shared_ptr<const SandboxSession> m_session;
-    QList<std::optional<SandboxSessionStep>> m_replayedSteps;
+    // The replay's steps, shown next to the recorded ones; their payloads are in m_replayedSession.
+    QList<std::optional<SandboxStep>> m_replayedSteps;
+    SandboxSession m_replayedSession;
+    quint64 m_showGeneration = 0;
+    bool m_loadingStep = false;
     SandboxPool *m_pool = nullptr;
-    SandboxReplay *m_replay = nullptr;
+    SandboxSessionReplayer *m_replay = nullptr;
     int m_divergentStep = 0;
     QTreeWidget *m_steps;
     QLabel *m_summary;

@@ -1,7 +1,7 @@
 #include "sessiondiffview.h"
 
 #include "common/terminaltext.h"
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QComboBox>
 #include <QFontDatabase>
@@ -127,7 +127,7 @@ void SessionDiffView::clear()
     setEnabled(false);
 }
 
-void SessionDiffView::setComparison(const SessionBundle &bundle, const ReplayReport &report)
+void SessionDiffView::setComparison(const ExecSession &bundle, const ReplayReport &report)
 {
     const ExecResult &r = report.replayed;
     m_sides[0] = {QString::fromUtf8(bundle.stdoutData), QString::fromUtf8(r.stdoutData), 0};

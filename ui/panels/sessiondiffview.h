@@ -14,7 +14,7 @@ class QTreeWidget;
 
 namespace Sandbench {
 
-class SessionBundle;
+class ExecSession;
 
 // A replay next to its recording: one stream at a time (stdout, stderr or the audit events),
 // recorded on the left and replayed on the right, the first divergence highlighted in both and
@@ -30,7 +30,7 @@ public:
 
     explicit SessionDiffView(QWidget *parent = nullptr);
 
-    void setComparison(const SessionBundle &bundle, const ReplayReport &report);
+    void setComparison(const ExecSession &bundle, const ReplayReport &report);
     void clear();
 
     void showStream(ReplayStream stream);

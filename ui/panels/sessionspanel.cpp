@@ -7,10 +7,11 @@
 #include "models/auditlogmodel.h"
 #include "policy/policyfile.h"
 #include "sandboxsessionview.h"
-#include "session/replaypolicy.h"
-#include "session/sandboxsession.h"
-#include "session/sessionbundle.h"
-#include "session/sessionreplayer.h"
+#include "session/exec/execreplaypolicy.h"
+#include "session/exec/execsession.h"
+#include "session/exec/execsessionreplayer.h"
+#include "session/sandbox/sandboxsession.h"
+#include "session/sessionfile.h"
 #include "sessiondiffview.h"
 
 #include <QComboBox>
@@ -42,7 +43,7 @@ namespace Sandbench {
 struct SessionsPanel::Loaded
 {
     QString path;
-    std::shared_ptr<const SessionBundle> bundle;
+    std::shared_ptr<const ExecSession> bundle;
     std::shared_ptr<const SandboxSession> sandbox;
     QString error;
 };
@@ -50,6 +51,13 @@ struct SessionsPanel::Loaded
 namespace {
 
 enum ConsoleStream { StdoutStream, StderrStream, RawStderrStream };
+
+// A session as read: shared when it could be, else why not.
+template<typename T>
+void take(Result<T> &&read, std::shared_ptr<const T> *out, QString *error)
+{
+    read ? void(*out = std::make_shared<const T>(std::move(*read))) : void(*error = read.error().message);
+}
 
 QToolButton *toolButton(const QString &text, const QString &objectName, QWidget *parent)
 {
@@ -69,7 +77,6 @@ QString formatBytes(qint64 bytes)
 
 SessionsPanel::SessionsPanel(QWidget *parent)
     : QWidget(parent)
-    , m_replayer(new SessionReplayer(this))
     , m_openButton(toolButton(tr("Open\u2026"), QStringLiteral("openSession"), this))
     , m_replayButton(toolButton(tr("Replay"), QStringLiteral("replaySession"), this))
     , m_stopButton(toolButton(tr("Stop"), QStringLiteral("stopReplay"), this))
@@ -172,8 +179,6 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     connect(m_policy, &QComboBox::activated, this, &SessionsPanel::chooseReplayPolicy);
     connect(m_consoleStream, &QComboBox::currentIndexChanged, this, &SessionsPanel::showConsoleStream);
     connect(m_audit, &AuditPanel::allowRequested, this, &SessionsPanel::allowRequested);
-    connect(m_replayer, &SessionReplayer::finished, this, &SessionsPanel::onReplayFinished);
-    connect(m_replayer, &SessionReplayer::failed, this, &SessionsPanel::onReplayFailed);
     connect(m_steps, &SandboxSessionView::replayFinished, this, &SessionsPanel::onReplayFinished);
     connect(m_steps, &SandboxSessionView::replayFailed, this, &SessionsPanel::onReplayFailed);
     updateActions();
@@ -181,7 +186,8 @@ SessionsPanel::SessionsPanel(QWidget *parent)
 
 SessionsPanel::~SessionsPanel()
 {
-    m_replayer->stop();
+    if (m_replayer)
+        m_replayer->cancel();
     releaseInBackground(std::move(m_bundle));
 }
 
@@ -233,23 +239,18 @@ void SessionsPanel::openFile(const QString &path)
     m_loading = true;
     setBusy(true, tr("Opening %1\u2026").arg(QFileInfo(path).fileName()));
     const quint64 generation = ++m_loadGeneration;
-    // Reading extracts the archive and checks every member's digest: disk work, off the loop.
+    // Reading checks every member's digest (and extracts an exec session): disk work, off the
+    // loop. The manifest alone says which kind the file is.
     runInBackground(this, [path] {
         Loaded loaded;
         loaded.path = path;
-        if (SandboxSession::manifestKind(path) == SandboxSession::kindName) {
-            auto session = SandboxSession::read(path);
-            if (session)
-                loaded.sandbox = std::make_shared<const SandboxSession>(std::move(*session));
-            else
-                loaded.error = session.error().message;
-        } else {
-            auto bundle = SessionBundle::read(path);
-            if (bundle)
-                loaded.bundle = std::make_shared<const SessionBundle>(std::move(*bundle));
-            else
-                loaded.error = bundle.error().message;
-        }
+        const auto opened = SessionFile::open(path);
+        if (!opened)
+            loaded.error = opened.error().message;
+        else if (const auto *file = std::get_if<SandboxSessionFile>(&*opened))
+            take(file->load(), &loaded.sandbox, &loaded.error);
+        else
+            take(std::get<ExecSessionFile>(*opened).load(), &loaded.bundle, &loaded.error);
         return loaded;
     }, [this, generation](const Loaded &loaded) {
         if (generation != m_loadGeneration)
@@ -268,7 +269,7 @@ void SessionsPanel::openFile(const QString &path)
     });
 }
 
-void SessionsPanel::showSession(std::shared_ptr<const SessionBundle> bundle, const QString &title)
+void SessionsPanel::showSession(std::shared_ptr<const ExecSession> bundle, const QString &title)
 {
     if (!bundle || isReplaying())
         return;
@@ -298,8 +299,8 @@ void SessionsPanel::showLoaded(const Loaded &loaded)
 
 void SessionsPanel::showBundle()
 {
-    const SessionManifest &m = m_bundle->manifest;
-    const SessionOutcome &o = m.outcome;
+    const ExecSessionManifest &m = m_bundle->manifest;
+    const ExecSessionOutcome &o = m.outcome;
     QStringList facts;
     facts << tr("Recorded %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(m.recordedAtMs), QLocale::ShortFormat));
     facts << tr("Sandbench %1, Deno %2").arg(m.applicationVersion, m.runtimeVersion);
@@ -314,7 +315,7 @@ void SessionsPanel::showBundle()
     if (!m.policy.allowPackages.isEmpty())
         facts << tr("packages: %1").arg(m.policy.allowPackages.join(QStringLiteral(", ")));
     QStringList env;
-    for (const SessionEnvVar &var : m.environment)
+    for (const ExecSessionEnvVar &var : m.environment)
         env << (var.value ? var.name + QStringLiteral("=\u2026") : var.name);
     if (!env.isEmpty())
         facts << (m.environmentValuesRecorded ? tr("environment (with values): %1") : tr("environment (names only): %1"))
@@ -357,7 +358,7 @@ void SessionsPanel::showBundle()
 void SessionsPanel::fillFiles()
 {
     m_files->clear();
-    const SessionManifest &m = m_bundle->manifest;
+    const ExecSessionManifest &m = m_bundle->manifest;
     struct Entry
     {
         QString name;
@@ -390,7 +391,7 @@ void SessionsPanel::fillFiles()
             item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
             items << item;
         }
-        const SessionManifest &manifest = bundle->manifest;
+        const ExecSessionManifest &manifest = bundle->manifest;
         if (!manifest.packageCacheName.isEmpty()) {
             auto *item = new QTreeWidgetItem({tr("npm packages (%n file(s))", nullptr, int(manifest.packageFileCount)),
                                               tr("packages"), formatBytes(manifest.packageBytes), QString()});
@@ -448,7 +449,7 @@ void SessionsPanel::setBusy(bool busy, const QString &what)
 
 bool SessionsPanel::isReplaying() const
 {
-    return m_replayer->isRunning() || m_steps->isReplaying();
+    return (m_replayer && m_replayer->isRunning()) || m_steps->isReplaying();
 }
 
 void SessionsPanel::updateActions()
@@ -520,7 +521,7 @@ void SessionsPanel::replay()
     }
     if (!m_bundle)
         return;
-    ReplayOptions options;
+    ExecReplayOptions options;
     if (!m_replayPolicyPath.isEmpty()) {
         // Read again: the file may have been edited since it was chosen.
         auto policy = readPolicyFile(m_replayPolicyPath);
@@ -537,7 +538,11 @@ void SessionsPanel::replay()
         }
     }
     setBusy(true, tr("Replaying offline\u2026"));
-    m_replayer->start(*m_bundle, options);
+    delete m_replayer;
+    m_replayer = new ExecSessionReplayer(*m_bundle, options, this);
+    connect(m_replayer, &SessionReplayer::finished, this, &SessionsPanel::onReplayFinished);
+    connect(m_replayer, &SessionReplayer::failed, this, &SessionsPanel::onReplayFailed);
+    m_replayer->start();
     updateActions();
 }
 
@@ -567,7 +572,8 @@ bool SessionsPanel::confirmWiderPolicy(const QStringList &entries)
 
 void SessionsPanel::stopReplay()
 {
-    m_replayer->stop();
+    if (m_replayer)
+        m_replayer->cancel();
     m_steps->stopReplay();
 }
 

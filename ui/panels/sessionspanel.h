@@ -26,7 +26,7 @@ class AuditPanel;
 class CodeEditor;
 class SandboxPool;
 class SandboxSession;
-class SessionBundle;
+class ExecSession;
 class SessionDiffView;
 class SessionReplayer;
 class SandboxSessionView;
@@ -49,7 +49,7 @@ public:
     void openFile(const QString &path);
     void openInteractive();
     // A run's session from the history, shown as if opened from a file called `title`.
-    void showSession(std::shared_ptr<const SessionBundle> bundle, const QString &title);
+    void showSession(std::shared_ptr<const ExecSession> bundle, const QString &title);
 
     void replay();
     void stopReplay();
@@ -61,7 +61,7 @@ public:
 
     bool isLoading() const { return m_loading; }
     bool isReplaying() const;
-    const SessionBundle *bundle() const { return m_bundle.get(); }
+    const ExecSession *bundle() const { return m_bundle.get(); }
     const SandboxSession *sandboxSession() const { return m_sandbox.get(); }
     QString title() const { return m_title; }
     std::optional<ReplayReport> lastReport() const { return m_report; }
@@ -109,7 +109,7 @@ private:
     void onReplayFailed(const Error &error);
     void chooseReplayPolicy(int index);
 
-    std::shared_ptr<const SessionBundle> m_bundle;
+    std::shared_ptr<const ExecSession> m_bundle;
     std::shared_ptr<const SandboxSession> m_sandbox;
     SandboxPool *m_pool = nullptr;
     QString m_title;
@@ -120,7 +120,8 @@ private:
     bool m_sandboxReplaying = false;
     quint64 m_loadGeneration = 0;
 
-    SessionReplayer *m_replayer;
+    // The exec session's replay while one runs (a sandbox session's runs in m_steps).
+    SessionReplayer *m_replayer = nullptr;
     QToolButton *m_openButton;
     QToolButton *m_replayButton;
     QToolButton *m_stopButton;

@@ -2,10 +2,10 @@
 
 #include "common/error.h"
 #include "session/replayreport.h"
-#include "session/sandboxsession.h"
+#include "session/sandbox/sandboxsession.h"
+#include "session/sessionreplayer.h"
 
 #include <QList>
-#include <QObject>
 #include <QPointer>
 
 #include <optional>
@@ -30,53 +30,48 @@ struct SandboxReplayOptions
     int screenshotSettleMs = 3000;
 };
 
-// How a replayed screenshot compares with the recorded one of step `step` (1-based): no value
-// when the share of pixels that differ is at most `tolerance`; else a Screenshot divergence
-// whose texts give each picture's size, bytes and digest, and the share of pixels that differ
-// and the box around them. A PNG that cannot be decoded is compared by its bytes.
-std::optional<Divergence> compareScreenshots(qint64 step, const QByteArray &recorded, const QByteArray &replayed,
-                                             double tolerance);
-
-// How one replayed step differs from its recording, at most one divergence per stream (stdout,
-// stderr, exit for the step's outcome, screenshot), each with `step` (1-based) as its index.
-QList<Divergence> compareStep(qint64 step, const SandboxSessionStep &recorded, const SandboxSessionStep &replayed,
-                              double screenshotTolerance);
-
 // Replays a sandbox session without waiting on anything: creates a fresh sandbox of the recorded
 // image (network none unless the session had all and the pool allows it; recorded env values,
 // when present), runs the steps one after another as each operation finishes (desktop input
 // included), compares each with its recording and releases the sandbox. The report has the
 // first divergence of stdout, stderr, exit and screenshot, each with its 1-based step in
-// `index`. The GUI uses it directly; SandboxReplayer::runSync waits on one.
-class SandboxReplay : public QObject
+// `index`. A step's recorded payloads (written data, stdin, and the recorded output when the
+// replayed one differs) are loaded from the session file off the caller's thread, one at a time.
+class SandboxSessionReplayer : public SessionReplayer
 {
     Q_OBJECT
 public:
-    explicit SandboxReplay(SandboxPool *pool, const SandboxReplayOptions &options = {}, QObject *parent = nullptr);
-    ~SandboxReplay() override;
+    SandboxSessionReplayer(SandboxSession session, SandboxPool *pool, const SandboxReplayOptions &options = {},
+                           QObject *parent = nullptr);
+    ~SandboxSessionReplayer() override;
 
-    // Emits finished() or failed(), never before returning. failed() only when the replay could
-    // not run (no sandbox) or was stopped.
-    void start(const SandboxSession &session);
+    void start() override;
     // Cancels the running step; the replay fails with Cancelled once the sandbox is released.
-    void stop();
-    bool isRunning() const { return m_running; }
+    void cancel() override;
+    bool isRunning() const override { return m_running; }
 
-    // The steps replayed so far, with their outcomes (index as in the session).
-    const QList<SandboxSessionStep> &replayedSteps() const { return m_replayed; }
+    // The steps replayed so far, with their outcomes (index as in the session); their payloads
+    // (what the replay's commands printed, its screenshots) are in replayed().payloads.
+    const SandboxSession &replayed() const { return m_replayed; }
+    const SandboxSession &session() const { return m_session; }
+
+    // For the CLI and tests: runs a replay to its end (see runReplayToEnd; not the GUI thread).
+    static Result<ReplayReport> runToEnd(const SandboxSession &session, SandboxPool *pool,
+                                         const SandboxReplayOptions &options = {});
+    // Like ReplayReport::summary(), but names steps rather than lines.
+    static QString summary(const ReplayReport &report);
 
 signals:
     // `same`: the step gave what was recorded (see compareStep).
-    void stepReplayed(int index, const Sandbench::SandboxSessionStep &step, bool same);
-    void finished(const Sandbench::ReplayReport &report);
-    void failed(const Sandbench::Error &error);
+    void stepReplayed(int index, const Sandbench::SandboxStep &step, bool same);
 
 private:
     template<typename Op, typename Handler>
     void track(Op *op, int waitMs, Handler handler);
     void runStep();
-    void takeScreenshot(SandboxSessionStep replayed, qint64 startedMs);
-    void stepDone(const SandboxSessionStep &replayed, bool pictureDiffers = false);
+    void runCall(const SandboxStep &rec, const QByteArray &payload);
+    void takeScreenshot(SandboxStep replayed, qint64 startedMs);
+    void stepDone(const SandboxStep &replayed, bool pictureDiffers = false);
     void release(const std::optional<Error> &error);
 
     QPointer<SandboxPool> m_pool;
@@ -84,12 +79,13 @@ private:
     QPointer<Sandbox> m_sandbox;
     QPointer<SandboxOperation> m_current;
     SandboxSession m_session;
-    QList<SandboxSessionStep> m_replayed;
+    SandboxSession m_replayed;
     QList<std::optional<Divergence>> m_first; // per stream, in ReplayStream order
     QStringList m_notes;
     QStringList m_missingEnv;
     int m_callWaitMs = 0;
     bool m_running = false;
+    bool m_started = false;
     bool m_stopped = false;
 };
 

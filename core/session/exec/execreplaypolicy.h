@@ -2,7 +2,7 @@
 
 #include "common/result.h"
 #include "policy/policy.h"
-#include "session/sessionmanifest.h"
+#include "session/exec/execsessionmanifest.h"
 
 #include <QStringList>
 
@@ -26,17 +26,17 @@ struct ContainedReplayPolicy
 // A replay that the recording did not bound still ends.
 constexpr qint64 kDefaultReplayTimeoutMs = 120'000;
 
-ContainedReplayPolicy containedReplayPolicy(const SessionManifest &manifest);
+ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &manifest);
 
 // `user` (replay --policy) replaces the contained permissions. It may narrow them freely; each
 // entry that grants more than the contained policy (a host path, a host variable, a program,
 // no sandbox) is listed here, and refused unless the caller allowed a wider policy explicitly.
 QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &contained,
-                            const SessionManifest &manifest);
+                            const ExecSessionManifest &manifest);
 
 // The policy a replay runs under: `user` (if any) over the contained one, run options that
 // `user` leaves unset taken from the recording; the sandbox stays on either way.
-Result<Policy> replayPolicy(const SessionManifest &manifest, const ContainedReplayPolicy &contained,
+Result<Policy> replayPolicy(const ExecSessionManifest &manifest, const ContainedReplayPolicy &contained,
                             const std::optional<Policy> &user, bool allowWider, QStringList *notes);
 
 } // namespace Sandbench

@@ -15,17 +15,17 @@ namespace Sandbench {
 
 // An environment variable the run could see. Values are kept only when the user asked for them
 // (--record-env-values): a value may be a secret.
-struct SessionEnvVar
+struct ExecSessionEnvVar
 {
     QString name;
     QString source; // "policy" (given with --env) or "host" (passed through by allow_env)
     std::optional<QString> value;
 
-    bool operator==(const SessionEnvVar &) const = default;
+    bool operator==(const ExecSessionEnvVar &) const = default;
 };
 
 // What a recorded run ended with (the outputs and the audit log are members of their own).
-struct SessionOutcome
+struct ExecSessionOutcome
 {
     std::optional<int> exitCode;
     bool timedOut = false;
@@ -39,12 +39,12 @@ struct SessionOutcome
     int allowCount = 0;
     int denyCount = 0;
 
-    bool operator==(const SessionOutcome &) const = default;
+    bool operator==(const ExecSessionOutcome &) const = default;
 };
 
 // manifest.json of a bundle. Every stored file is named by its sha256 (files/<sha256>); the maps
 // say where each was found.
-struct SessionManifest
+struct ExecSessionManifest
 {
     static constexpr int currentFormatVersion = 1;
 
@@ -69,17 +69,17 @@ struct SessionManifest
     qint64 packageFileCount = 0;
     qint64 packageBytes = 0;
 
-    QList<SessionEnvVar> environment;
+    QList<ExecSessionEnvVar> environment;
     bool environmentValuesRecorded = false;
 
-    SessionOutcome outcome;
+    ExecSessionOutcome outcome;
     QStringList notes; // what recording had to leave out, for people
 
     QByteArray toJson() const;
     // `where` names the bundle in errors. A newer formatVersion is refused before anything else.
-    static Result<SessionManifest> fromJson(const QByteArray &json, const QString &where);
+    static Result<ExecSessionManifest> fromJson(const QByteArray &json, const QString &where);
 
-    bool operator==(const SessionManifest &) const = default;
+    bool operator==(const ExecSessionManifest &) const = default;
 };
 
 } // namespace Sandbench

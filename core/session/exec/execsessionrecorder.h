@@ -3,7 +3,7 @@
 #include "common/result.h"
 #include "exec/execrequest.h"
 #include "exec/execresult.h"
-#include "session/sessionbundle.h"
+#include "session/exec/execsession.h"
 
 #include <QMap>
 #include <QString>
@@ -14,7 +14,7 @@ class QTemporaryDir;
 
 namespace Sandbench {
 
-struct SessionRecordOptions
+struct ExecSessionRecordOptions
 {
     // Environment values may be secrets: by default only the names are kept.
     bool recordEnvValues = false;
@@ -24,7 +24,7 @@ struct SessionRecordOptions
     qint64 maxInputBytes = qint64(512) << 20;
 };
 
-// Records one run into a SessionBundle, in two steps around it:
+// Records one run into a ExecSession, in two steps around it:
 //  - begin(), before the run starts, snapshots the workdir (every file, by content) and the
 //    entry file, so what the code found is kept even if it overwrites it;
 //  - finish(), right after the run, copies the files outside the workdir that the audit log
@@ -33,14 +33,14 @@ struct SessionRecordOptions
 // Limits: a file outside the workdir is copied after the run, so a change to it during the run
 // is not seen; folder listings outside the workdir, modules statically imported from outside the
 // workdir, and symlinks are not recorded (each is listed in the manifest's notes).
-class SessionRecorder
+class ExecSessionRecorder
 {
 public:
-    static Result<SessionRecorder> begin(const ExecRequest &request, const ExecEngineConfig &config = {},
-                                         const SessionRecordOptions &options = {});
-    Result<SessionBundle> finish(const ExecResult &result);
+    static Result<ExecSessionRecorder> begin(const ExecRequest &request, const ExecEngineConfig &config = {},
+                                         const ExecSessionRecordOptions &options = {});
+    Result<ExecSession> finish(const ExecResult &result);
 
-    const SessionManifest &manifest() const { return m_manifest; }
+    const ExecSessionManifest &manifest() const { return m_manifest; }
 
 private:
     Result<QString> storeFile(const QString &path);
@@ -49,8 +49,8 @@ private:
 
     ExecRequest m_request;
     ExecEngineConfig m_config;
-    SessionRecordOptions m_options;
-    SessionManifest m_manifest;
+    ExecSessionRecordOptions m_options;
+    ExecSessionManifest m_manifest;
     QMap<QString, QString> m_hostEnv; // allow_env values at the start, for --record-env-values
     std::shared_ptr<QTemporaryDir> m_staging;
     QString m_stagingPath;
@@ -61,5 +61,6 @@ private:
 // The folder the engine caches a run's npm packages in, under its cache dir: "deno-<key>" where
 // the key hashes the sorted allowlist (the same as the engine's prepared run), or "deno-none".
 QString packageCacheName(const QStringList &allowPackages);
+
 
 } // namespace Sandbench

@@ -1,4 +1,4 @@
-#include "sessionmanifest.h"
+#include "execsessionmanifest.h"
 
 #include "policy/policyfile.h"
 
@@ -35,7 +35,7 @@ bool isDigest(const QString &text)
 
 } // namespace
 
-QByteArray SessionManifest::toJson() const
+QByteArray ExecSessionManifest::toJson() const
 {
     QJsonObject root;
     root.insert(QStringLiteral("formatVersion"), formatVersion);
@@ -66,7 +66,7 @@ QByteArray SessionManifest::toJson() const
                                                         {QStringLiteral("files"), double(packageFileCount)},
                                                         {QStringLiteral("bytes"), double(packageBytes)}});
     QJsonArray env;
-    for (const SessionEnvVar &var : environment) {
+    for (const ExecSessionEnvVar &var : environment) {
         QJsonObject item{{QStringLiteral("name"), var.name}, {QStringLiteral("source"), var.source}};
         if (var.value)
             item.insert(QStringLiteral("value"), *var.value);
@@ -176,7 +176,7 @@ private:
 
 } // namespace
 
-Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const QString &where)
+Result<ExecSessionManifest> ExecSessionManifest::fromJson(const QByteArray &json, const QString &where)
 {
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
@@ -184,7 +184,7 @@ Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const 
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: %2 at offset %3")
                                               .arg(where, error.errorString()).arg(error.offset));
     const QJsonObject root = doc.object();
-    SessionManifest m;
+    ExecSessionManifest m;
     const QJsonValue version = root.value(QStringLiteral("formatVersion"));
     if (!version.isDouble() || version.toInt() < 1)
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json has no valid formatVersion").arg(where));
@@ -282,7 +282,7 @@ Result<SessionManifest> SessionManifest::fromJson(const QByteArray &json, const 
         if (!item.isObject())
             return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: environment.variables items must be objects").arg(where));
         const QJsonObject object = item.toObject();
-        SessionEnvVar var{f.string(object, QStringLiteral("name"), QStringLiteral("environment.variables[].name")),
+        ExecSessionEnvVar var{f.string(object, QStringLiteral("name"), QStringLiteral("environment.variables[].name")),
                           f.string(object, QStringLiteral("source"), QStringLiteral("environment.variables[].source")), {}};
         const QJsonValue value = object.value(QStringLiteral("value"));
         if (value.isString())

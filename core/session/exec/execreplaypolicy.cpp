@@ -1,4 +1,4 @@
-#include "replaypolicy.h"
+#include "execreplaypolicy.h"
 
 #include <QDir>
 
@@ -31,7 +31,7 @@ void refuseAll(QStringList *refused, const char *key, const QStringList &entries
 
 } // namespace
 
-ContainedReplayPolicy containedReplayPolicy(const SessionManifest &m)
+ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m)
 {
     ContainedReplayPolicy out;
     const Policy &recorded = m.policy;
@@ -68,7 +68,7 @@ ContainedReplayPolicy containedReplayPolicy(const SessionManifest &m)
     // Environment: recorded values only. A name without a value is not filled from this
     // machine, where it might hold a secret of the person replaying.
     QStringList unrecorded;
-    for (const SessionEnvVar &var : m.environment) {
+    for (const ExecSessionEnvVar &var : m.environment) {
         if (var.value)
             p.env.insert(var.name, *var.value);
         else if (!unrecorded.contains(var.name))
@@ -102,7 +102,7 @@ ContainedReplayPolicy containedReplayPolicy(const SessionManifest &m)
     return out;
 }
 
-QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &contained, const SessionManifest &m)
+QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &contained, const ExecSessionManifest &m)
 {
     QStringList out;
     const Permissions &up = user.permissions;
@@ -131,7 +131,7 @@ QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &con
     return out;
 }
 
-Result<Policy> replayPolicy(const SessionManifest &m, const ContainedReplayPolicy &contained,
+Result<Policy> replayPolicy(const ExecSessionManifest &m, const ContainedReplayPolicy &contained,
                             const std::optional<Policy> &user, bool allowWider, QStringList *notes)
 {
     if (!user)

@@ -37,47 +37,49 @@ void SandboxSessionRecorder::setRecordEnvValues(bool record)
     m_session.envValuesRecorded = record;
     m_session.envValues = record ? m_sandboxEnv : QMap<QString, QString>();
     if (!record) {
-        for (SandboxSessionStep &step : m_session.steps)
-            step.envValues.clear();
+        for (SandboxStep &step : m_session.steps) {
+            if (auto *exec = step.as<SandboxExecStep>())
+                exec->envValues.clear();
+        }
     }
 }
 
-qsizetype SandboxSessionRecorder::addStep(const SandboxSessionStep &step)
+qsizetype SandboxSessionRecorder::addStep(SandboxStepCall call)
 {
-    m_session.steps.append(step);
+    m_session.steps.append(SandboxStep{std::move(call), {}});
     return m_session.steps.size() - 1;
 }
 
 void SandboxSessionRecorder::noteError(qsizetype index, const std::optional<Error> &error)
 {
     if (error)
-        m_session.steps[index].setError(*error);
+        m_session.steps[index].outcome.setError(*error);
 }
 
 ExecJob *SandboxSessionRecorder::exec(const QStringList &argv, const ExecOptions &options, CancelToken *cancel)
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Exec;
+    SandboxExecStep step;
     step.argv = argv;
     step.cwd = options.cwd;
     step.envNames = options.env.keys();
     if (m_session.envValuesRecorded)
         step.envValues = options.env;
-    step.stdinData = options.stdinData;
+    if (options.stdinData)
+        step.stdinData = m_session.addPayload(*options.stdinData);
     step.timeoutMs = options.timeoutMs;
     const qsizetype index = addStep(step);
     ExecJob *job = m_sandbox->exec(argv, options, cancel);
     // Connected before the caller can connect: the result is read before a waitFor() takes it.
     connect(job, &SandboxOperation::finished, this, [this, job, index] {
-        SandboxSessionStep &s = m_session.steps[index];
         const Result<SandboxExecResult> &r = job->result();
         if (!r) {
             noteError(index, r.error());
             return;
         }
+        auto &s = *m_session.steps[index].as<SandboxExecStep>();
         s.exitCode = r->exitCode;
-        s.stdoutData = r->stdoutData;
-        s.stderrData = r->stderrData;
+        s.stdoutData = m_session.addPayload(r->stdoutData);
+        s.stderrData = m_session.addPayload(r->stderrData);
         s.timedOut = r->timedOut;
         s.truncated = r->truncated;
         s.durationMs = r->durationMs;
@@ -87,11 +89,7 @@ ExecJob *SandboxSessionRecorder::exec(const QStringList &argv, const ExecOptions
 
 VoidOperation *SandboxSessionRecorder::writeFile(const QString &path, const QByteArray &data)
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Write;
-    step.path = path;
-    step.data = data;
-    const qsizetype index = addStep(step);
+    const qsizetype index = addStep(SandboxWriteStep{path, m_session.addPayload(data)});
     VoidOperation *op = m_sandbox->writeFile(path, data);
     connect(op, &SandboxOperation::finished, this, [this, op, index] { noteError(index, op->error()); });
     return op;
@@ -99,20 +97,18 @@ VoidOperation *SandboxSessionRecorder::writeFile(const QString &path, const QByt
 
 Operation<QByteArray> *SandboxSessionRecorder::screenshot()
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Screenshot;
-    const qsizetype index = addStep(step);
+    const qsizetype index = addStep(SandboxScreenshotStep{});
     Desktop *desktop = m_sandbox->desktop();
     Operation<QByteArray> *op = desktop ? desktop->screenshot() : withoutDesktop<QByteArray>(m_sandbox, this);
     connect(op, &SandboxOperation::finished, this, [this, op, index] {
         if (const Result<QByteArray> &r = op->result(); r)
-            m_session.steps[index].data = *r;
+            m_session.steps[index].as<SandboxScreenshotStep>()->png = m_session.addPayload(*r);
         noteError(index, op->error());
     });
     return op;
 }
 
-VoidOperation *SandboxSessionRecorder::input(const SandboxSessionStep &step)
+VoidOperation *SandboxSessionRecorder::input(const SandboxInputStep &step)
 {
     const qsizetype index = addStep(step);
     Desktop *desktop = m_sandbox->desktop();
@@ -123,9 +119,8 @@ VoidOperation *SandboxSessionRecorder::input(const SandboxSessionStep &step)
 
 VoidOperation *SandboxSessionRecorder::click(int x, int y, MouseButton button, int count)
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Input;
-    step.input = SandboxSessionStep::Input::Click;
+    SandboxInputStep step;
+    step.action = SandboxInputStep::Action::Click;
     step.x = x;
     step.y = y;
     step.button = button;
@@ -135,9 +130,8 @@ VoidOperation *SandboxSessionRecorder::click(int x, int y, MouseButton button, i
 
 VoidOperation *SandboxSessionRecorder::move(int x, int y)
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Input;
-    step.input = SandboxSessionStep::Input::Move;
+    SandboxInputStep step;
+    step.action = SandboxInputStep::Action::Move;
     step.x = x;
     step.y = y;
     return input(step);
@@ -145,9 +139,8 @@ VoidOperation *SandboxSessionRecorder::move(int x, int y)
 
 VoidOperation *SandboxSessionRecorder::scroll(int x, int y, int dx, int dy)
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Input;
-    step.input = SandboxSessionStep::Input::Scroll;
+    SandboxInputStep step;
+    step.action = SandboxInputStep::Action::Scroll;
     step.x = x;
     step.y = y;
     step.dx = dx;
@@ -157,30 +150,28 @@ VoidOperation *SandboxSessionRecorder::scroll(int x, int y, int dx, int dy)
 
 VoidOperation *SandboxSessionRecorder::type(const QString &text)
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Input;
-    step.input = SandboxSessionStep::Input::Type;
+    SandboxInputStep step;
+    step.action = SandboxInputStep::Action::Type;
     step.text = text;
     return input(step);
 }
 
 VoidOperation *SandboxSessionRecorder::key(const QString &combo)
 {
-    SandboxSessionStep step;
-    step.kind = SandboxSessionStep::Kind::Input;
-    step.input = SandboxSessionStep::Input::Key;
+    SandboxInputStep step;
+    step.action = SandboxInputStep::Action::Key;
     step.text = combo;
     return input(step);
 }
 
-VoidOperation *sendInput(Desktop *desktop, const SandboxSessionStep &step)
+VoidOperation *sendInput(Desktop *desktop, const SandboxInputStep &step)
 {
-    switch (step.input) {
-    case SandboxSessionStep::Input::Click: return desktop->click(step.x, step.y, step.button, step.count);
-    case SandboxSessionStep::Input::Move: return desktop->move(step.x, step.y);
-    case SandboxSessionStep::Input::Scroll: return desktop->scroll(step.x, step.y, step.dx, step.dy);
-    case SandboxSessionStep::Input::Type: return desktop->type(step.text);
-    case SandboxSessionStep::Input::Key: return desktop->key(step.text);
+    switch (step.action) {
+    case SandboxInputStep::Action::Click: return desktop->click(step.x, step.y, step.button, step.count);
+    case SandboxInputStep::Action::Move: return desktop->move(step.x, step.y);
+    case SandboxInputStep::Action::Scroll: return desktop->scroll(step.x, step.y, step.dx, step.dy);
+    case SandboxInputStep::Action::Type: return desktop->type(step.text);
+    case SandboxInputStep::Action::Key: return desktop->key(step.text);
     }
     Q_UNREACHABLE();
     return nullptr;

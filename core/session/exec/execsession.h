@@ -3,7 +3,7 @@
 #include "audit/auditevent.h"
 #include "common/result.h"
 #include "session/sessionarchive.h"
-#include "session/sessionmanifest.h"
+#include "session/exec/execsessionmanifest.h"
 
 #include <QByteArray>
 #include <QList>
@@ -25,10 +25,10 @@ namespace Sandbench {
 //
 // A bundle read from disk is extracted into a private folder it owns; its files are found
 // there (filePath(), packageDir()) until the last copy of the bundle goes.
-class SessionBundle
+class ExecSession
 {
 public:
-    SessionManifest manifest;
+    ExecSessionManifest manifest;
     QByteArray stdoutData;
     QByteArray stderrData;   // rewritten, as the caller saw it
     QByteArray rawStderr;
@@ -44,7 +44,7 @@ public:
     VoidResult write(const QString &path) const;
     // Checks everything: the archive, the names, the sizes, the format version and every stored
     // file's digest. Errors are ErrorCode::Parse (bad bundle) or Io (unreadable file).
-    static Result<SessionBundle> read(const QString &path, const ArchiveLimits &limits = {});
+    static Result<ExecSession> read(const QString &path, const ArchiveLimits &limits = {});
 
     static QString fileExtension() { return QStringLiteral(".sbsession"); }
 
@@ -53,5 +53,6 @@ private:
     QString m_packageDir;
     std::shared_ptr<QTemporaryDir> m_owner;
 };
+
 
 } // namespace Sandbench

@@ -1,8 +1,8 @@
-#include "sessionrecorder.h"
+#include "execsessionrecorder.h"
 
 #include "common/filecopy.h"
 #include "exec/runtimelocator.h"
-#include "session/runtimedigest.h"
+#include "session/exec/runtimedigest.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -39,10 +39,10 @@ QString packageCacheName(const QStringList &allowPackages)
                                                                                   QCryptographicHash::Sha256).toHex().left(20));
 }
 
-Result<SessionRecorder> SessionRecorder::begin(const ExecRequest &request, const ExecEngineConfig &config,
-                                               const SessionRecordOptions &options)
+Result<ExecSessionRecorder> ExecSessionRecorder::begin(const ExecRequest &request, const ExecEngineConfig &config,
+                                               const ExecSessionRecordOptions &options)
 {
-    SessionRecorder recorder;
+    ExecSessionRecorder recorder;
     recorder.m_request = request;
     recorder.m_config = config;
     recorder.m_options = options;
@@ -52,7 +52,7 @@ Result<SessionRecorder> SessionRecorder::begin(const ExecRequest &request, const
     recorder.m_stagingPath = recorder.m_staging->path();
     QDir(recorder.m_stagingPath).mkpath(QStringLiteral("files"));
 
-    SessionManifest &m = recorder.m_manifest;
+    ExecSessionManifest &m = recorder.m_manifest;
     const QString base = request.baseDir.isEmpty() ? QDir::currentPath() : request.baseDir;
     m.applicationVersion = QStringLiteral(SANDBENCH_VERSION);
     m.recordedAtMs = QDateTime::currentMSecsSinceEpoch();
@@ -85,7 +85,7 @@ Result<SessionRecorder> SessionRecorder::begin(const ExecRequest &request, const
     return recorder;
 }
 
-Result<QString> SessionRecorder::storeFile(const QString &path)
+Result<QString> ExecSessionRecorder::storeFile(const QString &path)
 {
     // Copy first, then hash the copy: the stored bytes and their name always agree, even when
     // the original changes meanwhile.
@@ -107,7 +107,7 @@ Result<QString> SessionRecorder::storeFile(const QString &path)
     return sha;
 }
 
-VoidResult SessionRecorder::snapshotWorkdir(const QString &folder)
+VoidResult ExecSessionRecorder::snapshotWorkdir(const QString &folder)
 {
     const QDir root(folder);
     QDirIterator it(folder, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
@@ -143,9 +143,9 @@ VoidResult SessionRecorder::snapshotWorkdir(const QString &folder)
     return {};
 }
 
-void SessionRecorder::recordEnvironment(const ExecResult &result)
+void ExecSessionRecorder::recordEnvironment(const ExecResult &result)
 {
-    SessionManifest &m = m_manifest;
+    ExecSessionManifest &m = m_manifest;
     const bool values = m_options.recordEnvValues;
     m.environmentValuesRecorded = values;
     QStringList seen;
@@ -169,17 +169,17 @@ void SessionRecorder::recordEnvironment(const ExecResult &result)
             addHost(event.resource);
     }
     // Names without a recorded value leave the stored policy: a replay takes them from its own
-    // environment (see SessionReplayer).
+    // environment (see ExecSessionReplayer).
     m.policy.env.clear();
-    for (const SessionEnvVar &var : std::as_const(m.environment)) {
+    for (const ExecSessionEnvVar &var : std::as_const(m.environment)) {
         if (var.source == QLatin1String("policy") && var.value)
             m.policy.env.insert(var.name, *var.value);
     }
 }
 
-Result<SessionBundle> SessionRecorder::finish(const ExecResult &result)
+Result<ExecSession> ExecSessionRecorder::finish(const ExecResult &result)
 {
-    SessionManifest &m = m_manifest;
+    ExecSessionManifest &m = m_manifest;
     QStringList stored;
     for (const AuditEvent &event : result.auditEvents) {
         if (event.kind != QLatin1String("read") || !event.allowed || !QDir::isAbsolutePath(event.resource))
@@ -225,7 +225,7 @@ Result<SessionBundle> SessionRecorder::finish(const ExecResult &result)
         while (it.hasNext()) {
             const QString name = QDir(packageDir).relativeFilePath(it.next());
             if (name != QLatin1String(".sandbench-prefetched") && !name.startsWith(QLatin1String("npm/")))
-                continue; // see SessionBundle::write
+                continue; // see ExecSession::write
             ++m.packageFileCount;
             m.packageBytes += it.fileInfo().size();
         }
@@ -245,7 +245,7 @@ Result<SessionBundle> SessionRecorder::finish(const ExecResult &result)
     if (result.auditEventsDropped > 0)
         m.notes << QStringLiteral("%1 audit events were dropped by the engine's bound").arg(result.auditEventsDropped);
 
-    SessionBundle bundle;
+    ExecSession bundle;
     bundle.manifest = m;
     bundle.stdoutData = result.stdoutData;
     bundle.stderrData = result.stderrData;

@@ -1,4 +1,4 @@
-#include "sessionbundle.h"
+#include "execsession.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -43,19 +43,19 @@ bool isPackageMember(const QString &name)
 
 } // namespace
 
-QString SessionBundle::filePath(const QString &sha256) const
+QString ExecSession::filePath(const QString &sha256) const
 {
     return m_contentDir + QStringLiteral("/files/") + sha256;
 }
 
-void SessionBundle::setContent(const QString &contentDir, const QString &packageDir, std::shared_ptr<QTemporaryDir> owner)
+void ExecSession::setContent(const QString &contentDir, const QString &packageDir, std::shared_ptr<QTemporaryDir> owner)
 {
     m_contentDir = contentDir;
     m_packageDir = packageDir;
     m_owner = std::move(owner);
 }
 
-VoidResult SessionBundle::write(const QString &path) const
+VoidResult ExecSession::write(const QString &path) const
 {
     // The manifest goes first, so a reader refuses a newer format before extracting anything.
     QList<ArchiveMember> members = {{manifestName, manifest.toJson(), {}},
@@ -89,14 +89,14 @@ VoidResult SessionBundle::write(const QString &path) const
     return writeArchive(path, members, digestListName);
 }
 
-Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimits &limits)
+Result<ExecSession> ExecSession::read(const QString &path, const ArchiveLimits &limits)
 {
     auto owner = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-session-XXXXXX"));
     if (!owner->isValid())
         return fail(ErrorCode::Io, QStringLiteral("cannot create a folder in %1").arg(QDir::tempPath()));
     const QString root = QFileInfo(owner->path()).canonicalFilePath();
     const QString name = QFileInfo(path).fileName();
-    SessionBundle bundle;
+    ExecSession bundle;
     bool haveManifest = false;
     bool haveDigests = false;
     QMap<QString, QByteArray> digests;
@@ -118,7 +118,7 @@ Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimi
         }
         digests.insert(member, sha);
         if (member == manifestName) {
-            auto parsed = SessionManifest::fromJson(readAll(extracted), path);
+            auto parsed = ExecSessionManifest::fromJson(readAll(extracted), path);
             if (!parsed)
                 return std::unexpected(parsed.error());
             bundle.manifest = *parsed;
@@ -138,7 +138,7 @@ Result<SessionBundle> SessionBundle::read(const QString &path, const ArchiveLimi
         return fail(ErrorCode::Parse, QStringLiteral("%1: no manifest.json (empty or not a session bundle)").arg(path));
     if (!haveDigests)
         return fail(ErrorCode::Parse, QStringLiteral("%1: no SHA256SUMS member at the end (truncated bundle?)").arg(path));
-    const SessionManifest &m = bundle.manifest;
+    const ExecSessionManifest &m = bundle.manifest;
     auto needFile = [&](const QString &sha, const QString &forWhat) -> VoidResult {
         if (!QFileInfo(root + QStringLiteral("/files/") + sha).isFile())
             return fail(ErrorCode::Parse, QStringLiteral("%1: files/%2 (for %3) is missing").arg(path, sha, forWhat));

@@ -2,7 +2,7 @@
 
 #include "sandbox/desktop.h"
 #include "sandbox/sandboxoperation.h"
-#include "session/sandboxsession.h"
+#include "session/sandbox/sandboxsession.h"
 
 #include <QMap>
 #include <QObject>
@@ -41,13 +41,15 @@ public:
     void setRecordEnvValues(bool record);
     bool recordsEnvValues() const { return m_session.envValuesRecorded; }
 
-    // Steps still running are included as they were called, without an outcome.
+    // Steps still running are included as they were called, without an outcome. Payloads
+    // (stdin, outputs, written data, screenshots) are held in memory until the session is
+    // written: the recorder is the one place that has them all.
     const SandboxSession &session() const { return m_session; }
 
 private:
-    qsizetype addStep(const SandboxSessionStep &step);
+    qsizetype addStep(SandboxStepCall call);
     void noteError(qsizetype index, const std::optional<Error> &error);
-    VoidOperation *input(const SandboxSessionStep &step);
+    VoidOperation *input(const SandboxInputStep &step);
 
     QPointer<Sandbox> m_sandbox;
     QMap<QString, QString> m_sandboxEnv;
@@ -56,6 +58,6 @@ private:
 
 // Makes the Desktop call an Input step stands for: the recorder and the replayer both go
 // through it, so a step replays exactly as it was sent.
-VoidOperation *sendInput(Desktop *desktop, const SandboxSessionStep &step);
+VoidOperation *sendInput(Desktop *desktop, const SandboxInputStep &step);
 
 } // namespace Sandbench

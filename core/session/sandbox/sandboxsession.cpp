@@ -1,0 +1,246 @@
+#include "sandboxsession.h"
+
+#include "session/sandbox/sandboxstepjson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace Sandbench {
+
+namespace {
+
+const QString manifestName = QStringLiteral("manifest.json");
+const QString digestListName = QStringLiteral("SHA256SUMS");
+const QString filesPrefix = QStringLiteral("files/");
+// Enough of a member to tell a PNG by its signature.
+constexpr qsizetype kHeadBytes = 8;
+
+bool isDigest(const QString &text)
+{
+    static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+    return hex.match(text).hasMatch();
+}
+
+QStringList stringList(const QJsonValue &value)
+{
+    QStringList out;
+    for (const QJsonValue &item : value.toArray())
+        out << item.toString();
+    return out;
+}
+
+// The kind and version, checked before any other member is read: a newer file is refused
+// without inflating its members.
+} // namespace
+
+Result<QJsonObject> SandboxSession::checkManifest(const QByteArray &bytes, const QString &path)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
+    if (!doc.isObject())
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: %2").arg(path, error.errorString()));
+    const QJsonObject manifest = doc.object();
+    const QString kind = manifest.value(QStringLiteral("kind")).toString();
+    if (kind != SandboxSession::kindName)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: not a sandbox session (kind \"%2\")").arg(path, kind));
+    const QJsonValue version = manifest.value(QStringLiteral("formatVersion"));
+    if (!version.isDouble() || version.toInt() < 1)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json has no valid formatVersion").arg(path));
+    if (version.toInt() > SandboxSession::currentFormatVersion)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: formatVersion %2 is newer than this Sandbench reads (%3); update Sandbench")
+                                              .arg(path).arg(version.toInt()).arg(SandboxSession::currentFormatVersion));
+    return manifest;
+}
+
+namespace {
+
+Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMembers &members, const QString &path)
+{
+    SandboxSession session;
+    session.formatVersion = manifest.value(QStringLiteral("formatVersion")).toInt();
+    session.applicationVersion = manifest.value(QStringLiteral("application")).toObject().value(QStringLiteral("version")).toString();
+    session.recordedAtMs = manifest.value(QStringLiteral("recordedAtMs")).toInteger(0);
+    const QJsonObject sandbox = manifest.value(QStringLiteral("sandbox")).toObject();
+    session.image = sandbox.value(QStringLiteral("image")).toString();
+    const auto network = networkKindFromName(sandbox.value(QStringLiteral("network")).toString());
+    if (!network)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: unknown network kind").arg(path));
+    session.network = *network;
+    session.envNames = stringList(sandbox.value(QStringLiteral("envNames")));
+    session.envValuesRecorded = sandbox.value(QStringLiteral("envValuesRecorded")).toBool();
+    if (auto problem = envValuesFromJson(sandbox.value(QStringLiteral("envValues")), session.envNames, &session.envValues))
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: %2").arg(path, *problem));
+    const QJsonArray stepArray = manifest.value(QStringLiteral("steps")).toArray();
+    for (qsizetype i = 0; i < stepArray.size(); ++i) {
+        auto step = stepFromJson(stepArray.at(i).toObject(), i + 1, members, path);
+        if (!step)
+            return std::unexpected(step.error());
+        // Values in a file that says none were kept: written by something else, trust none of it.
+        const auto *exec = step->as<SandboxExecStep>();
+        if (!session.envValuesRecorded && exec && !exec->envValues.isEmpty())
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: step %2: env values, but the session says none were recorded")
+                                                  .arg(path).arg(i + 1));
+        session.steps.append(*step);
+    }
+    if (!session.envValuesRecorded && !session.envValues.isEmpty())
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: env values, but the session says none were recorded").arg(path));
+    return session;
+}
+
+} // namespace
+
+bool SandboxSession::operator==(const SandboxSession &o) const
+{
+    return formatVersion == o.formatVersion && applicationVersion == o.applicationVersion && recordedAtMs == o.recordedAtMs
+           && image == o.image && network == o.network && envNames == o.envNames
+           && envValuesRecorded == o.envValuesRecorded && envValues == o.envValues && steps == o.steps;
+}
+
+Result<QByteArray> SandboxSession::load(qsizetype index, SandboxPayloadKind kind, qint64 maxBytes) const
+{
+    const QString what = QStringLiteral("step %1: its %2").arg(index + 1).arg(payloadKindName(kind));
+    if (index < 0 || index >= steps.size())
+        return fail(ErrorCode::InvalidInput, QStringLiteral("step %1: there is no such step").arg(index + 1));
+    const auto ref = payloadOf(steps.at(index), kind);
+    if (!ref)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("%1: the step has none").arg(what));
+    return payloads->load(*ref, what, maxBytes);
+}
+
+VoidResult SandboxSession::write(const QString &path) const
+{
+    QJsonArray stepArray;
+    // Each payload once, by content, in the order the steps name them.
+    QList<ArchiveMember> contents;
+    QSet<QString> stored;
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const SandboxStep &step = steps.at(i);
+        stepArray.append(stepToJson(step, envValuesRecorded));
+        for (const SandboxPayloadRef &ref : payloadsOf(step)) {
+            if (stored.contains(ref.sha256))
+                continue;
+            stored.insert(ref.sha256);
+            const QString what = QStringLiteral("step %1: a payload").arg(i + 1);
+            // Loaded as it is written and dropped after: one payload in memory at a time.
+            contents.append({filesPrefix + ref.sha256, {}, {}, [payloads = payloads, ref, what] {
+                                 return payloads->load(ref, what, ArchiveLimits{}.maxEntryBytes);
+                             }});
+        }
+    }
+    QJsonObject root{
+        {QStringLiteral("kind"), kindName},
+        {QStringLiteral("formatVersion"), formatVersion},
+        {QStringLiteral("application"), QJsonObject{{QStringLiteral("name"), QStringLiteral("sandbench")},
+                                                    {QStringLiteral("version"), applicationVersion}}},
+        {QStringLiteral("recordedAtMs"), double(recordedAtMs)},
+        {QStringLiteral("steps"), stepArray}};
+    QJsonObject sandbox{{QStringLiteral("image"), image},
+                        {QStringLiteral("network"), networkKindName(network)},
+                        {QStringLiteral("envNames"), QJsonArray::fromStringList(envNames)}};
+    // Written only when on: a session recorded without values is the file it always was.
+    if (envValuesRecorded) {
+        sandbox.insert(QStringLiteral("envValuesRecorded"), true);
+        sandbox.insert(QStringLiteral("envValues"), envValuesToJson(envValues));
+    }
+    root.insert(QStringLiteral("sandbox"), sandbox);
+    // The manifest goes first, so a reader refuses a newer format before extracting anything.
+    QList<ArchiveMember> members{{manifestName, QJsonDocument(root).toJson(QJsonDocument::Indented), {}}};
+    members.append(contents);
+    return writeArchive(path, members, digestListName);
+}
+
+Result<SandboxSession> SandboxSession::read(const QString &path, const ArchiveLimits &limits)
+{
+    bool haveManifest = false;
+    bool haveDigests = false;
+    auto accept = [&](const QString &member) {
+        if (!haveManifest)
+            return member == manifestName;
+        if (haveDigests)
+            return false;
+        return member == digestListName
+                || (member.startsWith(filesPrefix) && member.count(QLatin1Char('/')) == 1 && isDigest(member.mid(6)));
+    };
+    const ArchiveLimits bounded = withInMemoryBounds(limits, manifestName, digestListName);
+    ArchiveReader reader(path, bounded, accept);
+    if (auto opened = reader.open(); !opened)
+        return std::unexpected(opened.error());
+    QJsonObject manifest;
+    QMap<QString, QByteArray> digests;
+    SandboxMembers members;
+    auto payloads = std::make_shared<SandboxPayloads>();
+    qint64 kept = 0;
+    for (;;) {
+        auto next = reader.next();
+        if (!next) {
+            if (!haveManifest && next.error().message.contains(QLatin1String("is not part of the format")))
+                return fail(ErrorCode::Parse, QStringLiteral("%1: no manifest.json as first member (not a session)").arg(path));
+            return std::unexpected(next.error());
+        }
+        if (!*next)
+            break;
+        const QString member = **next;
+        if (member == manifestName || member == digestListName) {
+            // Both are bounded by withInMemoryBounds while they inflate.
+            auto bytes = reader.readAll(bounded.maxNamedEntryBytes.value(member));
+            if (!bytes)
+                return std::unexpected(bytes.error());
+            if (member == digestListName) {
+                haveDigests = true;
+                if (auto ok = checkDigestList(*bytes, digests, path, QStringLiteral("session")); !ok)
+                    return std::unexpected(ok.error());
+                continue;
+            }
+            auto parsed = checkManifest(*bytes, path);
+            if (!parsed)
+                return std::unexpected(parsed.error());
+            manifest = *parsed;
+            haveManifest = true;
+            digests.insert(member, reader.sha256());
+            continue;
+        }
+        // A payload: hashed as it streams past, kept only when small (and then bounded in all).
+        QByteArray head;
+        QByteArray small;
+        bool keep = kept < SandboxPayloads::maxKeptBytes;
+        for (;;) {
+            auto chunk = reader.read();
+            if (!chunk)
+                return std::unexpected(chunk.error());
+            if (chunk->isEmpty())
+                break;
+            if (head.size() < kHeadBytes)
+                head.append(chunk->first(qMin<qsizetype>(chunk->size(), kHeadBytes - head.size())));
+            keep = keep && small.size() + chunk->size() <= SandboxPayloads::maxKeptPayloadBytes;
+            if (keep)
+                small.append(*chunk);
+            else
+                small.clear();
+        }
+        const QByteArray sha = reader.sha256();
+        if (member.mid(6) != QString::fromLatin1(sha))
+            return fail(ErrorCode::Parse, QStringLiteral("%1: member \"%2\" does not match its digest (the session is corrupted)")
+                                                  .arg(path, member));
+        digests.insert(member, sha);
+        members.insert(member.mid(6), {reader.size(), head});
+        if (keep && kept + small.size() <= SandboxPayloads::maxKeptBytes) {
+            kept += small.size();
+            payloads->add(small);
+        }
+    }
+    if (!haveManifest)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: no manifest.json (empty or not a session)").arg(path));
+    if (!haveDigests)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: no SHA256SUMS member at the end (truncated session?)").arg(path));
+    auto session = fromManifest(manifest, members, path);
+    if (!session)
+        return session;
+    payloads->setArchive(path, bounded);
+    session->payloads = std::move(payloads);
+    return session;
+}
+
+} // namespace Sandbench

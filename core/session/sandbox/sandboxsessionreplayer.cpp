@@ -1,0 +1,371 @@
+#include "sandboxsessionreplayer.h"
+
+#include "common/background.h"
+#include "common/terminaltext.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/sandboxpool.h"
+#include "session/sandbox/sandboxreplaycompare.h"
+#include "session/sandbox/sandboxsessionrecorder.h"
+
+#include <QDateTime>
+#include <QTextStream>
+#include <QTimer>
+
+namespace Sandbench {
+
+namespace {
+
+// Between two screenshots of a step that has not settled yet.
+constexpr int kSettlePollMs = 250;
+
+// Whether comparing stdout and stderr needs the recorded bytes (their digests differ).
+bool outputsDiffer(const SandboxStep &rec, const SandboxStep &rep)
+{
+    return payloadOf(rec, SandboxPayloadKind::Stdout) != payloadOf(rep, SandboxPayloadKind::Stdout)
+           || payloadOf(rec, SandboxPayloadKind::Stderr) != payloadOf(rep, SandboxPayloadKind::Stderr);
+}
+
+// The payload a step sends into the sandbox (a write's data, an exec's stdin), if any.
+std::optional<SandboxPayloadKind> sentPayload(const SandboxStep &step)
+{
+    if (step.is<SandboxWriteStep>())
+        return SandboxPayloadKind::Data;
+    if (const auto *exec = step.as<SandboxExecStep>(); exec && exec->stdinData)
+        return SandboxPayloadKind::Stdin;
+    return std::nullopt;
+}
+
+} // namespace
+
+SandboxSessionReplayer::SandboxSessionReplayer(SandboxSession session, SandboxPool *pool, const SandboxReplayOptions &options,
+                                               QObject *parent)
+    : SessionReplayer(parent)
+    , m_pool(pool)
+    , m_options(options)
+    , m_session(std::move(session))
+{
+}
+
+SandboxSessionReplayer::~SandboxSessionReplayer()
+{
+    // A replay cut short still gives its sandbox back rather than leave it to its lifetime. The
+    // running call is let go first, so that its end does not call back into a half-destroyed
+    // replay.
+    if (m_current) {
+        m_current->disconnect(this);
+        m_current->cancel();
+    }
+    if (m_sandbox && m_sandbox->isAlive())
+        m_sandbox->release()->deleteLater();
+}
+
+Result<ReplayReport> SandboxSessionReplayer::runToEnd(const SandboxSession &session, SandboxPool *pool,
+                                                      const SandboxReplayOptions &options)
+{
+    SandboxSessionReplayer replayer(session, pool, options);
+    return runReplayToEnd(replayer);
+}
+
+QString SandboxSessionReplayer::summary(const ReplayReport &report)
+{
+    QString text;
+    QTextStream out(&text);
+    if (report.identical) {
+        out << "identical\n";
+    } else {
+        const Divergence &d = report.divergences.first();
+        out << "diverged: " << replayStreamName(d.stream) << " at step " << d.index
+            << "\n  recorded: " << terminalSafe(d.recorded) << "\n  replayed: " << terminalSafe(d.replayed) << '\n';
+        for (qsizetype i = 1; i < report.divergences.size(); ++i) {
+            const Divergence &other = report.divergences.at(i);
+            out << "also differs: " << replayStreamName(other.stream) << " at step " << other.index << '\n';
+        }
+    }
+    for (const QString &note : report.notes)
+        out << "note: " << terminalSafe(note) << '\n';
+    return text;
+}
+
+// Calls handler(op) once op finishes, and cancels op if it has not within waitMs: the pool
+// bounds every call itself, so this only guards against a provider that hangs.
+template<typename Op, typename Handler>
+void SandboxSessionReplayer::track(Op *op, int waitMs, Handler handler)
+{
+    m_current = op;
+    connect(op, &SandboxOperation::finished, this, [this, op, handler = std::move(handler)]() mutable {
+        op->deleteLater();
+        m_current = nullptr;
+        handler(op);
+    });
+    QTimer::singleShot(waitMs, op, [op] { op->cancel(); });
+}
+
+void SandboxSessionReplayer::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_running = true;
+    m_stopped = false;
+    m_replayed = SandboxSession();
+    m_replayed.image = m_session.image;
+    m_first = QList<std::optional<Divergence>>(int(ReplayStream::Screenshot) + 1);
+    if (!m_pool) {
+        QMetaObject::invokeMethod(this, [this] {
+            m_running = false;
+            emit failed(Error{ErrorCode::InvalidConfig, QStringLiteral("no sandbox pool to replay in")});
+        }, Qt::QueuedConnection);
+        return;
+    }
+    const PoolOptions &limits = m_pool->options();
+    m_callWaitMs = int(qMin<qint64>(limits.callTimeoutMs + 60'000, INT_MAX));
+    SandboxOptions options;
+    options.lifetimeMs = limits.maxLifetimeMs;
+    options.image = m_session.image;
+    options.env = m_session.envValues;
+    if (m_session.network == NetworkKind::All && limits.network.contains(NetworkKind::All))
+        options.network.kind = NetworkKind::All;
+    else if (m_session.network != NetworkKind::None)
+        m_notes << QStringLiteral("recorded with network %1, replayed without network").arg(networkKindName(m_session.network));
+    QStringList unvalued;
+    for (const QString &name : m_session.envNames) {
+        if (!m_session.envValues.contains(name))
+            unvalued << name;
+    }
+    if (!unvalued.isEmpty())
+        m_notes << QStringLiteral("environment values were not recorded: %1").arg(unvalued.join(QLatin1Char(' ')));
+    emit progress(0, m_session.steps.size());
+    track(m_pool->create(options), m_callWaitMs, [this](Operation<Sandbox *> *create) {
+        const Result<Sandbox *> &created = create->result();
+        if (!created) {
+            m_running = false;
+            emit failed(created.error());
+            return;
+        }
+        m_sandbox = *created;
+        if (m_stopped)
+            release(Error{ErrorCode::Cancelled, QStringLiteral("the replay was stopped")});
+        else
+            runStep();
+    });
+}
+
+void SandboxSessionReplayer::cancel()
+{
+    if (!m_running)
+        return;
+    m_stopped = true;
+    if (m_current)
+        m_current->cancel();
+}
+
+void SandboxSessionReplayer::runStep()
+{
+    const qsizetype index = m_replayed.steps.size();
+    if (index >= m_session.steps.size()) {
+        release(std::nullopt);
+        return;
+    }
+    if (!m_sandbox || !m_sandbox->isAlive()) {
+        release(Error{ErrorCode::Gone, QStringLiteral("the replay sandbox is gone")});
+        return;
+    }
+    const SandboxStep &rec = m_session.steps.at(index);
+    const auto kind = sentPayload(rec);
+    if (!kind) {
+        runCall(rec, {});
+        return;
+    }
+    // The bytes to send come out of the session file: off the caller's thread, bounded, and
+    // dropped once sent.
+    runInBackground(this, [session = m_session, index, kind = *kind] { return session.load(index, kind); },
+                    [this, index](const Result<QByteArray> &payload) {
+        if (!payload) {
+            release(payload.error());
+            return;
+        }
+        if (m_stopped) {
+            release(Error{ErrorCode::Cancelled, QStringLiteral("the replay was stopped")});
+            return;
+        }
+        if (!m_sandbox || !m_sandbox->isAlive()) {
+            release(Error{ErrorCode::Gone, QStringLiteral("the replay sandbox is gone")});
+            return;
+        }
+        runCall(m_session.steps.at(index), *payload);
+    });
+}
+
+void SandboxSessionReplayer::runCall(const SandboxStep &rec, const QByteArray &payload)
+{
+    SandboxStep rep{rec.call, {}};
+    const Error noDesktop{ErrorCode::InvalidInput, QStringLiteral("the sandbox's image %1 has no desktop").arg(m_session.image)};
+    auto later = [this](const SandboxStep &step) {
+        QMetaObject::invokeMethod(this, [this, step] { stepDone(step); }, Qt::QueuedConnection);
+    };
+    if (const auto *write = rec.as<SandboxWriteStep>()) {
+        track(m_sandbox->writeFile(write->path, payload), m_callWaitMs, [this, rep](VoidOperation *op) mutable {
+            if (const VoidResult &r = op->result(); !r)
+                rep.outcome.setError(r.error());
+            stepDone(rep);
+        });
+    } else if (const auto *exec = rec.as<SandboxExecStep>()) {
+        for (const QString &name : exec->envNames) {
+            if (!exec->envValues.contains(name) && !m_missingEnv.contains(name))
+                m_missingEnv << name;
+        }
+        const PoolOptions &limits = m_pool->options();
+        ExecOptions eo;
+        eo.cwd = exec->cwd;
+        eo.env = exec->envValues;
+        if (exec->stdinData)
+            eo.stdinData = payload;
+        eo.timeoutMs = qMin(exec->timeoutMs, limits.maxExecTimeoutMs);
+        // An exec may run as long as its own timeout; the guard waits for that plus the call wait.
+        const int execWaitMs = int(qMin<qint64>((eo.timeoutMs > 0 ? eo.timeoutMs : limits.execTimeoutMs) + m_callWaitMs, INT_MAX));
+        track(m_sandbox->exec(exec->argv, eo), execWaitMs, [this, rep](ExecJob *done) mutable {
+            const Result<SandboxExecResult> &r = done->result();
+            auto &e = *rep.as<SandboxExecStep>();
+            e.exitCode.reset();
+            e.timedOut = false;
+            e.stdoutData = payloadRefOf({});
+            e.stderrData = payloadRefOf({});
+            if (!r) {
+                rep.outcome.setError(r.error());
+            } else {
+                e.exitCode = r->exitCode;
+                e.stdoutData = m_replayed.addPayload(r->stdoutData);
+                e.stderrData = m_replayed.addPayload(r->stderrData);
+                e.timedOut = r->timedOut;
+                e.truncated = r->truncated;
+                e.durationMs = r->durationMs;
+            }
+            stepDone(rep);
+        });
+    } else if (const auto *input = rec.as<SandboxInputStep>()) {
+        if (Desktop *desktop = m_sandbox->desktop()) {
+            track(sendInput(desktop, *input), m_callWaitMs, [this, rep](VoidOperation *op) mutable {
+                if (const VoidResult &r = op->result(); !r)
+                    rep.outcome.setError(r.error());
+                stepDone(rep);
+            });
+        } else {
+            rep.outcome.setError(noDesktop);
+            later(rep);
+        }
+    } else if (rec.is<SandboxScreenshotStep>()) {
+        rep.as<SandboxScreenshotStep>()->png.reset();
+        if (!m_sandbox->desktop()) {
+            rep.outcome.setError(noDesktop);
+            later(rep);
+            return;
+        }
+        takeScreenshot(rep, QDateTime::currentMSecsSinceEpoch());
+    }
+}
+
+void SandboxSessionReplayer::takeScreenshot(SandboxStep rep, qint64 startedMs)
+{
+    if (!m_sandbox || !m_sandbox->desktop()) {
+        release(Error{ErrorCode::Gone, QStringLiteral("the replay sandbox is gone")});
+        return;
+    }
+    track(m_sandbox->desktop()->screenshot(), m_callWaitMs, [this, rep, startedMs](Operation<QByteArray> *shot) mutable {
+        const Result<QByteArray> &png = shot->result();
+        if (!png) {
+            rep.outcome.setError(png.error());
+            stepDone(rep);
+            return;
+        }
+        const qsizetype index = m_replayed.steps.size();
+        const SandboxStep &rec = m_session.steps.at(index);
+        const auto recorded = payloadOf(rec, SandboxPayloadKind::Png);
+        const SandboxPayloadRef taken = payloadRefOf(*png);
+        if (rec.outcome.error || !recorded || *recorded == taken) {
+            rep.as<SandboxScreenshotStep>()->png = m_replayed.addPayload(*png);
+            stepDone(rep);
+            return;
+        }
+        // Loading the recorded picture and decoding two screens take tens of milliseconds: not
+        // on the caller's event loop.
+        runInBackground(this, [session = m_session, index, replayed = *png, tolerance = m_options.screenshotTolerance] {
+            auto recordedPng = session.load(index, SandboxPayloadKind::Png);
+            if (!recordedPng)
+                return std::optional<Divergence>(Divergence{ReplayStream::Screenshot, index + 1, recordedPng.error().message,
+                                                            QStringLiteral("%1 bytes").arg(replayed.size())});
+            return compareScreenshots(index + 1, *recordedPng, replayed, tolerance);
+        }, [this, rep, startedMs, replayed = *png](const std::optional<Divergence> &d) mutable {
+            const bool settling = d && !m_stopped && !m_first[int(ReplayStream::Screenshot)]
+                                  && QDateTime::currentMSecsSinceEpoch() - startedMs < m_options.screenshotSettleMs;
+            if (settling) {
+                // The screen may not have caught up with the input just sent: look again.
+                QTimer::singleShot(kSettlePollMs, this, [this, rep, startedMs] { takeScreenshot(rep, startedMs); });
+                return;
+            }
+            if (d && !m_first[int(ReplayStream::Screenshot)])
+                m_first[int(ReplayStream::Screenshot)] = d;
+            rep.as<SandboxScreenshotStep>()->png = m_replayed.addPayload(replayed);
+            stepDone(rep, d.has_value());
+        });
+    });
+}
+
+void SandboxSessionReplayer::stepDone(const SandboxStep &replayed, bool pictureDiffers)
+{
+    const qsizetype index = m_replayed.steps.size();
+    m_replayed.steps.append(replayed);
+    const auto done = [this, index, pictureDiffers](const QList<Divergence> &found) {
+        for (const Divergence &d : found) {
+            if (!m_first[int(d.stream)])
+                m_first[int(d.stream)] = d;
+        }
+        emit stepReplayed(int(index), m_replayed.steps.at(index), found.isEmpty() && !pictureDiffers);
+        emit progress(index + 1, m_session.steps.size());
+        if (m_stopped)
+            release(Error{ErrorCode::Cancelled, QStringLiteral("the replay was stopped")});
+        else
+            runStep();
+    };
+    if (!outputsDiffer(m_session.steps.at(index), replayed)) {
+        done(compareStepOutputs(m_session, m_replayed, index)); // digests alike: nothing to load
+        return;
+    }
+    // The recorded output is loaded only to say where it differs, and from the file: off the
+    // caller's thread.
+    runInBackground(this, [recorded = m_session, replayedSession = m_replayed, index] {
+        return compareStepOutputs(recorded, replayedSession, index);
+    }, done);
+}
+
+void SandboxSessionReplayer::release(const std::optional<Error> &error)
+{
+    const auto done = [this, error](const std::optional<QString> &releaseNote) {
+        m_running = false;
+        if (error) {
+            emit failed(*error);
+            return;
+        }
+        ReplayReport report;
+        report.notes = m_notes;
+        if (!m_missingEnv.isEmpty())
+            report.notes << QStringLiteral("command environment values were not recorded: %1").arg(m_missingEnv.join(QLatin1Char(' ')));
+        if (releaseNote)
+            report.notes << *releaseNote;
+        for (ReplayStream stream : {ReplayStream::Stdout, ReplayStream::Stderr, ReplayStream::Exit, ReplayStream::Screenshot}) {
+            if (m_first[int(stream)])
+                report.divergences << *m_first[int(stream)];
+        }
+        report.identical = report.divergences.isEmpty();
+        emit finished(report);
+    };
+    if (!m_sandbox || !m_sandbox->isAlive()) {
+        QMetaObject::invokeMethod(this, [done] { done(std::nullopt); }, Qt::QueuedConnection);
+        return;
+    }
+    track(m_sandbox->release(), m_callWaitMs, [done](VoidOperation *op) {
+        const VoidResult &r = op->result();
+        done(r ? std::nullopt : std::optional<QString>(QStringLiteral("the replay sandbox was not released: %1").arg(r.error().message)));
+    });
+}
+
+} // namespace Sandbench
