@@ -21,7 +21,7 @@ class SandboxProvider;
 //   auto pool = SandboxPool::open(std::make_unique<DockerProvider>(), {.maxSandboxes = 4,
 //                                 .maxLifetimeMs = 600'000});
 //   auto *op = (*pool)->create({.lifetimeMs = 60'000});
-//   connect(op, &SandboxOperation::finished, this, [op] { ... op->result() ...; op->deleteLater(); });
+//   op->then(this, [](const Result<Sandbox *> &sandbox) { ... });
 class SandboxPool : public QObject
 {
     Q_OBJECT
@@ -66,7 +66,13 @@ private:
     QList<Sandbox *> m_all;
     int m_creating = 0;
     bool m_closed = false;
-    QPointer<CountOperation> m_reaping;
+    struct WaitingCreate
+    {
+        QPointer<Operation<Sandbox *>> op;
+        SandboxOptions options;
+    };
+    bool m_reaped = false;
+    QList<WaitingCreate> m_waitingForReap;
 };
 
 } // namespace Sandbench

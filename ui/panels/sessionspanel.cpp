@@ -232,7 +232,7 @@ void SessionsPanel::openFile(const QString &path)
     m_error->hide();
     m_loading = true;
     setBusy(true, tr("Opening %1\u2026").arg(QFileInfo(path).fileName()));
-    const quint64 generation = ++m_loadGeneration;
+    const StaleGuard::Ticket ticket = m_loads.next();
     // Reading extracts the archive and checks every member's digest: disk work, off the loop.
     runInBackground(this, [path] {
         Loaded loaded;
@@ -251,8 +251,8 @@ void SessionsPanel::openFile(const QString &path)
                 loaded.error = bundle.error().message;
         }
         return loaded;
-    }, [this, generation](const Loaded &loaded) {
-        if (generation != m_loadGeneration)
+    }, [this, ticket](const Loaded &loaded) {
+        if (!m_loads.isCurrent(ticket))
             return; // another file was opened meanwhile
         m_loading = false;
         setBusy(false);
@@ -272,7 +272,7 @@ void SessionsPanel::showSession(std::shared_ptr<const SessionBundle> bundle, con
 {
     if (!bundle || isReplaying())
         return;
-    ++m_loadGeneration;
+    m_loads.invalidate(); // a load still under way must not replace this one
     m_loading = false;
     setBusy(false);
     m_error->hide();
