@@ -163,10 +163,11 @@ Outer *chain(Outer *outer, Operation<T> *inner, Map map)
     inner->setParent(outer);
     QPointer<Operation<T>> innerPtr(inner);
     outer->setCanceller([innerPtr, outer] {
-        if (innerPtr && !innerPtr->isFinished())
-            innerPtr->cancel();
-        else
+        if (!innerPtr)
             outer->fail(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+        else if (!innerPtr->isFinished())
+            innerPtr->cancel(); // inner ends with Cancelled (or its result), and outer with it
+        // else inner's result came first and is on its way to outer, as cancel() promises
     });
     inner->then(outer, [outer, map = std::move(map)](const Result<T> &r) mutable {
         if constexpr (std::is_invocable_v<Map &, const Result<T> &>)

@@ -192,6 +192,21 @@ private slots:
         QVERIFY2(inner.isNull(), "the inner operation outlived the outer");
     }
 
+    void chainCancelAfterTheInnerResultKeepsTheResult()
+    {
+        // cancel() promises Cancelled "or the result, if that came first".
+        QObject owner;
+        int cancels = 0;
+        auto *inner = cancellable(nullptr, &cancels);
+        auto *outer = chain(new Operation<int>(&owner), inner, [](const int &v) -> Result<int> { return v; });
+        inner->finish(3);
+        outer->cancel();
+        QCOMPARE(cancels, 0);
+        auto r = waitFor(outer, 1000);
+        QVERIFY(r);
+        QCOMPARE(*r, 3);
+    }
+
     void chainOuterFinishedFirstDropsTheInnerResult()
     {
         QObject owner;
