@@ -30,6 +30,9 @@ public:
     // earlier processes; creates wait for that to end.
     static Result<std::unique_ptr<SandboxPool>> open(std::unique_ptr<SandboxProvider> provider,
                                                      const PoolOptions &options);
+    // Returns at once, never running an event loop: sandboxes still alive are released by a
+    // PoolReleaser that keeps their backends and the provider until the engine has answered.
+    // close() first to learn when they are gone.
     ~SandboxPool() override;
 
     // The sandbox is owned by the pool. Fails with LimitExceeded when maxSandboxes are alive or
