@@ -90,13 +90,13 @@ public:
         return finish(std::unexpected<Error>(Error{code, message}));
     }
 
-    // The one way to take an operation's result. fn(const Result<T> &) runs exactly once, from
-    // the event loop (never inside this call, even when the operation has already finished),
-    // on context's thread, which must be the operation's. The operation then deletes itself:
-    // from this call on it owns its lifetime, and the result is valid only inside fn (copy
-    // what you keep). If context is destroyed first, fn never runs and the operation is
-    // cancelled and deleted. If the operation itself is destroyed first (its parent went),
-    // fn never runs either. Attaching twice is a programming error (asserted).
+    // The one way to take a result: fn(const Result<T> &) runs exactly once, from the event
+    // loop (never inside this call, even on a finished operation), on context's thread (the
+    // operation's). The operation then deletes itself: it owns its lifetime from here on (do
+    // not delete or waitFor() it), and the result is valid only inside fn (copy what you keep).
+    // If context is destroyed first, fn never runs and the operation is cancelled and deleted;
+    // if the operation is destroyed first (its parent went), fn never runs. Attaching twice is
+    // a programming error (asserted). By const reference: other finished() slots may read it.
     template<typename Fn>
     void then(QObject *context, Fn fn)
     {
