@@ -1,6 +1,6 @@
 target_sources(sandbench_core PRIVATE
     common/error.h common/error.cpp
-    common/result.h common/background.h
+    common/result.h common/background.h common/staleguard.h
     common/filecopy.h common/filecopy.cpp
     common/terminaltext.h common/terminaltext.cpp
     common/boundedfile.h common/boundedfile.cpp

@@ -78,20 +78,11 @@ Operation<T> *Desktop::run(const QStringList &argv, qint64 maxOutputBytes, Map m
     options.cwd = QStringLiteral("/");
     options.env.insert(QStringLiteral("DISPLAY"), display());
     ExecJob *job = m_sandbox->execCapped(guarded(argv), options, nullptr, maxOutputBytes);
-    auto *op = new Operation<T>(this);
-    job->setParent(op);
-    op->setCanceller([job] { job->cancel(); });
-    connect(job, &SandboxOperation::finished, op, [op, job, map] {
-        Result<SandboxExecResult> r = job->takeResult();
-        job->deleteLater();
-        if (!r)
-            op->finish(std::unexpected(r.error()));
-        else if (r->timedOut)
-            op->fail(ErrorCode::TimedOut, QStringLiteral("the desktop did not answer in time"));
-        else
-            op->finish(map(*r));
+    return chain(new Operation<T>(this), job, [map](const SandboxExecResult &r) -> Result<T> {
+        if (r.timedOut)
+            return fail(ErrorCode::TimedOut, QStringLiteral("the desktop did not answer in time"));
+        return map(r);
     });
-    return op;
 }
 
 template<typename T>

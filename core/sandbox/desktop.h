@@ -20,7 +20,7 @@ enum class MouseButton { Left = 1, Middle = 2, Right = 3 };
 // Obtained from Sandbox::desktop(), owned by the sandbox.
 //
 //   Operation<QByteArray> *shot = sandbox->desktop()->screenshot();
-//   connect(shot, &SandboxOperation::finished, this, [shot] { ... QImage::fromData(*shot->result()) ...});
+//   shot->then(this, [](const Result<QByteArray> &png) { ... QImage::fromData(*png) ... });
 class Desktop : public QObject
 {
     Q_OBJECT

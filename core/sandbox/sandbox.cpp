@@ -66,12 +66,7 @@ template<typename T, typename Outer>
 Outer *Sandbox::track(Operation<T> *inner, qint64 timeoutMs, std::function<void(Result<T> &)> check)
 {
     auto *outer = new Outer(this);
-    inner->setParent(outer);
     QPointer<Operation<T>> innerPtr(inner);
-    outer->setCanceller([innerPtr] {
-        if (innerPtr)
-            innerPtr->cancel();
-    });
     auto *watchdog = new QTimer(outer);
     watchdog->setSingleShot(true);
     connect(watchdog, &QTimer::timeout, outer, [outer, innerPtr] {
@@ -80,22 +75,20 @@ Outer *Sandbox::track(Operation<T> *inner, qint64 timeoutMs, std::function<void(
         outer->fail(ErrorCode::TimedOut, QStringLiteral("the provider did not answer in time"));
     });
     watchdog->start(int(std::min<qint64>(timeoutMs, std::numeric_limits<int>::max())));
-    connect(inner, &SandboxOperation::finished, outer, [this, inner, outer, watchdog, check] {
+    chain(outer, inner, [this, watchdog, check](Result<T> r) {
         watchdog->stop();
-        Result<T> r = inner->takeResult();
         if (r && check)
             check(r);
         if (!r && r.error().code == ErrorCode::Gone)
             noteGone(r.error());
-        m_pending.remove(outer);
-        outer->finish(std::move(r));
-        inner->deleteLater();
+        return r;
     });
     m_pending.insert(outer, [p = QPointer<Outer>(outer)](const Error &e) {
         if (p)
             p->finish(std::unexpected(e));
     });
-    connect(outer, &SandboxOperation::finished, this, [this, outer] { m_pending.remove(outer); });
+    // Finished outers are no longer pending; failing one again would do nothing anyway.
+    connect(outer, &QObject::destroyed, this, [this, outer] { m_pending.remove(outer); });
     return outer;
 }
 
@@ -220,17 +213,24 @@ VoidOperation *Sandbox::release()
     if (m_state == State::Released) {
         // A second release waits for the first so "released" means the same for both callers,
         // but never fails: releasing again does nothing.
-        if (m_releaseOp && !m_releaseOp->isFinished())
-            connect(m_releaseOp, &SandboxOperation::finished, op, [op] { op->finish({}); });
+        if (m_releasing)
+            m_releaseWaiters << op;
         else
             op->finish({});
         return op;
     }
     setState(State::Released);
-    m_releaseOp = track(m_backend->release(), m_pool->options().callTimeoutMs);
-    connect(m_releaseOp, &SandboxOperation::finished, op, [this, op] {
-        const auto &r = m_releaseOp->result();
-        op->finish(r || r.error().code == ErrorCode::Gone ? Result<void>() : r);
+    m_releasing = true;
+    m_releaseWaiters << op;
+    track(m_backend->release(), m_pool->options().callTimeoutMs)->then(this, [this](const Result<void> &r) {
+        m_releasing = false;
+        const Result<void> outcome = r || r.error().code == ErrorCode::Gone ? Result<void>() : r;
+        // The first caller gets the outcome; those who released again only learn it is over.
+        const auto waiters = std::exchange(m_releaseWaiters, {});
+        for (qsizetype i = 0; i < waiters.size(); ++i) {
+            if (waiters[i])
+                waiters[i]->finish(i == 0 ? outcome : Result<void>());
+        }
     });
     return op;
 }
@@ -281,10 +281,8 @@ void Sandbox::onExpired()
     setState(State::Gone);
     // The provider ends the sandbox on its own at the same instant; asking again costs little
     // and covers a provider whose clock runs behind.
-    if (m_backend) {
-        VoidOperation *op = m_backend->release();
-        connect(op, &SandboxOperation::finished, op, &QObject::deleteLater);
-    }
+    if (m_backend)
+        m_backend->release()->then(this, [](const Result<void> &) {});
 }
 
 void Sandbox::noteGone(const std::optional<Error> &)

@@ -104,7 +104,9 @@ private:
     QDateTime m_expires;
     State m_state = State::Alive;
     QTimer m_expiry;
-    VoidOperation *m_releaseOp = nullptr;
+    // The release under way, and who waits for it (the first is the one that started it).
+    bool m_releasing = false;
+    QList<QPointer<VoidOperation>> m_releaseWaiters;
     Desktop *m_desktop = nullptr;
     // Operations still running, with how to fail each when the sandbox goes.
     QHash<SandboxOperation *, std::function<void(const Error &)>> m_pending;

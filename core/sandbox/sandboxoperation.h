@@ -4,17 +4,20 @@
 #include "sandbox/sandboxtypes.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 #include <optional>
+#include <type_traits>
 
 namespace Sandbench {
 
-// One asynchronous sandbox call, in the manner of QNetworkReply: the call returns at once, the
-// operation emits finished() exactly once (always from the event loop, never from inside the
-// call that made it, so connecting right after the call is safe), and the caller deletes it
-// (deleteLater() in the slot). Operations are parented to the object that made them, so those
-// never collected die with it.
+// One asynchronous sandbox call: the call returns at once and the operation finishes exactly
+// once, always from the event loop, never from inside the call that made it. The caller takes
+// the result with then(context, fn) (Operation<T> below), which also hands the operation its
+// own lifetime: it deletes itself once fn has run, or once context is gone. finished() stays for
+// QSignalSpy and for callers that keep the operation (they delete it themselves). Operations are
+// parented to the object that made them, so those never collected die with it.
 class SandboxOperation : public QObject
 {
     Q_OBJECT
@@ -31,7 +34,8 @@ public:
     void cancel();
 
     // Runs a local event loop until finished or timeoutMs (< 0: no limit) passes. For the CLI
-    // and tests; a GUI connects to finished() instead. Returns isFinished().
+    // and tests only: nothing the GUI thread reaches may spin a nested loop (use then()).
+    // Returns isFinished().
     bool waitForFinished(int timeoutMs = -1);
 
     // Called by cancel() before the operation is finished; the default finishes with Cancelled.
@@ -45,8 +49,17 @@ protected:
     bool markFinished(std::optional<Error> error);
     virtual void finishCancelled() = 0;
 
+    // The machinery of Operation<T>::then, untyped: deliver runs once, from the event loop, on
+    // context's thread, after finished() has been delivered; then the operation deletes itself.
+    // context gone first: deliver never runs, the operation is cancelled and deleted.
+    void attachContinuation(QObject *context, std::function<void()> deliver);
+
 private:
+    void deliverFinished();
+
     bool m_finished = false;
+    bool m_delivered = false; // finished() has been emitted
+    bool m_continued = false; // then() was attached
     std::optional<Error> m_error;
     std::function<void()> m_canceller;
 };
@@ -75,6 +88,19 @@ public:
     bool fail(ErrorCode code, const QString &message)
     {
         return finish(std::unexpected<Error>(Error{code, message}));
+    }
+
+    // The one way to take a result: fn(const Result<T> &) runs exactly once, from the event
+    // loop (never inside this call, even on a finished operation), on context's thread (the
+    // operation's). The operation then deletes itself: it owns its lifetime from here on (do
+    // not delete or waitFor() it), and the result is valid only inside fn (copy what you keep).
+    // If context is destroyed first, fn never runs and the operation is cancelled and deleted;
+    // if the operation is destroyed first (its parent went), fn never runs. Attaching twice is
+    // a programming error (asserted). By const reference: other finished() slots may read it.
+    template<typename Fn>
+    void then(QObject *context, Fn fn)
+    {
+        attachContinuation(context, [this, fn = std::move(fn)]() mutable { fn(result()); });
     }
 
 protected:
@@ -124,6 +150,37 @@ signals:
 private:
     bool m_cancelled = false;
 };
+
+// Chains inner into outer, the one "wait for this, then finish that" idiom: outer takes inner
+// as its child, cancelling outer cancels inner, and when inner finishes outer finishes with
+// what map returns (the outer's Result). map takes either inner's whole Result<T> (to see
+// errors too) or only its value (map() for Operation<void>), and then an error of inner passes
+// through unchanged. If outer finishes first (a timeout, a cancel), inner's later result is
+// dropped. Returns outer.
+template<typename Outer, typename T, typename Map>
+Outer *chain(Outer *outer, Operation<T> *inner, Map map)
+{
+    inner->setParent(outer);
+    QPointer<Operation<T>> innerPtr(inner);
+    outer->setCanceller([innerPtr, outer] {
+        if (!innerPtr)
+            outer->fail(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+        else if (!innerPtr->isFinished())
+            innerPtr->cancel(); // inner ends with Cancelled (or its result), and outer with it
+        // else inner's result came first and is on its way to outer, as cancel() promises
+    });
+    inner->then(outer, [outer, map = std::move(map)](const Result<T> &r) mutable {
+        if constexpr (std::is_invocable_v<Map &, const Result<T> &>)
+            outer->finish(map(r));
+        else if (!r)
+            outer->finish(std::unexpected(r.error()));
+        else if constexpr (std::is_void_v<T>)
+            outer->finish(map());
+        else
+            outer->finish(map(*r));
+    });
+    return outer;
+}
 
 // Waits for op (at most timeoutMs), deletes it and returns its result; a wait that runs out
 // cancels the operation and gives TimedOut. For the CLI and tests.

@@ -1,5 +1,6 @@
 #include "sandboxpool.h"
 
+#include "sandbox/poolreleaser.h"
 #include "sandbox/sandboxprovider.h"
 #include "sandbox/sandboxvalidation.h"
 
@@ -24,21 +25,35 @@ SandboxPool::SandboxPool(std::unique_ptr<SandboxProvider> provider, const PoolOp
     , m_options(options)
 {
     m_provider->setParent(nullptr);
-    m_reaping = reapOrphans();
+    reapOrphans()->then(this, [this](const Result<int> &) {
+        m_reaped = true;
+        for (const WaitingCreate &w : std::exchange(m_waitingForReap, {})) {
+            if (w.op && !w.op->isFinished()) {
+                startCreate(w.op, w.options);
+            } else {
+                --m_creating; // given up (cancelled or deleted) while waiting
+            }
+        }
+    });
 }
 
 SandboxPool::~SandboxPool()
 {
-    // Whatever is still alive is released, waiting a little for the provider: requests still
-    // in flight die with their sandboxes. Call close() first to not block here at all; the
-    // provider's lifetime limit (and the next pool's reapOrphans) ends what is left anyway.
-    if (!sandboxes().isEmpty()) {
-        VoidOperation *op = close();
-        op->waitForFinished(5000);
-        delete op;
+    // Whatever is still alive is released without waiting here (never a nested event loop: a
+    // GUI thread may be destroying us): the backends and the provider they talk through go to
+    // a releaser that deletes itself once the provider has answered. A process that ends first
+    // leaves them to the provider's own lifetime limit and the next pool's reapOrphans.
+    QList<SandboxBackend *> live;
+    for (Sandbox *s : sandboxes()) {
+        if (SandboxBackend *backend = s->backend()) {
+            backend->setParent(nullptr); // out of the sandbox, which goes now
+            live << backend;
+        }
     }
     qDeleteAll(m_all);
     m_all.clear();
+    if (!live.isEmpty())
+        PoolReleaser::start(std::move(m_provider), live, m_options.callTimeoutMs);
 }
 
 QList<Sandbox *> SandboxPool::sandboxes() const
@@ -69,8 +84,9 @@ Operation<Sandbox *> *SandboxPool::create(const SandboxOptions &options)
         return op;
     }
     ++m_creating;
-    if (m_reaping && !m_reaping->isFinished()) {
-        connect(m_reaping, &SandboxOperation::finished, op, [this, op, options] { startCreate(op, options); });
+    if (!m_reaped) {
+        // Creates wait for the orphans of earlier processes to go.
+        m_waitingForReap << WaitingCreate{QPointer(op), options};
     } else {
         startCreate(op, options);
     }
@@ -112,16 +128,12 @@ void SandboxPool::startCreate(Operation<Sandbox *> *op, const SandboxOptions &op
     });
     // Connected to the pool, not op: a backend created after the caller gave up must still
     // be released.
-    connect(inner, &SandboxOperation::finished, this, [this, inner, op = QPointer(op), request,
-                                                       created, settle] {
+    inner->then(this, [this, op = QPointer(op), request, created, settle](const Result<SandboxBackend *> &r) {
         settle();
-        Result<SandboxBackend *> r = inner->takeResult();
-        inner->deleteLater();
         if (r && (!op || op->isFinished() || m_closed)) {
             SandboxBackend *backend = *r;
             backend->setParent(this);
-            VoidOperation *rel = backend->release();
-            connect(rel, &SandboxOperation::finished, backend, &QObject::deleteLater);
+            backend->release()->then(backend, [backend](const Result<void> &) { backend->deleteLater(); });
             if (op)
                 op->fail(ErrorCode::Gone, QStringLiteral("the sandbox pool is closed"));
             return;
@@ -150,16 +162,11 @@ void SandboxPool::startCreate(Operation<Sandbox *> *op, const SandboxOptions &op
 
 CountOperation *SandboxPool::reapOrphans()
 {
-    CountOperation *inner = m_provider->reapOrphans();
-    auto *op = new CountOperation(this);
-    inner->setParent(op);
-    connect(inner, &SandboxOperation::finished, op, [this, inner, op] {
-        Result<int> r = inner->takeResult();
+    return chain(new CountOperation(this), m_provider->reapOrphans(), [this](const Result<int> &r) {
         if (r)
             emit orphansReaped(*r);
-        op->finish(std::move(r));
+        return r;
     });
-    return op;
 }
 
 VoidOperation *SandboxPool::close()
@@ -173,9 +180,7 @@ VoidOperation *SandboxPool::close()
         return op;
     }
     for (Sandbox *sandbox : alive) {
-        VoidOperation *rel = sandbox->release();
-        connect(rel, &SandboxOperation::finished, op, [op, rel, remaining] {
-            rel->deleteLater();
+        sandbox->release()->then(op, [op, remaining](const Result<void> &) {
             if (--*remaining == 0)
                 op->finish({});
         });

@@ -21,7 +21,7 @@ class SandboxProvider;
 //   auto pool = SandboxPool::open(std::make_unique<DockerProvider>(), {.maxSandboxes = 4,
 //                                 .maxLifetimeMs = 600'000});
 //   auto *op = (*pool)->create({.lifetimeMs = 60'000});
-//   connect(op, &SandboxOperation::finished, this, [op] { ... op->result() ...; op->deleteLater(); });
+//   op->then(this, [](const Result<Sandbox *> &sandbox) { ... });
 class SandboxPool : public QObject
 {
     Q_OBJECT
@@ -30,6 +30,9 @@ public:
     // earlier processes; creates wait for that to end.
     static Result<std::unique_ptr<SandboxPool>> open(std::unique_ptr<SandboxProvider> provider,
                                                      const PoolOptions &options);
+    // Returns at once, never running an event loop: sandboxes still alive are released by a
+    // PoolReleaser that keeps their backends and the provider until the engine has answered.
+    // close() first to learn when they are gone.
     ~SandboxPool() override;
 
     // The sandbox is owned by the pool. Fails with LimitExceeded when maxSandboxes are alive or
@@ -66,7 +69,13 @@ private:
     QList<Sandbox *> m_all;
     int m_creating = 0;
     bool m_closed = false;
-    QPointer<CountOperation> m_reaping;
+    struct WaitingCreate
+    {
+        QPointer<Operation<Sandbox *>> op;
+        SandboxOptions options;
+    };
+    bool m_reaped = false;
+    QList<WaitingCreate> m_waitingForReap;
 };
 
 } // namespace Sandbench

@@ -6,25 +6,16 @@ namespace Sandbench {
 
 namespace {
 
-// Chains a script's job into an outer operation: map turns the finished result into the outer
-// value; cancelling the outer cancels the job.
+// A script's job as an outer operation: map turns the finished result into the outer value; a
+// job that ran out of time fails; cancelling the outer cancels the job.
 template<typename T, typename Map>
-Operation<T> *chain(QObject *parent, ExecJob *job, Map map)
+Operation<T> *chainScript(QObject *parent, ExecJob *job, Map map)
 {
-    auto *op = new Operation<T>(parent);
-    job->setParent(op);
-    op->setCanceller([job] { job->cancel(); });
-    QObject::connect(job, &SandboxOperation::finished, op, [op, job, map] {
-        const Result<SandboxExecResult> &r = job->result();
-        if (!r)
-            op->finish(std::unexpected(r.error()));
-        else if (r->timedOut)
-            op->fail(ErrorCode::TimedOut, QStringLiteral("the sandbox did not answer in time"));
-        else
-            op->finish(map(*r));
-        job->deleteLater();
+    return chain(new Operation<T>(parent), job, [map](const SandboxExecResult &r) -> Result<T> {
+        if (r.timedOut)
+            return fail(ErrorCode::TimedOut, QStringLiteral("the sandbox did not answer in time"));
+        return map(r);
     });
-    return op;
 }
 
 Error scriptFailure(const SandboxExecResult &r, const QString &path)
@@ -83,7 +74,7 @@ VoidOperation *SandboxBackend::writeDeadline(const QString &file, const QDateTim
     request.timeoutMs = 30'000;
     request.maxOutputBytes = 4096;
     request.asRoot = true;
-    return chain<void>(this, exec(request), [file](const SandboxExecResult &r) -> Result<void> {
+    return chainScript<void>(this, exec(request), [file](const SandboxExecResult &r) -> Result<void> {
         if (r.exitCode != 0)
             return std::unexpected(scriptFailure(r, file));
         return {};
@@ -94,7 +85,7 @@ BytesOperation *SandboxBackend::readFile(const QString &path, qint64 maxBytes)
 {
     ExecJob *job = runScript(SandboxScripts::readFile(), {path, QString::number(maxBytes)},
                              std::nullopt, maxBytes + 1);
-    return chain<std::optional<QByteArray>>(this, job, [path, maxBytes](const SandboxExecResult &r)
+    return chainScript<std::optional<QByteArray>>(this, job, [path, maxBytes](const SandboxExecResult &r)
                                                            -> Result<std::optional<QByteArray>> {
         if (r.exitCode == SandboxScripts::Absent)
             return std::optional<QByteArray>();
@@ -110,7 +101,7 @@ BytesOperation *SandboxBackend::readFile(const QString &path, qint64 maxBytes)
 VoidOperation *SandboxBackend::writeFile(const QString &path, const QByteArray &data)
 {
     ExecJob *job = runScript(SandboxScripts::writeFile(), {path}, data, 4096);
-    return chain<void>(this, job, [path](const SandboxExecResult &r) -> Result<void> {
+    return chainScript<void>(this, job, [path](const SandboxExecResult &r) -> Result<void> {
         if (r.exitCode != 0)
             return std::unexpected(scriptFailure(r, path));
         return {};
@@ -120,7 +111,7 @@ VoidOperation *SandboxBackend::writeFile(const QString &path, const QByteArray &
 ListOperation *SandboxBackend::listFiles(const QString &path)
 {
     ExecJob *job = runScript(SandboxScripts::listFiles(), {path}, std::nullopt, 16 << 20);
-    return chain<std::optional<QList<FileEntry>>>(this, job, [path](const SandboxExecResult &r)
+    return chainScript<std::optional<QList<FileEntry>>>(this, job, [path](const SandboxExecResult &r)
                                                                  -> Result<std::optional<QList<FileEntry>>> {
         if (r.exitCode == SandboxScripts::Absent)
             return std::optional<QList<FileEntry>>();
@@ -138,7 +129,7 @@ VoidOperation *SandboxBackend::removeFile(const QString &path, bool recursive)
     ExecJob *job = runScript(SandboxScripts::removeFile(),
                              {path, recursive ? QStringLiteral("1") : QStringLiteral("0")},
                              std::nullopt, 4096);
-    return chain<void>(this, job, [path](const SandboxExecResult &r) -> Result<void> {
+    return chainScript<void>(this, job, [path](const SandboxExecResult &r) -> Result<void> {
         if (r.exitCode != 0)
             return std::unexpected(scriptFailure(r, path));
         return {};

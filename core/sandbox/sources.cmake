@@ -7,6 +7,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandbox.h sandbox/sandbox.cpp
     sandbox/desktop.h sandbox/desktop.cpp
     sandbox/sandboxpool.h sandbox/sandboxpool.cpp
+    sandbox/poolreleaser.h sandbox/poolreleaser.cpp
     sandbox/sandboxconformance.h sandbox/sandboxconformance.cpp
     sandbox/docker/dockerhttp.h sandbox/docker/dockerhttp.cpp
     sandbox/docker/dockerengine.h sandbox/docker/dockerengine.cpp

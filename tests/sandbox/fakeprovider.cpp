@@ -52,7 +52,10 @@ VoidOperation *FakeBackend::release()
 {
     ++releases;
     auto *op = new VoidOperation(this);
-    op->finish({});
+    if (releaseDelayMs == 0)
+        op->finish({});
+    else if (releaseDelayMs > 0)
+        QTimer::singleShot(releaseDelayMs, op, [op] { op->finish({}); });
     return op;
 }
 

@@ -30,6 +30,7 @@ public:
     QList<BackendExecRequest> execs;
     QStringList paths;
     int releases = 0;
+    int releaseDelayMs = 0; // < 0: a release is never answered
     QHash<QString, QByteArray> files;
     // When set, output larger than the cap it was given (a provider that does not respect it).
     qint64 misbehaveBytes = 0;

@@ -10,6 +10,7 @@
 #include <QNetworkReply>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 using namespace Sandbench;
 using namespace Sandbench::Test;
@@ -161,6 +162,34 @@ private slots:
         QCOMPARE(waitFor(s->exec({QStringLiteral("true")}), 5000).error().code, ErrorCode::Gone);
         // The engine removes the container: its own `sleep <lifetime>` ended with AutoRemove.
         QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), id), 15'000);
+    }
+
+    // ~SandboxPool with live sandboxes returns at once (no nested event loop on the caller's
+    // thread) and still removes their containers, long before their lifetimes would.
+    void destroyingThePoolRemovesLiveContainersWithoutWaiting()
+    {
+        PoolOptions o;
+        o.maxSandboxes = 2;
+        o.maxLifetimeMs = 300'000;
+        auto pool = open(o);
+        QVERIFY(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 300'000;
+        QStringList ids;
+        for (int i = 0; i < 2; ++i) {
+            Sandbox *s = createSandbox(pool.get(), so);
+            QVERIFY(s);
+            ids << s->id();
+        }
+        bool loopRan = false;
+        QTimer::singleShot(0, this, [&] { loopRan = true; });
+        QElapsedTimer clock;
+        clock.start();
+        pool.reset();
+        QVERIFY2(!loopRan, "~SandboxPool ran an event loop");
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QStringLiteral("~SandboxPool took %1 ms").arg(clock.elapsed())));
+        for (const QString &id : ids)
+            QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), id), 30'000);
     }
 
     void extendMovesTheDeadlineOnlyForThePool()

@@ -5,6 +5,7 @@
 #include "sandbox/sandboxpool.h"
 
 #include <QElapsedTimer>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -475,6 +476,40 @@ private slots:
         SandboxOptions o;
         o.lifetimeMs = 1000;
         QCOMPARE(waitFor(pool->create(o), 1000).error().code, ErrorCode::Gone);
+    }
+
+    // ~SandboxPool with a live sandbox: it asks for the release and returns without running an
+    // event loop (a zero timer set before it must not fire inside it); the backend and the
+    // provider stay until the release is answered, then go.
+    void destroyingThePoolReleasesWithoutANestedLoop()
+    {
+        auto pool = openPool();
+        QVERIFY(make(pool.get()));
+        QPointer<FakeBackend> backend = m_provider->backends.first();
+        QPointer<FakeProvider> provider = m_provider;
+        backend->releaseDelayMs = 50;
+        bool loopRan = false;
+        QTimer::singleShot(0, this, [&] { loopRan = true; });
+        pool.reset();
+        QVERIFY2(!loopRan, "~SandboxPool ran an event loop");
+        QCOMPARE(backend->releases, 1);
+        QVERIFY2(backend && provider, "the provider went before the release was answered");
+        QTRY_VERIFY_WITH_TIMEOUT(backend.isNull() && provider.isNull(), 5000);
+    }
+
+    void destroyingThePoolDoesNotWaitForAnEngineThatNeverAnswers()
+    {
+        PoolOptions o;
+        o.callTimeoutMs = 200;
+        auto pool = openPool(o);
+        QVERIFY(make(pool.get()));
+        QPointer<FakeBackend> backend = m_provider->backends.first();
+        QPointer<FakeProvider> provider = m_provider;
+        backend->releaseDelayMs = -1;
+        pool.reset();
+        QCOMPARE(backend->releases, 1);
+        // The releaser gives up after the call timeout: nothing is kept for ever.
+        QTRY_VERIFY_WITH_TIMEOUT(backend.isNull() && provider.isNull(), 5000);
     }
 
     void finishedIsNeverEmittedInsideTheCall()

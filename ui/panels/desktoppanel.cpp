@@ -112,7 +112,7 @@ void DesktopPanel::setSandbox(Sandbox *sandbox)
     if (m_sandbox)
         disconnect(m_sandbox, nullptr, this, nullptr);
     m_sandbox = sandbox;
-    ++m_generation;
+    m_stale.invalidate();
     m_inFlight = false;
     m_inputInFlight = false;
     m_inputs.clear();
@@ -153,13 +153,10 @@ void DesktopPanel::requestFrame()
         return;
     m_inFlight = true;
     m_sinceRequest.start();
-    Operation<QByteArray> *op = m_sandbox->desktop()->screenshot();
-    connect(op, &SandboxOperation::finished, this, [this, op, generation = m_generation] {
-        op->deleteLater();
-        if (generation != m_generation)
+    m_sandbox->desktop()->screenshot()->then(this, [this, ticket = m_stale.ticket()](const Result<QByteArray> &r) {
+        if (!m_stale.isCurrent(ticket))
             return;
         m_inFlight = false;
-        const auto &r = op->result();
         if (!r) {
             setStatus(tr("No screen: %1").arg(r.error().message), true);
             if (r.error().code != ErrorCode::Gone)
@@ -206,7 +203,7 @@ void DesktopPanel::queueText(const QString &text)
     sendNextInput();
 }
 
-void DesktopPanel::queueInput(std::function<SandboxOperation *()> make, const QString &what)
+void DesktopPanel::queueInput(std::function<VoidOperation *()> make, const QString &what)
 {
     m_inputs.append({std::move(make), what, {}});
     sendNextInput();
@@ -221,15 +218,14 @@ void DesktopPanel::sendNextInput()
         return;
     }
     const PendingInput input = m_inputs.takeFirst();
-    SandboxOperation *op = input.make ? input.make() : m_sandbox->desktop()->type(input.text);
+    VoidOperation *op = input.make ? input.make() : m_sandbox->desktop()->type(input.text);
     m_inputInFlight = true;
-    connect(op, &SandboxOperation::finished, this, [this, op, what = input.what, generation = m_generation] {
-        op->deleteLater();
-        if (generation != m_generation)
+    op->then(this, [this, what = input.what, ticket = m_stale.ticket()](const Result<void> &r) {
+        if (!m_stale.isCurrent(ticket))
             return;
         m_inputInFlight = false;
-        if (op->error())
-            setStatus(tr("%1 failed: %2").arg(what, op->error()->message), true);
+        if (!r)
+            setStatus(tr("%1 failed: %2").arg(what, r.error().message), true);
         m_timelineNext = true;
         emit inputSent();
         if (!m_inputs.isEmpty())

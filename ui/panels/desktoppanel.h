@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/staleguard.h"
 #include "sandbox/sandbox.h"
 
 #include <QDateTime>
@@ -64,7 +65,7 @@ private:
     void addToTimeline(const QImage &image, const QString &why);
     // Inputs go one at a time, in order (each is a command in the sandbox, and two at once
     // could arrive swapped); text typed while one is under way is merged into one type().
-    void queueInput(std::function<class SandboxOperation *()> make, const QString &what);
+    void queueInput(std::function<VoidOperation *()> make, const QString &what);
     void queueText(const QString &text);
     void sendNextInput();
     void setStatus(const QString &text, bool error = false);
@@ -81,10 +82,10 @@ private:
     bool m_inFlight = false;
     bool m_timelineNext = false; // the next frame follows an input
     int m_frames = 0;
-    quint64 m_generation = 0; // frames of an earlier sandbox are dropped
+    StaleGuard m_stale; // answers about an earlier sandbox are dropped
     struct PendingInput
     {
-        std::function<SandboxOperation *()> make; // empty: type text
+        std::function<VoidOperation *()> make; // empty: type text
         QString what;
         QString text;
     };

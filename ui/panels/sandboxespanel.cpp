@@ -141,10 +141,8 @@ void SandboxesPanel::createSandbox(const SandboxOptions &options)
     setStatus(tr("Creating a sandbox of %1…").arg(options.image.isEmpty() ? tr("the default image") : options.image));
     m_create->setEnabled(false);
     Operation<Sandbox *> *op = m_pool->create(options);
-    connect(op, &SandboxOperation::finished, this, [this, op] {
-        op->deleteLater();
+    op->then(this, [this](const Result<Sandbox *> &r) {
         m_create->setEnabled(true);
-        const auto &r = op->result();
         if (!r) {
             setStatus(tr("Not created: %1").arg(r.error().message), true);
             return;
@@ -159,11 +157,9 @@ void SandboxesPanel::releaseCurrent()
 {
     if (!m_current)
         return;
-    VoidOperation *op = m_current->release();
-    connect(op, &SandboxOperation::finished, this, [this, op] {
-        op->deleteLater();
-        if (!op->result())
-            setStatus(tr("Release failed: %1").arg(op->result().error().message), true);
+    m_current->release()->then(this, [this](const Result<void> &r) {
+        if (!r)
+            setStatus(tr("Release failed: %1").arg(r.error().message), true);
     });
 }
 
@@ -178,11 +174,9 @@ void SandboxesPanel::extendCurrent(qint64 byMs)
     if (!m_current)
         return;
     QPointer<Sandbox> sandbox = m_current;
-    VoidOperation *op = m_current->extend(byMs);
-    connect(op, &SandboxOperation::finished, this, [this, op, sandbox] {
-        op->deleteLater();
-        if (!op->result())
-            setStatus(tr("Not extended: %1").arg(op->result().error().message), true);
+    m_current->extend(byMs)->then(this, [this, sandbox](const Result<void> &r) {
+        if (!r)
+            setStatus(tr("Not extended: %1").arg(r.error().message), true);
         else if (sandbox)
             setStatus(tr("%1 now ends at %2").arg(sandbox->id(), QLocale().toString(sandbox->expiresAt().toLocalTime().time())));
         updateActions();

@@ -81,8 +81,7 @@ void SandboxExecWidget::run(const QString &command)
     connect(job, &ExecJob::output, this, [this](SandboxStream stream, const QByteArray &bytes) {
         append(QString::fromUtf8(bytes), stream == SandboxStream::Stderr ? QColor(0xc0, 0x39, 0x2b) : QColor());
     });
-    connect(job, &SandboxOperation::finished, this, [this, job] {
-        const auto &r = job->result();
+    job->then(this, [this](const Result<SandboxExecResult> &r) {
         QString end;
         if (!r)
             end = tr("[failed: %1]").arg(r.error().message);
@@ -94,7 +93,6 @@ void SandboxExecWidget::run(const QString &command)
         if (!outputText().endsWith(QLatin1Char('\n')) && !outputText().isEmpty())
             end.prepend(QLatin1Char('\n'));
         append(end + QLatin1Char('\n'), QColor(0x7f, 0x8c, 0x8d));
-        job->deleteLater();
         m_job = nullptr;
         updateButtons();
         emit finished();

@@ -19,20 +19,6 @@
 
 namespace Sandbench {
 
-namespace {
-
-// Runs op, then done(result) unless the widget died meanwhile; deletes op.
-template<typename T, typename Done>
-void whenDone(QObject *context, Operation<T> *op, Done done)
-{
-    QObject::connect(op, &SandboxOperation::finished, context, [op, done] {
-        done(op->result());
-        op->deleteLater();
-    });
-}
-
-} // namespace
-
 SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     : QWidget(parent)
     , m_path(new QLineEdit(this))
@@ -162,7 +148,7 @@ void SandboxFilesWidget::refresh()
     if (!m_sandbox)
         return;
     setStatus(tr("Listing %1…").arg(m_folder));
-    whenDone(this, m_sandbox->listFiles(m_folder), [this](const auto &r) {
+    m_sandbox->listFiles(m_folder)->then(this, [this](const auto &r) {
         if (!r)
             setStatus(r.error().message, true);
         else if (!*r)
@@ -201,7 +187,7 @@ void SandboxFilesWidget::openFile(const QString &name)
         return;
     const QString path = pathOf(name);
     setStatus(tr("Opening %1…").arg(path));
-    whenDone(this, m_sandbox->readFile(path), [this, path](const auto &r) {
+    m_sandbox->readFile(path)->then(this, [this, path](const auto &r) {
         if (!r)
             setStatus(r.error().message, true);
         else if (!*r)
@@ -222,7 +208,7 @@ void SandboxFilesWidget::saveOpened()
         return;
     const QString path = m_opened;
     setStatus(tr("Saving %1…").arg(path));
-    whenDone(this, m_sandbox->writeFile(path, m_editor->toPlainText().toUtf8()), [this, path](const auto &r) {
+    m_sandbox->writeFile(path, m_editor->toPlainText().toUtf8())->then(this, [this, path](const auto &r) {
         // No new listing: it would replace the "Saved" the user is waiting for.
         setStatus(r ? tr("Saved %1").arg(path) : r.error().message, !r);
         emit idle();
@@ -235,7 +221,7 @@ void SandboxFilesWidget::upload(const QString &name, const QByteArray &bytes)
         return;
     const QString path = pathOf(name);
     setStatus(tr("Uploading %1…").arg(path));
-    whenDone(this, m_sandbox->writeFile(path, bytes), [this, path](const auto &r) {
+    m_sandbox->writeFile(path, bytes)->then(this, [this, path](const auto &r) {
         setStatus(r ? tr("Uploaded %1").arg(path) : r.error().message, !r);
         if (r)
             refresh();
@@ -249,7 +235,7 @@ void SandboxFilesWidget::remove(const QString &name)
     if (!m_sandbox)
         return;
     const QString path = pathOf(name);
-    whenDone(this, m_sandbox->removeFile(path, true), [this, path](const auto &r) {
+    m_sandbox->removeFile(path, true)->then(this, [this, path](const auto &r) {
         setStatus(r ? tr("Deleted %1").arg(path) : r.error().message, !r);
         if (r && m_opened == path) {
             m_opened.clear();
@@ -271,7 +257,7 @@ void SandboxFilesWidget::download(const QString &name)
     if (local.isEmpty())
         return;
     const QString path = pathOf(name);
-    whenDone(this, m_sandbox->readFile(path), [this, path, local](const auto &r) {
+    m_sandbox->readFile(path)->then(this, [this, path, local](const auto &r) {
         QFile f(local);
         if (!r)
             setStatus(r.error().message, true);

@@ -238,7 +238,7 @@ void SessionsPanel::openFile(const QString &path)
     m_error->hide();
     m_loading = true;
     setBusy(true, tr("Opening %1\u2026").arg(QFileInfo(path).fileName()));
-    const quint64 generation = ++m_loadGeneration;
+    const StaleGuard::Ticket ticket = m_loads.next();
     // Reading checks every member's digest (and extracts an exec session): disk work, off the
     // loop. The manifest alone says which kind the file is.
     runInBackground(this, [path] {
@@ -252,8 +252,8 @@ void SessionsPanel::openFile(const QString &path)
         else
             take(std::get<ExecSessionFile>(*opened).load(), &loaded.bundle, &loaded.error);
         return loaded;
-    }, [this, generation](const Loaded &loaded) {
-        if (generation != m_loadGeneration)
+    }, [this, ticket](const Loaded &loaded) {
+        if (!m_loads.isCurrent(ticket))
             return; // another file was opened meanwhile
         m_loading = false;
         setBusy(false);
@@ -273,7 +273,7 @@ void SessionsPanel::showSession(std::shared_ptr<const ExecSession> bundle, const
 {
     if (!bundle || isReplaying())
         return;
-    ++m_loadGeneration;
+    m_loads.invalidate(); // a load still under way must not replace this one
     m_loading = false;
     setBusy(false);
     m_error->hide();

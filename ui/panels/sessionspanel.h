@@ -2,6 +2,7 @@
 
 #include "audit/auditevent.h"
 #include "common/error.h"
+#include "common/staleguard.h"
 #include "session/replayreport.h"
 
 #include <QWidget>
@@ -118,7 +119,7 @@ private:
     std::optional<ReplayReport> m_report;
     bool m_loading = false;
     bool m_sandboxReplaying = false;
-    quint64 m_loadGeneration = 0;
+    StaleGuard m_loads; // a file opened later makes an earlier one's answer stale
 
     // The exec session's replay while one runs (a sandbox session's runs in m_steps).
     SessionReplayer *m_replayer = nullptr;

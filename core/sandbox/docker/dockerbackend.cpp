@@ -106,23 +106,15 @@ VoidOperation *DockerBackend::rootStep(const QStringList &argv, const QByteArray
     request.stdinData = stdinData;
     request.timeoutMs = m_engine->callTimeoutMs();
     request.maxOutputBytes = 4096;
-    ExecJob *job = execInternal(request, true);
-    auto *op = new VoidOperation(this);
-    job->setParent(op);
-    connect(job, &SandboxOperation::finished, op, [this, job, op, onFailure, done] {
-        const auto &r = job->result();
-        if (!r) {
-            op->finish(std::unexpected(r.error()));
-        } else if (r->exitCode != 0 || r->timedOut) {
-            op->fail(onFailure.code, onFailure.message + QStringLiteral(": ")
-                                         + QString::fromUtf8(r->stderrData.left(300)).trimmed());
-        } else {
-            if (done)
-                this->*done = true;
-            op->finish({});
-        }
+    return chain(new VoidOperation(this), execInternal(request, true),
+                 [this, onFailure, done](const SandboxExecResult &r) -> Result<void> {
+        if (r.exitCode != 0 || r.timedOut)
+            return fail(onFailure.code, onFailure.message + QStringLiteral(": ")
+                                            + QString::fromUtf8(r.stderrData.left(300)).trimmed());
+        if (done)
+            this->*done = true;
+        return {};
     });
-    return op;
 }
 
 ExecJob *DockerBackend::killTagged(const QString &tag)
@@ -147,22 +139,14 @@ VoidOperation *DockerBackend::startDesktop(const QString &geometry)
     request.cwd = QStringLiteral("/");
     request.timeoutMs = 30'000;
     request.maxOutputBytes = 4096;
-    ExecJob *job = execInternal(request, true);
-    auto *op = new VoidOperation(this);
-    job->setParent(op);
-    connect(job, &SandboxOperation::finished, op, [this, job, op] {
-        const auto &r = job->result();
-        if (!r)
-            op->finish(std::unexpected(r.error()));
-        else if (r->exitCode != 0)
-            op->fail(ErrorCode::Internal, QStringLiteral("the sandbox's display did not start: %1")
-                                              .arg(QString::fromUtf8(r->stderrData.trimmed().left(300))));
-        else {
-            m_desktop = true;
-            op->finish({});
-        }
+    return chain(new VoidOperation(this), execInternal(request, true),
+                 [this](const SandboxExecResult &r) -> Result<void> {
+        if (r.exitCode != 0)
+            return fail(ErrorCode::Internal, QStringLiteral("the sandbox's display did not start: %1")
+                                                 .arg(QString::fromUtf8(r.stderrData.trimmed().left(300))));
+        m_desktop = true;
+        return {};
     });
-    return op;
 }
 
 Result<QUrl> DockerBackend::url(int port) const

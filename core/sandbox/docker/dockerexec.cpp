@@ -45,8 +45,7 @@ DockerExecRunner::~DockerExecRunner()
 {
     // The job was deleted while its command ran: the command must not outlive it.
     if (!m_done && m_stream && m_killable && m_backend) {
-        ExecJob *kill = m_backend->killTagged(m_tag);
-        connect(kill, &SandboxOperation::finished, kill, &QObject::deleteLater);
+        m_backend->killTagged(m_tag)->then(m_backend, [](const Result<SandboxExecResult> &) {});
     }
 }
 
@@ -207,8 +206,7 @@ void DockerExecRunner::stop(Stop why)
     }
     ExecJob *kill = m_backend->killTagged(m_tag);
     kill->setParent(this);
-    connect(kill, &SandboxOperation::finished, this, [this, kill] {
-        kill->deleteLater();
+    kill->then(this, [this](const Result<SandboxExecResult> &) {
         m_killDone = true;
         if (m_streamEnded)
             finishStopped();

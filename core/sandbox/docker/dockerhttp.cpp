@@ -81,8 +81,11 @@ void DockerRequest::onReadyRead()
 {
     m_buffer += m_socket->readAll();
     if (!m_headersDone) {
-        if (!parseHeaders())
+        if (!parseHeaders()) {
+            if (!isFinished() && m_buffer.size() > maxHeaderBytes)
+                failTooLarge(QStringLiteral("headers"), maxHeaderBytes);
             return;
+        }
         if (m_mode == Mode::Stream && (m_response.status == 101 || m_response.status == 200)) {
             // Hijacked: from here on the connection carries the exec's raw stream; the engine
             // has answered, so the call timeout no longer applies (the exec has its own).
@@ -104,9 +107,18 @@ bool DockerRequest::parseHeaders()
     const qsizetype end = m_buffer.indexOf("\r\n\r\n");
     if (end < 0)
         return false;
+    if (end > maxHeaderBytes) {
+        failTooLarge(QStringLiteral("headers"), maxHeaderBytes);
+        return false;
+    }
     const QList<QByteArray> lines = m_buffer.left(end).split('\n');
     const QList<QByteArray> status = lines.value(0).trimmed().split(' ');
-    m_response.status = status.value(1).toInt();
+    bool statusOk = false;
+    m_response.status = status.value(1).toInt(&statusOk);
+    if (!status.value(0).startsWith("HTTP/1.") || !statusOk || m_response.status < 100 || m_response.status > 599) {
+        finish(fail(ErrorCode::EnvironmentError, QStringLiteral("the Docker engine at %1 sent no HTTP status line").arg(m_socketPath)));
+        return false;
+    }
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const qsizetype colon = lines[i].indexOf(':');
         if (colon > 0)
@@ -132,8 +144,12 @@ bool DockerRequest::parseBody(bool atEof)
                 break;
             bool ok = false;
             const qsizetype size = m_buffer.left(lineEnd).split(';').value(0).trimmed().toLongLong(&ok, 16);
-            if (!ok) {
+            if (!ok || size < 0) {
                 finish(fail(ErrorCode::EnvironmentError, QStringLiteral("malformed chunked answer from the Docker engine")));
+                return true;
+            }
+            if (size > m_maxBodyBytes - m_response.body.size()) {
+                failTooLarge(QStringLiteral("a body"), m_maxBodyBytes);
                 return true;
             }
             if (size == 0) {
@@ -145,13 +161,30 @@ bool DockerRequest::parseBody(bool atEof)
             m_response.body += m_buffer.mid(lineEnd + 2, size);
             m_buffer.remove(0, lineEnd + 2 + size + 2);
         }
+        // A chunk-size line that never ends is no chunk either.
+        if (m_buffer.indexOf("\r\n") < 0 && m_buffer.size() > 1024) {
+            finish(fail(ErrorCode::EnvironmentError, QStringLiteral("malformed chunked answer from the Docker engine")));
+            return true;
+        }
     } else if (m_response.headers.contains("content-length")) {
-        const qsizetype length = m_response.headers.value("content-length").toLongLong();
+        bool ok = false;
+        const qsizetype length = m_response.headers.value("content-length").toLongLong(&ok);
+        if (!ok || length < 0) {
+            finish(fail(ErrorCode::EnvironmentError, QStringLiteral("the Docker engine sent a malformed Content-Length")));
+            return true;
+        }
+        if (length > m_maxBodyBytes) {
+            failTooLarge(QStringLiteral("a body"), m_maxBodyBytes);
+            return true;
+        }
         if (m_buffer.size() >= length) {
             m_response.body = m_buffer.left(length);
             finish(m_response);
             return true;
         }
+    } else if (m_buffer.size() > m_maxBodyBytes) {
+        failTooLarge(QStringLiteral("a body"), m_maxBodyBytes);
+        return true;
     } else if (atEof) {
         m_response.body = m_buffer;
         finish(m_response);
@@ -163,6 +196,12 @@ bool DockerRequest::parseBody(bool atEof)
         return true;
     }
     return false;
+}
+
+void DockerRequest::failTooLarge(const QString &what, qsizetype limit)
+{
+    finish(fail(ErrorCode::EnvironmentError, QStringLiteral("the Docker engine at %1 sent %2 over %3 bytes; refused")
+                                                 .arg(m_socketPath, what).arg(limit)));
 }
 
 void DockerRequest::onDisconnected()

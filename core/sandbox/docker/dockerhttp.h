@@ -34,6 +34,14 @@ public:
                   const QByteArray &jsonBody, Mode mode, int timeoutMs, QObject *parent);
     ~DockerRequest() override;
 
+    // What one answer may hold before the request fails (EnvironmentError naming
+    // the limit): an engine that sends endless headers or a body larger than any real
+    // answer must not grow this process's memory without end. A body that never ends within
+    // the limit is ended by the call timeout.
+    static constexpr qsizetype maxHeaderBytes = 64 * 1024;
+    static constexpr qsizetype defaultMaxBodyBytes = qsizetype(64) << 20;
+    void setMaxBodyBytes(qsizetype bytes) { m_maxBodyBytes = bytes; }
+
     void start();
     void write(const QByteArray &data);
     void closeWrite();
@@ -54,6 +62,7 @@ private:
     void onError();
     bool parseHeaders();
     bool parseBody(bool atEof);
+    void failTooLarge(const QString &what, qsizetype limit);
     void finish(Result<HttpResponse> r);
     void maybeShutdownWrite();
 
@@ -64,6 +73,7 @@ private:
     QTimer m_timer;
     QByteArray m_buffer;
     HttpResponse m_response;
+    qsizetype m_maxBodyBytes = defaultMaxBodyBytes;
     bool m_headersDone = false;
     bool m_streaming = false;
     bool m_writeClosePending = false;

@@ -361,8 +361,7 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             op->finish(backend);
         };
         auto failWith = [op, backend](const Error &error) {
-            VoidOperation *rel = backend->release();
-            QObject::connect(rel, &SandboxOperation::finished, backend, &QObject::deleteLater);
+            backend->release()->then(backend, [backend](const Result<void> &) { backend->deleteLater(); });
             backend->setParent(nullptr);
             op->finish(std::unexpected(error));
         };
@@ -370,10 +369,9 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             if (request.options.env.isEmpty())
                 return done();
             VoidOperation *env = backend->writeEnvFile(request.options.env);
-            QObject::connect(env, &SandboxOperation::finished, op, [env, done, failWith] {
-                env->deleteLater();
-                if (!env->result())
-                    return failWith(env->result().error());
+            env->then(op, [done, failWith](const Result<void> &r) {
+                if (!r)
+                    return failWith(r.error());
                 done();
             });
         };
@@ -381,10 +379,9 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             if (desktopGeometry.isEmpty())
                 return writeEnv();
             VoidOperation *display = backend->startDesktop(desktopGeometry);
-            QObject::connect(display, &SandboxOperation::finished, op, [display, writeEnv, failWith] {
-                display->deleteLater();
-                if (!display->result())
-                    return failWith(display->result().error());
+            display->then(op, [writeEnv, failWith](const Result<void> &r) {
+                if (!r)
+                    return failWith(r.error());
                 writeEnv();
             });
         };
@@ -392,18 +389,16 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             if (!cutOff)
                 return startDisplay();
             VoidOperation *cut = backend->cutOffHost(*cutOff);
-            QObject::connect(cut, &SandboxOperation::finished, op, [cut, startDisplay, failWith] {
-                cut->deleteLater();
-                if (!cut->result())
-                    return failWith(cut->result().error());
+            cut->then(op, [startDisplay, failWith](const Result<void> &r) {
+                if (!r)
+                    return failWith(r.error());
                 startDisplay();
             });
         };
         VoidOperation *install = backend->installInsideProgram(insideProgram);
-        QObject::connect(install, &SandboxOperation::finished, op, [install, isolate, failWith] {
-            install->deleteLater();
-            if (!install->result())
-                return failWith(install->result().error());
+        install->then(op, [isolate, failWith](const Result<void> &r) {
+            if (!r)
+                return failWith(r.error());
             isolate();
         });
     };
