@@ -89,7 +89,7 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_history, QStringLiteral("historyDock"), tr("Run History"));
     addPanel(m_sessions, QStringLiteral("sessionsDock"), tr("Sessions"));
     createSandboxPanels();
-    m_sessions->setSandboxPool(m_pool);
+    m_sessions->setWorkbench(m_workbench);
     createActions();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
@@ -293,10 +293,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
             m_sandboxesReleased = true;
             close();
         };
-        connect(release, &SandboxOperation::finished, this, [release, finish] {
-            release->deleteLater();
-            finish();
-        });
+        release->then(this, [finish](const VoidResult &) { finish(); });
         QTimer::singleShot(15'000, this, finish);
         return;
     }

@@ -1,12 +1,12 @@
 #include "replaycommand.h"
 
 #include "common/terminaltext.h"
+#include "optiontable.h"
 #include "policy/policyfile.h"
-#include "sandbox/docker/dockerprovider.h"
-#include "sandbox/sandboxpool.h"
 #include "session/exec/execsessionreplayer.h"
 #include "session/sandbox/sandboxsessionreplayer.h"
 #include "session/sessionfile.h"
+#include "workbench/workbench.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -74,23 +74,19 @@ int replaySandboxSession(const SandboxSessionFile &file, bool json)
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(session.error().message) << '\n';
         return BadInputExit;
     }
-    auto provider = DockerProvider::create();
-    if (!provider) {
-        QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(provider.error().message) << '\n';
+    WorkbenchOptions options;
+    options.sandboxProviders = dockerProviderFactory();
+    options.pool.maxSandboxes = 1;
+    options.pool.maxLifetimeMs = 600'000;
+    options.pool.maxExecTimeoutMs = options.pool.maxLifetimeMs;
+    Workbench workbench(options);
+    auto replayer = workbench.sandboxReplayer(std::move(*session), {}, &workbench);
+    if (!replayer) {
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(replayer.error().message) << '\n';
         return EnvironmentErrorExit;
     }
-    PoolOptions po;
-    po.maxSandboxes = 1;
-    po.maxLifetimeMs = 600'000;
-    po.maxExecTimeoutMs = po.maxLifetimeMs;
-    auto pool = SandboxPool::open(std::move(*provider), po);
-    if (!pool) {
-        QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(pool.error().message) << '\n';
-        return EnvironmentErrorExit;
-    }
-    SandboxSessionReplayer replayer(std::move(*session), pool->get());
-    auto report = runReplayToEnd(replayer);
-    waitFor((*pool)->close(), 60'000);
+    auto report = runReplayToEnd(**replayer);
+    waitFor(workbench.closeSandboxes(), 60'000);
     if (!report) {
         QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
                             << terminalSafe(report.error().message) << '\n';
@@ -113,33 +109,31 @@ QString replayHelp()
 
 int replayCommand(const QStringList &args)
 {
-    QString file;
     QString policyFile;
     bool json = false;
     bool allowWider = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString &arg = args.at(i);
-        if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
-            QTextStream(stdout) << usageText();
-            return 0;
-        }
-        if (arg == QLatin1String("--json")) {
-            json = true;
-        } else if (arg == QLatin1String("--allow-wider-policy")) {
-            allowWider = true;
-        } else if (arg == QLatin1String("--policy") || arg == QLatin1String("--permission-policy")) {
-            if (i + 1 >= args.size()) {
-                QTextStream(stderr) << "sandbench-cli: " << terminalSafe(arg) << ": needs a file\n";
-                return BadInputExit;
-            }
-            policyFile = args.at(++i);
-        } else if (arg.startsWith(QLatin1Char('-')) || !file.isEmpty()) {
-            QTextStream(stderr) << "sandbench-cli: replay: unexpected argument " << terminalSafe(arg) << "\n\n" << usageText();
-            return BadInputExit;
-        } else {
-            file = arg;
-        }
+    bool help = false;
+    OptionTable table(QStringLiteral("replay"));
+    table.flag({QStringLiteral("--help"), QStringLiteral("-h")}, QStringLiteral("this text"), &help);
+    table.flag({QStringLiteral("--json")}, QStringLiteral("print the report as JSON"), &json);
+    table.text({QStringLiteral("--policy"), QStringLiteral("--permission-policy")}, QStringLiteral("FILE"),
+               QStringLiteral("replay under this policy instead of the recorded one"), &policyFile);
+    table.flag({QStringLiteral("--allow-wider-policy")}, QStringLiteral("let --policy grant more than the recording had"), &allowWider);
+    const auto parsed = table.parse(args);
+    if (!parsed) {
+        QTextStream(stderr) << "sandbench-cli: replay: " << terminalSafe(parsed.error().message) << "\n\n" << usageText();
+        return BadInputExit;
     }
+    if (help) {
+        QTextStream(stdout) << usageText();
+        return 0;
+    }
+    const QStringList files = parsed->positional + parsed->rest;
+    if (files.size() > 1) {
+        QTextStream(stderr) << "sandbench-cli: replay: unexpected argument " << terminalSafe(files.at(1)) << "\n\n" << usageText();
+        return BadInputExit;
+    }
+    const QString file = files.value(0);
     if (file.isEmpty()) {
         QTextStream(stderr) << usageText();
         return BadInputExit;
@@ -176,8 +170,8 @@ int replayCommand(const QStringList &args)
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(bundle.error().message) << '\n';
         return BadInputExit;
     }
-    ExecSessionReplayer replayer(std::move(*bundle), options);
-    auto report = runReplayToEnd(replayer);
+    Workbench workbench;
+    auto report = runReplayToEnd(*workbench.execReplayer(std::move(*bundle), options, &workbench));
     if (!report) {
         const bool config = report.error().code == ErrorCode::ConfigError;
         QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(report.error().message) << '\n';

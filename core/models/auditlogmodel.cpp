@@ -144,8 +144,8 @@ QVariant AuditLogModel::headerData(int section, Qt::Orientation orientation, int
 void AuditLogModel::resetSource()
 {
     cancelWork();
-    ++m_generation;
-    ++m_filterGeneration;
+    m_source.invalidate();
+    m_filterRound.invalidate();
     m_events.clear();
     m_liveDropped = 0;
     m_starts = {};
@@ -255,7 +255,7 @@ bool AuditLogModel::openFile(const QString &path, QString *error)
     endResetModel();
     emit countsChanged();
 
-    const quint64 generation = m_generation;
+    const StaleGuard::Ticket generation = m_source.ticket();
     const auto cancel = m_cancel;
     m_pool.start([this, generation, cancel, file, size] {
         AuditLogIndexer::indexLines(*file, size, *cancel, [&](AuditLogIndexer::Batch &&batch) {
@@ -268,9 +268,9 @@ bool AuditLogModel::openFile(const QString &path, QString *error)
     return true;
 }
 
-void AuditLogModel::applyBatch(quint64 generation, AuditLogIndexer::Batch &&batch)
+void AuditLogModel::applyBatch(StaleGuard::Ticket generation, AuditLogIndexer::Batch &&batch)
 {
-    if (generation != m_generation)
+    if (!m_source.isCurrent(generation))
         return;
     if (!batch.starts.empty()) {
         const qsizetype first = qsizetype(m_starts.size());
@@ -299,7 +299,7 @@ void AuditLogModel::setFilter(const AuditFilter &filter)
     if (filter == m_filter)
         return;
     m_filter = filter;
-    ++m_filterGeneration;
+    m_filterRound.invalidate();
     if (filter.isEmpty()) {
         m_filterCancel->store(true);
         beginResetModel();
@@ -314,7 +314,7 @@ void AuditLogModel::setFilter(const AuditFilter &filter)
 
 void AuditLogModel::startFilter()
 {
-    const quint64 generation = ++m_filterGeneration;
+    const StaleGuard::Ticket generation = m_filterRound.next();
     // A filter still scanning for an older text is abandoned rather than finished: typing in
     // the search box must not queue up one full scan per keystroke.
     m_filterCancel->store(true);
@@ -369,10 +369,10 @@ void AuditLogModel::startFilter()
     });
 }
 
-void AuditLogModel::applyFilterResult(quint64 generation, qsizetype covered,
+void AuditLogModel::applyFilterResult(StaleGuard::Ticket generation, qsizetype covered,
                                       std::vector<int> &&rows, qint64 elapsedMs)
 {
-    if (generation != m_filterGeneration)
+    if (!m_filterRound.isCurrent(generation))
         return;
     // Live events that arrived while the worker ran.
     if (!m_file)

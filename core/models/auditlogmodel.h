@@ -1,6 +1,7 @@
 #pragma once
 
 #include "audit/auditevent.h"
+#include "common/staleguard.h"
 #include "models/auditfilter.h"
 #include "models/auditlogindexer.h"
 
@@ -89,9 +90,9 @@ private:
     AuditEvent sourceEvent(int sourceRow) const;
     void resetSource();
     void cancelWork();
-    void applyBatch(quint64 generation, AuditLogIndexer::Batch &&batch);
+    void applyBatch(StaleGuard::Ticket generation, AuditLogIndexer::Batch &&batch);
     void startFilter();
-    void applyFilterResult(quint64 generation, qsizetype covered, std::vector<int> &&rows,
+    void applyFilterResult(StaleGuard::Ticket generation, qsizetype covered, std::vector<int> &&rows,
                            qint64 elapsedMs);
 
     // In-memory source.
@@ -119,8 +120,8 @@ private:
     QThreadPool m_pool;
     std::shared_ptr<std::atomic_bool> m_cancel;       // everything: the source is going away
     std::shared_ptr<std::atomic_bool> m_filterCancel; // the running filter: a newer one replaces it
-    quint64 m_generation = 0;       // bumped when the source changes
-    quint64 m_filterGeneration = 0; // bumped when the filter changes
+    StaleGuard m_source;      // a new source makes every batch in flight stale
+    StaleGuard m_filterRound; // so does a new filter, for the filter results in flight
 };
 
 } // namespace Sandbench

@@ -200,6 +200,20 @@ bool Workbench::hasLiveSandboxes() const
     return m_pool && !m_pool->sandboxes().isEmpty();
 }
 
+ExecSessionReplayer *Workbench::execReplayer(ExecSession session, const ExecReplayOptions &options, QObject *parent)
+{
+    return new ExecSessionReplayer(std::move(session), options, parent);
+}
+
+Result<SandboxSessionReplayer *> Workbench::sandboxReplayer(SandboxSession session, const SandboxReplayOptions &options,
+                                                            QObject *parent)
+{
+    auto pool = sandboxPool();
+    if (!pool)
+        return std::unexpected(pool.error());
+    return new SandboxSessionReplayer(std::move(session), *pool, options, parent);
+}
+
 VoidOperation *Workbench::closeSandboxes()
 {
     if (m_pool)

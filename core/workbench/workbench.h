@@ -7,6 +7,8 @@
 #include "sandbox/sandboxoperation.h"
 #include "sandbox/sandboxtypes.h"
 #include "session/exec/execsessionrecorder.h"
+#include "session/exec/execsessionreplayer.h"
+#include "session/sandbox/sandboxsessionreplayer.h"
 #include "workbench/sandboxproviders.h"
 
 #include <QElapsedTimer>
@@ -80,6 +82,17 @@ public:
     // Never waits: the caller attaches to the operation.
     VoidOperation *closeSandboxes();
     bool hasLiveSandboxes() const;
+
+    // ----- replay, one path for both kinds of session and every front end (open the file with
+    // SessionFile::open, load it, then ask here). The replayer is not started: connect to it,
+    // then start() it; `parent` owns it.
+    // An exec session replays offline in a runtime of its own, contained as SECURITY.md says
+    // whatever its manifest asks; `options` may narrow it (and widen it only when it says so).
+    ExecSessionReplayer *execReplayer(ExecSession session, const ExecReplayOptions &options, QObject *parent);
+    // A sandbox session replays step by step in a fresh sandbox of this Workbench's pool, with
+    // the network off; the error says why there is no pool.
+    Result<SandboxSessionReplayer *> sandboxReplayer(SandboxSession session, const SandboxReplayOptions &options,
+                                                     QObject *parent);
 
 signals:
     void runStarted(int row, const QString &auditLogPath);

@@ -11,6 +11,7 @@
 #include "sandbox/sandboxpool.h"
 #include "session/sandbox/sandboxsession.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
+#include "workbench/workbench.h"
 
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -34,7 +35,8 @@ constexpr int kReplayedColumn = 4;
 class TestSandboxSessionView : public QObject
 {
     Q_OBJECT
-    std::unique_ptr<SandboxPool> m_pool;
+    std::unique_ptr<Workbench> m_workbench; // as the window has it: the panel replays through it
+    SandboxPool *m_pool = nullptr;        // the Workbench's
     QTemporaryDir m_dir;
     SandboxSession m_recorded;
 
@@ -62,11 +64,15 @@ private slots:
         PoolOptions o;
         o.maxSandboxes = 2;
         o.maxLifetimeMs = 600'000;
-        auto pool = openDockerPool(o);
+        WorkbenchOptions options;
+        options.sandboxProviders = dockerProviderFactory();
+        options.pool = o;
+        m_workbench = std::make_unique<Workbench>(options);
+        auto pool = m_workbench->sandboxPool();
         VERIFY_OK(pool);
-        m_pool = std::move(*pool);
+        m_pool = *pool;
 
-        Sandbox *sandbox = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:1"), 300'000);
+        Sandbox *sandbox = makeSandbox(m_pool, QStringLiteral("sandbench/desktop:1"), 300'000);
         QVERIFY(sandbox);
         SandboxSessionRecorder recorder(sandbox);
         VERIFY_OK(waitFor(recorder.writeFile(QStringLiteral("note.txt"), "hello\n"), 60'000));
@@ -101,7 +107,7 @@ private slots:
         const QString path = m_dir.filePath(QStringLiteral("desktop.sbsession"));
         VERIFY_OK(m_recorded.write(path));
         SessionsPanel panel;
-        panel.setSandboxPool(m_pool.get());
+        panel.setWorkbench(m_workbench.get());
         panel.resize(1000, 700);
         panel.show();
         const auto report = openAndReplay(panel, path);
@@ -142,7 +148,7 @@ private slots:
         const QString path = m_dir.filePath(QStringLiteral("altered.sbsession"));
         VERIFY_OK(altered.write(path));
         SessionsPanel panel;
-        panel.setSandboxPool(m_pool.get());
+        panel.setWorkbench(m_workbench.get());
         panel.show();
         const auto report = openAndReplay(panel, path);
         QVERIFY(report);

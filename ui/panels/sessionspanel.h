@@ -30,6 +30,7 @@ class SandboxSession;
 class ExecSession;
 class SessionDiffView;
 class SessionReplayer;
+class Workbench;
 class SandboxSessionView;
 
 // Opens a .sbsession (from a file, by drag and drop, or a run of the history) and shows what was
@@ -45,7 +46,9 @@ public:
     ~SessionsPanel() override;
 
     // Sandbox sessions replay into a fresh sandbox of this pool (null: they can only be browsed).
-    void setSandboxPool(SandboxPool *pool);
+    // Replays go through the Workbench: exec sessions offline, sandbox sessions in a fresh
+    // sandbox of its pool (none when it has no pool).
+    void setWorkbench(Workbench *workbench);
 
     void openFile(const QString &path);
     void openInteractive();
@@ -112,7 +115,8 @@ private:
 
     std::shared_ptr<const ExecSession> m_bundle;
     std::shared_ptr<const SandboxSession> m_sandbox;
-    SandboxPool *m_pool = nullptr;
+    Workbench *m_workbench = nullptr;
+    SandboxPool *m_pool = nullptr; // the Workbench's
     QString m_title;
     QString m_replayPolicyPath;
     std::function<bool(const QStringList &)> m_confirmWider;

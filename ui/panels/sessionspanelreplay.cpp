@@ -1,0 +1,157 @@
+// The Sessions panel's replays: the policy a replay runs under, the confirmation a wider one
+// needs, starting and stopping, and showing how it ended.
+#include "sessionspanel.h"
+
+#include "common/terminaltext.h"
+#include "policy/policyfile.h"
+#include "sandboxsessionview.h"
+#include "session/exec/execreplaypolicy.h"
+#include "session/exec/execsession.h"
+#include "session/exec/execsessionreplayer.h"
+#include "sessiondiffview.h"
+#include "workbench/workbench.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTabWidget>
+
+namespace Sandbench {
+
+bool SessionsPanel::setReplayPolicyFile(const QString &path, QString *error)
+{
+    if (!path.isEmpty()) {
+        auto policy = readPolicyFile(path);
+        if (!policy) {
+            if (error)
+                *error = policy.error().message;
+            return false;
+        }
+    }
+    m_replayPolicyPath = path;
+    const QSignalBlocker blocker(m_policy);
+    while (m_policy->count() > 2)
+        m_policy->removeItem(2);
+    if (path.isEmpty()) {
+        m_policy->setCurrentIndex(0);
+    } else {
+        m_policy->addItem(QFileInfo(path).fileName(), path);
+        m_policy->setItemData(2, path, Qt::ToolTipRole);
+        m_policy->setCurrentIndex(2);
+    }
+    return true;
+}
+
+void SessionsPanel::chooseReplayPolicy(int index)
+{
+    if (index == 0) {
+        setReplayPolicyFile({});
+    } else if (index == 1) {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Replay Under Policy"), QFileInfo(m_replayPolicyPath).path(),
+                                                          tr("Policies (*.json);;All files (*)"));
+        QString error;
+        if (path.isEmpty() || !setReplayPolicyFile(path, &error)) {
+            if (!error.isEmpty())
+                showError(tr("Cannot use that policy: %1").arg(error));
+            setReplayPolicyFile(m_replayPolicyPath);
+        }
+    }
+}
+
+void SessionsPanel::replay()
+{
+    if (isReplaying() || m_loading)
+        return;
+    m_error->hide();
+    if (m_sandbox) {
+        if (!m_pool) {
+            showError(tr("Sandbox sessions replay in a fresh sandbox, and no Docker engine is available."));
+            return;
+        }
+        setBusy(true, tr("Replaying in a fresh sandbox\u2026"));
+        m_steps->replay();
+        updateActions();
+        return;
+    }
+    if (!m_bundle || !m_workbench)
+        return;
+    ExecReplayOptions options;
+    if (!m_replayPolicyPath.isEmpty()) {
+        // Read again: the file may have been edited since it was chosen.
+        auto policy = readPolicyFile(m_replayPolicyPath);
+        if (!policy) {
+            showError(tr("Cannot use that policy: %1").arg(policy.error().message));
+            return;
+        }
+        options.policy = *policy;
+        const QStringList wider = wideningEntries(*policy, containedReplayPolicy(m_bundle->manifest), m_bundle->manifest);
+        if (!wider.isEmpty()) {
+            if (!confirmWiderPolicy(wider))
+                return;
+            options.allowWiderPolicy = true;
+        }
+    }
+    setBusy(true, tr("Replaying offline\u2026"));
+    delete m_replayer;
+    m_replayer = m_workbench->execReplayer(*m_bundle, options, this);
+    connect(m_replayer, &SessionReplayer::finished, this, &SessionsPanel::onReplayFinished);
+    connect(m_replayer, &SessionReplayer::failed, this, &SessionsPanel::onReplayFailed);
+    m_replayer->start();
+    updateActions();
+}
+
+void SessionsPanel::setWiderPolicyConfirmation(std::function<bool(const QStringList &)> confirm)
+{
+    m_confirmWider = std::move(confirm);
+}
+
+bool SessionsPanel::confirmWiderPolicy(const QStringList &entries)
+{
+    if (m_confirmWider)
+        return m_confirmWider(entries);
+    QStringList shown;
+    for (const QString &entry : entries.mid(0, 12))
+        shown << visibleText(entry);
+    if (entries.size() > shown.size())
+        shown << tr("and %n more", nullptr, int(entries.size() - shown.size()));
+    QMessageBox box(QMessageBox::Warning, tr("Replay Under a Wider Policy?"),
+                    tr("The replay policy grants more than the session holds. The recorded code would get:"),
+                    QMessageBox::Cancel, this);
+    box.setInformativeText(shown.join(QLatin1Char('\n')));
+    QPushButton *replay = box.addButton(tr("Replay with These Grants"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == replay;
+}
+
+void SessionsPanel::stopReplay()
+{
+    if (m_replayer)
+        m_replayer->cancel();
+    m_steps->stopReplay();
+}
+
+void SessionsPanel::onReplayFinished(const ReplayReport &report)
+{
+    m_report = report;
+    setBusy(false);
+    if (m_bundle) {
+        m_diff->setComparison(*m_bundle, report);
+        m_tabs->setCurrentWidget(m_diff);
+    }
+    updateActions();
+    emit replayFinished(report);
+}
+
+void SessionsPanel::onReplayFailed(const Error &error)
+{
+    setBusy(false);
+    showError(tr("The replay could not run: %1").arg(error.message));
+    updateActions();
+    emit replayFailed(error.message);
+}
+
+} // namespace Sandbench
