@@ -2,49 +2,71 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
     <context>
+        <name>AllowRuleDialog</name>
+        <message>
+            <location filename="../ui/allowruledialog.cpp" line="17" />
+            <source>Allow This</source>
+            <translation>Erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowruledialog.cpp" line="18" />
+            <source>Add this rule to the policy?
+
+%1</source>
+            <translation>Diese Regel der Richtlinie hinzufügen?
+
+%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowruledialog.cpp" line="34" />
+            <source>The policy changes like this:</source>
+            <translation>Die Richtlinie ändert sich so:</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="82" />
+            <location filename="../core/models/auditlogmodel.cpp" line="79" />
             <source>unreadable line</source>
             <translation>unlesbare Zeile</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="115" />
+            <location filename="../core/models/auditlogmodel.cpp" line="112" />
             <source>(all)</source>
             <translation>(alle)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="132" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="136" />
+            <location filename="../core/models/auditlogmodel.cpp" line="133" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="137" />
+            <location filename="../core/models/auditlogmodel.cpp" line="134" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="138" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>Action</source>
             <translation>Aktion</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="139" />
+            <location filename="../core/models/auditlogmodel.cpp" line="136" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="140" />
+            <location filename="../core/models/auditlogmodel.cpp" line="137" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="141" />
+            <location filename="../core/models/auditlogmodel.cpp" line="138" />
             <source>Rule</source>
             <translation>Regel</translation>
         </message>
@@ -52,47 +74,47 @@
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="58" />
+            <location filename="../ui/panels/auditpanel.cpp" line="60" />
             <source>Allow this</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="85" />
+            <location filename="../ui/panels/auditpanel.cpp" line="87" />
             <source>All kinds</source>
             <translation>Alle Arten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="88" />
+            <location filename="../ui/panels/auditpanel.cpp" line="90" />
             <source>All decisions</source>
             <translation>Alle Entscheidungen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="89" />
+            <location filename="../ui/panels/auditpanel.cpp" line="91" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="90" />
+            <location filename="../ui/panels/auditpanel.cpp" line="92" />
             <source>Denied</source>
             <translation>Verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="91" />
+            <location filename="../ui/panels/auditpanel.cpp" line="93" />
             <source>Filter by path, host, rule…</source>
             <translation>Nach Pfad, Host, Regel filtern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="94" />
+            <location filename="../ui/panels/auditpanel.cpp" line="96" />
             <source>Add a rule that allows the selected denied access to the policy</source>
             <translation>Der Richtlinie eine Regel hinzufügen, die den gewählten verweigerten Zugriff erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="96" />
+            <location filename="../ui/panels/auditpanel.cpp" line="98" />
             <source>Open Log…</source>
             <translation>Protokoll öffnen …</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="126" />
+            <location filename="../ui/panels/auditpanel.cpp" line="128" />
             <source>%Ln lines indexed in %1 ms</source>
             <translation>
                 <numerusform>%Ln Zeile in %1 ms indiziert</numerusform>
@@ -100,7 +122,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="130" />
+            <location filename="../ui/panels/auditpanel.cpp" line="132" />
             <source>%Ln matching, filtered in %1 ms</source>
             <translation>
                 <numerusform>%Ln Treffer, in %1 ms gefiltert</numerusform>
@@ -108,43 +130,43 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="154" />
+            <location filename="../ui/panels/auditpanel.cpp" line="156" />
             <source>Filtering…</source>
             <translation>Wird gefiltert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="160" />
+            <location filename="../ui/panels/auditpanel.cpp" line="162" />
             <source>Indexing %1…</source>
             <translation>%1 wird indiziert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="166" />
-            <location filename="../ui/panels/auditpanel.cpp" line="172" />
+            <location filename="../ui/panels/auditpanel.cpp" line="168" />
+            <location filename="../ui/panels/auditpanel.cpp" line="174" />
             <source>Open Audit Log</source>
             <translation>Prüfprotokoll öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="167" />
+            <location filename="../ui/panels/auditpanel.cpp" line="169" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>Prüfprotokolle (*.jsonl *.log);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <location filename="../ui/panels/auditpanel.cpp" line="193" />
             <source>%1 allowed · %2 denied</source>
             <translation>%1 erlaubt · %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="193" />
+            <location filename="../ui/panels/auditpanel.cpp" line="195" />
             <source>%1 unreadable</source>
             <translation>%1 unlesbar</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="194" />
+            <location filename="../ui/panels/auditpanel.cpp" line="196" />
             <source>%1 shown</source>
             <translation>%1 angezeigt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="196" />
+            <location filename="../ui/panels/auditpanel.cpp" line="198" />
             <source>(%1 more only in the audit file)</source>
             <translation>(%1 weitere nur in der Protokolldatei)</translation>
         </message>
@@ -152,59 +174,119 @@
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="29" />
+            <location filename="../ui/panels/consolepanel.cpp" line="31" />
             <source>Follow</source>
             <translation>Mitlaufen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="38" />
+            <location filename="../ui/panels/consolepanel.cpp" line="40" />
             <source>Output of the script appears here. F5 runs it.</source>
             <translation>Hier erscheint die Ausgabe des Skripts. F5 führt es aus.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="40" />
+            <location filename="../ui/panels/consolepanel.cpp" line="42" />
             <source>Keep the newest output in view</source>
             <translation>Die neueste Ausgabe im Blick behalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="43" />
+            <location filename="../ui/panels/consolepanel.cpp" line="45" />
             <source>Copy</source>
             <translation>Kopieren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="44" />
+            <location filename="../ui/panels/consolepanel.cpp" line="46" />
             <source>Copy the selection, or everything when nothing is selected</source>
             <translation>Die Auswahl kopieren, oder alles, wenn nichts ausgewählt ist</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="47" />
+            <location filename="../ui/panels/consolepanel.cpp" line="49" />
             <source>Clear</source>
             <translation>Leeren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="50" />
+            <location filename="../ui/panels/consolepanel.cpp" line="52" />
             <source>Find</source>
             <translation>Suchen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="53" />
+            <location filename="../ui/panels/consolepanel.cpp" line="55" />
             <source>Find in output</source>
             <translation>In der Ausgabe suchen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="57" />
+            <location filename="../ui/panels/consolepanel.cpp" line="59" />
             <source>Next match</source>
             <translation>Nächster Treffer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="60" />
+            <location filename="../ui/panels/consolepanel.cpp" line="62" />
             <source>Previous match</source>
             <translation>Vorheriger Treffer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="136" />
+            <location filename="../ui/panels/consolepanel.cpp" line="138" />
             <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
             <translation>[… %1 Bytes Ausgabe übersprungen, um Schritt zu halten; das Laufergebnis enthält Anfang und Ende …]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="298" />
+            <source>Run %1</source>
+            <translation>Lauf %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="299" />
+            <source>Run %1 — audit log: %2</source>
+            <translation>Lauf %1 — Prüfprotokoll: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="303" />
+            <source>Could not run: %1</source>
+            <translation>Ausführung nicht möglich: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="308" />
+            <source>exit code %1</source>
+            <translation>Exit-Code %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="310" />
+            <source>timed out</source>
+            <translation>Zeitlimit überschritten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="312" />
+            <source>stopped</source>
+            <translation>gestoppt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="314" />
+            <source>output truncated</source>
+            <translation>Ausgabe gekürzt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="315" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>%1 erlaubt, %2 verweigert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="316" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="317" />
+            <source>Finished: %1</source>
+            <translation>Beendet: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="324" />
+            <source>Run %1 (%2)</source>
+            <translation>Lauf %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="328" />
+            <source>[%1 more bytes were not kept for the history]</source>
+            <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
         </message>
     </context>
     <context>
@@ -290,42 +372,42 @@
             <translation>Verbindung zu %1 …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="164" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="161" />
             <source>No screen: %1</source>
             <translation>Kein Bildschirm: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="171" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="168" />
             <source>The sandbox sent an unreadable screenshot</source>
             <translation>Die Sandbox hat ein unlesbares Bildschirmfoto gesendet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="173" />
             <source>%1 × %2, %3 ms per frame</source>
             <translation>%1 × %2, %3 ms pro Bild</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
             <source>start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
             <source>after input</source>
             <translation>nach Eingabe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="205" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="202" />
             <source>typing</source>
             <translation>Tippen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="232" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="228" />
             <source>%1 failed: %2</source>
             <translation>%1 fehlgeschlagen: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="262" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="258" />
             <source>snapshot</source>
             <translation>Momentaufnahme</translation>
         </message>
@@ -341,367 +423,297 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="78" />
+            <location filename="../ui/mainwindow.cpp" line="85" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="79" />
+            <location filename="../ui/mainwindow.cpp" line="86" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="80" />
+            <location filename="../ui/mainwindow.cpp" line="87" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="81" />
+            <location filename="../ui/mainwindow.cpp" line="88" />
             <source>Audit Log</source>
             <translation>Prüfprotokoll</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="82" />
+            <location filename="../ui/mainwindow.cpp" line="89" />
             <source>Run History</source>
             <translation>Lauf-Verlauf</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="83" />
+            <location filename="../ui/mainwindow.cpp" line="90" />
             <source>Sessions</source>
             <translation>Sitzungen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="97" />
-            <source>Could not run: %1</source>
-            <translation>Ausführung nicht möglich: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="108" />
+            <location filename="../ui/mainwindow.cpp" line="118" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>Lauf %1 wurde nicht als Sitzung aufgezeichnet: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="118" />
+            <location filename="../ui/mainwindow.cpp" line="128" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="120" />
+            <location filename="../ui/mainwindow.cpp" line="130" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>Bereit. Sandboxen sind nicht verfügbar: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="144" />
+            <location filename="../ui/mainwindow.cpp" line="146" />
             <source>Sandboxes</source>
             <translation>Sandboxen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="145" />
+            <location filename="../ui/mainwindow.cpp" line="147" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="146" />
+            <location filename="../ui/mainwindow.cpp" line="148" />
             <source>Port Preview</source>
             <translation>Port-Vorschau</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="174" />
+            <location filename="../ui/mainwindowmenus.cpp" line="23" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="175" />
+            <location filename="../ui/mainwindowmenus.cpp" line="24" />
             <source>&amp;New Script</source>
             <translation>&amp;Neues Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="179" />
+            <location filename="../ui/mainwindowmenus.cpp" line="28" />
             <source>&amp;Open Script…</source>
             <translation>Skript ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="180" />
+            <location filename="../ui/mainwindowmenus.cpp" line="29" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="181" />
+            <location filename="../ui/mainwindowmenus.cpp" line="30" />
             <source>&amp;Save Script</source>
             <translation>Skript &amp;speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="182" />
+            <location filename="../ui/mainwindowmenus.cpp" line="31" />
             <source>Save Script &amp;As…</source>
             <translation>Skript speichern &amp;unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="184" />
+            <location filename="../ui/mainwindowmenus.cpp" line="33" />
             <source>Open &amp;Policy…</source>
             <translation>&amp;Richtlinie öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="185" />
+            <location filename="../ui/mainwindowmenus.cpp" line="34" />
             <source>Save Po&amp;licy</source>
             <translation>Richtlinie spei&amp;chern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="186" />
+            <location filename="../ui/mainwindowmenus.cpp" line="35" />
             <source>Save Policy As…</source>
             <translation>Richtlinie speichern unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="188" />
+            <location filename="../ui/mainwindowmenus.cpp" line="37" />
             <source>Open Audit &amp;Log…</source>
             <translation>Prüf&amp;protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="190" />
+            <location filename="../ui/mainwindowmenus.cpp" line="39" />
             <source>Open Sess&amp;ion…</source>
             <translation>Sitzung ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="195" />
+            <location filename="../ui/mainwindowmenus.cpp" line="44" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>Lauf als Sitzu&amp;ng speichern …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="198" />
+            <location filename="../ui/mainwindowmenus.cpp" line="47" />
             <source>Se&amp;ttings…</source>
             <translation>&amp;Einstellungen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="199" />
+            <location filename="../ui/mainwindowmenus.cpp" line="48" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="202" />
+            <location filename="../ui/mainwindowmenus.cpp" line="51" />
             <source>&amp;Policy</source>
             <translation>&amp;Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="203" />
+            <location filename="../ui/mainwindowmenus.cpp" line="52" />
             <source>&amp;Undo Policy Edit</source>
             <translation>Richtlinienänderung &amp;rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="204" />
+            <location filename="../ui/mainwindowmenus.cpp" line="53" />
             <source>&amp;Redo Policy Edit</source>
             <translation>Richtlinienänderung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="205" />
+            <location filename="../ui/mainwindowmenus.cpp" line="54" />
             <source>&amp;Templates</source>
             <translation>&amp;Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="210" />
-            <location filename="../ui/mainwindow.cpp" line="211" />
+            <location filename="../ui/mainwindowmenus.cpp" line="59" />
+            <location filename="../ui/mainwindowmenus.cpp" line="60" />
             <source>&amp;Run</source>
             <translation>&amp;Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="213" />
+            <location filename="../ui/mainwindowmenus.cpp" line="62" />
             <source>Run the script under the policy (F5)</source>
             <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="214" />
+            <location filename="../ui/mainwindowmenus.cpp" line="63" />
             <source>&amp;Stop</source>
             <translation>&amp;Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="217" />
+            <location filename="../ui/mainwindowmenus.cpp" line="66" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="220" />
+            <location filename="../ui/mainwindowmenus.cpp" line="69" />
             <source>Re&amp;play Session</source>
             <translation>Sitzung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="227" />
+            <location filename="../ui/mainwindowmenus.cpp" line="76" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="231" />
+            <location filename="../ui/mainwindowmenus.cpp" line="80" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="235" />
+            <location filename="../ui/mainwindowmenus.cpp" line="84" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="237" />
+            <location filename="../ui/mainwindowmenus.cpp" line="86" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="238" />
+            <location filename="../ui/mainwindowmenus.cpp" line="87" />
             <source>&amp;About Sandbench</source>
             <translation>&amp;Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="239" />
+            <location filename="../ui/mainwindowmenus.cpp" line="88" />
             <source>About Sandbench</source>
             <translation>Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="240" />
+            <location filename="../ui/mainwindowmenus.cpp" line="89" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="75" />
-            <location filename="../ui/mainwindowsessions.cpp" line="103" />
+            <location filename="../ui/mainwindowsessions.cpp" line="76" />
+            <location filename="../ui/mainwindowsessions.cpp" line="104" />
             <source>Save Session</source>
             <translation>Sitzung speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="76" />
+            <location filename="../ui/mainwindowsessions.cpp" line="77" />
             <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
             <translation>Noch hat kein Lauf eine Sitzung zum Speichern. Führen Sie zuerst ein Skript aus (F5); mit eingeschalteter Sitzungsaufzeichnung (Einstellungen) lässt sich jeder Lauf speichern.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="89" />
+            <location filename="../ui/mainwindowsessions.cpp" line="90" />
             <source>Save Session of Run %1</source>
             <translation>Sitzung von Lauf %1 speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="90" />
+            <location filename="../ui/mainwindowsessions.cpp" line="91" />
             <source>Sandbench sessions (*.sbsession)</source>
             <translation>Sandbench-Sitzungen (*.sbsession)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="97" />
+            <location filename="../ui/mainwindowsessions.cpp" line="98" />
             <source>Saving the session of run %1…</source>
             <translation>Sitzung von Lauf %1 wird gespeichert …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="104" />
+            <location filename="../ui/mainwindowsessions.cpp" line="105" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>Die Sitzung von Lauf %1 wurde nicht gespeichert: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="107" />
+            <location filename="../ui/mainwindowsessions.cpp" line="108" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>Sitzung von Lauf %1 in %2 gespeichert (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="226" />
-            <location filename="../ui/mainwindow.cpp" line="246" />
+            <location filename="../ui/mainwindowmenus.cpp" line="75" />
+            <location filename="../ui/mainwindowmenus.cpp" line="95" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="263" />
+            <location filename="../ui/mainwindowmenus.cpp" line="112" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="263" />
+            <location filename="../ui/mainwindowmenus.cpp" line="112" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="349" />
+            <location filename="../ui/mainwindow.cpp" line="199" />
             <source>unsaved policy</source>
             <translation>ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="351" />
+            <location filename="../ui/mainwindow.cpp" line="201" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="378" />
+            <location filename="../ui/mainwindow.cpp" line="228" />
             <source>The policy has an error: %1</source>
             <translation>Die Richtlinie enthält einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="379" />
+            <location filename="../ui/mainwindow.cpp" line="229" />
             <source>the policy has an error</source>
             <translation>die Richtlinie enthält einen Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="395" />
-            <source>Run %1 — audit log: %2</source>
-            <translation>Lauf %1 — Prüfprotokoll: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="414" />
-            <source>exit code %1</source>
-            <translation>Exit-Code %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="416" />
-            <source>timed out</source>
-            <translation>Zeitlimit überschritten</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="418" />
-            <source>stopped</source>
-            <translation>gestoppt</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="420" />
-            <source>output truncated</source>
-            <translation>Ausgabe gekürzt</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="421" />
-            <source>%1 allowed, %2 denied</source>
-            <translation>%1 erlaubt, %2 verweigert</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="422" />
-            <source>%1 ms</source>
-            <translation>%1 ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="423" />
-            <source>Finished: %1</source>
-            <translation>Beendet: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="436" />
-            <source>Allow This</source>
-            <translation>Erlauben</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="437" />
-            <source>Add this rule to the policy?
-
-%1</source>
-            <translation>Diese Regel der Richtlinie hinzufügen?
-
-%1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="453" />
-            <source>The policy changes like this:</source>
-            <translation>Die Richtlinie ändert sich so:</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="459" />
+            <location filename="../ui/mainwindow.cpp" line="265" />
             <source>Added %1</source>
             <translation>%1 hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="470" />
-            <location filename="../ui/mainwindowsessions.cpp" line="59" />
+            <location filename="../ui/mainwindowsessions.cpp" line="60" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="474" />
-            <source>[%1 more bytes were not kept for the history]</source>
-            <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
         </message>
     </context>
     <context>
@@ -1025,125 +1037,66 @@
         </message>
     </context>
     <context>
-        <name>Sandbench::RunController</name>
-        <message>
-            <location filename="../ui/runcontroller.cpp" line="36" />
-            <source>the run did not start, so there is nothing to replay</source>
-            <translation>der Lauf hat nicht begonnen, es gibt nichts zu wiederholen</translation>
-        </message>
-        <message>
-            <location filename="../ui/runcontroller.cpp" line="95" />
-            <location filename="../ui/runcontroller.cpp" line="127" />
-            <source>not recorded: %1</source>
-            <translation>nicht aufgezeichnet: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/runcontroller.cpp" line="98" />
-            <source>stopped before it started</source>
-            <translation>vor dem Start angehalten</translation>
-        </message>
-    </context>
-    <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="44" />
-            <source>running</source>
-            <translation>läuft</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="46" />
-            <source>failed: %1</source>
-            <translation>fehlgeschlagen: %1</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="52" />
-            <source>timed out</source>
-            <translation>Zeitlimit überschritten</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="54" />
-            <source>stopped</source>
-            <translation>gestoppt</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="56" />
-            <source>out of memory</source>
-            <translation>Speicher erschöpft</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="58" />
-            <source>exit %1</source>
-            <translation>Exit %1</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="60" />
-            <source>truncated</source>
-            <translation>gekürzt</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="82" />
+            <location filename="../core/models/runhistorymodel.cpp" line="48" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="87" />
+            <location filename="../core/models/runhistorymodel.cpp" line="53" />
             <source>ready to save</source>
             <translation>bereit zum Speichern</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="89" />
+            <location filename="../core/models/runhistorymodel.cpp" line="55" />
             <source>recording</source>
             <translation>wird aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="90" />
+            <location filename="../core/models/runhistorymodel.cpp" line="56" />
             <source>not kept</source>
             <translation>nicht behalten</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="101" />
+            <location filename="../core/models/runhistorymodel.cpp" line="67" />
             <source>Run</source>
             <translation>Lauf</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="102" />
+            <location filename="../core/models/runhistorymodel.cpp" line="68" />
             <source>Started</source>
             <translation>Gestartet</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="103" />
+            <location filename="../core/models/runhistorymodel.cpp" line="69" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="104" />
+            <location filename="../core/models/runhistorymodel.cpp" line="70" />
             <source>Status</source>
             <translation>Status</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="105" />
+            <location filename="../core/models/runhistorymodel.cpp" line="71" />
             <source>Duration</source>
             <translation>Dauer</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="106" />
+            <location filename="../core/models/runhistorymodel.cpp" line="72" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="107" />
+            <location filename="../core/models/runhistorymodel.cpp" line="73" />
             <source>Denied</source>
             <translation>Verweigert</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="108" />
+            <location filename="../core/models/runhistorymodel.cpp" line="74" />
             <source>Session</source>
             <translation>Sitzung</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="163" />
-            <source>not kept: only the newest %1 runs keep their session</source>
-            <translation>nicht behalten: nur die %1 neuesten Läufe behalten ihre Sitzung</translation>
         </message>
     </context>
     <context>
@@ -1179,67 +1132,67 @@
     <context>
         <name>Sandbench::RunStatusWidget</name>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="29" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="31" />
             <source>Ready</source>
             <translation>Bereit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
             <source>Seed: %1</source>
             <translation>Seed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
             <source>Seed: random</source>
             <translation>Seed: zufällig</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="38" />
             <source>Time: frozen at %1</source>
             <translation>Zeit: eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="39" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="41" />
             <source>Time: real</source>
             <translation>Zeit: echt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="57" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="59" />
             <source>Running… %1 s</source>
             <translation>Läuft … %1 s</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="65" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
             <source>Timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
             <source>Stopped</source>
             <translation>Gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
             <source>Out of memory</source>
             <translation>Speicher erschöpft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
             <source>Exit code %1</source>
             <translation>Exit-Code %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="75" />
             <source>Output truncated</source>
             <translation>Ausgabe gekürzt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="83" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="85" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
         </message>
@@ -1356,22 +1309,22 @@
             <translation>Shell-Befehl, z. B. ls -la &amp;&amp; uname -a</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="88" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="87" />
             <source>[failed: %1]</source>
             <translation>[fehlgeschlagen: %1]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="90" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="89" />
             <source>[timed out after %1 ms]</source>
             <translation>[Zeitlimit nach %1 ms überschritten]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="91" />
             <source>[exit %1 in %2 ms%3]</source>
             <translation>[Exit %1 nach %2 ms%3]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="93" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
             <source>, output truncated</source>
             <translation>, Ausgabe gekürzt</translation>
         </message>
@@ -1379,74 +1332,74 @@
     <context>
         <name>Sandbench::SandboxFilesWidget</name>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="41" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="27" />
             <source>Save</source>
             <translation>Speichern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
             <source>Modified</source>
             <translation>Geändert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="53" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="39" />
             <source>Double-click a file to open it here</source>
             <translation>Doppelklick öffnet eine Datei hier</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="56" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
             <source>Up</source>
             <translation>Nach oben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="57" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="43" />
             <source>Refresh</source>
             <translation>Aktualisieren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="58" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Upload…</source>
             <translation>Hochladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="59" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
             <source>Download…</source>
             <translation>Herunterladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="60" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="103" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="89" />
             <source>Upload into the sandbox</source>
             <translation>In die Sandbox hochladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="164" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="150" />
             <source>Listing %1…</source>
             <translation>%1 wird aufgelistet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="169" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="208" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="279" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="155" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="194" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="265" />
             <source>%1 does not exist</source>
             <translation>%1 existiert nicht</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="172" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="158" />
             <source>%n entries</source>
             <translation>
                 <numerusform>%n Eintrag</numerusform>
@@ -1454,52 +1407,52 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="203" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="189" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="199" />
             <source>%1 (%2 bytes)</source>
             <translation>%1 (%2 Bytes)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="210" />
             <source>Saving %1…</source>
             <translation>%1 wird gespeichert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="227" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
             <source>Saved %1</source>
             <translation>%1 gespeichert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="237" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="223" />
             <source>Uploading %1…</source>
             <translation>%1 wird hochgeladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="225" />
             <source>Uploaded %1</source>
             <translation>%1 hochgeladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="253" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
             <source>Deleted %1</source>
             <translation>%1 gelöscht</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="256" />
             <source>Download from the sandbox</source>
             <translation>Aus der Sandbox herunterladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="281" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="267" />
             <source>Cannot write %1</source>
             <translation>%1 kann nicht geschrieben werden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="283" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="269" />
             <source>Downloaded %1 to %2</source>
             <translation>%1 nach %2 heruntergeladen</translation>
         </message>
@@ -1565,71 +1518,71 @@
     <context>
         <name>Sandbench::SandboxSessionView</name>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="26" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
             <source>failed: %1</source>
             <translation>fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="28" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
             <source>written</source>
             <translation>geschrieben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="30" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
             <source>taken</source>
             <translation>aufgenommen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="32" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
             <source>sent</source>
             <translation>gesendet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="36" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
             <source>Step</source>
             <translation>Schritt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
             <source>Command or file</source>
             <translation>Befehl oder Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="91" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="96" />
             <source>Recorded</source>
             <translation>Aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="81" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="86" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="92" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="97" />
             <source>Replayed</source>
             <translation>Wiederholt</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="113" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="123" />
             <source>%1 (%n byte(s))</source>
             <translation>
                 <numerusform>%1 (%n Byte)</numerusform>
@@ -1637,67 +1590,67 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="115" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="125" />
             <source>the screen</source>
             <translation>der Bildschirm</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="128" />
             <source>click at %1, %2 (button %3, %4×)</source>
             <translation>Klick bei %1, %2 (Taste %3, %4×)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="129" />
             <source>move to %1, %2</source>
             <translation>bewegen nach %1, %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="130" />
             <source>scroll at %1, %2 by %3, %4</source>
             <translation>bei %1, %2 um %3, %4 scrollen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="131" />
             <source>type “%1”</source>
             <translation>„%1“ tippen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="122" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="132" />
             <source>key %1</source>
             <translation>Taste %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
             <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
             <translation>Wiederholen führt diese Schritte erneut in einer frischen Sandbox desselben Images aus.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="144" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
             <source>No Docker engine is available: this session can be browsed but not replayed.</source>
             <translation>Keine Docker-Engine verfügbar: Diese Sitzung kann angesehen, aber nicht wiederholt werden.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="159" />
             <source>write</source>
             <translation>schreiben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="160" />
             <source>screenshot</source>
             <translation>Bildschirmfoto</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="161" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="162" />
             <source>exec</source>
             <translation>ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="183" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
             <source>
 — stderr —
 </source>
@@ -1705,8 +1658,18 @@
 — stderr —
 </translation>
         </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
+            <source>(not shown: %1)</source>
+            <translation>(nicht angezeigt: %1)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="234" />
+            <source>the replayed screenshot</source>
+            <translation>das wiedergegebene Bildschirmfoto</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="273" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>kein lesbares PNG (%n Byte)</numerusform>
@@ -1714,32 +1677,32 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="278" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 Pixel</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="214" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="291" />
             <source>The replay could not finish: %1</source>
             <translation>Die Wiederholung konnte nicht beendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="229" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="307" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>Wiederholung in einer frischen Sandbox von %1 …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
             <source>%1, same</source>
             <translation>%1, gleich</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
             <source>%1, differs</source>
             <translation>%1, abweichend</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="263" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="342" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>Identisch: Der Schritt ergab die aufgezeichnete Ausgabe und das Ergebnis.</numerusform>
@@ -1747,12 +1710,12 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="269" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="348" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>Abweichung bei Schritt %1 (%2): aufgezeichnet „%3“, wiederholt „%4“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="276" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="355" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
@@ -1836,27 +1799,27 @@
             <translation>dem Standardabbild</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="149" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="147" />
             <source>Not created: %1</source>
             <translation>Nicht erstellt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="152" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
             <source>Created %1</source>
             <translation>%1 erstellt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="162" />
             <source>Release failed: %1</source>
             <translation>Freigabe fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="179" />
             <source>Not extended: %1</source>
             <translation>Nicht verlängert: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="187" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="181" />
             <source>%1 now ends at %2</source>
             <translation>%1 endet jetzt um %2</translation>
         </message>
@@ -2068,242 +2031,242 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="73" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="81" />
             <source>Open…</source>
             <translation>Öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="74" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="151" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="82" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Replay</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="75" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="83" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="100" />
             <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>Eine .sbsession-Datei öffnen (Strg+Umschalt+O); Sie können sie auch hier ablegen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="101" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="102" />
             <source>Stop the replay</source>
             <translation>Die Wiederholung anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="96" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="104" />
             <source>Recorded policy</source>
             <translation>Aufgezeichnete Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="97" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="105" />
             <source>Policy file…</source>
             <translation>Richtliniendatei …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="98" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="106" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
             <source>under</source>
             <translation>unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="133" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="126" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="134" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="127" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
             <source>stderr as the runtime wrote it</source>
             <translation>stderr, wie die Laufzeit es schrieb</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Where</source>
             <translation>Herkunft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="154" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="155" />
             <source>Audit</source>
             <translation>Prüfung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="148" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="156" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="150" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="158" />
             <source>Steps</source>
             <translation>Schritte</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="153" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="161" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).</source>
             <translation>Öffnen Sie eine Sitzungsdatei (Strg+Umschalt+O) oder legen Sie sie hier ab.
 Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="220" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
             <source>Open Session</source>
             <translation>Sitzung öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="221" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
             <source>Sandbench sessions (*.sbsession);;All files (*)</source>
             <translation>Sandbench-Sitzungen (*.sbsession);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="238" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="234" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="243" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="262" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="266" />
             <source>Cannot open the session: %1</source>
             <translation>Die Sitzung kann nicht geöffnet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="263" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="267" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
             <source>Recorded %1</source>
             <translation>Aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1, Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>seed %1</source>
             <translation>Seed %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
             <source>time frozen at %1</source>
             <translation>Zeit eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
             <source>no exit code</source>
             <translation>kein Exit-Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="312" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
             <source>%1 after %2 ms</source>
             <translation>%1 nach %2 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="317" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="319" />
             <source>packages: %1</source>
             <translation>Pakete: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
             <source>environment (with values): %1</source>
             <translation>Umgebung (mit Werten): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
             <source>environment (names only): %1</source>
             <translation>Umgebung (nur Namen): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="327" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="331" />
             <source>Recording notes: %1</source>
             <translation>Hinweise der Aufzeichnung: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
             <source>entry</source>
             <translation>Einstieg</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="371" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="375" />
             <source>workdir</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="377" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="395" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="399" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm-Pakete (%n Datei)</numerusform>
@@ -2311,22 +2274,22 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="396" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="400" />
             <source>packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="411" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="412" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="416" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="413" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n Schritt</numerusform>
@@ -2334,43 +2297,43 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="465" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="495" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="53" />
             <source>Replay Under Policy</source>
             <translation>Unter Richtlinie wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="496" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="54" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>Richtlinien (*.json);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="500" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="528" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="58" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="86" />
             <source>Cannot use that policy: %1</source>
             <translation>Diese Richtlinie kann nicht verwendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="513" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="71" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt, und keine Docker-Engine ist verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="516" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="74" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>Wiederholung in einer frischen Sandbox …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="539" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="97" />
             <source>Replaying offline…</source>
             <translation>Offline-Wiederholung läuft …</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="557" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="119" />
             <source>and %n more</source>
             <translation>
                 <numerusform>und %n weiteres</numerusform>
@@ -2378,22 +2341,22 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="558" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="120" />
             <source>Replay Under a Wider Policy?</source>
             <translation>Mit einer weiteren Richtlinie wiederholen?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="559" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="121" />
             <source>The replay policy grants more than the session holds. The recorded code would get:</source>
             <translation>Die Richtlinie der Wiederholung erlaubt mehr, als die Sitzung enthält. Der aufgezeichnete Code bekäme:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="562" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
             <source>Replay with These Grants</source>
             <translation>Mit diesen Rechten wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="589" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="152" />
             <source>The replay could not run: %1</source>
             <translation>Die Wiederholung konnte nicht laufen: %1</translation>
         </message>

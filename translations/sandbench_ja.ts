@@ -2,49 +2,71 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
     <context>
+        <name>AllowRuleDialog</name>
+        <message>
+            <location filename="../ui/allowruledialog.cpp" line="17" />
+            <source>Allow This</source>
+            <translation>これを許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowruledialog.cpp" line="18" />
+            <source>Add this rule to the policy?
+
+%1</source>
+            <translation>このルールをポリシーに追加しますか?
+
+%1</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowruledialog.cpp" line="34" />
+            <source>The policy changes like this:</source>
+            <translation>ポリシーは次のように変わります:</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="82" />
+            <location filename="../core/models/auditlogmodel.cpp" line="79" />
             <source>unreadable line</source>
             <translation>読み取れない行</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="115" />
+            <location filename="../core/models/auditlogmodel.cpp" line="112" />
             <source>(all)</source>
             <translation>(すべて)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="132" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="136" />
+            <location filename="../core/models/auditlogmodel.cpp" line="133" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="137" />
+            <location filename="../core/models/auditlogmodel.cpp" line="134" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="138" />
+            <location filename="../core/models/auditlogmodel.cpp" line="135" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="139" />
+            <location filename="../core/models/auditlogmodel.cpp" line="136" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="140" />
+            <location filename="../core/models/auditlogmodel.cpp" line="137" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="141" />
+            <location filename="../core/models/auditlogmodel.cpp" line="138" />
             <source>Rule</source>
             <translation>ルール</translation>
         </message>
@@ -52,97 +74,97 @@
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="58" />
+            <location filename="../ui/panels/auditpanel.cpp" line="60" />
             <source>Allow this</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="85" />
+            <location filename="../ui/panels/auditpanel.cpp" line="87" />
             <source>All kinds</source>
             <translation>すべての種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="88" />
+            <location filename="../ui/panels/auditpanel.cpp" line="90" />
             <source>All decisions</source>
             <translation>すべての判定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="89" />
+            <location filename="../ui/panels/auditpanel.cpp" line="91" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="90" />
+            <location filename="../ui/panels/auditpanel.cpp" line="92" />
             <source>Denied</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="91" />
+            <location filename="../ui/panels/auditpanel.cpp" line="93" />
             <source>Filter by path, host, rule…</source>
             <translation>パス・ホスト・ルールで絞り込み…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="94" />
+            <location filename="../ui/panels/auditpanel.cpp" line="96" />
             <source>Add a rule that allows the selected denied access to the policy</source>
             <translation>選択した拒否されたアクセスを許可するルールをポリシーに追加します</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="96" />
+            <location filename="../ui/panels/auditpanel.cpp" line="98" />
             <source>Open Log…</source>
             <translation>ログを開く…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="126" />
+            <location filename="../ui/panels/auditpanel.cpp" line="128" />
             <source>%Ln lines indexed in %1 ms</source>
             <translation>
                 <numerusform>%Ln 行を %1 ms で索引付けしました</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="130" />
+            <location filename="../ui/panels/auditpanel.cpp" line="132" />
             <source>%Ln matching, filtered in %1 ms</source>
             <translation>
                 <numerusform>%Ln 件が一致 (%1 ms で絞り込み)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="154" />
+            <location filename="../ui/panels/auditpanel.cpp" line="156" />
             <source>Filtering…</source>
             <translation>絞り込み中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="160" />
+            <location filename="../ui/panels/auditpanel.cpp" line="162" />
             <source>Indexing %1…</source>
             <translation>%1 を索引付け中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="166" />
-            <location filename="../ui/panels/auditpanel.cpp" line="172" />
+            <location filename="../ui/panels/auditpanel.cpp" line="168" />
+            <location filename="../ui/panels/auditpanel.cpp" line="174" />
             <source>Open Audit Log</source>
             <translation>監査ログを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="167" />
+            <location filename="../ui/panels/auditpanel.cpp" line="169" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>監査ログ (*.jsonl *.log);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <location filename="../ui/panels/auditpanel.cpp" line="193" />
             <source>%1 allowed · %2 denied</source>
             <translation>許可 %1 · 拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="193" />
+            <location filename="../ui/panels/auditpanel.cpp" line="195" />
             <source>%1 unreadable</source>
             <translation>読めない行 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="194" />
+            <location filename="../ui/panels/auditpanel.cpp" line="196" />
             <source>%1 shown</source>
             <translation>表示 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="196" />
+            <location filename="../ui/panels/auditpanel.cpp" line="198" />
             <source>(%1 more only in the audit file)</source>
             <translation>(ほか %1 件は監査ファイルのみ)</translation>
         </message>
@@ -150,59 +172,119 @@
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="29" />
+            <location filename="../ui/panels/consolepanel.cpp" line="31" />
             <source>Follow</source>
             <translation>追従</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="38" />
+            <location filename="../ui/panels/consolepanel.cpp" line="40" />
             <source>Output of the script appears here. F5 runs it.</source>
             <translation>スクリプトの出力はここに表示されます。F5 で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="40" />
+            <location filename="../ui/panels/consolepanel.cpp" line="42" />
             <source>Keep the newest output in view</source>
             <translation>最新の出力を表示し続けます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="43" />
+            <location filename="../ui/panels/consolepanel.cpp" line="45" />
             <source>Copy</source>
             <translation>コピー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="44" />
+            <location filename="../ui/panels/consolepanel.cpp" line="46" />
             <source>Copy the selection, or everything when nothing is selected</source>
             <translation>選択範囲をコピーします (選択がなければ全体)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="47" />
+            <location filename="../ui/panels/consolepanel.cpp" line="49" />
             <source>Clear</source>
             <translation>消去</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="50" />
+            <location filename="../ui/panels/consolepanel.cpp" line="52" />
             <source>Find</source>
             <translation>検索</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="53" />
+            <location filename="../ui/panels/consolepanel.cpp" line="55" />
             <source>Find in output</source>
             <translation>出力内を検索</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="57" />
+            <location filename="../ui/panels/consolepanel.cpp" line="59" />
             <source>Next match</source>
             <translation>次の一致</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="60" />
+            <location filename="../ui/panels/consolepanel.cpp" line="62" />
             <source>Previous match</source>
             <translation>前の一致</translation>
         </message>
         <message>
-            <location filename="../ui/panels/consolepanel.cpp" line="136" />
+            <location filename="../ui/panels/consolepanel.cpp" line="138" />
             <source>[… %1 bytes of output skipped to keep up; the run result keeps the head and tail …]</source>
             <translation>[… 表示が追いつかないため出力 %1 バイトを省略しました。実行結果には先頭と末尾が残ります …]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="298" />
+            <source>Run %1</source>
+            <translation>実行 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="299" />
+            <source>Run %1 — audit log: %2</source>
+            <translation>実行 %1 — 監査ログ: %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="303" />
+            <source>Could not run: %1</source>
+            <translation>実行できませんでした: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="308" />
+            <source>exit code %1</source>
+            <translation>終了コード %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="310" />
+            <source>timed out</source>
+            <translation>タイムアウト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="312" />
+            <source>stopped</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="314" />
+            <source>output truncated</source>
+            <translation>出力を切り詰め</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="315" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>許可 %1、拒否 %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="316" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="317" />
+            <source>Finished: %1</source>
+            <translation>完了: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="324" />
+            <source>Run %1 (%2)</source>
+            <translation>実行 %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="328" />
+            <source>[%1 more bytes were not kept for the history]</source>
+            <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
         </message>
     </context>
     <context>
@@ -288,42 +370,42 @@
             <translation>%1 に接続中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="164" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="161" />
             <source>No screen: %1</source>
             <translation>画面なし: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="171" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="168" />
             <source>The sandbox sent an unreadable screenshot</source>
             <translation>サンドボックスから読み取れないスクリーンショットが届きました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="173" />
             <source>%1 × %2, %3 ms per frame</source>
             <translation>%1 × %2、1 フレーム %3 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
             <source>start</source>
             <translation>開始</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="180" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
             <source>after input</source>
             <translation>入力後</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="205" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="202" />
             <source>typing</source>
             <translation>入力中</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="232" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="228" />
             <source>%1 failed: %2</source>
             <translation>%1 に失敗しました: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="262" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="258" />
             <source>snapshot</source>
             <translation>スナップショット</translation>
         </message>
@@ -339,367 +421,297 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="78" />
+            <location filename="../ui/mainwindow.cpp" line="85" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="79" />
+            <location filename="../ui/mainwindow.cpp" line="86" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="80" />
+            <location filename="../ui/mainwindow.cpp" line="87" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="81" />
+            <location filename="../ui/mainwindow.cpp" line="88" />
             <source>Audit Log</source>
             <translation>監査ログ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="82" />
+            <location filename="../ui/mainwindow.cpp" line="89" />
             <source>Run History</source>
             <translation>実行履歴</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="83" />
+            <location filename="../ui/mainwindow.cpp" line="90" />
             <source>Sessions</source>
             <translation>セッション</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="97" />
-            <source>Could not run: %1</source>
-            <translation>実行できませんでした: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="108" />
+            <location filename="../ui/mainwindow.cpp" line="118" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>実行 %1 はセッションとして記録されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="118" />
+            <location filename="../ui/mainwindow.cpp" line="128" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="120" />
+            <location filename="../ui/mainwindow.cpp" line="130" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>準備完了。サンドボックスは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="144" />
+            <location filename="../ui/mainwindow.cpp" line="146" />
             <source>Sandboxes</source>
             <translation>サンドボックス一覧</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="145" />
+            <location filename="../ui/mainwindow.cpp" line="147" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="146" />
+            <location filename="../ui/mainwindow.cpp" line="148" />
             <source>Port Preview</source>
             <translation>ポートのプレビュー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="174" />
+            <location filename="../ui/mainwindowmenus.cpp" line="23" />
             <source>&amp;File</source>
             <translation>ファイル(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="175" />
+            <location filename="../ui/mainwindowmenus.cpp" line="24" />
             <source>&amp;New Script</source>
             <translation>新しいスクリプト(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="179" />
+            <location filename="../ui/mainwindowmenus.cpp" line="28" />
             <source>&amp;Open Script…</source>
             <translation>スクリプトを開く(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="180" />
+            <location filename="../ui/mainwindowmenus.cpp" line="29" />
             <source>Open &amp;Recent</source>
             <translation>最近使ったファイル(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="181" />
+            <location filename="../ui/mainwindowmenus.cpp" line="30" />
             <source>&amp;Save Script</source>
             <translation>スクリプトを保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="182" />
+            <location filename="../ui/mainwindowmenus.cpp" line="31" />
             <source>Save Script &amp;As…</source>
             <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="184" />
+            <location filename="../ui/mainwindowmenus.cpp" line="33" />
             <source>Open &amp;Policy…</source>
             <translation>ポリシーを開く(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="185" />
+            <location filename="../ui/mainwindowmenus.cpp" line="34" />
             <source>Save Po&amp;licy</source>
             <translation>ポリシーを保存(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="186" />
+            <location filename="../ui/mainwindowmenus.cpp" line="35" />
             <source>Save Policy As…</source>
             <translation>名前を付けてポリシーを保存…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="188" />
+            <location filename="../ui/mainwindowmenus.cpp" line="37" />
             <source>Open Audit &amp;Log…</source>
             <translation>監査ログを開く(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="190" />
+            <location filename="../ui/mainwindowmenus.cpp" line="39" />
             <source>Open Sess&amp;ion…</source>
             <translation>セッションを開く(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="195" />
+            <location filename="../ui/mainwindowmenus.cpp" line="44" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>実行をセッションとして保存(&amp;N)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="198" />
+            <location filename="../ui/mainwindowmenus.cpp" line="47" />
             <source>Se&amp;ttings…</source>
             <translation>設定(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="199" />
+            <location filename="../ui/mainwindowmenus.cpp" line="48" />
             <source>&amp;Quit</source>
             <translation>終了(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="202" />
+            <location filename="../ui/mainwindowmenus.cpp" line="51" />
             <source>&amp;Policy</source>
             <translation>ポリシー(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="203" />
+            <location filename="../ui/mainwindowmenus.cpp" line="52" />
             <source>&amp;Undo Policy Edit</source>
             <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="204" />
+            <location filename="../ui/mainwindowmenus.cpp" line="53" />
             <source>&amp;Redo Policy Edit</source>
             <translation>ポリシーの編集をやり直す(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="205" />
+            <location filename="../ui/mainwindowmenus.cpp" line="54" />
             <source>&amp;Templates</source>
             <translation>テンプレート(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="210" />
-            <location filename="../ui/mainwindow.cpp" line="211" />
+            <location filename="../ui/mainwindowmenus.cpp" line="59" />
+            <location filename="../ui/mainwindowmenus.cpp" line="60" />
             <source>&amp;Run</source>
             <translation>実行(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="213" />
+            <location filename="../ui/mainwindowmenus.cpp" line="62" />
             <source>Run the script under the policy (F5)</source>
             <translation>スクリプトをポリシーの下で実行します (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="214" />
+            <location filename="../ui/mainwindowmenus.cpp" line="63" />
             <source>&amp;Stop</source>
             <translation>停止(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="217" />
+            <location filename="../ui/mainwindowmenus.cpp" line="66" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="220" />
+            <location filename="../ui/mainwindowmenus.cpp" line="69" />
             <source>Re&amp;play Session</source>
             <translation>セッションを再実行(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="227" />
+            <location filename="../ui/mainwindowmenus.cpp" line="76" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="231" />
+            <location filename="../ui/mainwindowmenus.cpp" line="80" />
             <source>&amp;View</source>
             <translation>表示(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="235" />
+            <location filename="../ui/mainwindowmenus.cpp" line="84" />
             <source>Reset &amp;Layout</source>
             <translation>レイアウトをリセット(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="237" />
+            <location filename="../ui/mainwindowmenus.cpp" line="86" />
             <source>&amp;Help</source>
             <translation>ヘルプ(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="238" />
+            <location filename="../ui/mainwindowmenus.cpp" line="87" />
             <source>&amp;About Sandbench</source>
             <translation>Sandbench について(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="239" />
+            <location filename="../ui/mainwindowmenus.cpp" line="88" />
             <source>About Sandbench</source>
             <translation>Sandbench について</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="240" />
+            <location filename="../ui/mainwindowmenus.cpp" line="89" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="75" />
-            <location filename="../ui/mainwindowsessions.cpp" line="103" />
+            <location filename="../ui/mainwindowsessions.cpp" line="76" />
+            <location filename="../ui/mainwindowsessions.cpp" line="104" />
             <source>Save Session</source>
             <translation>セッションを保存</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="76" />
+            <location filename="../ui/mainwindowsessions.cpp" line="77" />
             <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
             <translation>保存できるセッションを持つ実行はまだありません。先にスクリプトを実行してください (F5)。セッション記録が有効なら (設定)、どの実行も保存できます。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="89" />
+            <location filename="../ui/mainwindowsessions.cpp" line="90" />
             <source>Save Session of Run %1</source>
             <translation>実行 %1 のセッションを保存</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="90" />
+            <location filename="../ui/mainwindowsessions.cpp" line="91" />
             <source>Sandbench sessions (*.sbsession)</source>
             <translation>Sandbench セッション (*.sbsession)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="97" />
+            <location filename="../ui/mainwindowsessions.cpp" line="98" />
             <source>Saving the session of run %1…</source>
             <translation>実行 %1 のセッションを保存しています…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="104" />
+            <location filename="../ui/mainwindowsessions.cpp" line="105" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>実行 %1 のセッションは保存されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="107" />
+            <location filename="../ui/mainwindowsessions.cpp" line="108" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>実行 %1 のセッションを %2 に保存しました (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="226" />
-            <location filename="../ui/mainwindow.cpp" line="246" />
+            <location filename="../ui/mainwindowmenus.cpp" line="75" />
+            <location filename="../ui/mainwindowmenus.cpp" line="95" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="263" />
+            <location filename="../ui/mainwindowmenus.cpp" line="112" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="263" />
+            <location filename="../ui/mainwindowmenus.cpp" line="112" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="349" />
+            <location filename="../ui/mainwindow.cpp" line="199" />
             <source>unsaved policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="351" />
+            <location filename="../ui/mainwindow.cpp" line="201" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="378" />
+            <location filename="../ui/mainwindow.cpp" line="228" />
             <source>The policy has an error: %1</source>
             <translation>ポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="379" />
+            <location filename="../ui/mainwindow.cpp" line="229" />
             <source>the policy has an error</source>
             <translation>ポリシーにエラーがあります</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="395" />
-            <source>Run %1 — audit log: %2</source>
-            <translation>実行 %1 — 監査ログ: %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="414" />
-            <source>exit code %1</source>
-            <translation>終了コード %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="416" />
-            <source>timed out</source>
-            <translation>タイムアウト</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="418" />
-            <source>stopped</source>
-            <translation>停止</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="420" />
-            <source>output truncated</source>
-            <translation>出力を切り詰め</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="421" />
-            <source>%1 allowed, %2 denied</source>
-            <translation>許可 %1、拒否 %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="422" />
-            <source>%1 ms</source>
-            <translation>%1 ms</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="423" />
-            <source>Finished: %1</source>
-            <translation>完了: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="436" />
-            <source>Allow This</source>
-            <translation>これを許可</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="437" />
-            <source>Add this rule to the policy?
-
-%1</source>
-            <translation>このルールをポリシーに追加しますか?
-
-%1</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="453" />
-            <source>The policy changes like this:</source>
-            <translation>ポリシーは次のように変わります:</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="459" />
+            <location filename="../ui/mainwindow.cpp" line="265" />
             <source>Added %1</source>
             <translation>%1 を追加しました</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="470" />
-            <location filename="../ui/mainwindowsessions.cpp" line="59" />
+            <location filename="../ui/mainwindowsessions.cpp" line="60" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="474" />
-            <source>[%1 more bytes were not kept for the history]</source>
-            <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
         </message>
     </context>
     <context>
@@ -1023,125 +1035,66 @@
         </message>
     </context>
     <context>
-        <name>Sandbench::RunController</name>
-        <message>
-            <location filename="../ui/runcontroller.cpp" line="36" />
-            <source>the run did not start, so there is nothing to replay</source>
-            <translation>実行が始まらなかったため、再実行するものがありません</translation>
-        </message>
-        <message>
-            <location filename="../ui/runcontroller.cpp" line="95" />
-            <location filename="../ui/runcontroller.cpp" line="127" />
-            <source>not recorded: %1</source>
-            <translation>記録されていません: %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/runcontroller.cpp" line="98" />
-            <source>stopped before it started</source>
-            <translation>開始前に停止しました</translation>
-        </message>
-    </context>
-    <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="44" />
-            <source>running</source>
-            <translation>実行中</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="46" />
-            <source>failed: %1</source>
-            <translation>失敗: %1</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="52" />
-            <source>timed out</source>
-            <translation>タイムアウト</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="54" />
-            <source>stopped</source>
-            <translation>停止</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="56" />
-            <source>out of memory</source>
-            <translation>メモリ不足</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="58" />
-            <source>exit %1</source>
-            <translation>終了 %1</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="60" />
-            <source>truncated</source>
-            <translation>切り詰め</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="82" />
+            <location filename="../core/models/runhistorymodel.cpp" line="48" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="87" />
+            <location filename="../core/models/runhistorymodel.cpp" line="53" />
             <source>ready to save</source>
             <translation>保存できます</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="89" />
+            <location filename="../core/models/runhistorymodel.cpp" line="55" />
             <source>recording</source>
             <translation>記録中</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="90" />
+            <location filename="../core/models/runhistorymodel.cpp" line="56" />
             <source>not kept</source>
             <translation>保持されていません</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="101" />
+            <location filename="../core/models/runhistorymodel.cpp" line="67" />
             <source>Run</source>
             <translation>実行番号</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="102" />
+            <location filename="../core/models/runhistorymodel.cpp" line="68" />
             <source>Started</source>
             <translation>開始</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="103" />
+            <location filename="../core/models/runhistorymodel.cpp" line="69" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="104" />
+            <location filename="../core/models/runhistorymodel.cpp" line="70" />
             <source>Status</source>
             <translation>状態</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="105" />
+            <location filename="../core/models/runhistorymodel.cpp" line="71" />
             <source>Duration</source>
             <translation>所要時間</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="106" />
+            <location filename="../core/models/runhistorymodel.cpp" line="72" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="107" />
+            <location filename="../core/models/runhistorymodel.cpp" line="73" />
             <source>Denied</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="108" />
+            <location filename="../core/models/runhistorymodel.cpp" line="74" />
             <source>Session</source>
             <translation>セッション</translation>
-        </message>
-        <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="163" />
-            <source>not kept: only the newest %1 runs keep their session</source>
-            <translation>保持されていません: 最新の %1 件の実行だけがセッションを保持します</translation>
         </message>
     </context>
     <context>
@@ -1177,67 +1130,67 @@
     <context>
         <name>Sandbench::RunStatusWidget</name>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="29" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="31" />
             <source>Ready</source>
             <translation>準備完了</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
             <source>Seed: %1</source>
             <translation>シード: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="34" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
             <source>Seed: random</source>
             <translation>シード: ランダム</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="38" />
             <source>Time: frozen at %1</source>
             <translation>時刻: %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="39" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="41" />
             <source>Time: real</source>
             <translation>時刻: 実時間</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="57" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="59" />
             <source>Running… %1 s</source>
             <translation>実行中… %1 秒</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="65" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
             <source>Timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
             <source>Stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
             <source>Out of memory</source>
             <translation>メモリ不足</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
             <source>Exit code %1</source>
             <translation>終了コード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="75" />
             <source>Output truncated</source>
             <translation>出力を切り詰め</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="83" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="85" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
         </message>
@@ -1354,22 +1307,22 @@
             <translation>シェルコマンド (例: ls -la &amp;&amp; uname -a)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="88" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="87" />
             <source>[failed: %1]</source>
             <translation>[失敗: %1]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="90" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="89" />
             <source>[timed out after %1 ms]</source>
             <translation>[%1 ms でタイムアウト]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="91" />
             <source>[exit %1 in %2 ms%3]</source>
             <translation>[終了 %1、%2 ms%3]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="93" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
             <source>, output truncated</source>
             <translation>、出力を切り詰め</translation>
         </message>
@@ -1377,126 +1330,126 @@
     <context>
         <name>Sandbench::SandboxFilesWidget</name>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="41" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="27" />
             <source>Save</source>
             <translation>保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
             <source>Name</source>
             <translation>名前</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
             <source>Modified</source>
             <translation>更新日時</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="53" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="39" />
             <source>Double-click a file to open it here</source>
             <translation>ファイルをダブルクリックするとここで開きます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="56" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
             <source>Up</source>
             <translation>上へ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="57" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="43" />
             <source>Refresh</source>
             <translation>更新</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="58" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Upload…</source>
             <translation>アップロード…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="59" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
             <source>Download…</source>
             <translation>ダウンロード…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="60" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
             <source>Delete</source>
             <translation>削除</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="103" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="89" />
             <source>Upload into the sandbox</source>
             <translation>サンドボックスにアップロード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="164" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="150" />
             <source>Listing %1…</source>
             <translation>%1 を一覧表示中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="169" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="208" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="279" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="155" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="194" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="265" />
             <source>%1 does not exist</source>
             <translation>%1 は存在しません</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="172" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="158" />
             <source>%n entries</source>
             <translation>
                 <numerusform>%n 項目</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="203" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="189" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="199" />
             <source>%1 (%2 bytes)</source>
             <translation>%1 (%2 バイト)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="210" />
             <source>Saving %1…</source>
             <translation>%1 を保存中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="227" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
             <source>Saved %1</source>
             <translation>%1 を保存しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="237" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="223" />
             <source>Uploading %1…</source>
             <translation>%1 をアップロード中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="225" />
             <source>Uploaded %1</source>
             <translation>%1 をアップロードしました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="253" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
             <source>Deleted %1</source>
             <translation>%1 を削除しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="256" />
             <source>Download from the sandbox</source>
             <translation>サンドボックスからダウンロード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="281" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="267" />
             <source>Cannot write %1</source>
             <translation>%1 に書き込めません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="283" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="269" />
             <source>Downloaded %1 to %2</source>
             <translation>%1 を %2 にダウンロードしました</translation>
         </message>
@@ -1562,138 +1515,138 @@
     <context>
         <name>Sandbench::SandboxSessionView</name>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="26" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
             <source>failed: %1</source>
             <translation>失敗: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="28" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
             <source>written</source>
             <translation>書き込み済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="30" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
             <source>taken</source>
             <translation>撮影済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="32" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
             <source>sent</source>
             <translation>送信済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="34" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="36" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
             <source>Step</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
             <source>Command or file</source>
             <translation>コマンドまたはファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="80" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="91" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="96" />
             <source>Recorded</source>
             <translation>記録</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="72" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="81" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="86" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="92" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="97" />
             <source>Replayed</source>
             <translation>再実行</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="113" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="123" />
             <source>%1 (%n byte(s))</source>
             <translation>
                 <numerusform>%1 (%n バイト)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="115" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="125" />
             <source>the screen</source>
             <translation>画面</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="118" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="128" />
             <source>click at %1, %2 (button %3, %4×)</source>
             <translation>%1, %2 をクリック (ボタン %3、%4 回)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="119" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="129" />
             <source>move to %1, %2</source>
             <translation>%1, %2 へ移動</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="120" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="130" />
             <source>scroll at %1, %2 by %3, %4</source>
             <translation>%1, %2 で %3, %4 スクロール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="121" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="131" />
             <source>type “%1”</source>
             <translation>「%1」を入力</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="122" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="132" />
             <source>key %1</source>
             <translation>キー %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="143" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
             <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
             <translation>再実行すると、同じイメージの新しいサンドボックスでこれらのステップをもう一度実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="144" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
             <source>No Docker engine is available: this session can be browsed but not replayed.</source>
             <translation>Docker エンジンがありません。このセッションは閲覧できますが、再実行はできません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="150" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="159" />
             <source>write</source>
             <translation>書き込み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="151" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="160" />
             <source>screenshot</source>
             <translation>スクリーンショット</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="161" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="162" />
             <source>exec</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="183" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
             <source>
 — stderr —
 </source>
@@ -1701,52 +1654,62 @@
 — stderr —
 </translation>
         </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
+            <source>(not shown: %1)</source>
+            <translation>(表示されません: %1)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="234" />
+            <source>the replayed screenshot</source>
+            <translation>再生したスクリーンショット</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="273" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>読めない PNG (%n バイト)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="278" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 ピクセル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="214" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="291" />
             <source>The replay could not finish: %1</source>
             <translation>再実行を完了できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="229" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="307" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>%1 の新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
             <source>%1, same</source>
             <translation>%1、同じ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="250" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
             <source>%1, differs</source>
             <translation>%1、相違あり</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="263" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="342" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>同一: %n 個のステップすべてが記録どおりの出力と結果になりました。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="269" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="348" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>ステップ %1 (%2) で相違: 記録「%3」、再実行「%4」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="276" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="355" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
@@ -1830,27 +1793,27 @@
             <translation>既定のイメージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="149" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="147" />
             <source>Not created: %1</source>
             <translation>作成されませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="152" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
             <source>Created %1</source>
             <translation>%1 を作成しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="162" />
             <source>Release failed: %1</source>
             <translation>解放に失敗しました: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="179" />
             <source>Not extended: %1</source>
             <translation>延長されませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="187" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="181" />
             <source>%1 now ends at %2</source>
             <translation>%1 は %2 に終了します</translation>
         </message>
@@ -2059,329 +2022,329 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="73" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="81" />
             <source>Open…</source>
             <translation>開く…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="74" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="151" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="82" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Replay</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="75" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="83" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="100" />
             <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>.sbsession ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="93" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="101" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="94" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="102" />
             <source>Stop the replay</source>
             <translation>再実行を停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="96" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="104" />
             <source>Recorded policy</source>
             <translation>記録されたポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="97" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="105" />
             <source>Policy file…</source>
             <translation>ポリシーファイル…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="98" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="106" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
             <source>under</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="133" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="126" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="134" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="127" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
             <source>stderr as the runtime wrote it</source>
             <translation>ランタイムが書いたままの stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>File</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Where</source>
             <translation>場所</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="154" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="155" />
             <source>Audit</source>
             <translation>監査</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="148" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="156" />
             <source>Code</source>
             <translation>コード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="150" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="158" />
             <source>Steps</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="153" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="161" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).</source>
             <translation>セッションファイルを開くか (Ctrl+Shift+O)、ここにドロップしてください。
 実行履歴のどの実行もセッションとして保存できます (セッションを保存)。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="220" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
             <source>Open Session</source>
             <translation>セッションを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="221" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
             <source>Sandbench sessions (*.sbsession);;All files (*)</source>
             <translation>Sandbench セッション (*.sbsession);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="238" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="234" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="243" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="262" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="266" />
             <source>Cannot open the session: %1</source>
             <translation>セッションを開けません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="263" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="267" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
             <source>Recorded %1</source>
             <translation>記録日時 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="305" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1、Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="307" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
             <source>seed %1</source>
             <translation>シード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
             <source>time frozen at %1</source>
             <translation>時刻は %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="310" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
             <source>no exit code</source>
             <translation>終了コードなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="312" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
             <source>%1 after %2 ms</source>
             <translation>%2 ms 後に %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="317" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="319" />
             <source>packages: %1</source>
             <translation>パッケージ: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
             <source>environment (with values): %1</source>
             <translation>環境変数 (値あり): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="320" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
             <source>environment (names only): %1</source>
             <translation>環境変数 (名前のみ): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="327" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="331" />
             <source>Recording notes: %1</source>
             <translation>記録時の注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
             <source>entry</source>
             <translation>エントリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="371" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="375" />
             <source>workdir</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="377" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="395" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="399" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm パッケージ (%n ファイル)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="396" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="400" />
             <source>packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="411" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="412" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="416" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="413" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n ステップ</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="465" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="495" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="53" />
             <source>Replay Under Policy</source>
             <translation>ポリシーを指定して再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="496" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="54" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>ポリシー (*.json);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="500" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="528" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="58" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="86" />
             <source>Cannot use that policy: %1</source>
             <translation>そのポリシーは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="513" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="71" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されますが、Docker エンジンがありません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="516" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="74" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="539" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="97" />
             <source>Replaying offline…</source>
             <translation>オフラインで再実行しています…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="557" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="119" />
             <source>and %n more</source>
             <translation>
                 <numerusform>ほか %n 件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="558" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="120" />
             <source>Replay Under a Wider Policy?</source>
             <translation>より広いポリシーで再実行しますか?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="559" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="121" />
             <source>The replay policy grants more than the session holds. The recorded code would get:</source>
             <translation>再実行のポリシーはセッションの記録より多くを許可します。記録されたコードに与えられるもの:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="562" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
             <source>Replay with These Grants</source>
             <translation>この権限で再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="589" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="152" />
             <source>The replay could not run: %1</source>
             <translation>再実行できませんでした: %1</translation>
         </message>
