@@ -111,6 +111,76 @@ private slots:
         QCOMPARE(loaded->load(0, SandboxPayloadKind::Stdout).value_or(QByteArray()), QByteArray("hi\n"));
     }
 
+    // #13: a field of the wrong type is refused at its name, never read as a default (a number
+    // in argv would run "", a string timeout would run without one, a string image the default).
+    void sandboxFieldsOfTheWrongTypeAreNamed_data()
+    {
+        QTest::addColumn<QString>("where"); // "" the manifest, "sandbox", or "step"
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("image number") << "sandbox" << "image" << QJsonValue(7) << "\"image\" is not a string";
+        QTest::newRow("env names string") << "sandbox" << "envNames" << QJsonValue(QStringLiteral("HOME")) << "\"envNames\" is not a list of strings";
+        QTest::newRow("values recorded string") << "sandbox" << "envValuesRecorded" << QJsonValue(QStringLiteral("yes")) << "\"envValuesRecorded\" is not true or false";
+        QTest::newRow("steps object") << "" << "steps" << QJsonValue(QJsonObject{}) << "\"steps\" is not an array";
+        QTest::newRow("sandbox string") << "" << "sandbox" << QJsonValue(QStringLiteral("{}")) << "\"sandbox\" is not an object";
+        QTest::newRow("recorded at text") << "" << "recordedAtMs" << QJsonValue(QStringLiteral("now")) << "\"recordedAtMs\" is not a whole number";
+        QTest::newRow("argv number") << "step" << "argv" << QJsonValue(QJsonArray{QStringLiteral("echo"), 5}) << "step 1: \"argv\" is not a list of strings";
+        QTest::newRow("timeout text") << "step" << "timeoutMs" << QJsonValue(QStringLiteral("5000")) << "step 1: \"timeoutMs\" is not a whole number";
+        QTest::newRow("timeout fraction") << "step" << "timeoutMs" << QJsonValue(0.5) << "step 1: \"timeoutMs\" is not a whole number";
+        QTest::newRow("timeout huge") << "step" << "timeoutMs" << QJsonValue(1e300) << "step 1: \"timeoutMs\" is not a whole number";
+        QTest::newRow("exit code text") << "step" << "exitCode" << QJsonValue(QStringLiteral("0")) << "step 1: \"exitCode\" is not a whole number or null";
+        QTest::newRow("timed out number") << "step" << "timedOut" << QJsonValue(1) << "step 1: \"timedOut\" is not true or false";
+        QTest::newRow("cwd array") << "step" << "cwd" << QJsonValue(QJsonArray{}) << "step 1: \"cwd\" is not a string";
+    }
+
+    void sandboxFieldsOfTheWrongTypeAreNamed()
+    {
+        QFETCH(QString, where);
+        QFETCH(QString, key);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, expected);
+        const QByteArray empty;
+        QJsonObject step{{QStringLiteral("kind"), QStringLiteral("exec")}, {QStringLiteral("argv"), QJsonArray{QStringLiteral("true")}},
+                         {QStringLiteral("stdout"), sha(empty)}, {QStringLiteral("stderr"), sha(empty)},
+                         {QStringLiteral("exitCode"), 0}};
+        QJsonObject manifest = sandboxManifest();
+        QJsonObject sandbox = manifest.value(QStringLiteral("sandbox")).toObject();
+        if (where == QLatin1String("step"))
+            step.insert(key, value);
+        else if (where == QLatin1String("sandbox"))
+            sandbox.insert(key, value);
+        manifest.insert(QStringLiteral("sandbox"), sandbox);
+        manifest.insert(QStringLiteral("steps"), QJsonArray{step});
+        if (where.isEmpty())
+            manifest.insert(key, value);
+        const QString file = archive(QStringLiteral("typed-%1-%2.sbsession").arg(where, key),
+                                     {{QStringLiteral("manifest.json"), json(manifest), {}},
+                                      {QStringLiteral("files/") + sha(empty), empty, {}}});
+        QVERIFY(!file.isEmpty());
+        auto read = SandboxSession::read(file);
+        QVERIFY2(!read, "a field of the wrong type was read as a default");
+        QCOMPARE(read.error().code, ErrorCode::Parse);
+        QVERIFY2(read.error().message.contains(expected), qPrintable(read.error().message));
+    }
+
+    // The same manifest with every field of its type reads: the check refuses types, not files.
+    void sandboxFieldsOfTheRightTypeRead()
+    {
+        const QByteArray empty;
+        QJsonObject manifest = sandboxManifest();
+        manifest.insert(QStringLiteral("steps"), QJsonArray{QJsonObject{
+            {QStringLiteral("kind"), QStringLiteral("exec")}, {QStringLiteral("argv"), QJsonArray{QStringLiteral("true")}},
+            {QStringLiteral("stdout"), sha(empty)}, {QStringLiteral("stderr"), sha(empty)}, {QStringLiteral("exitCode"), QJsonValue()},
+            {QStringLiteral("timeoutMs"), 5000}, {QStringLiteral("timedOut"), true}}});
+        const QString file = archive(QStringLiteral("typed-ok.sbsession"), {{QStringLiteral("manifest.json"), json(manifest), {}},
+                                                                           {QStringLiteral("files/") + sha(empty), empty, {}}});
+        auto read = SandboxSession::read(file);
+        QVERIFY2(read, qPrintable(read ? QString() : read.error().message));
+        QCOMPARE(read->steps.size(), 1);
+        QCOMPARE(read->steps.at(0).as<SandboxExecStep>()->timeoutMs, 5000);
+    }
+
     void readsTheManifestAlone()
     {
         // The member after the manifest does not match its name: open() never gets that far,

@@ -59,6 +59,17 @@ namespace {
 
 Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMembers &members, const QString &path)
 {
+    using F = FieldType;
+    const QJsonObject sandboxPart = manifest.value(QStringLiteral("sandbox")).toObject();
+    auto wrongType = checkFieldTypes(manifest, {{"formatVersion", F::Integer}, {"application", F::Object},
+                                              {"recordedAtMs", F::Integer}, {"sandbox", F::Object}, {"steps", F::Array}});
+    if (!wrongType)
+        wrongType = checkFieldTypes(sandboxPart, {{"image", F::String}, {"network", F::String}, {"envNames", F::Strings},
+                                                {"envValuesRecorded", F::Bool}, {"envValues", F::Object}});
+    if (!wrongType && !manifest.value(QStringLiteral("steps")).isArray())
+        wrongType = QStringLiteral("\"steps\" is missing");
+    if (wrongType)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: %2").arg(path, *wrongType));
     SandboxSession session;
     session.formatVersion = manifest.value(QStringLiteral("formatVersion")).toInt();
     session.applicationVersion = manifest.value(QStringLiteral("application")).toObject().value(QStringLiteral("version")).toString();
@@ -75,6 +86,8 @@ Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMe
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: %2").arg(path, *problem));
     const QJsonArray stepArray = manifest.value(QStringLiteral("steps")).toArray();
     for (qsizetype i = 0; i < stepArray.size(); ++i) {
+        if (!stepArray.at(i).isObject())
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: step %2 is not an object").arg(path).arg(i + 1));
         auto step = stepFromJson(stepArray.at(i).toObject(), i + 1, members, path);
         if (!step)
             return std::unexpected(step.error());

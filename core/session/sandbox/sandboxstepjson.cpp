@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cmath>
+#include <limits>
 
 namespace Sandbench {
 
@@ -30,6 +32,55 @@ QStringList stringList(const QJsonValue &value)
         out << item.toString();
     return out;
 }
+
+} // namespace
+
+std::optional<QString> checkFieldTypes(const QJsonObject &o, std::initializer_list<FieldType> fields)
+{
+    for (const FieldType &field : fields) {
+        const QJsonValue value = o.value(QLatin1String(field.key));
+        if (value.isUndefined())
+            continue;
+        bool ok = false;
+        switch (field.type) {
+        case FieldType::String: ok = value.isString(); break;
+        case FieldType::Bool: ok = value.isBool(); break;
+        case FieldType::Object: ok = value.isObject(); break;
+        case FieldType::Array: ok = value.isArray(); break;
+        case FieldType::Integer:
+        case FieldType::IntegerOrNull:
+            // A whole number a double holds exactly; 1e300 or 0.5 is no count of anything.
+            ok = (field.type == FieldType::IntegerOrNull && value.isNull())
+                 || (value.isDouble() && value.toDouble() == double(value.toInteger(std::numeric_limits<qint64>::min()))
+                     && std::abs(value.toDouble()) <= 9007199254740992.0);
+            break;
+        case FieldType::Strings:
+            ok = value.isArray();
+            for (const QJsonValue &item : value.toArray())
+                ok = ok && item.isString();
+            break;
+        }
+        if (!ok)
+            return QStringLiteral("\"%1\" is not %2").arg(QLatin1String(field.key), FieldType::describe(field.type));
+    }
+    return std::nullopt;
+}
+
+QString FieldType::describe(Type type)
+{
+    switch (type) {
+    case String: return QStringLiteral("a string");
+    case Bool: return QStringLiteral("true or false");
+    case Object: return QStringLiteral("an object");
+    case Array: return QStringLiteral("an array");
+    case Integer: return QStringLiteral("a whole number");
+    case IntegerOrNull: return QStringLiteral("a whole number or null");
+    case Strings: return QStringLiteral("a list of strings");
+    }
+    return {};
+}
+
+namespace {
 
 QString actionName(SandboxInputStep::Action action)
 {
@@ -235,6 +286,20 @@ Result<SandboxStep> stepFromJson(const QJsonObject &o, qsizetype number, const S
             return std::nullopt;
         return SandboxPayloadRef{sha, it->size};
     };
+    // Every field of the wrong type is refused where it stands, never read as a default: a
+    // number where argv's strings belong would otherwise run "" and a string where a timeout
+    // belongs would run without one.
+    using F = FieldType;
+    if (auto problem = checkFieldTypes(o, {{"kind", F::String}, {"error", F::String}, {"errorCode", F::String},
+                                           {"argv", F::Strings}, {"cwd", F::String}, {"envNames", F::Strings},
+                                           {"envValues", F::Object}, {"stdin", F::String}, {"stdout", F::String},
+                                           {"stderr", F::String}, {"timeoutMs", F::Integer}, {"exitCode", F::IntegerOrNull},
+                                           {"timedOut", F::Bool}, {"truncated", F::Bool}, {"durationMs", F::Integer},
+                                           {"path", F::String}, {"data", F::String}, {"png", F::String},
+                                           {"action", F::String}, {"button", F::String}, {"text", F::String},
+                                           {"x", F::Integer}, {"y", F::Integer}, {"count", F::Integer},
+                                           {"dx", F::Integer}, {"dy", F::Integer}}))
+        return bad(*problem);
     SandboxStep step;
     if (o.contains(QStringLiteral("error"))) {
         step.outcome.error = o.value(QStringLiteral("error")).toString();

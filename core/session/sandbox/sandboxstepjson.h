@@ -21,6 +21,17 @@ using SandboxMembers = QHash<QString, SandboxMemberInfo>;  // by sha256 (hex)
 // A step as manifest.json holds it. Env values are written only with `values` (the session's
 // envValuesRecorded): a session that says it keeps names only never leaks a value someone put
 // in a step.
+// The JSON type a field must have when it is present (absent fields keep their defaults).
+struct FieldType
+{
+    enum Type { String, Bool, Object, Array, Integer, IntegerOrNull, Strings };
+    const char *key;
+    Type type;
+    static QString describe(Type type);
+};
+// The first field of `o` that is present with another type, said as "\"key\" is not a string".
+std::optional<QString> checkFieldTypes(const QJsonObject &o, std::initializer_list<FieldType> fields);
+
 QJsonObject stepToJson(const SandboxStep &step, bool values);
 
 // A step of manifest.json (1-based `number`), checked as the Desktop API checks its arguments
