@@ -268,10 +268,11 @@ private slots:
                                     << QStringLiteral("step 2: a click needs x and y from 0 to 32767");
         QTest::newRow("huge y") << input(QStringLiteral("move"), with(at, QStringLiteral("y"), 40000)) << none
                                 << QStringLiteral("step 2: a move needs x and y");
+        // Refused by type before the range is looked at.
         QTest::newRow("fractional x") << input(QStringLiteral("move"), with(at, QStringLiteral("x"), 1.5)) << none
-                                      << QStringLiteral("step 2: a move needs x and y");
+                                      << QStringLiteral("step 2: \"x\" is not a whole number");
         QTest::newRow("text x") << input(QStringLiteral("move"), with(at, QStringLiteral("x"), QStringLiteral("10"))) << none
-                                << QStringLiteral("step 2: a move needs x and y");
+                                << QStringLiteral("step 2: \"x\" is not a whole number");
         QTest::newRow("no y") << input(QStringLiteral("move"), QJsonObject{{QStringLiteral("x"), 1}}) << none
                               << QStringLiteral("step 2: a move needs x and y");
         QTest::newRow("four clicks") << input(QStringLiteral("click"), with(click, QStringLiteral("count"), 4)) << none
