@@ -18,20 +18,6 @@ const QString filesPrefix = QStringLiteral("files/");
 // Enough of a member to tell a PNG by its signature.
 constexpr qsizetype kHeadBytes = 8;
 
-bool isDigest(const QString &text)
-{
-    static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
-    return hex.match(text).hasMatch();
-}
-
-QStringList stringList(const QJsonValue &value)
-{
-    QStringList out;
-    for (const QJsonValue &item : value.toArray())
-        out << item.toString();
-    return out;
-}
-
 // The kind and version, checked before any other member is read: a newer file is refused
 // without inflating its members.
 } // namespace

@@ -19,6 +19,8 @@ constexpr int maxCoordinate = 32767;
 // What Desktop::scroll accepts at once.
 constexpr int maxScrollNotches = 100;
 
+} // namespace
+
 bool isDigest(const QString &text)
 {
     static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
@@ -32,8 +34,6 @@ QStringList stringList(const QJsonValue &value)
         out << item.toString();
     return out;
 }
-
-} // namespace
 
 std::optional<QString> checkFieldTypes(const QJsonObject &o, std::initializer_list<FieldType> fields)
 {

@@ -21,6 +21,11 @@ using SandboxMembers = QHash<QString, SandboxMemberInfo>;  // by sha256 (hex)
 // A step as manifest.json holds it. Env values are written only with `values` (the session's
 // envValuesRecorded): a session that says it keeps names only never leaks a value someone put
 // in a step.
+// A member name's digest: 64 lowercase hex digits.
+bool isDigest(const QString &text);
+// The strings of a JSON array; checkFieldTypes has already refused one that holds anything else.
+QStringList stringList(const QJsonValue &value);
+
 // The JSON type a field must have when it is present (absent fields keep their defaults).
 struct FieldType
 {
