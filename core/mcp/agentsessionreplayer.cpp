@@ -132,6 +132,12 @@ void AgentSessionReplayer::next()
                                                .arg(m_session.path).arg(call.seq).arg(call.tool)});
     if (auto ok = checkArguments(sandboxTool(set, *verb, m_options.limits).inputSchema, call.arguments); !ok)
         return fail({ErrorCode::Parse, tr("%1: call %2: %3").arg(m_session.path).arg(call.seq).arg(ok.error().message)});
+    if (*verb == SandboxVerb::Url) {
+        // Where a port is published is the host's wiring, and an offline replay publishes none.
+        m_report.notes << tr("call %1 (%2) is not replayed: an offline sandbox publishes no ports").arg(call.seq).arg(call.tool);
+        QTimer::singleShot(0, this, &AgentSessionReplayer::next);
+        return;
+    }
     replaySandboxCall(index, set, *verb);
 }
 
@@ -224,10 +230,6 @@ void AgentSessionReplayer::replaySandboxCall(qsizetype index, const QString &set
     options.image = m_session.server.value(QLatin1String("image")).toString();
     options.lifetimeMs = qBound<qint64>(1000, m_session.server.value(QLatin1String("lifetimeMs")).toInteger(), m_options.maxLifetimeMs);
     options.network.kind = NetworkKind::None; // offline, whatever was recorded
-    for (const QJsonValue &p : m_session.server.value(QLatin1String("ports")).toArray()) {
-        if (p.toInteger() >= 1 && p.toInteger() <= 65535 && options.ports.size() < 16)
-            options.ports << int(p.toInteger());
-    }
     if (m_session.server.value(QLatin1String("network")).toString() != QLatin1String("none"))
         m_report.notes << tr("the sandbox \"%1\" had the network; the replay runs it offline").arg(set);
     auto *create = (*pool)->create(options);

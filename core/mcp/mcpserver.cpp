@@ -31,8 +31,9 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
     wo.pool.network = {NetworkKind::None};
     if (m_options.sandbox.network.kind != NetworkKind::None)
         wo.pool.network << m_options.sandbox.network.kind;
-    wo.pool.execTimeoutMs = m_options.limits.execTimeoutMs;
-    wo.pool.maxExecTimeoutMs = qMin(m_options.limits.maxExecTimeoutMs, m_options.sandbox.lifetimeMs);
+    // A command cannot outlive its sandbox.
+    wo.pool.maxExecTimeoutMs = qMax<qint64>(1, qMin(m_options.limits.maxExecTimeoutMs, m_options.sandbox.lifetimeMs));
+    wo.pool.execTimeoutMs = qMin(m_options.limits.execTimeoutMs, wo.pool.maxExecTimeoutMs);
     wo.pool.maxFileBytes = m_options.limits.maxWriteBytes;
     m_workbench = new Workbench(wo, this);
 
@@ -113,6 +114,8 @@ VoidResult McpServer::check() const
     }
     if (!m_options.toolSets.isEmpty() && m_options.sandbox.lifetimeMs <= 0)
         return fail(QStringLiteral("--lifetime: sandbox tools need a lifetime of at least one second"));
+    if (!m_options.sandbox.ports.isEmpty() && m_options.sandbox.network.kind == NetworkKind::None)
+        return fail(QStringLiteral("--port needs --network all: a sandbox without a network publishes no port"));
     if (m_options.maxSandboxes < 1)
         return fail(QStringLiteral("--max-sandboxes: at least 1"));
     return {};
