@@ -1,0 +1,358 @@
+// Warm runtimes (ExecEngine::setWarmTemplate) against the real runtime: a warm run is the cold
+// run of the same request (output, result, audit lines in order), each warm runtime serves one
+// run and nothing of it reaches the next, and whatever does not fit runs cold.
+#include "execfixture.h"
+
+#include "exec/warmstart.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QThread>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <csignal>
+#include <sys/wait.h>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+namespace {
+
+constexpr int waitMs = 30000;
+
+ExecRequest codeRequest(const ExecFixture &f, const QString &code, const Policy &policy)
+{
+    ExecRequest request;
+    request.code = code;
+    request.policy = policy;
+    request.baseDir = f.root();
+    return request;
+}
+
+// One run on `engine`, bounded; reports whether it went to a warm runtime.
+Result<ExecResult> runOn(ExecEngine &engine, const ExecRequest &request, bool *warm = nullptr)
+{
+    QSignalSpy finished(&engine, &ExecEngine::finished);
+    QSignalSpy failed(&engine, &ExecEngine::failed);
+    engine.start(request);
+    if (warm)
+        *warm = engine.lastStartWasWarm();
+    for (int i = 0; i < waitMs / 50 && finished.isEmpty() && failed.isEmpty(); ++i)
+        finished.wait(50);
+    if (!failed.isEmpty())
+        return std::unexpected(failed.first().first().value<Error>());
+    if (finished.isEmpty())
+        return fail(ErrorCode::Internal, QStringLiteral("the run did not end"));
+    return finished.first().first().value<ExecResult>();
+}
+
+bool waitForWarm(ExecEngine &engine)
+{
+    QDeadlineTimer deadline(waitMs);
+    while (!engine.hasWarmRuntime() && !deadline.hasExpired())
+        QTest::qWait(5);
+    return engine.hasWarmRuntime();
+}
+
+// What a run decided, without the times and pids of the moment.
+QStringList decisions(const QList<AuditEvent> &events)
+{
+    QStringList out;
+    for (const AuditEvent &e : events)
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7").arg(e.seq).arg(e.kind, e.action, e.resource,
+                                                           e.allowed ? QStringLiteral("allow") : QStringLiteral("deny"), e.rule, e.reason);
+    return out;
+}
+
+QStringList auditFileLines(const QString &path)
+{
+    QFile file(path);
+    QStringList out;
+    if (!file.open(QIODevice::ReadOnly))
+        return out;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        if (line.isEmpty())
+            continue;
+        QString text = QString::fromUtf8(line);
+        text.replace(QRegularExpression(QStringLiteral("\"(time|datetime|pid)\":[^,}]*")), QString());
+        out << text;
+    }
+    return out;
+}
+
+// Built line by line: moc does not read raw string literals.
+const char stateScript[] =
+    "// Leaves state of every kind a reused process would keep, after saying what it found.\n"
+    "import { box } from './shared.ts';\n"
+    "const found = [];\n"
+    "if (globalThis.__leak !== undefined) found.push('globalThis');\n"
+    "if (Array.prototype.__leak !== undefined) found.push('prototype');\n"
+    "if (box.leak !== undefined) found.push('module');\n"
+    "if (Deno.env.get('SANDBENCH_LEAK') !== undefined) found.push('env');\n"
+    "if (localStorage.getItem('leak') !== null) found.push('localStorage');\n"
+    "if (sessionStorage.getItem('leak') !== null) found.push('sessionStorage');\n"
+    "if ((await (await caches.open('leak')).match('https://leak.invalid/')) !== undefined) found.push('cache');\n"
+    "const mod = await import('./computed.ts?' + 'x');\n"
+    "if (mod.counter.n !== 0) found.push('dynamic-module');\n"
+    "globalThis.__leak = 1; Array.prototype.__leak = 1; box.leak = 1; mod.counter.n++;\n"
+    "Deno.env.set('SANDBENCH_LEAK', '1');\n"
+    "localStorage.setItem('leak', '1'); sessionStorage.setItem('leak', '1');\n"
+    "await (await caches.open('leak')).put('https://leak.invalid/', new Response('x'));\n"
+    "console.log(found.length ? 'LEAKED ' + found.join(',') : 'clean');\n";
+
+} // namespace
+
+class TestExecWarm : public QObject
+{
+    Q_OBJECT
+private slots:
+    void warmRunEqualsColdRun_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<bool>("seeded");
+        QTest::newRow("hello") << QStringLiteral("console.log('hello'); console.error('to stderr');") << false;
+        QTest::newRow("reads and denials")
+                << QStringLiteral("console.log(Deno.readTextFileSync('in.txt'));\n"
+                                  "try { Deno.readTextFileSync('../outside/secret.txt'); } catch (e) { console.log(e.name); }\n"
+                                  "try { Deno.env.get('HOME'); } catch (e) { console.log(e.name); }\n"
+                                  "Deno.exit(3);")
+                << false;
+        QTest::newRow("static import") << QStringLiteral("import { v } from './lib.ts';\nconsole.log(v, import.meta.main);") << false;
+        QTest::newRow("syntax error") << QStringLiteral("console.log(;") << false;
+        QTest::newRow("seeded and frozen")
+                << QStringLiteral("const s = Deno.statSync('in.txt');\n"
+                                  "console.log(Math.random(), crypto.randomUUID(), Date.now(), new Date().toISOString(),"
+                                  " performance.now(), s.mtime?.getTime() === Date.UTC(2026, 0, 1));\n"
+                                  "await new Promise((r) => setTimeout(r, 50)); console.log(Date.now());")
+                << true;
+    }
+
+    void warmRunEqualsColdRun()
+    {
+        QFETCH(QString, code);
+        QFETCH(bool, seeded);
+        ExecFixture f;
+        f.write(QStringLiteral("work/in.txt"), "input");
+        f.write(QStringLiteral("work/lib.ts"), "export const v = 42;\n");
+        Policy policy = f.sandboxPolicy();
+        if (seeded) {
+            policy.seed = 7;
+            policy.freezeTimeMs = parseInstant(QStringLiteral("2026-01-01T00:00:00Z"));
+        }
+        ExecRequest request = codeRequest(f, code, policy);
+        request.auditLogPath = f.path(QStringLiteral("audit.jsonl"));
+
+        ExecEngine coldEngine;
+        bool warm = true;
+        const auto cold = runOn(coldEngine, request, &warm);
+        QVERIFY(!warm);
+        const QStringList coldLog = auditFileLines(request.auditLogPath);
+        QFile::remove(request.auditLogPath);
+
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        QVERIFY(waitForWarm(engine));
+        QSignalSpy started(&engine, &ExecEngine::started);
+        const auto hot = runOn(engine, request, &warm);
+        QVERIFY(warm);
+        QVERIFY2(cold && hot, qPrintable(cold ? (hot ? QString() : hot.error().message) : cold.error().message));
+        QCOMPARE(started.size(), 1);
+        QCOMPARE(hot->stdoutData, cold->stdoutData);
+        QCOMPARE(hot->stderrData, cold->stderrData);
+        // The raw stderr names the hidden file of the moment, as two cold runs' do.
+        static const QRegularExpression hidden(QStringLiteral("\\.sandbench-main-[A-Za-z0-9]{6}"));
+        QCOMPARE(QString::fromUtf8(hot->rawStderr).replace(hidden, QStringLiteral("MAIN")),
+                 QString::fromUtf8(cold->rawStderr).replace(hidden, QStringLiteral("MAIN")));
+        QCOMPARE(hot->exitCode, cold->exitCode);
+        QCOMPARE(hot->timedOut, cold->timedOut);
+        QCOMPARE(hot->truncated, cold->truncated);
+        QCOMPARE(decisions(hot->auditEvents), decisions(cold->auditEvents));
+        QCOMPARE(hot->allowCount, cold->allowCount);
+        QCOMPARE(hot->denyCount, cold->denyCount);
+        QCOMPARE(auditFileLines(request.auditLogPath), coldLog);
+        QVERIFY(!coldLog.isEmpty());
+    }
+
+    void eachWarmRuntimeServesOneRun()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("work/shared.ts"), "export const box = {};\n");
+        f.write(QStringLiteral("work/computed.ts"), "export const counter = { n: 0 };\n");
+        Policy policy = f.sandboxPolicy();
+        policy.permissions.allowEnv = {QStringLiteral("SANDBENCH_LEAK")};
+        const ExecRequest request = codeRequest(f, QString::fromLatin1(stateScript), policy);
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        for (int round = 0; round < 3; ++round) {
+            QVERIFY(waitForWarm(engine));
+            const qint64 pid = engine.warmRuntimePid();
+            bool warm = false;
+            const auto result = runOn(engine, request, &warm);
+            QVERIFY(warm);
+            QVERIFY2(result && result->exitCode == 0, qPrintable(stdoutOf(result) + QString::fromUtf8(result ? result->stderrData : "")));
+            QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("clean"));
+            QVERIFY(waitForWarm(engine));
+            QVERIFY(engine.warmRuntimePid() != pid); // a new process, never the one that ran
+        }
+    }
+
+    void mismatchedRequestRunsCold()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("outside/granted.txt"), "granted");
+        const Policy policy = f.sandboxPolicy();
+        Policy wider = policy;
+        wider.permissions.allowRead = {f.path(QStringLiteral("outside/granted.txt"))};
+        const QString code = QStringLiteral("console.log(Deno.readTextFileSync(%1));")
+                                     .arg(QStringLiteral("'%1'").arg(f.path(QStringLiteral("outside/granted.txt"))));
+        ExecEngine engine;
+        engine.setWarmTemplate(codeRequest(f, code, policy));
+        QVERIFY(waitForWarm(engine));
+        bool warm = true;
+        const auto result = runOn(engine, codeRequest(f, code, wider), &warm);
+        QVERIFY(!warm);
+        QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("granted"));
+        // The template still holds: the next matching run is warm and denied as it should be.
+        QVERIFY(waitForWarm(engine));
+        const auto narrow = runOn(engine, codeRequest(f, code, policy), &warm);
+        QVERIFY(warm);
+        QVERIFY(narrow && narrow->exitCode == 1 && narrow->denyCount >= 1);
+        QVERIFY(warmTemplateMatches(codeRequest(f, code, policy), codeRequest(f, code + QLatin1Char(' '), policy)));
+        ExecRequest withArgs = codeRequest(f, code, policy);
+        withArgs.args = {QStringLiteral("x")};
+        QVERIFY(!warmTemplateMatches(codeRequest(f, code, policy), withArgs));
+    }
+
+    void replacedWorkdirRunsCold()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("work/which.txt"), "old");
+        const ExecRequest request = codeRequest(f, QStringLiteral("console.log(Deno.readTextFileSync('which.txt'));"),
+                                                f.sandboxPolicy());
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        QVERIFY(waitForWarm(engine));
+        // The folder at the workdir's path is now another one: the waiting namespace binds the old.
+        QVERIFY(QDir().rename(f.workdir(), f.path(QStringLiteral("work-old"))));
+        f.write(QStringLiteral("work/which.txt"), "new");
+        bool warm = true;
+        const auto result = runOn(engine, request, &warm);
+        QVERIFY(!warm);
+        QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("new"));
+    }
+
+    void killedWaitingRuntimeFallsBackToCold_data()
+    {
+        QTest::addColumn<bool>("noticed");
+        QTest::newRow("noticed by the event loop") << true;
+        QTest::newRow("not yet noticed") << false;
+    }
+
+    void killedWaitingRuntimeFallsBackToCold()
+    {
+        QFETCH(bool, noticed);
+        ExecFixture f;
+        f.write(QStringLiteral("work/in.txt"), "input");
+        ExecRequest request = codeRequest(f, QStringLiteral("console.log(Deno.readTextFileSync('in.txt'));"), f.sandboxPolicy());
+        request.auditLogPath = f.path(QStringLiteral("audit.jsonl"));
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        QVERIFY(waitForWarm(engine));
+        QSignalSpy decided(&engine, &ExecEngine::permissionsDecided);
+        QSignalSpy started(&engine, &ExecEngine::started);
+        const qint64 pid = engine.warmRuntimePid();
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid_t(pid), SIGKILL), 0);
+        if (noticed) {
+            QTRY_VERIFY_WITH_TIMEOUT(!engine.hasWarmRuntime(), waitMs);
+        } else {
+            // Dead for the kernel, still running for QProcess (no event has been processed).
+            siginfo_t info {};
+            for (int i = 0; i < 5000 && info.si_pid == 0; ++i) {
+                ::waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT);
+                if (info.si_pid == 0)
+                    QThread::msleep(1);
+            }
+            QVERIFY(info.si_pid != 0);
+        }
+        QVERIFY(decided.isEmpty() && started.isEmpty()); // nothing was said of the dead one
+        QVERIFY(!QFile::exists(request.auditLogPath));
+        bool warm = true;
+        const auto result = runOn(engine, request, &warm);
+        QVERIFY(!warm);
+        QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("input"));
+        QCOMPARE(started.size(), 1);
+        QCOMPARE(auditFileLines(request.auditLogPath).size(), result->auditEvents.size());
+    }
+
+    void stopDuringWarmWaitAndWarmRun()
+    {
+        ExecFixture f;
+        const ExecRequest request = codeRequest(f, QStringLiteral("while (true) {}"), f.sandboxPolicy());
+        ExecEngine engine;
+        QSignalSpy finished(&engine, &ExecEngine::finished);
+        QSignalSpy failed(&engine, &ExecEngine::failed);
+        engine.setWarmTemplate(request);
+        QVERIFY(waitForWarm(engine));
+        engine.stop(); // no run: the waiting runtime is not a run, nothing happens
+        QTest::qWait(100);
+        QVERIFY(engine.hasWarmRuntime());
+        QVERIFY(finished.isEmpty() && failed.isEmpty());
+        engine.start(request);
+        QVERIFY(engine.lastStartWasWarm());
+        engine.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, waitMs);
+        const auto result = finished.first().first().value<ExecResult>();
+        QVERIFY(result.cancelled);
+        QVERIFY(!result.exitCode);
+        QVERIFY(failed.isEmpty());
+    }
+
+    void timeoutCountsFromTheRequest()
+    {
+        ExecFixture f;
+        Policy policy = f.sandboxPolicy();
+        policy.timeoutMs = 1000;
+        const ExecRequest request = codeRequest(f, QStringLiteral("console.log('begun'); while (true) {}"), policy);
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        QVERIFY(waitForWarm(engine));
+        // Older than its timeout before its run is asked for: neither counts from its start.
+        QTest::qWait(2500);
+        QVERIFY(engine.hasWarmRuntime());
+        bool warm = false;
+        const auto result = runOn(engine, request, &warm);
+        QVERIFY(warm);
+        QVERIFY(result);
+        QVERIFY(result->timedOut);
+        QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("begun"));
+        // Its timeout ran in full (a coarse timer may fire 5% early, in cold runs too), counted
+        // from the request: counted from the runtime's start it would be past 2500 ms.
+        QVERIFY2(result->durationMs >= 950 && result->durationMs < 2400, qPrintable(QString::number(result->durationMs)));
+    }
+
+    void importFreeSourcesAreRecognised_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<bool>("free");
+        QTest::newRow("plain") << QStringLiteral("console.log(1)") << true;
+        QTest::newRow("static") << QStringLiteral("import x from './a.ts'") << false;
+        QTest::newRow("re-export") << QStringLiteral("export * from './a.ts'") << false;
+        QTest::newRow("dynamic") << QStringLiteral("await import('./a.ts')") << false;
+        QTest::newRow("type reference") << QStringLiteral("/// <reference path='./a.d.ts' />") << false;
+        QTest::newRow("upper case") << QStringLiteral("IMPORT") << false;
+    }
+
+    void importFreeSourcesAreRecognised()
+    {
+        QFETCH(QString, source);
+        QFETCH(bool, free);
+        QCOMPARE(surelyImportFree(source), free);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExecWarm)
+#include "tst_execwarm.moc"
