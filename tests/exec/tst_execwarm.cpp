@@ -256,8 +256,8 @@ private slots:
         QVERIFY(waitForWarm(engine));
         bool warm = true;
         const auto result = runOn(engine, codeRequest(f, code, wider), &warm);
-        QVERIFY(!warm);
         QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("granted"));
+        QVERIFY(!warm);
         // The template still holds: the next matching run is warm and denied as it should be.
         QVERIFY(waitForWarm(engine));
         const auto narrow = runOn(engine, codeRequest(f, code, policy), &warm);
@@ -283,8 +283,8 @@ private slots:
         f.write(QStringLiteral("work/which.txt"), "new");
         bool warm = true;
         const auto result = runOn(engine, request, &warm);
-        QVERIFY(!warm);
         QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("new"));
+        QVERIFY(!warm);
     }
 
     void killedWaitingRuntimeFallsBackToCold_data()
@@ -325,8 +325,8 @@ private slots:
         QVERIFY(!QFile::exists(request.auditLogPath));
         bool warm = true;
         const auto result = runOn(engine, request, &warm);
-        QVERIFY(!warm);
         QCOMPARE(stdoutOf(result).trimmed(), QStringLiteral("input"));
+        QVERIFY(!warm);
         QCOMPARE(started.size(), 1);
         QCOMPARE(auditFileLines(request.auditLogPath).size(), result->auditEvents.size());
     }
