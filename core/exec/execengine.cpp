@@ -36,6 +36,9 @@ ExecEngine::~ExecEngine() = default;
 void ExecEngine::setConfig(const ExecEngineConfig &config)
 {
     m_config = config;
+    // A waiting runtime of another binary or cache is not the one this config would start.
+    if (m_template)
+        setWarmTemplate(*m_template);
 }
 
 bool ExecEngine::isRunning() const

@@ -79,6 +79,8 @@ void ExecRun::stop()
 
 void ExecRun::prepared(Result<PreparedRun> result)
 {
+    if (m_warm && m_done)
+        return; // discarded while it was being prepared
     if (!result) {
         failWith(result.error());
         return;

@@ -242,6 +242,31 @@ private slots:
         QCOMPARE(::kill(pid_t(runPid), 0), -1); // the run's process was reaped before
     }
 
+    // A runtime started under another engine config (binary, caches) is not this config's.
+    void changedConfigStartsAnotherWarmRuntime()
+    {
+        ExecFixture f;
+        const ExecRequest request = codeRequest(f, QStringLiteral("console.log('x');"), f.sandboxPolicy());
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        QVERIFY(waitForWarm(engine));
+        const qint64 pid = engine.warmRuntimePid();
+        ExecEngineConfig config;
+        config.cacheDir = f.path(QStringLiteral("cache"));
+        engine.setConfig(config);
+        QVERIFY(!engine.hasWarmRuntime());
+        QVERIFY(waitForWarm(engine));
+        QVERIFY(engine.warmRuntimePid() != pid);
+        bool warm = false;
+        QCOMPARE(stdoutOf(runOn(engine, request, &warm)).trimmed(), QStringLiteral("x"));
+        QVERIFY(warm);
+        engine.clearWarmTemplate();
+        QVERIFY(!engine.hasWarmRuntime());
+        QTRY_VERIFY_WITH_TIMEOUT(!engine.isRunning(), waitMs); // the ended run is let go from the event loop
+        QCOMPARE(stdoutOf(runOn(engine, request, &warm)).trimmed(), QStringLiteral("x"));
+        QVERIFY(!warm);
+    }
+
     void mismatchedRequestRunsCold()
     {
         ExecFixture f;
