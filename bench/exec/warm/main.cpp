@@ -3,6 +3,7 @@
 //         template of that request (the next warm runtime is let start between rounds, untimed);
 //   cold: the same on an engine without a template (prepare, module graph, namespace, runtime);
 //   bare: `deno run --no-config hello.ts` with the same binary, started with QProcess.
+//   (and, untimed in the round: finished() until the next warm runtime waits)
 //   bench_exec_warm [rounds=21] [deno=/opt/sandbench/bin/deno]
 // With SANDBENCH_BENCH_PHASES=1 it also prints, per warm run, start() -> started() (the hand
 // over) and started() -> finished() (the runtime running the code and exiting).
@@ -37,8 +38,18 @@ struct Timed
     double handOverMs = 0;
 };
 
+void spin()
+{
+    QEventLoop loop;
+    QTimer::singleShot(1, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
 Timed timeRun(ExecEngine &engine, const ExecRequest &request, bool expectWarm)
 {
+    // The ended run is let go from the event loop (untimed).
+    while (engine.isRunning())
+        spin();
     QEventLoop loop;
     QElapsedTimer clock;
     Timed timed;
@@ -65,17 +76,16 @@ Timed timeRun(ExecEngine &engine, const ExecRequest &request, bool expectWarm)
     return timed;
 }
 
-void waitForWarm(ExecEngine &engine)
+double waitForWarm(ExecEngine &engine)
 {
     QElapsedTimer t;
     t.start();
     while (!engine.hasWarmRuntime()) {
         if (t.elapsed() > 30000)
             qFatal("no warm runtime");
-        QEventLoop loop;
-        QTimer::singleShot(1, &loop, &QEventLoop::quit);
-        loop.exec();
+        spin();
     }
+    return t.nsecsElapsed() / 1e6;
 }
 
 double timeBare(const QString &deno, const QString &script, const QProcessEnvironment &env)
@@ -136,7 +146,7 @@ int main(int argc, char *argv[])
     waitForWarm(warm);
     timeRun(warm, request, true);
 
-    QList<double> warmMs, handOverMs, coldMs, bareMs;
+    QList<double> warmMs, handOverMs, coldMs, bareMs, rewarmMs;
     for (int round = 0; round < rounds; ++round) {
         for (int k = 0; k < 3; ++k) {
             switch ((round + k) % 3) {
@@ -145,6 +155,8 @@ int main(int argc, char *argv[])
                 const Timed t = timeRun(warm, request, true);
                 warmMs << t.totalMs;
                 handOverMs << t.handOverMs;
+                // Not part of the run: how long until the next one waits (finished() -> ready).
+                rewarmMs << waitForWarm(warm);
                 if (phases)
                     out << QStringLiteral("warm %1 ms: hand over %2 ms, run %3 ms\n").arg(t.totalMs, 0, 'f', 1)
                                    .arg(t.handOverMs, 0, 'f', 1).arg(t.totalMs - t.handOverMs, 0, 'f', 1);
@@ -162,6 +174,7 @@ int main(int argc, char *argv[])
     out << QStringLiteral("hello-world, %1 alternating rounds, medians\n").arg(rounds);
     out << QStringLiteral("warm ExecEngine start() -> finished()   %1 ms (start() -> started(): %2 ms)\n")
                    .arg(median(warmMs), 0, 'f', 1).arg(median(handOverMs), 0, 'f', 1);
+    out << QStringLiteral("  next warm runtime ready after finished() %1 ms\n").arg(median(rewarmMs), 0, 'f', 1);
     out << QStringLiteral("cold ExecEngine start() -> finished()   %1 ms\n").arg(median(coldMs), 0, 'f', 1);
     out << QStringLiteral("bare deno run hello.ts                  %1 ms\n").arg(median(bareMs), 0, 'f', 1);
     out << QStringLiteral("warm / bare %1x (target <= 1.00x), cold / bare %2x\n")
