@@ -54,7 +54,7 @@ void ExecEngine::start(const ExecRequest &request)
     }
     m_lastStartWarm = false;
     if (m_warm) {
-        if (m_template && warmTemplateMatches(*m_template, request) && m_warm->canServe()) {
+        if (m_template && warmTemplateMatches(*m_template, request) && m_warm->canServe(request)) {
             m_lastStartWarm = true;
             m_run = std::move(m_warm);
             m_run->begin(request);

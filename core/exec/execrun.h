@@ -33,7 +33,7 @@ public:
     // Warm runs only. Ready: the runtime waits in its first preload. canServe(): ready, and
     // every folder its namespace bound is still the one at that path.
     bool isWarmReady() const { return m_warmReady && m_process && m_process->state() == QProcess::Running; }
-    bool canServe() const;
+    bool canServe(const ExecRequest &request) const;
     qint64 processId() const { return m_process ? m_process->processId() : 0; }
     // Hands over the run (a request warmTemplateMatches() the template): from here on it
     // reports like a cold run; its timeout and durationMs count from this call.
@@ -48,6 +48,7 @@ private:
     void handOver(Result<QStringList> modules);
     void readWarmSignal();
     void warmGone();
+    QString auditLogOf(const ExecRequest &request) const;
     bool waiting() const { return m_warm && !m_begun; }
     void readStream(ExecStream stream);
     void processFinished();

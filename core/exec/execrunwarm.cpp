@@ -5,6 +5,7 @@
 #include "exec/warmstart.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QThread>
@@ -25,11 +26,20 @@ bool exitedAlready(qint64 pid)
 
 } // namespace
 
-bool ExecRun::canServe() const
+QString ExecRun::auditLogOf(const ExecRequest &request) const
+{
+    if (request.auditLogPath.isEmpty())
+        return {};
+    const QString base = request.baseDir.isEmpty() ? QDir::currentPath() : request.baseDir;
+    return QDir::cleanPath(QDir(base).absoluteFilePath(request.auditLogPath));
+}
+
+bool ExecRun::canServe(const ExecRequest &request) const
 {
     // A folder replaced since the namespace was made would be the old one inside it.
     return isWarmReady() && !m_begun && !exitedAlready(m_process->processId())
-            && fileIdentities(m_run.boundPaths) == m_run.boundIdentities;
+            && fileIdentities(m_run.boundPaths) == m_run.boundIdentities
+            && auditLogsInterchangeable(m_run.auditLogPath, auditLogOf(request), m_run.boundPaths);
 }
 
 void ExecRun::discard()
@@ -69,6 +79,15 @@ void ExecRun::begin(const ExecRequest &request)
     m_begun = true;
     m_request = request;
     m_clock.start();
+    if (const QString log = auditLogOf(request); log != m_run.auditLogPath) {
+        // canServe(): neither log is inside the namespace, so only the broker's rules change.
+        m_run.matcherSetup.protectedPaths.removeAll(m_run.auditLogPath);
+        m_run.matcherSetup.protectedPaths.removeAll(QString());
+        if (!log.isEmpty())
+            m_run.matcherSetup.protectedPaths << log;
+        m_run.auditLogPath = log;
+        m_broker->setMatcher(PolicyMatcher(m_run.matcherSetup));
+    }
     if (m_run.timeoutMs)
         m_timeout.start(int(qMin<qint64>(*m_run.timeoutMs, std::numeric_limits<int>::max())));
     if (!request.code.isEmpty()) {

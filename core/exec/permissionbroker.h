@@ -49,6 +49,8 @@ public:
     // hangs up, so the runtime exits and is discarded.
     void holdUntilArmed() { m_held = true; }
     void arm() { m_armed.store(true, std::memory_order_release); }
+    // Held brokers only, before arm(): the run's own rules (its audit log is protected).
+    void setMatcher(const PolicyMatcher &matcher) { m_matcher = matcher; }
 
     bool connected() const { return m_connected.load(); }
     // Why the broker gave up (audit log unwritable, protocol error); empty when it did not.

@@ -1,5 +1,6 @@
 #include "warmstart.h"
 
+#include <QDir>
 #include <QFile>
 
 #include <sys/stat.h>
@@ -24,8 +25,26 @@ bool warmTemplateMatches(const ExecRequest &templ, const ExecRequest &request)
     a.code.clear();
     b.code.clear();
     return a.entrypoint == b.entrypoint && a.args == b.args && a.policy == b.policy && a.baseDir == b.baseDir
-            && a.auditLogPath == b.auditLogPath && a.workdirSource == b.workdirSource && a.overlays == b.overlays
+            && a.workdirSource == b.workdirSource && a.overlays == b.overlays
             && a.offline == b.offline;
+}
+
+bool auditLogsInterchangeable(const QString &templateLog, const QString &requestLog, const QStringList &boundPaths)
+{
+    if (templateLog == requestLog)
+        return true;
+    for (const QString &log : {templateLog, requestLog}) {
+        if (log.isEmpty())
+            continue;
+        const QString path = QDir::cleanPath(log);
+        if (!QDir::isAbsolutePath(path))
+            return false;
+        for (const QString &bound : boundPaths) {
+            if (bound == QLatin1String("/") || path == bound || path.startsWith(bound + QLatin1Char('/')))
+                return false;
+        }
+    }
+    return true;
 }
 
 QStringList fileIdentities(const QStringList &paths)

@@ -24,7 +24,11 @@ QByteArray waiterModule();
 // Whether a runtime started for `templ` can serve `request`: everything that decides the
 // runtime's command line, environment, namespace, broker and limits is equal; only the code
 // given with --code may differ (it is written when the run is handed over).
+// The audit log may differ too when neither log lies inside a folder the namespace binds
+// (`boundPaths`, absolute): the run then only protects another file in its broker, which
+// ExecRun::begin() sets, and the namespace would be the same.
 bool warmTemplateMatches(const ExecRequest &templ, const ExecRequest &request);
+bool auditLogsInterchangeable(const QString &templateLog, const QString &requestLog, const QStringList &boundPaths);
 
 // Device and inode of each existing path ("" for a missing one): the mounts of a namespace hold
 // what was at a path when it was made, so a folder replaced since then is a different run.
