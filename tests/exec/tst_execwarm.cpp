@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <QThread>
 #include <QSignalSpy>
 #include <QTest>
@@ -331,6 +332,44 @@ private slots:
         QVERIFY(waitForWarm(engine));
         const auto insideRun = runOn(engine, inside, &warm);
         QVERIFY(insideRun);
+        QVERIFY(!warm);
+    }
+
+    // An entry file is bound by its inode: edited in place the warm runtime sees the new text;
+    // replaced by another file (an editor's save by rename), the run goes cold.
+    void entrypointRuns()
+    {
+        ExecFixture f;
+        f.write(QStringLiteral("work/lib.ts"), "export const v = 'lib';\n");
+        f.write(QStringLiteral("work/main.ts"), "import { v } from './lib.ts'; console.log('one', v);\n");
+        ExecRequest request;
+        request.entrypoint = QStringLiteral("main.ts");
+        request.policy = f.sandboxPolicy();
+        request.baseDir = f.root();
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        QVERIFY(waitForWarm(engine));
+        {
+            QFile inPlace(f.path(QStringLiteral("work/main.ts")));
+            QVERIFY(inPlace.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            inPlace.write("import { v } from './lib.ts'; console.log('two', v);\n");
+        }
+        bool warm = false;
+        const auto edited = runOn(engine, request, &warm);
+        QCOMPARE(stdoutOf(edited).trimmed(), QStringLiteral("two lib"));
+        QVERIFY(warm);
+        ExecEngine coldEngine;
+        const auto cold = runOn(coldEngine, request);
+        QVERIFY(cold && edited);
+        QCOMPARE(decisions(edited->auditEvents), decisions(cold->auditEvents));
+
+        QVERIFY(waitForWarm(engine));
+        QSaveFile replaced(f.path(QStringLiteral("work/main.ts")));
+        QVERIFY(replaced.open(QIODevice::WriteOnly));
+        replaced.write("console.log('three');\n");
+        QVERIFY(replaced.commit());
+        const auto renamed = runOn(engine, request, &warm);
+        QCOMPARE(stdoutOf(renamed).trimmed(), QStringLiteral("three"));
         QVERIFY(!warm);
     }
 
