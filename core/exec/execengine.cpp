@@ -31,7 +31,12 @@ ExecEngine::ExecEngine(QObject *parent)
     connect(this, &ExecEngine::failed, this, release, Qt::QueuedConnection);
 }
 
-ExecEngine::~ExecEngine() = default;
+ExecEngine::~ExecEngine()
+{
+    // Marked ended first: its process's end, reaped in its destructor, must not call back here.
+    if (m_warm)
+        m_warm->discard();
+}
 
 void ExecEngine::setConfig(const ExecEngineConfig &config)
 {

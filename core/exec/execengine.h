@@ -42,6 +42,8 @@ public:
     // result). Each warm runtime serves exactly one run; the next one is started once that run
     // has ended and its process is gone. A request that does not match, or a warm runtime that
     // is not ready, died or whose folders were replaced, is discarded and the run starts cold.
+    // The audit log may differ from the template's when neither lies in a folder the runtime's
+    // namespace binds (a log per run in a folder of its own stays warm).
     void setWarmTemplate(const ExecRequest &templ);
     void clearWarmTemplate();
     // A warm runtime waits, ready for a matching start().

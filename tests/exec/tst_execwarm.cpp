@@ -268,6 +268,21 @@ private slots:
         QVERIFY(!warm);
     }
 
+    // An engine destroyed with a runtime waiting ends and reaps that runtime.
+    void engineDestroyedWhileARuntimeWaits()
+    {
+        ExecFixture f;
+        qint64 pid = 0;
+        {
+            ExecEngine engine;
+            engine.setWarmTemplate(codeRequest(f, QStringLiteral("console.log('x');"), f.sandboxPolicy()));
+            QVERIFY(waitForWarm(engine));
+            pid = engine.warmRuntimePid();
+        }
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid_t(pid), 0), -1);
+    }
+
     void mismatchedRequestRunsCold()
     {
         ExecFixture f;
