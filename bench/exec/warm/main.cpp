@@ -5,6 +5,8 @@
 //   bare: `deno run --no-config hello.ts` with the same binary, started with QProcess.
 //   (and, untimed in the round: finished() until the next warm runtime waits)
 //   bench_exec_warm [rounds=21] [deno=/opt/sandbench/bin/deno]
+// With SANDBENCH_BENCH_IMPORT=1 the code imports a module (the warm run then reads its module
+// graph with the runtime first, as a cold run does).
 // With SANDBENCH_BENCH_PHASES=1 it also prints, per warm run, start() -> started() (the hand
 // over) and started() -> finished() (the runtime running the code and exiting).
 #include "exec/execengine.h"
@@ -114,9 +116,18 @@ int main(int argc, char *argv[])
     QTemporaryDir dir;
     const QString work = QDir(dir.path()).canonicalPath() + QStringLiteral("/work");
     QDir().mkpath(work);
-    const QByteArray hello = "// The smallest run: no permission needed.\n"
-                             "const name: string = Deno.args[0] ?? \"world\";\n"
-                             "console.log(`hello, ${name}`);\n";
+    // SANDBENCH_BENCH_IMPORT=1: the hello-world imports its name from a module beside it, so
+    // the warm run needs the runtime's module graph before its hand-over.
+    const bool withImport = qEnvironmentVariableIntValue("SANDBENCH_BENCH_IMPORT") == 1;
+    const QByteArray hello = withImport ? QByteArray("import { name } from \"./name.ts\";\nconsole.log(`hello, ${name}`);\n")
+                                        : QByteArray("// The smallest run: no permission needed.\n"
+                                                     "const name: string = Deno.args[0] ?? \"world\";\n"
+                                                     "console.log(`hello, ${name}`);\n");
+    for (const QString &folder : {dir.path(), work}) {
+        QFile name(folder + QStringLiteral("/name.ts"));
+        if (!name.open(QIODevice::WriteOnly) || name.write("export const name = \"world\";\n") < 0)
+            qFatal("cannot write name.ts");
+    }
     const QString script = dir.path() + QStringLiteral("/hello.ts");
     QFile file(script);
     if (!file.open(QIODevice::WriteOnly) || file.write(hello) != hello.size())
@@ -171,7 +182,8 @@ int main(int argc, char *argv[])
             }
         }
     }
-    out << QStringLiteral("hello-world, %1 alternating rounds, medians\n").arg(rounds);
+    out << QStringLiteral("hello-world%1, %2 alternating rounds, medians\n")
+                   .arg(withImport ? QStringLiteral(" importing a module") : QString()).arg(rounds);
     out << QStringLiteral("warm ExecEngine start() -> finished()   %1 ms (start() -> started(): %2 ms)\n")
                    .arg(median(warmMs), 0, 'f', 1).arg(median(handOverMs), 0, 'f', 1);
     out << QStringLiteral("  next warm runtime ready after finished() %1 ms\n").arg(median(rewarmMs), 0, 'f', 1);
