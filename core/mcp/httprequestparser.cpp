@@ -101,6 +101,7 @@ void HttpRequestParser::reset()
     m_started = false;
     m_haveRequestLine = false;
     m_leadingEmptyLines = 0;
+    m_headBytes = 0;
     m_line.clear();
     m_request = {};
     m_bodyRemaining = 0;
@@ -148,6 +149,11 @@ qsizetype HttpRequestParser::feed(QByteArrayView data)
                                        : QStringLiteral("the request line is too long"));
             return consumed + lineEnd;
         }
+        if (m_headBytes + lineEnd > m_limits.maxHeadBytes) {
+            failWith(431, QStringLiteral("the request head is too large"));
+            return consumed + lineEnd;
+        }
+        m_headBytes += lineEnd;
         m_line.append(rest.first(lineEnd));
         consumed += lineEnd;
         if (newline < 0)

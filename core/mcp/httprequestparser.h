@@ -30,16 +30,18 @@ struct HttpLimits
 {
     qsizetype maxLineBytes = 8 * 1024; // the request line and each header line, CRLF included
     int maxHeaders = 64;
+    qsizetype maxHeadBytes = 64 * 1024; // the request line and all header lines together
 };
 
-// Reads one request from bytes fed in any split, holding at most one line (maxLineBytes) while
-// reading the head and exactly the announced body after. It stops when the head is complete
-// so that the transport can refuse a request (authentication, Host, Origin, size) before any
-// of its body is read, and never consumes bytes past the end of its request: what follows
-// belongs to the next one. It is strict where leniency lets two parsers disagree on where a
-// request ends (request smuggling): CRLF only, no folded or nameless lines, no whitespace
-// before a colon, no control characters, exactly one Host, at most one Content-Length of
-// plain digits. Transfer-Encoding is reported, never decoded: the transport refuses it.
+// Reads one request from bytes fed in any split, holding at most one head (maxHeadBytes, in
+// lines of at most maxLineBytes) and then exactly the announced body. It stops when the head
+// is complete so that the transport can refuse a request (authentication, Host, Origin, size)
+// before any of its body is read, and never consumes bytes past the end of its request: what
+// follows belongs to the next one. It is strict where leniency lets two parsers disagree on
+// where a request ends (request smuggling): CRLF only, no folded or nameless lines, no
+// whitespace before a colon, no control characters, exactly one Host, at most one
+// Content-Length of plain digits. Transfer-Encoding is kept as a header, never decoded: the
+// transport refuses it.
 class HttpRequestParser
 {
 public:
@@ -79,6 +81,7 @@ private:
     bool m_started = false;
     bool m_haveRequestLine = false;
     int m_leadingEmptyLines = 0;
+    qsizetype m_headBytes = 0;
     QByteArray m_line;
     HttpRequest m_request;
     qint64 m_bodyRemaining = 0;

@@ -87,6 +87,8 @@ McpHttpServer::McpHttpServer(McpSessionFactory factory, McpHttpOptions options, 
     , m_factory(std::move(factory))
     , m_options(std::move(options))
 {
+    m_clock.start();
+    connect(&m_idleSweep, &QTimer::timeout, this, &McpHttpServer::closeIdleSessions);
 }
 
 McpHttpServer::~McpHttpServer()
@@ -138,7 +140,8 @@ Result<quint16> McpHttpServer::listen()
                         .arg(minTokenLength));
     if (m_options.maxBodyBytes <= 0 || m_options.maxConnections < 1 || m_options.maxSessions < 1
         || m_options.maxHeaders < 8 || m_options.maxHeaderLineBytes < 256
-        || m_options.idleTimeoutMs <= 0)
+        || m_options.maxHeadBytes < m_options.maxHeaderLineBytes || m_options.idleTimeoutMs <= 0
+        || m_options.sessionIdleTimeoutMs < 0)
         return fail(ErrorCode::ConfigError, QStringLiteral("the agent server's limits must be positive"));
 
     delete m_server;
@@ -152,6 +155,8 @@ Result<quint16> McpHttpServer::listen()
                         .arg(m_server->errorString()));
     m_port = m_server->serverPort();
     m_tokenDigest = QCryptographicHash::hash(token, QCryptographicHash::Sha256);
+    if (m_options.sessionIdleTimeoutMs > 0)
+        m_idleSweep.start(int(qBound(qint64(10), m_options.sessionIdleTimeoutMs / 4, qint64(60'000))));
     return m_port;
 }
 
@@ -159,6 +164,7 @@ void McpHttpServer::close()
 {
     if (m_server)
         m_server->close();
+    m_idleSweep.stop();
     const QSet<McpHttpConnection *> connections = std::exchange(m_connections, {});
     for (McpHttpConnection *connection : connections) {
         connection->disconnect(this);
@@ -181,6 +187,7 @@ void McpHttpServer::onNewConnection()
         HttpLimits limits;
         limits.maxHeaders = m_options.maxHeaders;
         limits.maxLineBytes = m_options.maxHeaderLineBytes;
+        limits.maxHeadBytes = m_options.maxHeadBytes;
         auto *connection = new McpHttpConnection(socket, limits, m_options.idleTimeoutMs, this);
         m_connections.insert(connection);
         connect(connection, &McpHttpConnection::headReceived, this,
@@ -342,6 +349,10 @@ void McpHttpServer::dispatch(McpHttpConnection *connection, McpSession *session,
     const quint64 serial = connection->serial();
     const QString id = session->id();
     auto answered = std::make_shared<bool>(false);
+    if (const auto it = m_sessions.find(id); it != m_sessions.end()) {
+        ++it->running;
+        it->lastActiveMs = m_clock.elapsed();
+    }
     session->handle(connection->request().body,
                     [self, target, serial, id, initialize, answered](const QByteArray &reply) {
                         // Once per message, and never into a server or a connection gone.
@@ -357,8 +368,12 @@ void McpHttpServer::onAnswer(QPointer<McpHttpConnection> connection, quint64 ser
     const bool waiting = connection && m_connections.contains(connection.data())
                          && connection->serial() == serial && connection->isAwaitingReply();
     bool announce = false;
+    const auto it = m_sessions.find(sessionId);
+    if (it != m_sessions.end()) {
+        --it->running;
+        it->lastActiveMs = m_clock.elapsed();
+    }
     if (initialize) {
-        const auto it = m_sessions.find(sessionId);
         if (it != m_sessions.end() && !it->announced) {
             if (waiting && !it->closing && it->session && it->session->isInitialized()
                 && !it->session->isClosed()) {
@@ -421,6 +436,19 @@ void McpHttpServer::onSessionClosed(const QString &id)
     m_sessions.erase(it);
     if (session)
         session->deleteLater();
+}
+
+void McpHttpServer::closeIdleSessions()
+{
+    const qint64 now = m_clock.elapsed();
+    QStringList idle;
+    for (auto it = m_sessions.cbegin(); it != m_sessions.cend(); ++it) {
+        if (it->announced && !it->closing && it->running == 0
+            && now - it->lastActiveMs >= m_options.sessionIdleTimeoutMs)
+            idle.append(it.key());
+    }
+    for (const QString &id : std::as_const(idle))
+        closeSession(id, QStringLiteral("the session was idle for too long"));
 }
 
 } // namespace Sandbench

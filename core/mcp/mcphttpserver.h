@@ -4,12 +4,14 @@
 #include "mcp/mcpsession.h"
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
 #include <QString>
+#include <QTimer>
 
 class QTcpServer;
 
@@ -30,8 +32,12 @@ struct McpHttpOptions
     int maxSessions = 16;
     int maxHeaders = 64;
     qsizetype maxHeaderLineBytes = 8 * 1024;
+    qsizetype maxHeadBytes = 64 * 1024; // request line and headers together
     // A request must arrive whole, and an answer be taken, within this.
     qint64 idleTimeoutMs = 30'000;
+    // A session with no call running and no request for this long is closed (its sandboxes
+    // released): clients rarely send DELETE, and every session holds a slot. 0: never.
+    qint64 sessionIdleTimeoutMs = 30 * 60'000;
 };
 
 // The agent server's Streamable HTTP transport (MCP 2025-06-18 and 2025-11-25) on one
@@ -73,6 +79,8 @@ private:
         QPointer<McpSession> session;
         bool announced = false; // its id was sent to the client: requests may name it
         bool closing = false;
+        int running = 0; // messages handed to it and not answered yet
+        qint64 lastActiveMs = 0;
     };
 
     void onNewConnection();
@@ -87,6 +95,7 @@ private:
     McpSession *namedSession(McpHttpConnection *connection, McpHttpReply *refusal) const;
     void closeSession(const QString &id, const QString &reason);
     void onSessionClosed(const QString &id);
+    void closeIdleSessions();
 
     bool isAuthorized(const QByteArray &authorization) const;
     bool isAllowedHost(const QByteArray &host) const;
@@ -99,6 +108,8 @@ private:
     QByteArray m_tokenDigest;
     QSet<McpHttpConnection *> m_connections;
     QHash<QString, SessionEntry> m_sessions;
+    QElapsedTimer m_clock;
+    QTimer m_idleSweep;
 };
 
 } // namespace Sandbench

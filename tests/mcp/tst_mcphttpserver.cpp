@@ -63,6 +63,7 @@ private slots:
     void lateAnswerAfterClientLeft();
     void closeEndsEverySession();
     void sessionThatClosesItselfIsForgotten();
+    void idleSessionsAreClosed();
 };
 
 void TestMcpHttpServer::listenRefusesWhatIsNotLoopbackOrWeak_data()
@@ -404,6 +405,10 @@ void TestMcpHttpServer::refusesMalformedRequests_data()
     for (int i = 0; i < 100000; ++i)
         flood += "X-" + QByteArray::number(i) + ": 1\r\n";
     QTest::newRow("header flood") << flood << 431;
+    QByteArray large = "POST /mcp HTTP/1.1\r\n" + rest;
+    for (int i = 0; i < 40; ++i) // each line and the count within their limits, the sum not
+        large += "X-" + QByteArray::number(i) + ": " + QByteArray(2000, 'a') + "\r\n";
+    QTest::newRow("large head") << large + "Content-Length: 0\r\n\r\n" << 431;
     QTest::newRow("empty lines") << QByteArray("\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n") << 400;
 }
 
@@ -702,6 +707,29 @@ void TestMcpHttpServer::sessionThatClosesItselfIsForgotten()
     client.send(harness.post(Harness::callBody(2), id));
     QVERIFY(client.waitForResponses(1));
     QCOMPARE(client.responses[0].status, 404);
+}
+
+void TestMcpHttpServer::idleSessionsAreClosed()
+{
+    Harness harness([](McpHttpOptions &options) { options.sessionIdleTimeoutMs = 1000; });
+    const QString idle = harness.initialize();
+    const QString busy = harness.initialize();
+    FakeSession *working = harness.session(busy);
+    working->delay = true;
+    RawClient client(harness.port);
+    client.send(harness.post(Harness::callBody(2), busy));
+    QTRY_COMPARE(working->pending.size(), 1);
+    QTRY_COMPARE(harness.closeLog, QStringList{QStringLiteral("the session was idle for too long")});
+    QTest::qWait(2000); // twice the timeout: a session with a call running is not idle
+    QVERIFY(!working->isClosed());
+    working->releasePending();
+    QVERIFY(client.waitForResponses(1));
+    QCOMPARE(client.responses[0].status, 200);
+    RawClient late(harness.port);
+    late.send(harness.post(Harness::callBody(3), idle));
+    QVERIFY(late.waitForResponses(1));
+    QCOMPARE(late.responses[0].status, 404);
+    QTRY_COMPARE(harness.server->sessionCount(), 0); // and the other once its call is over
 }
 
 QTEST_GUILESS_MAIN(TestMcpHttpServer)
