@@ -39,6 +39,11 @@ QByteArray FakeSession::replyTo(const QByteArray &message)
         }
     } else {
         reply.insert(QStringLiteral("result"), QJsonObject{{u"echo"_s, method}});
+        if (padding > 0) {
+            QByteArray padded = QJsonDocument(reply).toJson(QJsonDocument::Compact);
+            padded.chop(2); // "}}"
+            return padded + R"(,"pad":")" + QByteArray(padding, 'p') + "\"}}";
+        }
     }
     return QJsonDocument(reply).toJson(QJsonDocument::Compact);
 }
@@ -77,11 +82,27 @@ void FakeSession::close(const QString &reason)
 RawClient::RawClient(quint16 port)
 {
     connect(&m_socket, &QTcpSocket::readyRead, this, [this] {
+        if (m_paused)
+            return;
         m_buffer += m_socket.readAll();
         parse();
     });
     m_socket.connectToHost(QHostAddress::LocalHost, port);
     m_socket.waitForConnected(5000);
+}
+
+void RawClient::pauseReading()
+{
+    m_paused = true;
+    m_socket.setReadBufferSize(4096);
+}
+
+void RawClient::resumeReading()
+{
+    m_paused = false;
+    m_socket.setReadBufferSize(0);
+    m_buffer += m_socket.readAll();
+    parse();
 }
 
 void RawClient::parse()

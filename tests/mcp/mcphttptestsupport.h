@@ -37,6 +37,7 @@ public:
 
     bool delay = false;
     bool asyncClose = false;
+    qsizetype padding = 0; // bytes of filler in each echo
     QList<QByteArray> messages;
     QStringList closeReasons;
     QStringList *closeLog = nullptr; // outlives the session (deleted once closed)
@@ -69,6 +70,9 @@ public:
     bool waitForResponses(int n, int timeoutMs = 5000);
     bool waitForClosed(int timeoutMs = 5000);
     void abort() { m_socket.abort(); }
+    // A client that stops reading: the kernel's buffers fill, then the server's writes stall.
+    void pauseReading();
+    void resumeReading();
     QList<RawResponse> responses;
     bool malformed = false; // a response without Content-Length or a bad status line
 
@@ -76,6 +80,7 @@ private:
     void parse();
     QTcpSocket m_socket;
     QByteArray m_buffer;
+    bool m_paused = false;
 };
 
 // A server on 127.0.0.1 with fake sessions, and request builders for it.

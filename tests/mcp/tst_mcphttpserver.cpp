@@ -57,6 +57,7 @@ private slots:
 
     void keepAliveAndPipelining();
     void burstOfRequests();
+    void clientThatDoesNotReadStallsOnlyItself();
     void connectionLimit();
     void slowClientsAreClosed();
     void answersMayComeLate();
@@ -585,6 +586,32 @@ void TestMcpHttpServer::burstOfRequests()
     all.clear();
     QTRY_COMPARE(harness.server->connectionCount(), 0);
     QVERIFY(!harness.initialize().isEmpty());
+}
+
+void TestMcpHttpServer::clientThatDoesNotReadStallsOnlyItself()
+{
+    // 400 requests of 256 KiB answers, none read: the server must not queue 100 MiB for it.
+    Harness harness;
+    const QString id = harness.initialize();
+    FakeSession *session = harness.session(id);
+    session->padding = 256 * 1024;
+    RawClient client(harness.port);
+    client.pauseReading();
+    constexpr int requests = 400;
+    QByteArray bytes;
+    for (int i = 0; i < requests; ++i)
+        bytes += harness.post(Harness::callBody(i), id);
+    client.send(bytes);
+    QTRY_VERIFY(session->messages.size() > 2);
+    QTest::qWait(1000);
+    qInfo() << "handed to the session while the client did not read:" << session->messages.size();
+    QVERIFY2(session->messages.size() < 100, QByteArray::number(session->messages.size()));
+    RawClient other(harness.port); // the others are served meanwhile
+    other.send(harness.post(Harness::callBody(1), id));
+    QVERIFY(other.waitForResponses(1));
+    client.resumeReading();
+    QVERIFY(client.waitForResponses(requests, 30000));
+    QVERIFY(client.responses.last().body.size() > session->padding);
 }
 
 void TestMcpHttpServer::connectionLimit()
