@@ -406,6 +406,10 @@ void TestMcpHttpServer::refusesMalformedRequests_data()
     for (int i = 0; i < 100000; ++i)
         flood += "X-" + QByteArray::number(i) + ": 1\r\n";
     QTest::newRow("header flood") << flood << 431;
+    QByteArray many = "POST /mcp HTTP/1.1\r\n" + rest; // 3 of them
+    for (int i = 0; i < 62; ++i) // 65 with Content-Length, in a small head
+        many += "X-" + QByteArray::number(i) + ": 1\r\n";
+    QTest::newRow("65 headers") << many + "Content-Length: 0\r\n\r\n" << 431;
     QByteArray large = "POST /mcp HTTP/1.1\r\n" + rest;
     for (int i = 0; i < 40; ++i) // each line and the count within their limits, the sum not
         large += "X-" + QByteArray::number(i) + ": " + QByteArray(2000, 'a') + "\r\n";
