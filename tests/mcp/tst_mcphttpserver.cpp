@@ -2,6 +2,8 @@
 
 #include "mcphttptestsupport.h"
 
+#include "mcp/httprequestparser.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -10,6 +12,36 @@
 
 using namespace Sandbench;
 using namespace Sandbench::Test;
+
+namespace {
+
+// Feeds `bytes` cut at `cuts`, as the connection does (the body after the head is accepted).
+bool parseInChunks(const QByteArray &bytes, const QList<qsizetype> &cuts, HttpRequest *request,
+                   qsizetype *used)
+{
+    HttpRequestParser parser;
+    qsizetype position = 0;
+    qsizetype cut = 0;
+    for (;;) {
+        const qsizetype end = cut < cuts.size() ? cuts[cut] : bytes.size();
+        position += parser.feed(QByteArrayView(bytes).sliced(position, end - position));
+        if (parser.state() == HttpRequestParser::State::HeadComplete) {
+            parser.expectBody(parser.request().contentLength);
+            continue;
+        }
+        if (parser.state() == HttpRequestParser::State::Complete)
+            break;
+        if (parser.state() == HttpRequestParser::State::Failed || end == bytes.size())
+            return false;
+        if (position == end)
+            ++cut;
+    }
+    *request = parser.takeRequest();
+    *used = position;
+    return true;
+}
+
+} // namespace
 
 void TestMcpHttpServer::listenRefusesWhatIsNotLoopbackOrWeak_data()
 {
@@ -63,6 +95,32 @@ void TestMcpHttpServer::generatesUnguessableTokens()
     QVERIFY(a.size() >= 43); // 256 bits in base64url
     const QByteArray decoded = QByteArray::fromBase64(a.toLatin1(), QByteArray::Base64UrlEncoding);
     QCOMPARE(decoded.size(), 32);
+}
+
+void TestMcpHttpServer::parserReadsAnySplit()
+{
+    const QByteArray request = "POST /mcp?x=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n"
+                               "X-A: \t v v \r\n\r\nhello world";
+    const QByteArray bytes = request + "POST /next"; // the next request is not touched
+    QList<QList<qsizetype>> splits;
+    for (qsizetype i = 0; i <= bytes.size(); ++i)
+        splits.append(QList<qsizetype>{i});
+    QList<qsizetype> everyByte;
+    for (qsizetype i = 1; i < bytes.size(); ++i)
+        everyByte.append(i);
+    splits.append(everyByte);
+    for (const QList<qsizetype> &cuts : std::as_const(splits)) {
+        HttpRequest parsed;
+        qsizetype used = 0;
+        QVERIFY(parseInChunks(bytes, cuts, &parsed, &used));
+        QCOMPARE(used, request.size());
+        QCOMPARE(parsed.method, QByteArray("POST"));
+        QCOMPARE(parsed.path(), QByteArray("/mcp"));
+        QCOMPARE(parsed.header("host"), QByteArray("h"));
+        QCOMPARE(parsed.header("x-a"), QByteArray("v v"));
+        QCOMPARE(parsed.contentLength, 11);
+        QCOMPARE(parsed.body, QByteArray("hello world"));
+    }
 }
 
 void TestMcpHttpServer::initializeOpensSessionAndRequestsReachIt()

@@ -13,6 +13,7 @@ private slots:
     void listenRefusesWhatIsNotLoopbackOrWeak();
     void listensOnLoopback();
     void generatesUnguessableTokens();
+    void parserReadsAnySplit();
 
     void initializeOpensSessionAndRequestsReachIt();
     void notificationsAndResponsesAre202();
