@@ -35,6 +35,7 @@ QByteArray reasonPhrase(int status)
     case 413: return "Content Too Large";
     case 414: return "URI Too Long";
     case 415: return "Unsupported Media Type";
+    case 417: return "Expectation Failed";
     case 421: return "Misdirected Request";
     case 431: return "Request Header Fields Too Large";
     case 500: return "Internal Server Error";
@@ -43,6 +44,16 @@ QByteArray reasonPhrase(int status)
     case 505: return "HTTP Version Not Supported";
     default: return "Unknown";
     }
+}
+
+// The client asked to end the connection after this answer.
+bool asksToClose(const HttpRequest &request)
+{
+    for (const QByteArray &option : request.header("connection").split(',')) {
+        if (option.trimmed().toLower() == "close")
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -134,6 +145,10 @@ void McpHttpConnection::readBody(qint64 length)
         return;
     m_parser.expectBody(length);
     m_phase = Phase::Reading;
+    // A client that waits for this before sending the body (curl does, above 1 KiB) learns
+    // that its head was accepted; one refused never had to send the body at all.
+    if (length > 0 && m_parser.request().header("expect").toLower() == "100-continue")
+        m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
     if (!m_inProcessInput)
         processInput();
 }
@@ -143,7 +158,8 @@ void McpHttpConnection::reply(const McpHttpReply &reply)
     if (!m_socket || (m_phase != Phase::Reading && m_phase != Phase::Deciding
                       && m_phase != Phase::Processing))
         return;
-    m_closeAfterWrite = reply.close || m_parser.state() != HttpRequestParser::State::Complete;
+    m_closeAfterWrite = reply.close || m_parser.state() != HttpRequestParser::State::Complete
+                        || asksToClose(m_parser.request());
     // A response to HEAD has no body, whatever it says.
     const QByteArray body = m_parser.request().method == "HEAD" ? QByteArray() : reply.body;
     QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status) + ' '

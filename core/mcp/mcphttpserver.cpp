@@ -246,6 +246,9 @@ void McpHttpServer::onHead(McpHttpConnection *connection)
     if (request.hasHeader("transfer-encoding"))
         return connection->reply(McpHttpReply::error(
             501, -32000, QStringLiteral("Transfer-Encoding is not supported; send Content-Length"), true));
+    if (request.hasHeader("expect") && request.header("expect").toLower() != "100-continue")
+        return connection->reply(
+            McpHttpReply::error(417, -32000, QStringLiteral("only Expect: 100-continue is known")));
     if (request.method == "POST") {
         if (request.contentLength < 0)
             return connection->reply(

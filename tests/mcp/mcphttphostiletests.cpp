@@ -379,3 +379,35 @@ void TestMcpHttpServer::slowClientsAreClosed()
     QVERIFY(!harness.initialize().isEmpty());
 }
 
+void TestMcpHttpServer::expectAndConnectionClose()
+{
+    Harness harness;
+    const QByteArray body = Harness::initializeBody();
+    const QByteArray full = harness.post(body, {}, {{"Expect", "100-continue"}});
+    const QByteArray head = full.left(full.size() - body.size());
+    RawClient waiting(harness.port);
+    waiting.send(head);
+    QTRY_COMPARE(waiting.interim, 1); // the head was accepted: now the body
+    waiting.send(body);
+    QVERIFY(waiting.waitForResponses(1));
+    QCOMPARE(waiting.responses[0].status, 200);
+
+    RawClient refused(harness.port);
+    refused.send(harness.request("POST", {}, {{"Expect", "100-continue"}, {"Authorization", "Bearer x"},
+                                              {"Content-Length", "1000"}}));
+    QVERIFY(refused.waitForResponses(1));
+    QCOMPARE(refused.responses[0].status, 401);
+    QCOMPARE(refused.interim, 0);
+
+    RawClient unknown(harness.port);
+    unknown.send(harness.post(body, {}, {{"Expect", "something-else"}}));
+    QVERIFY(unknown.waitForResponses(1));
+    QCOMPARE(unknown.responses[0].status, 417);
+
+    RawClient closing(harness.port);
+    closing.send(harness.post(body, {}, {{"Connection", "keep-alive, Close"}}));
+    QVERIFY(closing.waitForResponses(1));
+    QCOMPARE(closing.responses[0].status, 200);
+    QCOMPARE(closing.responses[0].header("connection"), QByteArray("close"));
+    QVERIFY(closing.waitForClosed());
+}

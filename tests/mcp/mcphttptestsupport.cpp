@@ -119,6 +119,11 @@ void RawClient::parse()
             return;
         }
         response.status = statusLine[1].toInt();
+        if (response.status >= 100 && response.status < 200) {
+            ++interim;
+            m_buffer.remove(0, end + 4);
+            continue;
+        }
         for (qsizetype i = 1; i < lines.size(); ++i) {
             const qsizetype colon = lines[i].indexOf(':');
             response.headers.insert(lines[i].left(colon).trimmed().toLower(),

@@ -75,6 +75,7 @@ public:
     void resumeReading();
     QList<RawResponse> responses;
     bool malformed = false; // a response without Content-Length or a bad status line
+    int interim = 0; // 1xx answers (100 Continue), which carry no body
 
 private:
     void parse();

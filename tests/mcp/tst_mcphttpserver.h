@@ -33,6 +33,7 @@ private slots:
     void refusesMalformedRequests_data();
     void refusesMalformedRequests();
     void pathsAndMethods();
+    void expectAndConnectionClose();
 
     void sessionRules();
     void protocolVersionHeader();
