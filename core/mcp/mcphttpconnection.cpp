@@ -69,6 +69,7 @@ McpHttpReply McpHttpReply::error(int status, int code, const QString &message, b
                                            {QStringLiteral("id"), QJsonValue::Null}})
                      .toJson(QJsonDocument::Compact);
     reply.close = close;
+    reply.reason = message;
     return reply;
 }
 
@@ -80,6 +81,8 @@ McpHttpConnection::McpHttpConnection(QTcpSocket *socket, HttpLimits limits, qint
     , m_idleTimeoutMs(idleTimeoutMs)
 {
     socket->setParent(this);
+    m_peer = socket->peerAddress().toString() + QLatin1Char(':')
+             + QString::number(socket->peerPort());
     socket->setReadBufferSize(socketReadBufferBytes);
     m_deadline.setSingleShot(true);
     connect(&m_deadline, &QTimer::timeout, this, &McpHttpConnection::onDeadline);
@@ -124,6 +127,7 @@ void McpHttpConnection::processInput()
         m_socket->skip(used);
         switch (m_parser.state()) {
         case HttpRequestParser::State::Failed:
+            emit malformed(m_parser.errorStatus(), m_parser.errorReason());
             reply(McpHttpReply::error(m_parser.errorStatus(), -32600, m_parser.errorReason(), true));
             break;
         case HttpRequestParser::State::HeadComplete:

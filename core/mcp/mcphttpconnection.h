@@ -22,6 +22,7 @@ struct McpHttpReply
     QByteArray body;
     QList<std::pair<QByteArray, QByteArray>> headers;
     bool close = false; // end the connection after it (Connection: close)
+    QString reason; // why it was refused, for the log
 
     // A transport-level refusal: `status` with a JSON-RPC error that has no id, the shape the
     // MCP specification and the official SDK use for HTTP errors.
@@ -51,6 +52,8 @@ public:
     quint64 serial() const { return m_serial; }
     // Between requestReceived() and reply(): an answer is expected.
     bool isAwaitingReply() const { return m_phase == Phase::Processing; }
+    // The client's address and port, for the log.
+    const QString &peer() const { return m_peer; }
 
     // After headReceived(): read the body (length bytes, checked by the caller); then
     // requestReceived() follows.
@@ -64,6 +67,8 @@ public:
 signals:
     void headReceived();
     void requestReceived();
+    // A request that could not be read (answered and closed by the connection itself).
+    void malformed(int status, const QString &reason);
     // The connection is gone; the server forgets it (emitted once).
     void finished();
 
@@ -84,6 +89,7 @@ private:
     bool m_closeAfterWrite = false;
     bool m_inProcessInput = false;
     quint64 m_serial = 0;
+    QString m_peer;
 };
 
 } // namespace Sandbench

@@ -194,6 +194,10 @@ void McpHttpServer::onNewConnection()
                 [this, connection] { onHead(connection); });
         connect(connection, &McpHttpConnection::requestReceived, this,
                 [this, connection] { onRequest(connection); });
+        connect(connection, &McpHttpConnection::malformed, this,
+                [this, connection](int status, const QString &reason) {
+                    emit refused(status, reason, connection->peer());
+                });
         connect(connection, &McpHttpConnection::finished, this, [this, connection] {
             m_connections.remove(connection);
             connection->deleteLater();
@@ -230,48 +234,48 @@ void McpHttpServer::onHead(McpHttpConnection *connection)
     const HttpRequest &request = connection->request();
     // Host first: a page that rebinds its own name to 127.0.0.1 sends its name here.
     if (!isAllowedHost(request.header("host")))
-        return connection->reply(
+        return refuse(connection, 
             McpHttpReply::error(421, -32000, QStringLiteral("Host does not name this server"), true));
     if (request.headerCount("origin") > 1
         || (request.hasHeader("origin") && !isAllowedOrigin(request.header("origin"))))
-        return connection->reply(
+        return refuse(connection, 
             McpHttpReply::error(403, -32000, QStringLiteral("Forbidden: Origin not allowed"), true));
     if (request.headerCount("authorization") != 1 || !isAuthorized(request.header("authorization"))) {
         McpHttpReply refusal = McpHttpReply::error(401, -32000, QStringLiteral("Unauthorized"), true);
         refusal.headers.emplaceBack("WWW-Authenticate", "Bearer");
-        return connection->reply(refusal);
+        return refuse(connection, refusal);
     }
     if (request.path() != "/mcp")
-        return connection->reply(McpHttpReply::error(404, -32000, QStringLiteral("Not Found")));
+        return refuse(connection, McpHttpReply::error(404, -32000, QStringLiteral("Not Found")));
     if (request.hasHeader("transfer-encoding"))
-        return connection->reply(McpHttpReply::error(
+        return refuse(connection, McpHttpReply::error(
             501, -32000, QStringLiteral("Transfer-Encoding is not supported; send Content-Length"), true));
     if (request.hasHeader("expect") && request.header("expect").toLower() != "100-continue")
-        return connection->reply(
+        return refuse(connection, 
             McpHttpReply::error(417, -32000, QStringLiteral("only Expect: 100-continue is known")));
     if (request.method == "POST") {
         if (request.contentLength < 0)
-            return connection->reply(
+            return refuse(connection, 
                 McpHttpReply::error(411, -32000, QStringLiteral("Content-Length is required")));
         if (request.contentLength > m_options.maxBodyBytes)
-            return connection->reply(McpHttpReply::error(
+            return refuse(connection, McpHttpReply::error(
                 413, -32000,
                 QStringLiteral("the message is larger than %1 bytes").arg(m_options.maxBodyBytes)));
         if (mediaType(request.header("content-type")) != "application/json")
-            return connection->reply(McpHttpReply::error(
+            return refuse(connection, McpHttpReply::error(
                 415, -32000, QStringLiteral("Content-Type must be application/json")));
         return connection->readBody(request.contentLength);
     }
     if (request.method == "GET" || request.method == "DELETE") {
         if (request.contentLength > 0)
-            return connection->reply(
+            return refuse(connection, 
                 McpHttpReply::error(400, -32000, QStringLiteral("a %1 has no body")
                                                      .arg(QString::fromLatin1(request.method))));
         return connection->readBody(0);
     }
     McpHttpReply refusal = McpHttpReply::error(405, -32000, QStringLiteral("Method Not Allowed"));
     refusal.headers.emplaceBack("Allow", "POST, DELETE");
-    connection->reply(refusal);
+    refuse(connection, refusal);
 }
 
 void McpHttpServer::onRequest(McpHttpConnection *connection)
@@ -284,7 +288,7 @@ void McpHttpServer::onRequest(McpHttpConnection *connection)
     // GET would open a stream for messages from the server; this server sends none.
     McpHttpReply refusal = McpHttpReply::error(405, -32000, QStringLiteral("Method Not Allowed"));
     refusal.headers.emplaceBack("Allow", "POST, DELETE");
-    connection->reply(refusal);
+    refuse(connection, refusal);
 }
 
 McpSession *McpHttpServer::namedSession(McpHttpConnection *connection, McpHttpReply *refusal) const
@@ -322,14 +326,14 @@ void McpHttpServer::onPost(McpHttpConnection *connection)
         McpHttpReply refusal;
         if (McpSession *session = namedSession(connection, &refusal))
             return dispatch(connection, session, false);
-        return connection->reply(refusal);
+        return refuse(connection, refusal);
     }
     if (m_sessions.size() >= m_options.maxSessions)
-        return connection->reply(McpHttpReply::error(
+        return refuse(connection, McpHttpReply::error(
             503, -32000, QStringLiteral("too many sessions: end one (DELETE) and try again")));
     McpSession *session = m_factory ? m_factory(QStringLiteral("http"), this) : nullptr;
     if (!session)
-        return connection->reply(
+        return refuse(connection, 
             McpHttpReply::error(500, -32603, QStringLiteral("no session could be made")));
     const QString id = session->id();
     // The id is a header value and the key to the session: it must be one, and be new.
@@ -337,7 +341,7 @@ void McpHttpServer::onPost(McpHttpConnection *connection)
         || m_sessions.contains(id)) {
         session->close(QStringLiteral("the session id is unusable"));
         session->deleteLater();
-        return connection->reply(
+        return refuse(connection, 
             McpHttpReply::error(500, -32603, QStringLiteral("the session id is unusable")));
     }
     m_sessions.insert(id, SessionEntry{session, false, false});
@@ -412,7 +416,7 @@ void McpHttpServer::onDelete(McpHttpConnection *connection)
     McpHttpReply refusal;
     McpSession *session = namedSession(connection, &refusal);
     if (!session)
-        return connection->reply(refusal);
+        return refuse(connection, refusal);
     closeSession(session->id(), QStringLiteral("client ended the session"));
     McpHttpReply done;
     done.status = 200;
@@ -428,6 +432,12 @@ void McpHttpServer::closeSession(const QString &id, const QString &reason)
     // Still counted until closed(): its sandboxes are released by then, not before.
     if (QPointer<McpSession> session = it->session)
         session->close(reason); // may emit closed() at once, erasing the entry
+}
+
+void McpHttpServer::refuse(McpHttpConnection *connection, const McpHttpReply &refusal)
+{
+    emit refused(refusal.status, refusal.reason, connection->peer());
+    connection->reply(refusal);
 }
 
 void McpHttpServer::onSessionClosed(const QString &id)

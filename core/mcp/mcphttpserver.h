@@ -73,6 +73,11 @@ public:
     // A token for McpHttpOptions::token: 256 bits from the system's generator, base64url.
     static QString generateToken();
 
+signals:
+    // A request the transport refused (status 4xx or 5xx, why, and the client's address:port),
+    // for the front end's log. Answers from a session are not refusals.
+    void refused(int status, const QString &reason, const QString &peer);
+
 private:
     struct SessionEntry
     {
@@ -96,6 +101,7 @@ private:
     void closeSession(const QString &id, const QString &reason);
     void onSessionClosed(const QString &id);
     void closeIdleSessions();
+    void refuse(McpHttpConnection *connection, const McpHttpReply &refusal);
 
     bool isAuthorized(const QByteArray &authorization) const;
     bool isAllowedHost(const QByteArray &host) const;

@@ -5,6 +5,7 @@
 #include "mcphttptestsupport.h"
 
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
 
@@ -55,10 +56,14 @@ void TestMcpHttpServer::refusesWithoutTheToken()
     Changes changes{{"Authorization", value}};
     if (duplicate)
         changes.append({"X-Dummy", "1\r\nAuthorization: Bearer " + token});
+    QSignalSpy refusals(harness.server.get(), &McpHttpServer::refused);
     RawClient client(harness.port);
     client.send(harness.post(Harness::initializeBody(), {}, changes));
     QVERIFY(client.waitForResponses(1));
     QCOMPARE(client.responses[0].status, 401);
+    QCOMPARE(refusals.size(), 1); // for the log: status, why, who
+    QCOMPARE(refusals[0][0].toInt(), 401);
+    QVERIFY(refusals[0][2].toString().startsWith(QStringLiteral("127.0.0.1:")));
     QCOMPARE(client.responses[0].header("www-authenticate"), QByteArray("Bearer"));
     QCOMPARE(client.responses[0].header("connection"), QByteArray("close"));
     QVERIFY(client.waitForClosed());
@@ -269,10 +274,14 @@ void TestMcpHttpServer::refusesMalformedRequests()
     Harness harness;
     bytes.replace("HOST", "127.0.0.1:" + portText(harness.port));
     bytes.replace("AUTH", "Bearer " + harness.token.toLatin1());
+    QSignalSpy refusals(harness.server.get(), &McpHttpServer::refused);
     RawClient client(harness.port);
     client.send(bytes);
     QVERIFY(client.waitForResponses(1));
     QCOMPARE(client.responses[0].status, status);
+    QCOMPARE(refusals.size(), 1);
+    QCOMPARE(refusals[0][0].toInt(), status);
+    QVERIFY(!refusals[0][1].toString().isEmpty());
     QCOMPARE(client.responses[0].header("connection"), QByteArray("close"));
     QVERIFY(client.waitForClosed());
     QVERIFY(harness.sessions.isEmpty());
