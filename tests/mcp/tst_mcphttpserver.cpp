@@ -254,6 +254,11 @@ void TestMcpHttpServer::protocolVersionHeader()
         QVERIFY(client.waitForResponses(n));
         QCOMPARE(client.responses[n - 1].status, status);
     }
+    // Twice, even the right one: which of them would count?
+    client.send(harness.post(Harness::callBody(++n), id,
+                             {{"MCP-Protocol-Version", "2025-11-25\r\nMCP-Protocol-Version: 2025-11-25"}}));
+    QVERIFY(client.waitForResponses(n));
+    QCOMPARE(client.responses[n - 1].status, 400);
 }
 
 void TestMcpHttpServer::sessionLimit()
