@@ -67,6 +67,8 @@ SessionDiffView::SessionDiffView(QWidget *parent)
     m_stream->setObjectName(QStringLiteral("diffStream"));
     m_summary->setObjectName(QStringLiteral("diffSummary"));
     m_summary->setWordWrap(true);
+    // The divergence quotes the recording, which a hostile file shaped: never markup.
+    m_summary->setTextFormat(Qt::PlainText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notes->setWordWrap(true);
     m_notes->setEnabled(false);
@@ -149,9 +151,45 @@ void SessionDiffView::setComparison(const ExecSession &bundle, const ReplayRepor
         }
     }
 
+    showSummary(report, tr("Identical: stdout, stderr, the exit and %n audit event(s) match the recording.", nullptr,
+                           int(comparedAuditLines(bundle.auditEvents).size())));
+
+    const QSignalBlocker blocker(m_stream);
+    m_stream->clear();
+    const QStringList names{tr("stdout"), tr("stderr"), tr("audit events")};
+    for (int i = 0; i < kStreamCount; ++i) {
+        const qint64 line = m_sides[i].divergentLine;
+        m_stream->addItem(line > 0 ? tr("%1 \u2014 differs at %2").arg(names.at(i)).arg(line)
+                                   : tr("%1 \u2014 identical").arg(names.at(i)));
+    }
+    m_stream->setCurrentIndex(firstStream);
+    setEnabled(true);
+    render();
+}
+
+void SessionDiffView::setCallComparison(const ReplayReport &report)
+{
+    m_sides = {};
+    for (const Divergence &d : report.divergences) {
+        if (d.stream == ReplayStream::Call) {
+            m_sides[0] = {d.recorded, d.replayed, 1};
+            break;
+        }
+    }
+    showSummary(report, tr("Identical: every call answered as recorded."));
+    const QSignalBlocker blocker(m_stream);
+    m_stream->clear();
+    const Divergence *first = report.divergences.isEmpty() ? nullptr : &report.divergences.first();
+    m_stream->addItem(first ? tr("calls \u2014 differs at %1").arg(locationText(*first)) : tr("calls \u2014 identical"));
+    m_stream->setCurrentIndex(0);
+    setEnabled(true);
+    render();
+}
+
+void SessionDiffView::showSummary(const ReplayReport &report, const QString &identical)
+{
     if (report.identical) {
-        m_summary->setText(tr("Identical: stdout, stderr, the exit and %n audit event(s) match the recording.", nullptr,
-                              int(comparedAuditLines(bundle.auditEvents).size())));
+        m_summary->setText(identical);
         m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
     } else {
         const Divergence &d = report.divergences.first();
@@ -179,17 +217,6 @@ void SessionDiffView::setComparison(const ExecSession &bundle, const ReplayRepor
         fitDecisions();
     m_notes->setText(report.notes.isEmpty() ? QString() : visibleText(tr("Notes: %1").arg(report.notes.join(QStringLiteral("; ")))));
 
-    const QSignalBlocker blocker(m_stream);
-    m_stream->clear();
-    const QStringList names{tr("stdout"), tr("stderr"), tr("audit events")};
-    for (int i = 0; i < kStreamCount; ++i) {
-        const qint64 line = m_sides[i].divergentLine;
-        m_stream->addItem(line > 0 ? tr("%1 \u2014 differs at %2").arg(names.at(i)).arg(line)
-                                   : tr("%1 \u2014 identical").arg(names.at(i)));
-    }
-    m_stream->setCurrentIndex(firstStream);
-    setEnabled(true);
-    render();
 }
 
 void SessionDiffView::showEvent(QShowEvent *event)
