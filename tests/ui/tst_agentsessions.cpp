@@ -43,7 +43,9 @@ QJsonObject header()
                        {QStringLiteral("recordedAtMs"), QDateTime::currentMSecsSinceEpoch()},
                        {QStringLiteral("transport"), QStringLiteral("stdio")},
                        {QStringLiteral("pid"), qint64(::getpid())},
-                       {QStringLiteral("server"), QJsonObject{{QStringLiteral("toolSets"), QJsonArray{QStringLiteral("box")}},
+                       {QStringLiteral("server"), QJsonObject{{QStringLiteral("toolSets"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("box")},
+                                                                                                           {QStringLiteral("exec"), true},
+                                                                                                           {QStringLiteral("write"), false}}}},
                                                               {QStringLiteral("image"), QStringLiteral("sandbench/base:1")},
                                                               {QStringLiteral("network"), QStringLiteral("none")}}}};
 }
@@ -196,7 +198,7 @@ void TestAgentSessions::finishedSessionShowsCallsAndDetails()
     QVERIFY(view->isVisible());
     QVERIFY(!view->isFollowing());
     const QString head = view->headerLabel()->text();
-    for (const char *fact : {"client claude-code 1.2", "protocol 2025-06-18", "over stdio", "tool sets: box", "image sandbench/base:1", "network none", "4 call"})
+    for (const char *fact : {"client claude-code 1.2", "protocol 2025-06-18", "over stdio", "tool sets: box (exec)", "image sandbench/base:1", "network none", "4 call"})
         QVERIFY2(head.contains(QLatin1String(fact)), qPrintable(head));
     QCOMPARE(view->stateLabel()->text(), QStringLiteral("ended: client closed the connection"));
     QVERIFY(m_panel->replayButton()->isEnabled() == false); // no Workbench to replay through

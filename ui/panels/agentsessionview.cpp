@@ -32,7 +32,7 @@ QPlainTextEdit *jsonView(const QString &objectName, const QString &placeholder, 
     view->setObjectName(objectName);
     view->setReadOnly(true);
     view->setPlaceholderText(placeholder);
-    view->setLineWrapMode(QPlainTextEdit::NoWrap);
+    view->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     return view;
 }
@@ -119,6 +119,7 @@ AgentSessionView::AgentSessionView(QWidget *parent)
     , m_result(jsonView(QStringLiteral("agentCallResult"), tr("What the selected call answered"), this))
     , m_decisions(new QTreeWidget(this))
     , m_image(new FittedPicture(this))
+    , m_extras(new QSplitter(Qt::Horizontal, this))
 {
     for (QLabel *label : {m_header, m_state}) {
         // From the file: never taken as markup.
@@ -135,10 +136,16 @@ AgentSessionView::AgentSessionView(QWidget *parent)
     m_calls->setTextElideMode(Qt::ElideRight);
     m_calls->setWordWrap(false);
     m_calls->verticalHeader()->hide();
-    m_calls->horizontalHeader()->setSectionResizeMode(AgentCallsModel::ArgumentsColumn, QHeaderView::Stretch);
-    m_calls->horizontalHeader()->setSectionResizeMode(AgentCallsModel::SeqColumn, QHeaderView::ResizeToContents);
-    m_calls->setColumnWidth(AgentCallsModel::ToolColumn, 120);
-    m_calls->setColumnWidth(AgentCallsModel::OutcomeColumn, 180);
+    m_calls->verticalHeader()->setDefaultSectionSize(m_calls->fontMetrics().height() + 6);
+    // The arguments take what the others leave; the others are as wide as their text, at most.
+    QHeaderView *columns = m_calls->horizontalHeader();
+    columns->setMinimumSectionSize(24);
+    columns->setStretchLastSection(false);
+    for (int c : {AgentCallsModel::SeqColumn, AgentCallsModel::TimeColumn, AgentCallsModel::DurationColumn, AgentCallsModel::DecisionsColumn})
+        columns->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    columns->setSectionResizeMode(AgentCallsModel::ArgumentsColumn, QHeaderView::Stretch);
+    m_calls->setColumnWidth(AgentCallsModel::ToolColumn, 110);
+    m_calls->setColumnWidth(AgentCallsModel::OutcomeColumn, 160);
     m_decisions->setObjectName(QStringLiteral("agentCallDecisions"));
     m_decisions->setRootIsDecorated(false);
     m_decisions->setHeaderLabels({tr("Kind"), tr("Action"), tr("Resource"), tr("Decision"), tr("Rule")});
@@ -148,18 +155,21 @@ AgentSessionView::AgentSessionView(QWidget *parent)
     m_image->setObjectName(QStringLiteral("agentCallImage"));
     m_image->hide();
 
-    auto *side = new QSplitter(Qt::Vertical, this);
-    side->addWidget(m_decisions);
-    side->addWidget(m_image);
+    // The calls; under them the selected one's arguments and result side by side; under those,
+    // when it has them, its decisions and its screenshot.
+    m_extras->addWidget(m_decisions);
+    m_extras->addWidget(m_image);
+    m_extras->hide();
     auto *details = new QSplitter(Qt::Horizontal, this);
     details->addWidget(m_arguments);
     details->addWidget(m_result);
-    details->addWidget(side);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_calls);
     split->addWidget(details);
+    split->addWidget(m_extras);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -198,8 +208,19 @@ void AgentSessionView::showHeader()
     const AgentSession &s = m_session;
     const QJsonObject &server = s.server;
     QStringList toolSets;
-    for (const QJsonValue &set : server.value(QStringLiteral("toolSets")).toArray())
-        toolSets << set.toString();
+    // Each set as the server wrote it, {"name", and a flag per power}: "box (exec, write)".
+    const QJsonArray sets = server.value(QStringLiteral("toolSets")).toArray();
+    for (qsizetype i = 0; i < qMin<qsizetype>(sets.size(), 32); ++i) {
+        const QJsonValue set = sets.at(i);
+        const QJsonObject o = set.toObject();
+        QStringList powers;
+        for (const char *power : {"exec", "write", "ports", "desktop"}) {
+            if (o.value(QLatin1String(power)).toBool())
+                powers << QLatin1String(power);
+        }
+        const QString name = set.isString() ? set.toString() : o.value(QStringLiteral("name")).toString();
+        toolSets << (powers.isEmpty() ? name : tr("%1 (%2)").arg(name, powers.join(QStringLiteral(", "))));
+    }
     QStringList facts;
     facts << (s.clientName.isEmpty() ? tr("client not introduced yet")
                                      : tr("client %1 %2").arg(s.clientName, s.clientVersion).trimmed());
@@ -290,6 +311,7 @@ void AgentSessionView::showCall(int row)
     m_decisions->clear();
     m_decisions->hide();
     m_image->hide();
+    m_extras->hide();
     if (!call) {
         m_arguments->clear();
         m_result->clear();
@@ -312,6 +334,7 @@ void AgentSessionView::showCall(int row)
         }
         m_decisions->addTopLevelItems(items);
         m_decisions->show();
+        m_extras->show();
     }
     showImage(*call);
 }
@@ -324,6 +347,7 @@ void AgentSessionView::showImage(const AgentCall &call)
     m_image->setPixmap({});
     m_image->setText(tr("Decoding the screenshot\u2026"));
     m_image->show();
+    m_extras->show();
     const StaleGuard::Ticket ticket = m_images.ticket();
     runInBackground(this, [base64 = image.toString()] { return decodeImage(base64.toLatin1()); },
                     [this, ticket](const DecodedImage &decoded) {

@@ -7,6 +7,7 @@
 
 class QLabel;
 class QPlainTextEdit;
+class QSplitter;
 class QTableView;
 class QTimer;
 class QTreeWidget;
@@ -82,6 +83,7 @@ private:
     QPlainTextEdit *m_result;
     QTreeWidget *m_decisions;
     FittedPicture *m_image;
+    QSplitter *m_extras; // the decisions and the screenshot, shown when the call has them
 };
 
 } // namespace Sandbench

@@ -58,6 +58,7 @@ LiveSessionsList::LiveSessionsList(QWidget *parent)
     m_title->setToolTip(tr("Agent sessions whose server (sandbench-cli mcp) is running; choose one to follow it"));
     m_list->setObjectName(QStringLiteral("liveSessions"));
     m_list->setTextElideMode(Qt::ElideMiddle);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // elided, the whole path in the tip
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
