@@ -6,6 +6,8 @@
 #include "panels/agentsessionview.h"
 #include "panels/fittedpicture.h"
 #include "panels/livesessionslist.h"
+#include "panels/sessiondiffview.h"
+#include "session/replayreport.h"
 #include "panels/sessionspanel.h"
 #include "session/agent/agentsession.h"
 #include "session/agent/agentsessionwriter.h"
@@ -26,6 +28,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QComboBox>
 #include <QTreeWidget>
 
 #include <unistd.h>
@@ -106,6 +109,7 @@ private slots:
     void hostileTextIsShownAsText();
     void badLinesAreNamed();
     void crowdedFolderListsOnlyTheLiveNewest();
+    void callDivergenceIsShownFieldByField();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -356,6 +360,24 @@ void TestAgentSessions::crowdedFolderListsOnlyTheLiveNewest()
     QVERIFY(writer);
     QTRY_COMPARE_WITH_TIMEOUT(m_panel->liveSessions()->paths(), QStringList{(*writer)->path()}, 5000);
     QCOMPARE(m_panel->liveSessions()->listView()->count(), 1);
+}
+
+void TestAgentSessions::callDivergenceIsShownFieldByField()
+{
+    ReplayReport report;
+    report.identical = false;
+    report.divergences << Divergence{ReplayStream::Call, 3, QStringLiteral("box.exec: {\"a\":1,\"b\":\"<b>2</b>\"}"),
+                                     QStringLiteral("{\"a\":1,\"b\":\"3\"}")};
+    SessionDiffView view;
+    view.setCallComparison(report);
+    // Indented on both sides, the tool's line on both: the field that differs is marked.
+    QCOMPARE(view.recordedView()->toPlainText(), QStringLiteral("box.exec:\n{\n    \"a\": 1,\n    \"b\": \"<b>2</b>\"\n}"));
+    QCOMPARE(view.replayedView()->toPlainText(), QStringLiteral("box.exec:\n{\n    \"a\": 1,\n    \"b\": \"3\"\n}"));
+    QCOMPARE(view.highlightedLine(), 4);
+    QVERIFY(view.streamBox()->currentText().contains(QStringLiteral("call 3")));
+    // The summary quotes the recording: plain text, never markup.
+    QCOMPARE(view.summaryLabel()->textFormat(), Qt::PlainText);
+    QVERIFY(view.summaryLabel()->text().contains(QStringLiteral("<b>2</b>")));
 }
 
 QTEST_MAIN(TestAgentSessions)

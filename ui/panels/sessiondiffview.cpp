@@ -7,6 +7,7 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -167,12 +168,49 @@ void SessionDiffView::setComparison(const ExecSession &bundle, const ReplayRepor
     render();
 }
 
+namespace {
+
+// A call's answer as JSON, indented so the two sides line up field by field ("tool: " before it
+// is kept as a first line); the text as it is when it is not JSON.
+QString indentedAnswer(const QString &text)
+{
+    const qsizetype brace = text.indexOf(QLatin1Char('{'));
+    if (brace < 0)
+        return text;
+    const QJsonDocument doc = QJsonDocument::fromJson(text.mid(brace).toUtf8());
+    if (!doc.isObject())
+        return text;
+    const QString head = text.left(brace).trimmed();
+    const QString json = QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
+    return head.isEmpty() ? json : head + QLatin1Char('\n') + json;
+}
+
+// The first line (1-based) where two texts differ, ignoring a first line only one has.
+qint64 firstDifferentLine(const QString &a, const QString &b)
+{
+    const QStringList left = a.split(QLatin1Char('\n'));
+    const QStringList right = b.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < qMax(left.size(), right.size()); ++i) {
+        if (left.value(i) != right.value(i))
+            return i + 1;
+    }
+    return 1;
+}
+
+} // namespace
+
 void SessionDiffView::setCallComparison(const ReplayReport &report)
 {
     m_sides = {};
     for (const Divergence &d : report.divergences) {
         if (d.stream == ReplayStream::Call) {
-            m_sides[0] = {d.recorded, d.replayed, 1};
+            // The recorded side names the tool first; the replayed side gets the same line.
+            QString recorded = indentedAnswer(d.recorded);
+            QString replayed = indentedAnswer(d.replayed);
+            const qsizetype colon = d.recorded.indexOf(QStringLiteral(": {"));
+            if (colon > 0 && !d.replayed.startsWith(d.recorded.left(colon + 1)))
+                replayed = d.recorded.left(colon + 1) + QLatin1Char('\n') + replayed;
+            m_sides[0] = {recorded, replayed, firstDifferentLine(recorded, replayed)};
             break;
         }
     }
