@@ -162,6 +162,19 @@ void TestAgentSessions::liveSessionIsListedFollowedAndLeavesWhenItEnds()
     }
     QVERIFY(view->headerLabel()->text().contains(QStringLiteral("3 call")));
 
+    // Another file opened meanwhile; a click on the live one (still current in the list) goes back.
+    auto other = AgentSessionWriter::create(m_dir->filePath(QStringLiteral("elsewhere")), header());
+    QVERIFY(other);
+    const QString otherPath = (*other)->path();
+    QVERIFY((*other)->close(QStringLiteral("done")));
+    m_panel->openFile(otherPath);
+    QTRY_COMPARE_WITH_TIMEOUT(m_panel->agentSession()->path, otherPath, kFollowTimeoutMs);
+    QVERIFY(!view->isFollowing());
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(0)).center());
+    QTRY_COMPARE_WITH_TIMEOUT(m_panel->agentSession()->path, path, kFollowTimeoutMs);
+    QVERIFY(view->isFollowing());
+    QCOMPARE(view->callsModel()->rowCount(), 3);
+
     // The server ends the session: the view says how, and it leaves the Live list.
     QVERIFY((*writer)->close(QStringLiteral("client closed the connection")));
     QTRY_VERIFY_WITH_TIMEOUT(!view->isFollowing(), kFollowTimeoutMs);

@@ -67,10 +67,13 @@ LiveSessionsList::LiveSessionsList(QWidget *parent)
     m_timer->setInterval(kRescanMs);
     connect(m_timer, &QTimer::timeout, this, &LiveSessionsList::rescan);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &LiveSessionsList::rescan);
-    connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+    // A click (or Enter) opens it, also the one already current, after another file was opened.
+    const auto choose = [this](QListWidgetItem *item) {
         if (item)
             emit sessionChosen(item->data(Qt::UserRole).toString());
-    });
+    };
+    connect(m_list, &QListWidget::itemClicked, this, choose);
+    connect(m_list, &QListWidget::itemActivated, this, choose);
 }
 
 void LiveSessionsList::setFolder(const QString &folder)

@@ -168,7 +168,8 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_tabs->addTab(m_diff, tr("Replay"));
 
     auto *empty = new QLabel(tr("Open a session file (Ctrl+Shift+O) or drop one here.\n"
-                                "Any run in Run History can be saved as one (Save Session)."), this);
+                                "Any run in Run History can be saved as one (Save Session).\n"
+                                "Agent servers running now (sandbench-cli mcp) are listed under Live."), this);
     empty->setObjectName(QStringLiteral("sessionsEmpty"));
     empty->setAlignment(Qt::AlignCenter);
     empty->setWordWrap(true);
