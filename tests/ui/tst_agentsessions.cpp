@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -90,10 +91,18 @@ QString cell(const AgentCallsModel *model, int row, int column, int role = Qt::D
     return model->data(model->index(row, column), role).toString();
 }
 
+// Clicks a call's row and waits until its arguments and result are shown.
 void clickRow(QTableView *view, int row)
 {
+    QWidget *ancestor = view->parentWidget();
+    while (ancestor && !qobject_cast<AgentSessionView *>(ancestor))
+        ancestor = ancestor->parentWidget();
+    auto *agentView = qobject_cast<AgentSessionView *>(ancestor);
+    QVERIFY(agentView);
+    QSignalSpy shown(agentView, &AgentSessionView::callShown);
     const QRect rect = view->visualRect(view->model()->index(row, AgentCallsModel::ToolColumn));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+    QTRY_COMPARE_WITH_TIMEOUT(shown.size(), 1, 5000);
 }
 
 } // namespace
@@ -110,6 +119,7 @@ private slots:
     void badLinesAreNamed();
     void crowdedFolderListsOnlyTheLiveNewest();
     void callDivergenceIsShownFieldByField();
+    void hugeArgumentsAreShownCut();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -391,6 +401,34 @@ void TestAgentSessions::callDivergenceIsShownFieldByField()
     // The summary quotes the recording: plain text, never markup.
     QCOMPARE(view.summaryLabel()->textFormat(), Qt::PlainText);
     QVERIFY(view.summaryLabel()->text().contains(QStringLiteral("<b>2</b>")));
+}
+
+void TestAgentSessions::hugeArgumentsAreShownCut()
+{
+    // 8 MiB of arguments: the cell, its tool tip and the detail view each show a bounded part.
+    auto writer = AgentSessionWriter::create(m_dir->path(), header());
+    QVERIFY(writer);
+    const QString big(8 << 20, QLatin1Char('x'));
+    QVERIFY((*writer)->append(call(1, QStringLiteral("box.write"), {{QStringLiteral("content"), big}}, {{QStringLiteral("isError"), false}})));
+    const QString path = (*writer)->path();
+    QVERIFY((*writer)->close(QStringLiteral("done")));
+    QElapsedTimer t;
+    t.start();
+    m_panel->openFile(path);
+    QTRY_VERIFY_WITH_TIMEOUT(m_panel->agentSession() != nullptr, 20000);
+    qInfo("opened in %lld ms", t.restart());
+    AgentSessionView *view = m_panel->agentView();
+    const AgentCallsModel *model = view->callsModel();
+    QCOMPARE(cell(model, 0, AgentCallsModel::ArgumentsColumn).size(), AgentCallsModel::kSummaryChars + 1);
+    QVERIFY(cell(model, 0, AgentCallsModel::ArgumentsColumn, Qt::ToolTipRole).size() < AgentCallsModel::kToolTipChars + 100);
+    clickRow(view->callsView(), 0);
+    qInfo("shown in %lld ms", t.restart());
+    const QString shown = view->argumentsView()->toPlainText();
+    QVERIFY2(shown.size() < AgentSessionView::kMaxDetailChars + 100, qPrintable(QString::number(shown.size())));
+    QVERIFY(shown.contains(QStringLiteral("(cut: ")));
+    // No line longer than a text view lays out at once without stalling the event loop.
+    for (const QString &line : shown.split(QLatin1Char('\n')))
+        QVERIFY(line.size() < AgentSessionView::kMaxLineChars + 100);
 }
 
 QTEST_MAIN(TestAgentSessions)

@@ -38,20 +38,46 @@ AgentCallsModel::AgentCallsModel(QObject *parent)
 {
 }
 
-void AgentCallsModel::setCalls(const QList<AgentCall> &calls)
+void AgentCallsModel::setCalls(const QList<AgentCall> &calls, const QList<AgentCallRow> &rows)
 {
+    Q_ASSERT(rows.size() == calls.size());
     beginResetModel();
     m_calls = calls;
+    m_rows = rows;
     endResetModel();
 }
 
-void AgentCallsModel::appendCalls(const QList<AgentCall> &calls, qsizetype from)
+void AgentCallsModel::appendCalls(const QList<AgentCall> &calls, qsizetype from, const QList<AgentCallRow> &rows)
 {
-    if (from < 0 || from >= calls.size())
+    if (from < 0 || from >= calls.size() || rows.size() != calls.size() - from)
         return;
-    beginInsertRows({}, int(m_calls.size()), int(m_calls.size() + calls.size() - from - 1));
+    beginInsertRows({}, int(m_calls.size()), int(m_calls.size() + rows.size() - 1));
     m_calls.append(calls.mid(from));
+    m_rows.append(rows);
     endInsertRows();
+}
+
+AgentCallRow AgentCallsModel::describe(const AgentCall &call)
+{
+    AgentCallRow row;
+    row.tool = visibleText(cut(call.tool, kSummaryChars));
+    row.toolTip = plainToolTip(call.tool);
+    const QString arguments = argumentsSummary(call);
+    row.arguments = visibleText(cut(arguments, kSummaryChars));
+    row.argumentsTip = plainToolTip(QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Indented)));
+    const QString outcome = outcomeText(call);
+    row.outcome = visibleText(cut(outcome.section(QLatin1Char('\n'), 0, 0), kSummaryChars));
+    row.outcomeTip = plainToolTip(outcome);
+    std::tie(row.allowed, row.denied) = decisionCounts(call);
+    return row;
+}
+
+QList<AgentCallRow> AgentCallsModel::describe(const QList<AgentCall> &calls, qsizetype from)
+{
+    QList<AgentCallRow> rows;
+    for (qsizetype i = qMax<qsizetype>(0, from); i < calls.size(); ++i)
+        rows << describe(calls.at(i));
+    return rows;
 }
 
 const AgentCall *AgentCallsModel::callAt(int row) const
@@ -109,30 +135,26 @@ QVariant AgentCallsModel::data(const QModelIndex &index, int role) const
     const AgentCall *call = index.isValid() ? callAt(index.row()) : nullptr;
     if (!call)
         return {};
+    const AgentCallRow &row = m_rows.at(index.row());
     const int column = index.column();
     if (role == Qt::DisplayRole) {
         switch (column) {
         case SeqColumn: return QString::number(call->seq);
         case TimeColumn: return QDateTime::fromMSecsSinceEpoch(call->atMs).toString(QStringLiteral("HH:mm:ss.zzz"));
-        case ToolColumn: return visibleText(cut(call->tool, kSummaryChars));
-        case ArgumentsColumn: return visibleText(cut(argumentsSummary(*call), kSummaryChars));
-        case OutcomeColumn: return visibleText(cut(outcomeText(*call).section(QLatin1Char('\n'), 0, 0), kSummaryChars));
+        case ToolColumn: return row.tool;
+        case ArgumentsColumn: return row.arguments;
+        case OutcomeColumn: return row.outcome;
         case DurationColumn: return tr("%1 ms").arg(call->durationMs);
-        case DecisionsColumn: {
-            if (!call->isCodeRun())
-                return QString();
-            const auto [allowed, denied] = decisionCounts(*call);
-            return tr("%1 allowed, %2 denied").arg(allowed).arg(denied);
-        }
+        case DecisionsColumn:
+            return call->isCodeRun() ? tr("%1 allowed, %2 denied").arg(row.allowed).arg(row.denied) : QString();
         default: return {};
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (column) {
-        case ToolColumn: return plainToolTip(call->tool);
-        case ArgumentsColumn:
-            return plainToolTip(QString::fromUtf8(QJsonDocument(call->arguments).toJson(QJsonDocument::Indented)));
-        case OutcomeColumn: return plainToolTip(outcomeText(*call));
+        case ToolColumn: return row.toolTip;
+        case ArgumentsColumn: return row.argumentsTip;
+        case OutcomeColumn: return row.outcomeTip;
         case TimeColumn:
             return QLocale().toString(QDateTime::fromMSecsSinceEpoch(call->atMs), QLocale::LongFormat);
         default: return {};

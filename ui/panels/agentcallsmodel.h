@@ -7,6 +7,20 @@
 
 namespace Sandbench {
 
+// What a row shows of a call, made once, off the event loop (AgentCallsModel::describe): a
+// call's arguments may be megabytes of JSON, too much to encode at every repaint.
+struct AgentCallRow
+{
+    QString tool;
+    QString toolTip;
+    QString arguments;
+    QString argumentsTip;
+    QString outcome;
+    QString outcomeTip;
+    int allowed = 0;
+    int denied = 0;
+};
+
 // The calls of an agent session, one row each, in the order they were answered. Every text
 // comes from a file the server wrote for a client that may be hostile: display texts show
 // control and bidi characters as what they are (visibleText), and tool tips, which Qt renders
@@ -22,9 +36,14 @@ public:
 
     explicit AgentCallsModel(QObject *parent = nullptr);
 
-    void setCalls(const QList<AgentCall> &calls);
-    // Adds the calls a followed session gained (those past the ones shown).
-    void appendCalls(const QList<AgentCall> &calls, qsizetype from);
+    // `rows` are describe(calls): made where the calls were read.
+    void setCalls(const QList<AgentCall> &calls, const QList<AgentCallRow> &rows);
+    // Adds the calls a followed session gained: calls[from...], described by `rows`.
+    void appendCalls(const QList<AgentCall> &calls, qsizetype from, const QList<AgentCallRow> &rows);
+
+    // Safe on any thread (no QObject): for the thread that read the calls.
+    static AgentCallRow describe(const AgentCall &call);
+    static QList<AgentCallRow> describe(const QList<AgentCall> &calls, qsizetype from = 0);
     const AgentCall *callAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -42,6 +61,7 @@ public:
 
 private:
     QList<AgentCall> m_calls;
+    QList<AgentCallRow> m_rows;
 };
 
 } // namespace Sandbench

@@ -42,8 +42,19 @@ QPlainTextEdit *jsonView(const QString &objectName, const QString &placeholder, 
 QString prettyJson(const QJsonObject &object)
 {
     QString text = QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+    const qsizetype total = text.size();
     if (text.size() > AgentSessionView::kMaxDetailChars)
-        text = text.left(AgentSessionView::kMaxDetailChars) + AgentSessionView::tr("\n\u2026 (cut: %1 characters in all)").arg(text.size());
+        text.truncate(AgentSessionView::kMaxDetailChars);
+    // A text view lays a line out whole, on the event loop: a megabyte string on one line would
+    // stall it for seconds. Each line is cut short; the whole value is in the file.
+    QStringList lines = text.split(QLatin1Char('\n'));
+    for (QString &line : lines) {
+        if (line.size() > AgentSessionView::kMaxLineChars)
+            line = line.left(AgentSessionView::kMaxLineChars) + AgentSessionView::tr("\u2026 (%1 more characters)").arg(line.size() - AgentSessionView::kMaxLineChars);
+    }
+    text = lines.join(QLatin1Char('\n'));
+    if (total > AgentSessionView::kMaxDetailChars)
+        text += AgentSessionView::tr("\n\u2026 (cut: %1 characters in all)").arg(total);
     return visibleLines(text);
 }
 
@@ -65,6 +76,7 @@ QJsonObject withoutImageData(QJsonObject result)
 struct FollowRead
 {
     AgentSession session;
+    QList<AgentCallRow> rows; // of the calls read this time
     bool grew = false;
     bool live = false;
     QString error;
@@ -185,17 +197,17 @@ AgentSessionView::AgentSessionView(QWidget *parent)
 
 void AgentSessionView::clear()
 {
-    setSession(AgentSession{}, false);
+    setSession(AgentSession{}, {}, false);
 }
 
-void AgentSessionView::setSession(const AgentSession &session, bool live)
+void AgentSessionView::setSession(const AgentSession &session, const QList<AgentCallRow> &rows, bool live)
 {
     m_reads.invalidate();
-    m_images.invalidate();
+    m_details.invalidate();
     m_reading = false;
     m_followError.clear();
     m_session = session;
-    m_model->setCalls(m_session.calls);
+    m_model->setCalls(m_session.calls, rows);
     m_following = live && !m_session.ended && !m_session.path.isEmpty();
     m_following ? m_timer->start() : m_timer->stop();
     showHeader();
@@ -267,11 +279,14 @@ void AgentSessionView::readMore()
         // Asked before reading: a server closes the file (end line) before it lets go of the
         // lock, so once the lock is gone everything it wrote is in what is read next.
         read.live = AgentSessionWriter::isLive(session.path);
+        const qsizetype before = session.calls.size();
         auto more = AgentSession::readMore(session);
         if (!more)
             read.error = more.error().message;
         else
             read.grew = *more;
+        if (read.grew)
+            read.rows = AgentCallsModel::describe(session.calls, before);
         read.session = std::move(session);
         return read;
     }, [this, ticket](const FollowRead &read) {
@@ -285,7 +300,7 @@ void AgentSessionView::readMore()
         if (read.grew) {
             const qsizetype before = m_session.calls.size();
             m_session = read.session;
-            m_model->appendCalls(m_session.calls, before);
+            m_model->appendCalls(m_session.calls, before, read.rows);
             showHeader();
             if (m_session.calls.size() > before)
                 emit callsAdded(int(m_session.calls.size() - before));
@@ -306,22 +321,28 @@ void AgentSessionView::stopFollowing(const QString &why)
 
 void AgentSessionView::showCall(int row)
 {
-    m_images.invalidate();
+    m_details.invalidate();
     const AgentCall *call = m_model->callAt(row);
     m_decisions->clear();
     m_decisions->hide();
     m_image->hide();
     m_extras->hide();
-    if (!call) {
-        m_arguments->clear();
-        m_result->clear();
+    m_arguments->clear();
+    m_result->clear();
+    if (!call)
         return;
-    }
-    m_arguments->setPlainText(prettyJson(call->arguments));
-    if (call->refusedCode)
-        m_result->setPlainText(visibleLines(AgentCallsModel::outcomeText(*call)));
-    else
-        m_result->setPlainText(prettyJson(withoutImageData(call->result)));
+    // Arguments and results may be megabytes of JSON: encoded on the thread pool.
+    const StaleGuard::Ticket ticket = m_details.ticket();
+    runInBackground(this, [copy = *call] {
+        return std::pair{prettyJson(copy.arguments),
+                         copy.refusedCode ? visibleLines(AgentCallsModel::outcomeText(copy)) : prettyJson(withoutImageData(copy.result))};
+    }, [this, ticket](const std::pair<QString, QString> &texts) {
+        if (!m_details.isCurrent(ticket))
+            return; // another call is selected by now
+        m_arguments->setPlainText(texts.first);
+        m_result->setPlainText(texts.second);
+        emit callShown();
+    });
     if (call->isCodeRun()) {
         QList<QTreeWidgetItem *> items;
         for (const QJsonObject &d : call->decisions.mid(0, 10000)) {
@@ -348,10 +369,10 @@ void AgentSessionView::showImage(const AgentCall &call)
     m_image->setText(tr("Decoding the screenshot\u2026"));
     m_image->show();
     m_extras->show();
-    const StaleGuard::Ticket ticket = m_images.ticket();
+    const StaleGuard::Ticket ticket = m_details.ticket();
     runInBackground(this, [base64 = image.toString()] { return decodeImage(base64.toLatin1()); },
                     [this, ticket](const DecodedImage &decoded) {
-        if (!m_images.isCurrent(ticket))
+        if (!m_details.isCurrent(ticket))
             return; // another call is selected by now
         if (decoded.image.isNull())
             m_image->setText(decoded.error);

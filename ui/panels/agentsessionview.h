@@ -16,6 +16,7 @@ namespace Sandbench {
 
 class AgentCallsModel;
 class FittedPicture;
+struct AgentCallRow;
 
 // An agent session as recorded: a header (the client, the server's tool sets, how it ended) and
 // its calls, one row each; the call selected shows its arguments and result as JSON, a
@@ -33,12 +34,14 @@ public:
     static constexpr qsizetype kMaxImageBytes = qsizetype(16) << 20;
     static constexpr int kMaxImageSide = 8192;
     // The most JSON text a detail view shows.
-    static constexpr qsizetype kMaxDetailChars = qsizetype(2) << 20;
+    static constexpr qsizetype kMaxDetailChars = qsizetype(512) << 10;
+    static constexpr qsizetype kMaxLineChars = 4000; // of each line of it
 
     explicit AgentSessionView(QWidget *parent = nullptr);
 
-    // Shows `session`; follows it while `live` (its server holds it) and it has no end line.
-    void setSession(const AgentSession &session, bool live);
+    // Shows `session`, its calls described by `rows` (AgentCallsModel::describe, made where it
+    // was read); follows it while `live` (its server holds it) and it has no end line.
+    void setSession(const AgentSession &session, const QList<AgentCallRow> &rows, bool live);
     void clear();
     const AgentSession &session() const { return m_session; }
     bool isFollowing() const { return m_following; }
@@ -57,6 +60,8 @@ signals:
     void callsAdded(int count);
     // A followed session got its end line, its server went away, or it could not be read on.
     void followingStopped();
+    // The selected call's arguments and result are shown (made off the event loop).
+    void callShown();
     // A screenshot's image was decoded (or could not be) for the selected call.
     void imageShown();
 
@@ -73,7 +78,7 @@ private:
     bool m_reading = false;
     QString m_followError;
     StaleGuard m_reads;  // another session shown makes a read in flight stale
-    StaleGuard m_images; // another call selected makes a decode in flight stale
+    StaleGuard m_details; // another call selected makes its texts and image in flight stale
     QTimer *m_timer;
     QLabel *m_header;
     QLabel *m_state;

@@ -1,5 +1,6 @@
 #include "sessionspanel.h"
 
+#include "agentcallsmodel.h"
 #include "agentsessionview.h"
 #include "auditpanel.h"
 #include "codeeditor.h"
@@ -52,6 +53,7 @@ struct SessionsPanel::Loaded
     std::shared_ptr<const SandboxSession> sandbox;
     QString error;
     std::shared_ptr<const AgentSession> agent;
+    QList<AgentCallRow> agentRows; // its calls as the table shows them
     bool agentLive = false;
 };
 
@@ -276,6 +278,8 @@ void SessionsPanel::openFile(const QString &path)
             // lock, so a session found not live is read whole.
             loaded.agentLive = AgentSessionWriter::isLive(agent->path);
             take(agent->load(), &loaded.agent, &loaded.error);
+            if (loaded.agent)
+                loaded.agentRows = AgentCallsModel::describe(loaded.agent->calls);
         }
         else
             take(std::get<ExecSessionFile>(*opened).load(), &loaded.bundle, &loaded.error);
@@ -305,7 +309,7 @@ void SessionsPanel::showSession(std::shared_ptr<const ExecSession> bundle, const
     m_loading = false;
     setBusy(false);
     m_error->hide();
-    showLoaded({title, std::move(bundle), nullptr, {}, nullptr, false});
+    showLoaded({title, std::move(bundle), nullptr, {}, nullptr, {}, false});
 }
 
 void SessionsPanel::showLoaded(const Loaded &loaded)
@@ -318,7 +322,7 @@ void SessionsPanel::showLoaded(const Loaded &loaded)
     m_diff->clear();
     m_agent = bool(loaded.agent);
     if (m_agent) {
-        showAgentSession(*loaded.agent, loaded.agentLive);
+        showAgentSession(*loaded.agent, loaded.agentRows, loaded.agentLive);
     } else {
         m_agentView->clear(); // and stops following the one shown before
         m_bundle ? showBundle() : showSandboxSession();

@@ -31,6 +31,7 @@ class SandboxPool;
 class SandboxSession;
 class ExecSession;
 struct AgentSession;
+struct AgentCallRow;
 class SessionDiffView;
 class SessionReplayer;
 class Workbench;
@@ -116,7 +117,7 @@ private:
     void showLoaded(const Loaded &loaded);
     void showBundle();
     void showSandboxSession();
-    void showAgentSession(const AgentSession &session, bool live);
+    void showAgentSession(const AgentSession &session, const QList<AgentCallRow> &rows, bool live);
     void replayAgentSession();
     void fillFiles();
     void showConsoleStream();

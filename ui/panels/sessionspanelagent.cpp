@@ -26,9 +26,9 @@ const AgentSession *SessionsPanel::agentSession() const
     return m_agent ? &m_agentView->session() : nullptr;
 }
 
-void SessionsPanel::showAgentSession(const AgentSession &session, bool live)
+void SessionsPanel::showAgentSession(const AgentSession &session, const QList<AgentCallRow> &rows, bool live)
 {
-    m_agentView->setSession(session, live);
+    m_agentView->setSession(session, rows, live);
     // The header is the view's (it changes as a followed session grows); the title line is ours.
     m_info->setText(QStringLiteral("<b>%1</b>").arg(visibleText(QFileInfo(m_title).fileName()).toHtmlEscaped()));
     for (int i = 0; i < m_tabs->count(); ++i)
