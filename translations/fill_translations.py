@@ -868,6 +868,7 @@ AGENT = {
         ("Sandbench-Sitzungen (*.sbsession *.sbagent);;Alle Dateien (*)", "Sandbench セッション (*.sbsession *.sbagent);;すべてのファイル (*)"),
     "Replaying the agent session…": ("Agentensitzung wird wiederholt …", "エージェントセッションを再実行しています…"),
     "Replaying call %1 of %2…": ("Aufruf %1 von %2 wird wiederholt …", "呼び出し %1 / %2 を再実行しています…"),
+    "… (%1 more characters)": ("… (%1 weitere Zeichen)", "… (残り %1 文字)"),
 }
 for _source, (_de, _ja) in AGENT.items():
     DE.setdefault(_source, _de)

@@ -26,67 +26,67 @@
     <context>
         <name>Sandbench::AgentCallsModel</name>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="75" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="101" />
             <source>refused (%1): %2</source>
             <translation>abgelehnt (%1): %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="78" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
             <source>error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="78" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
             <source>error: %1</source>
             <translation>Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="80" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="106" />
             <source>ok</source>
             <translation>ok</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="120" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="147" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="125" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="149" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="151" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="173" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="152" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="174" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="153" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="175" />
             <source>Tool</source>
             <translation>Werkzeug</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="154" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="176" />
             <source>Arguments</source>
             <translation>Argumente</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="155" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="177" />
             <source>Outcome</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="156" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="178" />
             <source>Duration</source>
             <translation>Dauer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="157" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="179" />
             <source>Decisions</source>
             <translation>Entscheidungen</translation>
         </message>
@@ -94,124 +94,129 @@
     <context>
         <name>Sandbench::AgentSessionView</name>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="46" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="53" />
+            <source>… (%1 more characters)</source>
+            <translation>… (%1 weitere Zeichen)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="57" />
             <source>
 … (cut: %1 characters in all)</source>
             <translation>
 … (gekürzt: %1 Zeichen insgesamt)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="83" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="95" />
             <source>The image is over %1 MiB; not shown.</source>
             <translation>Das Bild ist größer als %1 MiB und wird nicht gezeigt.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="88" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="100" />
             <source>The image is not valid base64.</source>
             <translation>Das Bild ist kein gültiges Base64.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="98" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="110" />
             <source>The image is %1×%2 pixels, over the %3 a side shown.</source>
             <translation>Das Bild hat %1×%2 Pixel, mehr als die %3 je Seite, die gezeigt werden.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="100" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="112" />
             <source>The image is not a PNG: %1</source>
             <translation>Das Bild ist kein PNG: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="105" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="117" />
             <source>The image could not be decoded: %1</source>
             <translation>Das Bild konnte nicht dekodiert werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="118" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="130" />
             <source>The selected call's arguments</source>
             <translation>Die Argumente des gewählten Aufrufs</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="119" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="131" />
             <source>What the selected call answered</source>
             <translation>Was der gewählte Aufruf geantwortet hat</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Action</source>
             <translation>Aktion</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Rule</source>
             <translation>Regel</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="222" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="234" />
             <source>%1 (%2)</source>
             <translation>%1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="225" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="237" />
             <source>client not introduced yet</source>
             <translation>Client hat sich noch nicht vorgestellt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="226" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="238" />
             <source>client %1 %2</source>
             <translation>Client %1 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="228" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="240" />
             <source>protocol %1</source>
             <translation>Protokoll %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="229" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="241" />
             <source>over %1</source>
             <translation>über %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="230" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="242" />
             <source>recorded %1</source>
             <translation>aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="231" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
             <source>tool sets: %1</source>
             <translation>Werkzeugsätze: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="231" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="233" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="245" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="235" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="247" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/agentsessionview.cpp" line="236" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="248" />
             <source>%n call(s)</source>
             <translation>
                 <numerusform>%n Aufruf</numerusform>
@@ -219,32 +224,32 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="246" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="258" />
             <source>ended: %1</source>
             <translation>beendet: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="248" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="260" />
             <source>live: the server is still running; new calls show as they are made</source>
             <translation>live: der Server läuft noch; neue Aufrufe erscheinen, sobald sie gemacht werden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="250" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="262" />
             <source>no end: the server is still running or died before closing the session</source>
             <translation>kein Ende: der Server läuft noch oder starb, bevor er die Sitzung schloss</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="252" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="264" />
             <source>(its last line was cut off)</source>
             <translation>(ihre letzte Zeile ist abgeschnitten)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="282" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="297" />
             <source>Stopped following it: %1</source>
             <translation>Nicht mehr verfolgt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="348" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="369" />
             <source>Decoding the screenshot…</source>
             <translation>Bildschirmfoto wird dekodiert …</translation>
         </message>
@@ -2300,128 +2305,128 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="87" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Open…</source>
             <translation>Öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
             <source>Replay</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="109" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Stop the replay</source>
             <translation>Die Wiederholung anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
             <source>Recorded policy</source>
             <translation>Aufgezeichnete Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
             <source>Policy file…</source>
             <translation>Richtliniendatei …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="133" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
             <source>under</source>
             <translation>unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>stderr as the runtime wrote it</source>
             <translation>stderr, wie die Laufzeit es schrieb</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Where</source>
             <translation>Herkunft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="162" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="163" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
             <source>Audit</source>
             <translation>Prüfung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
             <source>Steps</source>
             <translation>Schritte</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="248" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="250" />
             <source>Open Session</source>
             <translation>Sitzung öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="108" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
             <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>Eine .sbsession- oder .sbagent-Datei öffnen (Strg+Umschalt+O); man kann sie auch hier ablegen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
             <source>Calls</source>
             <translation>Aufrufe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).
 Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
@@ -2430,119 +2435,119 @@ Jeder Lauf im Verlauf lässt sich als Sitzung speichern (Sitzung speichern).
 Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="249" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="251" />
             <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
             <translation>Sandbench-Sitzungen (*.sbsession *.sbagent);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="257" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="262" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="264" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="291" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="295" />
             <source>Cannot open the session: %1</source>
             <translation>Die Sitzung kann nicht geöffnet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="292" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="336" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="443" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="340" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="447" />
             <source>Recorded %1</source>
             <translation>Aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="337" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1, Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="339" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
             <source>seed %1</source>
             <translation>Seed %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
             <source>time frozen at %1</source>
             <translation>Zeit eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>no exit code</source>
             <translation>kein Exit-Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="344" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
             <source>%1 after %2 ms</source>
             <translation>%1 nach %2 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>packages: %1</source>
             <translation>Pakete: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
             <source>environment (with values): %1</source>
             <translation>Umgebung (mit Werten): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
             <source>environment (names only): %1</source>
             <translation>Umgebung (nur Namen): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="359" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="363" />
             <source>Recording notes: %1</source>
             <translation>Hinweise der Aufzeichnung: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="402" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
             <source>entry</source>
             <translation>Einstieg</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="404" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
             <source>workdir</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="428" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="432" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm-Pakete (%n Datei)</numerusform>
@@ -2550,22 +2555,22 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="429" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="433" />
             <source>packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="444" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="445" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="446" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="450" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n Schritt</numerusform>
@@ -2573,7 +2578,7 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="494" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="498" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
         </message>

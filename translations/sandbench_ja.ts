@@ -26,67 +26,67 @@
     <context>
         <name>Sandbench::AgentCallsModel</name>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="75" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="101" />
             <source>refused (%1): %2</source>
             <translation>拒否 (%1): %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="78" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
             <source>error</source>
             <translation>エラー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="78" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
             <source>error: %1</source>
             <translation>エラー: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="80" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="106" />
             <source>ok</source>
             <translation>OK</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="120" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="147" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="125" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="149" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="151" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="173" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="152" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="174" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="153" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="175" />
             <source>Tool</source>
             <translation>ツール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="154" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="176" />
             <source>Arguments</source>
             <translation>引数</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="155" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="177" />
             <source>Outcome</source>
             <translation>結果</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="156" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="178" />
             <source>Duration</source>
             <translation>所要時間</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="157" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="179" />
             <source>Decisions</source>
             <translation>判定</translation>
         </message>
@@ -94,156 +94,161 @@
     <context>
         <name>Sandbench::AgentSessionView</name>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="46" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="53" />
+            <source>… (%1 more characters)</source>
+            <translation>… (残り %1 文字)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="57" />
             <source>
 … (cut: %1 characters in all)</source>
             <translation>
 … (省略: 全体で %1 文字)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="83" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="95" />
             <source>The image is over %1 MiB; not shown.</source>
             <translation>画像が %1 MiB を超えるため表示しません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="88" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="100" />
             <source>The image is not valid base64.</source>
             <translation>画像が正しい base64 ではありません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="98" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="110" />
             <source>The image is %1×%2 pixels, over the %3 a side shown.</source>
             <translation>画像は %1×%2 ピクセルで、表示できる一辺 %3 を超えています。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="100" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="112" />
             <source>The image is not a PNG: %1</source>
             <translation>画像が PNG ではありません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="105" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="117" />
             <source>The image could not be decoded: %1</source>
             <translation>画像をデコードできませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="118" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="130" />
             <source>The selected call's arguments</source>
             <translation>選択した呼び出しの引数</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="119" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="131" />
             <source>What the selected call answered</source>
             <translation>選択した呼び出しの応答</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="151" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
             <source>Rule</source>
             <translation>ルール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="222" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="234" />
             <source>%1 (%2)</source>
             <translation>%1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="225" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="237" />
             <source>client not introduced yet</source>
             <translation>クライアントは未通知</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="226" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="238" />
             <source>client %1 %2</source>
             <translation>クライアント %1 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="228" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="240" />
             <source>protocol %1</source>
             <translation>プロトコル %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="229" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="241" />
             <source>over %1</source>
             <translation>%1 経由</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="230" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="242" />
             <source>recorded %1</source>
             <translation>記録 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="231" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
             <source>tool sets: %1</source>
             <translation>ツールセット: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="231" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
             <source>none</source>
             <translation>なし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="233" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="245" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="235" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="247" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/agentsessionview.cpp" line="236" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="248" />
             <source>%n call(s)</source>
             <translation>
                 <numerusform>%n 件の呼び出し</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="246" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="258" />
             <source>ended: %1</source>
             <translation>終了: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="248" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="260" />
             <source>live: the server is still running; new calls show as they are made</source>
             <translation>ライブ: サーバーは稼働中です。新しい呼び出しは発生するとすぐ表示されます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="250" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="262" />
             <source>no end: the server is still running or died before closing the session</source>
             <translation>終了なし: サーバーが稼働中か、セッションを閉じる前に停止しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="252" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="264" />
             <source>(its last line was cut off)</source>
             <translation>(最後の行が途中で切れています)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="282" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="297" />
             <source>Stopped following it: %1</source>
             <translation>追跡を停止しました: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="348" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="369" />
             <source>Decoding the screenshot…</source>
             <translation>スクリーンショットをデコードしています…</translation>
         </message>
@@ -2290,128 +2295,128 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="87" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Open…</source>
             <translation>開く…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="88" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
             <source>Replay</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="109" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Stop the replay</source>
             <translation>再実行を停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
             <source>Recorded policy</source>
             <translation>記録されたポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
             <source>Policy file…</source>
             <translation>ポリシーファイル…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="133" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
             <source>under</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="141" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="142" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>stderr as the runtime wrote it</source>
             <translation>ランタイムが書いたままの stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>File</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Where</source>
             <translation>場所</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="162" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="163" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
             <source>Audit</source>
             <translation>監査</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Code</source>
             <translation>コード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
             <source>Steps</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="248" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="250" />
             <source>Open Session</source>
             <translation>セッションを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="108" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
             <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>.sbsession または .sbagent ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
             <source>Calls</source>
             <translation>呼び出し</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).
 Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
@@ -2420,148 +2425,148 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
 稼働中のエージェントサーバー (sandbench-cli mcp) はライブに表示されます。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="249" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="251" />
             <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
             <translation>Sandbench セッション (*.sbsession *.sbagent);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="257" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="262" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="264" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="291" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="295" />
             <source>Cannot open the session: %1</source>
             <translation>セッションを開けません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="292" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="336" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="443" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="340" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="447" />
             <source>Recorded %1</source>
             <translation>記録日時 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="337" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1、Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="339" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
             <source>seed %1</source>
             <translation>シード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
             <source>time frozen at %1</source>
             <translation>時刻は %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="342" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>no exit code</source>
             <translation>終了コードなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="344" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
             <source>%1 after %2 ms</source>
             <translation>%2 ms 後に %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>packages: %1</source>
             <translation>パッケージ: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
             <source>environment (with values): %1</source>
             <translation>環境変数 (値あり): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
             <source>environment (names only): %1</source>
             <translation>環境変数 (名前のみ): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="359" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="363" />
             <source>Recording notes: %1</source>
             <translation>記録時の注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="402" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
             <source>entry</source>
             <translation>エントリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="404" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
             <source>workdir</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="428" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="432" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm パッケージ (%n ファイル)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="429" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="433" />
             <source>packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="444" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="445" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="446" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="450" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n ステップ</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="494" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="498" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
         </message>
