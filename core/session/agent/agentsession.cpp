@@ -137,10 +137,9 @@ VoidResult readEvent(AgentSession &s, qint64 lineNumber, const QJsonObject &o)
         }
         if (c.seq < 1 || c.seq > AgentSession::maxCalls)
             return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("\"seq\" must be from 1 to %1").arg(AgentSession::maxCalls)));
-        for (const AgentCall &earlier : std::as_const(s.calls)) {
-            if (earlier.seq == c.seq)
-                return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("call %1 is recorded twice").arg(c.seq)));
-        }
+        if (s.callIndex.contains(c.seq))
+            return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("call %1 is recorded twice").arg(c.seq)));
+        s.callIndex.insert(c.seq, s.calls.size());
         s.calls << c;
     } else if (type == QLatin1String("end")) {
         s.ended = true;
@@ -166,13 +165,12 @@ VoidResult noteExecSession(AgentSession &s, qint64 lineNumber, const QByteArray 
     }
     if (digits == 0 || !prefixAndMore.mid(at).startsWith(",\"data\":\""))
         return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("an exec session line must be {\"type\":\"execSession\",\"seq\":N,\"data\":\"...\"}")));
-    for (AgentCall &c : s.calls) {
-        if (c.seq == seq && c.isCodeRun()) {
-            if (c.execSessionOffset >= 0)
-                return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("call %1 has two exec sessions").arg(seq)));
-            c.execSessionOffset = offset;
-            return {};
-        }
+    if (const auto it = s.callIndex.constFind(seq); it != s.callIndex.cend() && s.calls[*it].isCodeRun()) {
+        AgentCall &c = s.calls[*it];
+        if (c.execSessionOffset >= 0)
+            return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("call %1 has two exec sessions").arg(seq)));
+        c.execSessionOffset = offset;
+        return {};
     }
     return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("an exec session for call %1, which is no code.run before it").arg(seq)));
 }

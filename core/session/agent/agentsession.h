@@ -2,6 +2,7 @@
 
 #include "common/result.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -67,6 +68,7 @@ struct AgentSession
     QString clientName;
     QString clientVersion;
     QList<AgentCall> calls;
+    QHash<qint64, qsizetype> callIndex; // seq -> index in calls
     bool ended = false;
     QString endReason;
     // Set when the last line was cut off (the server stopped while writing it).
