@@ -165,6 +165,13 @@ void McpClientSession::callTool(const JsonRpc::Message &m, const McpReplyHandler
     if (!name.isString())
         return refuse(std::move(call), JsonRpc::InvalidParams, QStringLiteral("\"name\" must be the tool's name"));
     call.tool = name.toString().left(200);
+    // Kept for the record even when refused, so a reviewer sees what was asked; a large one
+    // only by its size (the record holds what ran, not what a client can make it hold).
+    if (const QJsonValue raw = m.params.value(QLatin1String("arguments")); raw.isObject()) {
+        const qsizetype bytes = QJsonDocument(raw.toObject()).toJson(QJsonDocument::Compact).size();
+        call.arguments = bytes <= 64 * 1024 ? raw.toObject()
+                                            : QJsonObject{{QStringLiteral("(left out)"), QStringLiteral("%1 bytes").arg(bytes)}};
+    }
     if (m_recordError)
         return refuse(std::move(call), JsonRpc::InternalError,
                       QStringLiteral("this session cannot be recorded, so nothing runs: %1").arg(m_recordError->message));
@@ -197,13 +204,12 @@ void McpClientSession::callTool(const JsonRpc::Message &m, const McpReplyHandler
 void McpClientSession::refuse(Call call, int code, const QString &message)
 {
     if (m_record && !m_recordError) {
-        // Only what identifies the call: arguments that were refused may be anything.
         if (auto ok = m_record->append({{QStringLiteral("type"), QStringLiteral("call")},
                                         {QStringLiteral("seq"), call.seq},
                                         {QStringLiteral("atMs"), call.startedMs},
                                         {QStringLiteral("durationMs"), call.clock.elapsed()},
                                         {QStringLiteral("tool"), call.tool},
-                                        {QStringLiteral("arguments"), QJsonObject()},
+                                        {QStringLiteral("arguments"), call.arguments},
                                         {QStringLiteral("refused"), QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
             !ok)
             m_recordError = ok.error();

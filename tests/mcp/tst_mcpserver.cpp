@@ -380,6 +380,7 @@ private slots:
         QVERIFY(read->ended);
         QCOMPARE(read->clientName, QStringLiteral("test"));
         QVERIFY(read->calls.at(3).refusedCode.has_value());
+        QCOMPARE(read->calls.at(3).tool, QStringLiteral("box.nope"));
         QCOMPARE(read->calls.at(1).arguments.value(QLatin1String("path")).toString(), QStringLiteral("f1"));
     }
 
