@@ -1,0 +1,77 @@
+// The agent server's benchmark driver (bench/mcp/run starts it): one MCP client session over
+// stdio with the official TypeScript client, and in the same rounds the baselines, alternating
+// which side goes first:
+//   code.run of hello.ts answered through the server   against  bare `deno run hello.ts`
+//   box.exec of `true` answered through the server       against  `docker exec CONTAINER true`
+// Times are request to response as the client sees them (the SDK's own work included), in
+// microseconds; prints one line per measure: name median min max.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [cli, deno, workdir, policy, recordDir, image, container, roundsArg] = process.argv.slice(2);
+const rounds = Number(roundsArg);
+const sdkBase = path.join(process.env.SANDBENCH_MCP_CLIENT_DIR, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'esm');
+const { Client } = await import(pathToFileURL(path.join(sdkBase, 'client', 'index.js')).href);
+const { StdioClientTransport } = await import(pathToFileURL(path.join(sdkBase, 'client', 'stdio.js')).href);
+
+const transport = new StdioClientTransport({
+    command: cli,
+    args: ['mcp', '--policy', policy, '--workdir', workdir, '--sandbox-tools', 'box:exec', '--image', image,
+           '--network', 'none', '--record-dir', recordDir],
+    env: { ...process.env },
+    stderr: 'inherit',
+});
+const client = new Client({ name: 'sandbench-mcp-bench', version: '1.0.0' });
+await client.connect(transport);
+await client.listTools();
+
+const now = () => process.hrtime.bigint();
+const us = (t0) => Number((now() - t0) / 1000n);
+
+async function call(name, args, expectStdout) {
+    const t0 = now();
+    const r = await client.callTool({ name, arguments: args });
+    const t = us(t0);
+    if (r.isError || r.structuredContent?.exitCode !== 0 || (expectStdout !== undefined && r.structuredContent.stdout !== expectStdout))
+        throw new Error(`${name} failed: ${JSON.stringify(r)}`);
+    return t;
+}
+function bare(command, args, expectStdout) {
+    const t0 = now();
+    const r = spawnSync(command, args, { encoding: 'utf8', cwd: workdir });
+    const t = us(t0);
+    if (r.status !== 0 || (expectStdout !== undefined && r.stdout !== expectStdout))
+        throw new Error(`${command} ${args.join(' ')} failed: ${r.status} ${r.stderr}`);
+    return t;
+}
+
+const hello = 'hello, world\n';
+const sides = {
+    'code.run hello.ts (server)': () => call('code.run', { entrypoint: 'hello.ts' }, hello),
+    'deno run hello.ts (bare)': () => bare(deno, ['run', '--no-config', 'hello.ts'], hello),
+    'box.exec true (server)': () => call('box.exec', { command: 'true' }),
+    'docker exec true (bare)': () => bare('docker', ['exec', container, 'true']),
+};
+const times = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
+
+// Warm-up: the first box.exec creates the session's sandbox; Deno's code cache fills.
+for (const side of Object.values(sides))
+    await side();
+
+const pairs = [['code.run hello.ts (server)', 'deno run hello.ts (bare)'], ['box.exec true (server)', 'docker exec true (bare)']];
+for (let i = 0; i < rounds; i++) {
+    for (const pair of pairs) {
+        const order = i % 2 ? [pair[1], pair[0]] : pair;
+        for (const name of order)
+            times[name].push(await sides[name]());
+    }
+}
+await client.close();
+
+const median = (a) => {
+    const s = [...a].sort((x, y) => x - y);
+    return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+for (const [name, list] of Object.entries(times))
+    console.log(`${name}\t${median(list)}\t${Math.min(...list)}\t${Math.max(...list)}`);
