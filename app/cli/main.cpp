@@ -3,6 +3,7 @@
 #include "common/terminaltext.h"
 #include "runcommand.h"
 #include "sandboxcommand.h"
+#include "mcpcommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -15,7 +16,7 @@ QString usage()
 {
     return QStringLiteral("Usage: sandbench-cli COMMAND [options]\n\n"
                           "Commands:\n")
-            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp()
+            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp()
             + QStringLiteral("\n  --help       this text\n  --version    application and runtime versions\n");
 }
 
@@ -42,6 +43,8 @@ int main(int argc, char *argv[])
         return Cli::replayCommand(args);
     if (command == QLatin1String("sandbox"))
         return Cli::sandboxCommand(args);
+    if (command == QLatin1String("mcp"))
+        return Cli::mcpCommand(args);
     QTextStream(stderr) << "sandbench-cli: unknown command '" << Sandbench::terminalSafe(command) << "'\n\n" << usage();
     return 2;
 }

@@ -2,6 +2,8 @@
 
 #include "common/terminaltext.h"
 #include "optiontable.h"
+
+#include "mcp/agentsessionreplayer.h"
 #include "policy/policyfile.h"
 #include "session/exec/execsessionreplayer.h"
 #include "session/sandbox/sandboxsessionreplayer.h"
@@ -100,6 +102,41 @@ int replaySandboxSession(const SandboxSessionFile &file, bool json)
     return report->identical ? IdenticalExit : DivergedExit;
 }
 
+int replayAgentSession(const AgentSessionFile &file, const ExecReplayOptions &execOptions, bool json)
+{
+    auto session = file.load();
+    if (!session) {
+        QTextStream(stderr) << "sandbench-cli: bad agent session: " << terminalSafe(session.error().message) << '\n';
+        return BadInputExit;
+    }
+    if (!session->ended)
+        QTextStream(stderr) << "sandbench-cli: replay: the session has no end (its server is still running, or died)"
+                            << (session->lastLineCut ? "; its last line was cut off and is left out" : "") << '\n';
+    WorkbenchOptions options;
+    options.sandboxProviders = dockerProviderFactory();
+    options.pool.maxSandboxes = 16;
+    options.pool.maxLifetimeMs = 3600'000;
+    options.pool.maxExecTimeoutMs = 30 * 60'000;
+    Workbench workbench(options);
+    AgentReplayOptions replayOptions;
+    replayOptions.exec = execOptions;
+    AgentSessionReplayer replayer(std::move(*session), &workbench, replayOptions);
+    auto report = runReplayToEnd(replayer);
+    waitFor(workbench.closeSandboxes(), 60'000);
+    if (!report) {
+        QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
+                            << terminalSafe(report.error().message) << '\n';
+        return report.error().code == ErrorCode::Parse || report.error().code == ErrorCode::InvalidConfig
+                        || report.error().code == ErrorCode::InvalidInput
+                ? BadInputExit : EnvironmentErrorExit;
+    }
+    if (json)
+        QTextStream(stdout) << reportJson(*report) << '\n';
+    else
+        QTextStream(stdout) << report->summary();
+    return report->identical ? IdenticalExit : DivergedExit;
+}
+
 } // namespace
 
 QString replayHelp()
@@ -165,6 +202,8 @@ int replayCommand(const QStringList &args)
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(opened.error().message) << '\n';
         return BadInputExit;
     }
+    if (const auto *agent = std::get_if<AgentSessionFile>(&*opened))
+        return replayAgentSession(*agent, options, json);
     auto bundle = std::get<ExecSessionFile>(*opened).load();
     if (!bundle) {
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(bundle.error().message) << '\n';

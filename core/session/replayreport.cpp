@@ -119,6 +119,7 @@ QString replayStreamName(ReplayStream stream)
     case ReplayStream::Exit: return QStringLiteral("exit");
     case ReplayStream::Audit: return QStringLiteral("audit");
     case ReplayStream::Screenshot: return QStringLiteral("screenshot");
+    case ReplayStream::Call: return QStringLiteral("call");
     }
     return {};
 }
@@ -164,6 +165,8 @@ QString ReplayReport::summary() const
         out << "diverged: " << replayStreamName(d.stream);
         if (d.stream == ReplayStream::Audit)
             out << " event " << d.index;
+        else if (d.stream == ReplayStream::Call)
+            out << ' ' << d.index;
         else if (d.stream != ReplayStream::Exit)
             out << " line " << d.index;
         // Lines of output, resources and notes come from the recording and the code: escaped, so

@@ -10,7 +10,8 @@
 namespace Sandbench {
 
 // Screenshot: only sandbox sessions with desktop steps have it (see SandboxSessionReplayer).
-enum class ReplayStream { Stdout, Stderr, Exit, Audit, Screenshot };
+// Call: what an agent session's tool call answered (AgentSessionReplayer); its index is the call.
+enum class ReplayStream { Stdout, Stderr, Exit, Audit, Screenshot, Call };
 
 QString replayStreamName(ReplayStream stream);
 

@@ -1,5 +1,7 @@
 #include "sessionfile.h"
 
+#include "common/boundedfile.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -8,6 +10,8 @@ namespace Sandbench {
 
 Result<OpenedSessionFile> SessionFile::open(const QString &path)
 {
+    if (auto file = RegularFile::open(path); file && AgentSession::looksLikeOne(file->readAt(0, 64)))
+        return AgentSessionFile{path};
     auto bytes = readFirstMember(path, QStringLiteral("manifest.json"), maxManifestBytes);
     if (!bytes)
         return std::unexpected(bytes.error());

@@ -3,6 +3,7 @@
 #include "common/result.h"
 #include "session/exec/execsession.h"
 #include "session/exec/execsessionmanifest.h"
+#include "session/agent/agentsession.h"
 #include "session/sandbox/sandboxsession.h"
 #include "session/sessionarchive.h"
 
@@ -33,10 +34,19 @@ struct SandboxSessionFile
     Result<SandboxSession> load(const ArchiveLimits &limits = {}) const { return SandboxSession::read(path, limits); }
 };
 
-using OpenedSessionFile = std::variant<ExecSessionFile, SandboxSessionFile>;
+// An agent session (sandbench-cli mcp's record of one client): JSON Lines, read whole by load(),
+// and readable while its server still writes it.
+struct AgentSessionFile
+{
+    QString path;
 
-// Both kinds of session share the .sbsession extension; the manifest (always the archive's first
-// member) says which one a file is.
+    Result<AgentSession> load() const { return AgentSession::read(path); }
+};
+
+using OpenedSessionFile = std::variant<ExecSessionFile, SandboxSessionFile, AgentSessionFile>;
+
+// Exec and sandbox sessions share the .sbsession extension; the manifest (always the archive's
+// first member) says which one a file is. An agent session (.sbagent) is known by its first line.
 class SessionFile
 {
 public:

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QStandardPaths>
 
 namespace Sandbench {
 
@@ -61,6 +62,11 @@ void Workbench::setRecording(bool recordSessions, const ExecSessionRecordOptions
 {
     m_options.recordSessions = recordSessions;
     m_options.record = options;
+}
+
+QString Workbench::defaultSessionsFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/sandbench/sessions");
 }
 
 bool Workbench::isRunning() const

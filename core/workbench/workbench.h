@@ -50,6 +50,10 @@ public:
     explicit Workbench(WorkbenchOptions options = {}, QObject *parent = nullptr);
     ~Workbench() override;
 
+    // Where sessions are kept unless a front end is told otherwise: the agent server records
+    // there, and the Sessions panel lists it (~/.local/share/sandbench/sessions).
+    static QString defaultSessionsFolder();
+
     const WorkbenchOptions &options() const { return m_options; }
     // For the runs that start from now on.
     void setEngineConfig(const ExecEngineConfig &config);

@@ -1,6 +1,7 @@
 # The include rules of docs/ARCHITECTURE.md, checked on every test run:
 #   - no file under ui/ or app/ includes a provider's header (core/sandbox/docker/);
 #   - nothing in core/ below core/workbench includes it (core/models may: it adapts its store);
+#   - nothing in core/ but core/mcp itself includes core/mcp (the agent server);
 #   - core/ includes no QtGui or QtWidgets header;
 #   - no source file passes 600 lines.
 # Run as: cmake -DROOT=<source dir> -P checklayers.cmake
@@ -24,6 +25,11 @@ endforeach()
 foreach(layer common policy audit exec sandbox session)
     check_files("core/${layer}/*.cpp" "#include \"workbench/" "a layer below the Workbench includes it")
     check_files("core/${layer}/*.h" "#include \"workbench/" "a layer below the Workbench includes it")
+endforeach()
+# The agent server is a front end in core: it stands on the Workbench, and nothing stands on it.
+foreach(layer common policy audit exec sandbox session workbench models)
+    check_files("core/${layer}/*.cpp" "#include \"mcp/" "a layer below the agent server includes it")
+    check_files("core/${layer}/*.h" "#include \"mcp/" "a layer below the agent server includes it")
 endforeach()
 check_files("core/*.h" "#include <Qt(Gui|Widgets)|#include <Q(Widget|Painter|Image|Pixmap|Color|Font)>" "core includes QtGui or QtWidgets")
 check_files("core/*.cpp" "#include <Qt(Gui|Widgets)|#include <Q(Widget|Painter|Image|Pixmap|Color|Font)>" "core includes QtGui or QtWidgets")

@@ -47,6 +47,7 @@ QString locationText(const Divergence &d)
     case ReplayStream::Audit: return SessionDiffView::tr("audit event %1").arg(d.index);
     case ReplayStream::Exit: return SessionDiffView::tr("the exit");
     case ReplayStream::Screenshot: return SessionDiffView::tr("screenshot %1").arg(d.index);
+    case ReplayStream::Call: return SessionDiffView::tr("call %1").arg(d.index);
     }
     return {};
 }

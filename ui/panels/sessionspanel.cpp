@@ -252,6 +252,8 @@ void SessionsPanel::openFile(const QString &path)
             loaded.error = opened.error().message;
         else if (const auto *file = std::get_if<SandboxSessionFile>(&*opened))
             take(file->load(), &loaded.sandbox, &loaded.error);
+        else if (std::holds_alternative<AgentSessionFile>(*opened))
+            loaded.error = QStringLiteral("AGENT_PENDING");
         else
             take(std::get<ExecSessionFile>(*opened).load(), &loaded.bundle, &loaded.error);
         return loaded;

@@ -1,0 +1,203 @@
+#include "mcpcommand.h"
+
+#include "optiontable.h"
+#include "signalwatcher.h"
+
+#include "common/boundedfile.h"
+#include "common/terminaltext.h"
+#include "mcp/mcpclientsession.h"
+#include "mcp/mcpserver.h"
+#include "mcp/mcpstdio.h"
+#include "policy/policyfile.h"
+#include "workbench/sandboxproviders.h"
+#include "workbench/workbench.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QTextStream>
+
+#include <unistd.h>
+
+namespace Sandbench::Cli {
+
+namespace {
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+int usageError(const QString &message)
+{
+    err() << "sandbench-cli mcp: " << terminalSafe(message) << "\n\n" << mcpHelp();
+    return 2;
+}
+
+std::optional<SandboxToolSet> parseToolSet(const QString &value)
+{
+    SandboxToolSet set;
+    set.name = value.section(QLatin1Char(':'), 0, 0);
+    if (!isValidToolSetName(set.name))
+        return std::nullopt;
+    const QString powers = value.section(QLatin1Char(':'), 1);
+    if (value.contains(QLatin1Char(':')) && powers.isEmpty())
+        return std::nullopt;
+    for (const QString &p : powers.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (p == QLatin1String("exec"))
+            set.exec = true;
+        else if (p == QLatin1String("write"))
+            set.write = true;
+        else if (p == QLatin1String("ports"))
+            set.ports = true;
+        else if (p == QLatin1String("desktop"))
+            set.desktop = true;
+        else
+            return std::nullopt;
+    }
+    return set;
+}
+
+} // namespace
+
+QString mcpHelp()
+{
+    return QStringLiteral(
+        "  mcp [--http 127.0.0.1:PORT [--token-file FILE]] [--policy FILE] [--workdir DIR]\n"
+        "      [--sandbox-tools NAME[:exec,write,ports,desktop]]... [--image IMAGE]\n"
+        "      [--network none|all] [--port P]... [--lifetime SECONDS] [--max-sandboxes N]\n"
+        "      [--record-dir DIR]\n"
+        "               serve MCP to an agent, on stdio or on loopback HTTP (a bearer token is\n"
+        "               printed on stderr, or read from --token-file); tools: code.run under\n"
+        "               --policy (deny everything by default), and per --sandbox-tools NAME:\n"
+        "               NAME.read and NAME.list, plus exec, write/remove, url, and the desktop\n"
+        "               (screenshot, click, scroll, type, key) when enabled; each client session\n"
+        "               gets its own copy of --workdir and its own sandboxes (default image\n"
+        "               sandbench/base:1, lifetime 3600 s), and is recorded as an agent session\n"
+        "               in --record-dir (default: the sessions folder) for `replay FILE`\n");
+}
+
+int mcpCommand(const QStringList &args)
+{
+    McpServerOptions options;
+    options.sandbox.image = QStringLiteral("sandbench/base:1");
+    options.sandbox.lifetimeMs = 3600'000;
+    options.recordDir = Workbench::defaultSessionsFolder();
+    QString http, tokenFile, policyFile;
+    bool help = false;
+
+    OptionTable table(QStringLiteral("mcp"));
+    table.text({QStringLiteral("--http")}, QStringLiteral("127.0.0.1:PORT"), QStringLiteral("serve Streamable HTTP on loopback"), &http);
+    table.text({QStringLiteral("--token-file")}, QStringLiteral("FILE"), QStringLiteral("the bearer token, its first line"), &tokenFile);
+    table.text({QStringLiteral("--policy")}, QStringLiteral("FILE"), QStringLiteral("code.run's policy"), &policyFile);
+    table.text({QStringLiteral("--workdir")}, QStringLiteral("DIR"), QStringLiteral("what each session's workdir starts as"), &options.workdir);
+    table.add({{QStringLiteral("--sandbox-tools")}, QStringLiteral("NAME[:POWERS]"), QStringLiteral("a sandbox tool set"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   auto set = parseToolSet(v);
+                   if (!set)
+                       return QStringLiteral("NAME or NAME:exec,write,ports,desktop (a name of a-z, 0-9, _ and -, starting with a letter, not \"code\")");
+                   options.toolSets << *set;
+                   return std::nullopt;
+               }, true});
+    table.text({QStringLiteral("--image")}, QStringLiteral("IMAGE"), QStringLiteral("the sandboxes' image"), &options.sandbox.image);
+    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all"), QStringLiteral("the sandboxes' network"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   if (v == QLatin1String("none"))
+                       options.sandbox.network.kind = NetworkKind::None;
+                   else if (v == QLatin1String("all"))
+                       options.sandbox.network.kind = NetworkKind::All;
+                   else
+                       return QStringLiteral("none or all");
+                   return std::nullopt;
+               }});
+    table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port each sandbox publishes (for NAME.url)"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   auto port = wholeNumber(v, 1, 65535);
+                   if (!port)
+                       return QStringLiteral("a port from 1 to 65535");
+                   options.sandbox.ports << int(*port);
+                   return std::nullopt;
+               }, true});
+    table.add({{QStringLiteral("--lifetime")}, QStringLiteral("SECONDS"), QStringLiteral("each sandbox's lifetime"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   auto s = wholeNumber(v, 1, 7 * 86400);
+                   if (!s)
+                       return QStringLiteral("a number of seconds from 1 to 604800");
+                   options.sandbox.lifetimeMs = *s * 1000;
+                   return std::nullopt;
+               }});
+    table.add({{QStringLiteral("--max-sandboxes")}, QStringLiteral("N"), QStringLiteral("sandboxes alive at once, all sessions"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   auto n = wholeNumber(v, 1, 256);
+                   if (!n)
+                       return QStringLiteral("a number from 1 to 256");
+                   options.maxSandboxes = int(*n);
+                   return std::nullopt;
+               }});
+    table.text({QStringLiteral("--record-dir")}, QStringLiteral("DIR"), QStringLiteral("where sessions are recorded"), &options.recordDir);
+    table.flag({QStringLiteral("--help"), QStringLiteral("-h")}, QStringLiteral("this text"), &help);
+    const auto parsed = table.parse(args);
+    if (!parsed)
+        return usageError(parsed.error().message);
+    if (help) {
+        QTextStream(stdout) << "Usage: sandbench-cli mcp [options]\n\n" << mcpHelp() << "\nOptions:\n" << table.help();
+        return 0;
+    }
+    if (!parsed->positional.isEmpty() || !parsed->rest.isEmpty())
+        return usageError(QStringLiteral("unexpected argument %1").arg((parsed->positional + parsed->rest).constFirst()));
+    if (!tokenFile.isEmpty() && http.isEmpty())
+        return usageError(QStringLiteral("--token-file needs --http"));
+
+    if (!policyFile.isEmpty()) {
+        auto policy = readPolicyFile(policyFile);
+        if (!policy)
+            return usageError(policy.error().message);
+        options.policy = *policy;
+        options.policyBaseDir = QFileInfo(policyFile).absolutePath();
+    } else {
+        options.policyBaseDir = QDir::currentPath();
+    }
+    if (!options.workdir.isEmpty())
+        options.workdir = QFileInfo(options.workdir).absoluteFilePath();
+    options.recordDir = QFileInfo(options.recordDir).absoluteFilePath();
+    options.sandboxProviders = dockerProviderFactory();
+
+    McpServer server(options);
+    if (auto ok = server.check(); !ok)
+        return usageError(ok.error().message);
+
+    SignalWatcher watcher;
+    int status = 0;
+    auto stop = [&](const QString &reason, int code) {
+        status = code;
+        server.shutdown(reason, [] { QCoreApplication::quit(); });
+    };
+
+    std::unique_ptr<McpStdioTransport> stdio;
+    if (http.isEmpty()) {
+        McpSession *session = server.newSession(QStringLiteral("stdio"), &server);
+        stdio = std::make_unique<McpStdioTransport>(session, STDIN_FILENO, STDOUT_FILENO);
+        QObject::connect(stdio.get(), &McpStdioTransport::finished, &server, [&] { stop(QStringLiteral("the client closed its end"), 0); });
+        stdio->start();
+        const QString record = static_cast<McpClientSession *>(session)->recordPath();
+        err() << "sandbench-cli mcp: serving on stdio; recording to " << terminalSafe(record) << Qt::endl;
+    } else {
+        const QString host = http.section(QLatin1Char(':'), 0, -2);
+        auto port = wholeNumber(http.section(QLatin1Char(':'), -1), 0, 65535);
+        const QHostAddress address(host.startsWith(QLatin1Char('[')) ? host.mid(1).chopped(1) : host);
+        if (!port || address.isNull())
+            return usageError(badValue(QStringLiteral("--http"), http, QStringLiteral("127.0.0.1:PORT (PORT 0: any free one)")));
+        if (!address.isLoopback())
+            return usageError(QStringLiteral("--http %1: the server only listens on loopback (127.0.0.1 or [::1])").arg(http));
+        return usageError(QStringLiteral("--http: HTTP_PENDING"));
+    }
+    QObject::connect(&watcher, &SignalWatcher::signalled, &server, [&](int sig) {
+        stop(QStringLiteral("the server was stopped (signal %1)").arg(sig), 128 + sig);
+    });
+    QCoreApplication::exec();
+    return status;
+}
+
+} // namespace Sandbench::Cli

@@ -1,0 +1,415 @@
+#include "mcp/mcpclientsession.h"
+
+#include "audit/auditevent.h"
+#include "common/background.h"
+#include "exec/execresult.h"
+#include "mcp/coderunresult.h"
+#include "mcp/mcpserver.h"
+#include "mcp/sessionworkdir.h"
+#include "mcp/toolschema.h"
+#include "sandbox/sandbox.h"
+#include "sandbox/sandboxpool.h"
+#include "session/agent/agentsessionwriter.h"
+#include "session/exec/execsession.h"
+#include "workbench/workbench.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+
+namespace Sandbench {
+
+namespace {
+
+QString randomId()
+{
+    quint32 words[4];
+    QRandomGenerator::system()->fillRange(words);
+    return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex());
+}
+
+QJsonObject decisionJson(const AuditEvent &event)
+{
+    return QJsonDocument::fromJson(event.toJsonLine()).object();
+}
+
+QString networkName(NetworkKind kind)
+{
+    return kind == NetworkKind::None ? QStringLiteral("none") : QStringLiteral("all");
+}
+
+} // namespace
+
+QStringList McpClientSession::supportedProtocolVersions()
+{
+    return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18")};
+}
+
+McpClientSession::McpClientSession(McpServer *server, const QString &transport, QObject *parent)
+    : McpSession(parent), m_server(server), m_transport(transport), m_id(randomId())
+{
+    const McpServerOptions &o = server->options();
+    QJsonArray sets;
+    for (const SandboxToolSet &set : o.toolSets)
+        sets.append(QJsonObject{{QStringLiteral("name"), set.name}, {QStringLiteral("exec"), set.exec},
+                                {QStringLiteral("write"), set.write}, {QStringLiteral("ports"), set.ports},
+                                {QStringLiteral("desktop"), set.desktop}});
+    QJsonArray ports;
+    for (int port : o.sandbox.ports)
+        ports.append(port);
+    const QJsonObject serverInfo{{QStringLiteral("toolSets"), sets},
+                                 {QStringLiteral("image"), o.sandbox.image},
+                                 {QStringLiteral("network"), networkName(o.sandbox.network.kind)},
+                                 {QStringLiteral("ports"), ports},
+                                 {QStringLiteral("lifetimeMs"), o.sandbox.lifetimeMs}};
+    auto writer = AgentSessionWriter::create(o.recordDir, {{QStringLiteral("applicationVersion"), QCoreApplication::applicationVersion()},
+                                                            {QStringLiteral("recordedAtMs"), QDateTime::currentMSecsSinceEpoch()},
+                                                            {QStringLiteral("transport"), transport},
+                                                            {QStringLiteral("pid"), QCoreApplication::applicationPid()},
+                                                            {QStringLiteral("server"), serverInfo}});
+    if (writer)
+        m_record = std::move(*writer);
+    else
+        m_recordError = writer.error();
+}
+
+McpClientSession::~McpClientSession()
+{
+    if (!m_closed)
+        m_server->cancelCodeRuns(this);
+}
+
+QString McpClientSession::recordPath() const
+{
+    return m_record ? m_record->path() : QString();
+}
+
+void McpClientSession::handle(const QByteArray &message, McpReplyHandler answer)
+{
+    JsonRpc::Failure failure;
+    const auto m = JsonRpc::parse(message, &failure);
+    if (!m) {
+        answer(JsonRpc::error(failure.id, failure.code, failure.message));
+        return;
+    }
+    if (m->kind != JsonRpc::Message::Kind::Request) {
+        answer({}); // notifications (initialized, cancelled) and responses need no reply
+        return;
+    }
+    if (m_closed) {
+        answer(JsonRpc::error(m->id, JsonRpc::InvalidRequest, QStringLiteral("the session is closed")));
+        return;
+    }
+    if (m->method == QLatin1String("initialize"))
+        return initialize(*m, answer);
+    if (m->method == QLatin1String("ping"))
+        return answer(JsonRpc::result(m->id, {}));
+    if (!isInitialized())
+        return answer(JsonRpc::error(m->id, JsonRpc::InvalidRequest, QStringLiteral("initialize first")));
+    if (m->method == QLatin1String("tools/list")) {
+        QJsonArray tools;
+        for (const ToolSpec &t : m_server->tools())
+            tools.append(t.toJson());
+        return answer(JsonRpc::result(m->id, {{QStringLiteral("tools"), tools}}));
+    }
+    if (m->method == QLatin1String("tools/call"))
+        return callTool(*m, answer);
+    answer(JsonRpc::error(m->id, JsonRpc::MethodNotFound, QStringLiteral("unknown method \"%1\"").arg(m->method.left(100))));
+}
+
+void McpClientSession::initialize(const JsonRpc::Message &m, const McpReplyHandler &answer)
+{
+    if (isInitialized())
+        return answer(JsonRpc::error(m.id, JsonRpc::InvalidRequest, QStringLiteral("the session is initialized already")));
+    const QJsonValue asked = m.params.value(QLatin1String("protocolVersion"));
+    if (!asked.isString())
+        return answer(JsonRpc::error(m.id, JsonRpc::InvalidParams, QStringLiteral("\"protocolVersion\" must be a string")));
+    // The client's version when we speak it, else the newest we do: the client then decides.
+    m_protocolVersion = supportedProtocolVersions().contains(asked.toString()) ? asked.toString()
+                                                                               : supportedProtocolVersions().constFirst();
+    const QJsonObject client = m.params.value(QLatin1String("clientInfo")).toObject();
+    if (m_record) {
+        if (auto ok = m_record->append({{QStringLiteral("type"), QStringLiteral("initialize")},
+                                        {QStringLiteral("atMs"), QDateTime::currentMSecsSinceEpoch()},
+                                        {QStringLiteral("protocolVersion"), m_protocolVersion},
+                                        {QStringLiteral("client"), QJsonObject{{QStringLiteral("name"), client.value(QLatin1String("name")).toString().left(200)},
+                                                                               {QStringLiteral("version"), client.value(QLatin1String("version")).toString().left(100)}}}});
+            !ok)
+            m_recordError = ok.error();
+    }
+    answer(JsonRpc::result(m.id, {{QStringLiteral("protocolVersion"), m_protocolVersion},
+                                  {QStringLiteral("capabilities"), QJsonObject{{QStringLiteral("tools"), QJsonObject{{QStringLiteral("listChanged"), false}}}}},
+                                  {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("sandbench")},
+                                                                             {QStringLiteral("title"), QStringLiteral("Sandbench")},
+                                                                             {QStringLiteral("version"), QCoreApplication::applicationVersion()}}},
+                                  {QStringLiteral("instructions"),
+                                   QStringLiteral("code.run runs JavaScript or TypeScript under a fixed permission policy; the NAME.* tools "
+                                                  "work in a sandbox of this session. Every call is recorded.")}}));
+}
+
+void McpClientSession::callTool(const JsonRpc::Message &m, const McpReplyHandler &answer)
+{
+    Call call;
+    call.seq = m_nextSeq++;
+    call.rpcId = m.id;
+    call.answer = answer;
+    call.startedMs = QDateTime::currentMSecsSinceEpoch();
+    call.clock.start();
+    const QJsonValue name = m.params.value(QLatin1String("name"));
+    if (!name.isString())
+        return refuse(std::move(call), JsonRpc::InvalidParams, QStringLiteral("\"name\" must be the tool's name"));
+    call.tool = name.toString().left(200);
+    if (m_recordError)
+        return refuse(std::move(call), JsonRpc::InternalError,
+                      QStringLiteral("this session cannot be recorded, so nothing runs: %1").arg(m_recordError->message));
+    const ToolSpec *spec = nullptr;
+    for (const ToolSpec &t : m_server->tools()) {
+        if (t.name == call.tool)
+            spec = &t;
+    }
+    if (!spec) {
+        const QString set = call.tool.section(QLatin1Char('.'), 0, 0);
+        const auto verb = verbFromName(call.tool.section(QLatin1Char('.'), 1));
+        for (const SandboxToolSet &s : m_server->options().toolSets) {
+            if (s.name == set && verb)
+                return refuse(std::move(call), JsonRpc::InvalidParams,
+                              QStringLiteral("the tool %1 is not enabled on this server (it was started without %2 for the tool set %3)")
+                                      .arg(call.tool, verbName(*verb), set));
+        }
+        return refuse(std::move(call), JsonRpc::InvalidParams, QStringLiteral("unknown tool \"%1\"").arg(call.tool));
+    }
+    auto args = checkArguments(spec->inputSchema, m.params.value(QLatin1String("arguments")));
+    if (!args)
+        return refuse(std::move(call), JsonRpc::InvalidParams, QStringLiteral("%1: %2").arg(call.tool, args.error().message));
+    call.arguments = *args;
+    if (call.tool == QLatin1String("code.run"))
+        return runCode(std::move(call));
+    const QString set = call.tool.section(QLatin1Char('.'), 0, 0);
+    runSandboxTool(std::move(call), set, *verbFromName(call.tool.section(QLatin1Char('.'), 1)));
+}
+
+void McpClientSession::refuse(Call call, int code, const QString &message)
+{
+    if (m_record && !m_recordError) {
+        // Only what identifies the call: arguments that were refused may be anything.
+        if (auto ok = m_record->append({{QStringLiteral("type"), QStringLiteral("call")},
+                                        {QStringLiteral("seq"), call.seq},
+                                        {QStringLiteral("atMs"), call.startedMs},
+                                        {QStringLiteral("durationMs"), call.clock.elapsed()},
+                                        {QStringLiteral("tool"), call.tool},
+                                        {QStringLiteral("arguments"), QJsonObject()},
+                                        {QStringLiteral("refused"), QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
+            !ok)
+            m_recordError = ok.error();
+    }
+    call.answer(JsonRpc::error(call.rpcId, code, message));
+}
+
+void McpClientSession::finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions)
+{
+    if (m_closed)
+        return; // the client is gone: nobody to answer, and the call was cut short
+    QJsonObject recorded{{QStringLiteral("isError"), result.isError}};
+    if (result.isError) {
+        recorded.insert(QStringLiteral("text"), result.errorText);
+    } else {
+        recorded.insert(QStringLiteral("structuredContent"), result.structured);
+        if (!result.images.isEmpty())
+            recorded.insert(QStringLiteral("images"), result.images);
+    }
+    QJsonObject line{{QStringLiteral("type"), QStringLiteral("call")},
+                     {QStringLiteral("seq"), call.seq},
+                     {QStringLiteral("atMs"), call.startedMs},
+                     {QStringLiteral("durationMs"), call.clock.elapsed()},
+                     {QStringLiteral("tool"), call.tool},
+                     {QStringLiteral("arguments"), call.arguments},
+                     {QStringLiteral("result"), recorded}};
+    if (call.tool == QLatin1String("code.run")) {
+        QJsonArray list;
+        for (const QJsonObject &d : decisions)
+            list.append(d);
+        line.insert(QStringLiteral("decisions"), list);
+    }
+    if (auto ok = m_record->append(line); !ok) {
+        m_recordError = ok.error();
+        // What was done cannot be shown later, so the model is not told it succeeded either.
+        call.answer(JsonRpc::error(call.rpcId, JsonRpc::InternalError,
+                                   QStringLiteral("the call ran but could not be recorded: %1").arg(ok.error().message)));
+        return;
+    }
+    call.answer(JsonRpc::result(call.rpcId, result.toJson()));
+}
+
+Result<QString> McpClientSession::sessionWorkdir()
+{
+    if (!m_workdir) {
+        auto made = makeSessionWorkdir(m_server->options().workdir);
+        if (!made)
+            return std::unexpected(made.error());
+        m_workdir = std::move(*made);
+    }
+    return m_workdir->path();
+}
+
+void McpClientSession::runCode(Call call)
+{
+    auto workdir = sessionWorkdir();
+    if (!workdir)
+        return finishCall(call, ToolResult::failure(QStringLiteral("code.run: no workdir: %1").arg(workdir.error().message)));
+    const McpServerOptions &o = m_server->options();
+    ExecRequest request;
+    request.policy = o.policy;
+    request.policy.workdir = *workdir;
+    request.baseDir = o.policyBaseDir;
+    if (call.arguments.contains(QLatin1String("code"))) {
+        request.code = call.arguments.value(QLatin1String("code")).toString();
+    } else {
+        const QString entry = call.arguments.value(QLatin1String("entrypoint")).toString();
+        if (entry.startsWith(QLatin1Char('/')))
+            return finishCall(call, ToolResult::failure(QStringLiteral("code.run: \"entrypoint\" is relative to the workdir")));
+        auto path = toolPath(*workdir, entry);
+        if (!path)
+            return finishCall(call, ToolResult::failure(QStringLiteral("code.run: %1").arg(path.error().message)));
+        request.entrypoint = *path;
+    }
+    for (const QJsonValue &a : call.arguments.value(QLatin1String("args")).toArray())
+        request.args << a.toString();
+
+    const qint64 seq = call.seq;
+    const qint64 maxOutput = o.limits.maxOutputBytes;
+    m_server->runCode(this, request, {
+        [this, call, maxOutput](const Result<ExecResult> &r) {
+            if (!r)
+                return finishCall(call, ToolResult::failure(QStringLiteral("code.run: %1").arg(r.error().message)));
+            const ToolResult t = codeRunResult(*r, maxOutput);
+            QList<QJsonObject> decisions;
+            for (const AuditEvent &e : r->auditEvents)
+                decisions << decisionJson(e);
+            finishCall(call, t, decisions);
+        },
+        [this, seq](const Result<std::shared_ptr<const ExecSession>> &session) {
+            if (!session || !m_record || m_recordError)
+                return; // the call's line says what ran; only its offline replay is lost
+            ++m_encoding;
+            runInBackground(this, [session = *session, seq]() -> Result<QByteArray> {
+                QTemporaryDir scratch;
+                if (!scratch.isValid())
+                    return std::unexpected(Error{ErrorCode::Io, QStringLiteral("no scratch folder")});
+                const QString file = scratch.filePath(QStringLiteral("run.sbsession"));
+                if (auto ok = session->write(file); !ok)
+                    return std::unexpected(ok.error());
+                QFile f(file);
+                if (!f.open(QIODevice::ReadOnly))
+                    return std::unexpected(Error{ErrorCode::Io, QStringLiteral("cannot read back %1").arg(file)});
+                // In the form the reader knows without parsing the data (AgentSession).
+                return QByteArrayLiteral("{\"type\":\"execSession\",\"seq\":") + QByteArray::number(seq)
+                        + QByteArrayLiteral(",\"data\":\"") + f.readAll().toBase64() + QByteArrayLiteral("\"}");
+            }, [this](const Result<QByteArray> &line) {
+                --m_encoding;
+                if (line && m_record && !m_record->isClosed() && !m_recordError) {
+                    if (auto ok = m_record->appendEncoded(*line); !ok)
+                        m_recordError = ok.error();
+                }
+                maybeClosed();
+            });
+        }});
+}
+
+void McpClientSession::withSandbox(const QString &set, std::function<void()> then)
+{
+    ToolSetSandbox &entry = m_sandboxes[set];
+    if (entry.sandbox || entry.failed)
+        return then();
+    entry.waiting << std::move(then);
+    if (entry.creating)
+        return;
+    auto pool = m_server->workbench()->sandboxPool();
+    if (!pool) {
+        entry.failed = pool.error();
+        const auto waiting = std::exchange(entry.waiting, {});
+        for (const auto &w : waiting)
+            w();
+        return;
+    }
+    entry.creating = true;
+    SandboxOptions options = m_server->options().sandbox;
+    options.labels.insert(QStringLiteral("sandbench.mcp-session"), m_id.left(16));
+    options.labels.insert(QStringLiteral("sandbench.tool-set"), set);
+    (*pool)->create(options)->then(this, [this, set](const Result<Sandbox *> &made) {
+        ToolSetSandbox &e = m_sandboxes[set];
+        e.creating = false;
+        if (made) {
+            e.sandbox = *made;
+            if (m_closed) {
+                ++m_releasing;
+                (*made)->release()->then(this, [this](const Result<void> &) { --m_releasing; maybeClosed(); });
+            }
+        } else {
+            e.failed = made.error();
+        }
+        const auto waiting = std::exchange(e.waiting, {});
+        for (const auto &w : waiting)
+            w();
+        maybeClosed();
+    });
+}
+
+void McpClientSession::runSandboxTool(Call call, const QString &set, SandboxVerb verb)
+{
+    withSandbox(set, [this, call, set, verb] {
+        if (m_closed)
+            return;
+        const ToolSetSandbox &entry = m_sandboxes[set];
+        if (!entry.sandbox)
+            return finishCall(call, ToolResult::failure(QStringLiteral("%1: no sandbox: %2").arg(call.tool, entry.failed ? entry.failed->message : QStringLiteral("gone"))));
+        ToolOperation *op = callSandboxTool(entry.sandbox, verb, call.arguments, m_server->options().limits, this);
+        m_running << op;
+        op->then(this, [this, call](const Result<ToolResult> &r) {
+            m_running.removeAll(nullptr);
+            finishCall(call, r ? *r : ToolResult::failure(QStringLiteral("%1: %2").arg(call.tool, r.error().message)));
+        });
+    });
+}
+
+void McpClientSession::close(const QString &reason)
+{
+    if (m_closed)
+        return;
+    m_closed = true;
+    m_server->cancelCodeRuns(this);
+    for (const QPointer<ToolOperation> &op : std::as_const(m_running)) {
+        if (op)
+            op->cancel();
+    }
+    for (auto it = m_sandboxes.begin(); it != m_sandboxes.end(); ++it) {
+        if (!it->sandbox || !it->sandbox->isAlive())
+            continue;
+        ++m_releasing;
+        it->sandbox->release()->then(this, [this](const Result<void> &) {
+            --m_releasing;
+            maybeClosed();
+        });
+    }
+    m_closeReason = reason;
+    maybeClosed();
+}
+
+void McpClientSession::maybeClosed()
+{
+    if (!m_closed || m_closeDone || m_releasing > 0 || m_encoding > 0)
+        return;
+    for (const ToolSetSandbox &e : std::as_const(m_sandboxes)) {
+        if (e.creating)
+            return;
+    }
+    m_closeDone = true;
+    if (m_record)
+        m_record->close(m_closeReason);
+    m_workdir.reset();
+    emit closed();
+}
+
+} // namespace Sandbench

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "mcp/jsonrpc.h"
+#include "mcp/mcpsession.h"
+#include "mcp/sandboxtoolcall.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QPointer>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace Sandbench {
+
+class AgentSessionWriter;
+class McpServer;
+class Sandbox;
+struct ToolSpec;
+
+// The McpSession of the agent server: the protocol (initialize, ping, tools/list, tools/call),
+// each call checked against its tool's schema and the server's tool sets, run on the server's
+// Workbench (code.run) or on this session's own sandbox of the tool set, and every call written
+// to the session's record before it is answered.
+class McpClientSession : public McpSession
+{
+    Q_OBJECT
+public:
+    McpClientSession(McpServer *server, const QString &transport, QObject *parent);
+    ~McpClientSession() override;
+
+    QString id() const override { return m_id; }
+    bool isInitialized() const override { return !m_protocolVersion.isEmpty(); }
+    QString protocolVersion() const override { return m_protocolVersion; }
+    void handle(const QByteArray &message, McpReplyHandler answer) override;
+    void close(const QString &reason) override;
+    bool isClosed() const override { return m_closed; }
+
+    // The session's record, or empty when it could not be made (then every call is refused).
+    QString recordPath() const;
+
+    static QStringList supportedProtocolVersions();
+
+private:
+    struct Call
+    {
+        qint64 seq = 0;
+        QJsonValue rpcId;
+        QString tool;
+        QJsonObject arguments;
+        qint64 startedMs = 0;
+        QElapsedTimer clock;
+        McpReplyHandler answer;
+    };
+    struct ToolSetSandbox
+    {
+        QPointer<Sandbox> sandbox;
+        bool creating = false;
+        std::optional<Error> failed;
+        QList<std::function<void()>> waiting;
+    };
+
+    void initialize(const JsonRpc::Message &m, const McpReplyHandler &answer);
+    void callTool(const JsonRpc::Message &m, const McpReplyHandler &answer);
+    void refuse(Call call, int code, const QString &message);
+    void runCode(Call call);
+    void runSandboxTool(Call call, const QString &set, SandboxVerb verb);
+    // Calls `then` once the tool set's sandbox is there (or failed).
+    void withSandbox(const QString &set, std::function<void()> then);
+    // Writes the call's line and answers it; a record that cannot be written fails the call.
+    void finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions = {});
+    Result<QString> sessionWorkdir();
+    void maybeClosed();
+
+    McpServer *m_server;
+    QString m_transport;
+    QString m_id;
+    QString m_protocolVersion;
+    std::unique_ptr<AgentSessionWriter> m_record;
+    std::optional<Error> m_recordError;
+    qint64 m_nextSeq = 1;
+    bool m_closed = false;
+    bool m_closeDone = false;
+    int m_releasing = 0;
+    QHash<QString, ToolSetSandbox> m_sandboxes;
+    QList<QPointer<ToolOperation>> m_running;
+    std::unique_ptr<QTemporaryDir> m_workdir;
+    // Exec sessions still being encoded for the record.
+    int m_encoding = 0;
+    QString m_closeReason;
+};
+
+} // namespace Sandbench

@@ -1,0 +1,206 @@
+#include "mcp/mcpserver.h"
+
+#include "exec/execresult.h"
+#include "mcp/mcpclientsession.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace Sandbench {
+
+McpServer::McpServer(McpServerOptions options, QObject *parent)
+    : QObject(parent), m_options(std::move(options))
+{
+    // The agent's code is untrusted by definition: whatever the file says, its policy is
+    // enforced (deny by default), never the unchecked mode a policy without "sandbox" means.
+    m_options.policy.sandbox = true;
+    m_tools << codeRunTool(m_options.limits);
+    for (const SandboxToolSet &set : std::as_const(m_options.toolSets)) {
+        for (SandboxVerb verb : enabledVerbs(set))
+            m_tools << sandboxTool(set.name, verb, m_options.limits);
+    }
+
+    WorkbenchOptions wo;
+    wo.engine = m_options.engine;
+    wo.recordSessions = true;
+    wo.sandboxProviders = m_options.sandboxProviders;
+    wo.pool.maxSandboxes = m_options.maxSandboxes;
+    wo.pool.maxLifetimeMs = m_options.sandbox.lifetimeMs;
+    wo.pool.network = {NetworkKind::None};
+    if (m_options.sandbox.network.kind != NetworkKind::None)
+        wo.pool.network << m_options.sandbox.network.kind;
+    // A command cannot outlive its sandbox.
+    wo.pool.maxExecTimeoutMs = qMax<qint64>(1, qMin(m_options.limits.maxExecTimeoutMs, m_options.sandbox.lifetimeMs));
+    wo.pool.execTimeoutMs = qMin(m_options.limits.execTimeoutMs, wo.pool.maxExecTimeoutMs);
+    wo.pool.maxFileBytes = m_options.limits.maxWriteBytes;
+    m_workbench = new Workbench(wo, this);
+
+    // The row is known from here on: startRun() announces it before anything can end.
+    connect(m_workbench, &Workbench::runStarted, this, [this](int row) {
+        if (m_running && m_runningRow < 0)
+            m_runningRow = row;
+    });
+    connect(m_workbench, &Workbench::runFailed, this, [this](int row, const Error &error) {
+        if (row != m_runningRow || !m_running)
+            return;
+        QueuedRun run = std::move(*m_running);
+        m_running.reset();
+        m_runningRow = -1;
+        if (run.owner)
+            run.done.result(std::unexpected(error));
+        startNext();
+    });
+    connect(m_workbench, &Workbench::runFinished, this, [this](int row, const ExecResult &result) {
+        if (row != m_runningRow || !m_running)
+            return;
+        QueuedRun run = std::move(*m_running);
+        m_running.reset();
+        m_runningRow = -1;
+        if (run.owner) {
+            run.done.result(result);
+            m_awaitingSession.insert(row, std::move(run));
+        }
+        startNext();
+    });
+    connect(m_workbench, &Workbench::sessionReady, this, [this](int row) {
+        auto it = m_awaitingSession.find(row);
+        if (it == m_awaitingSession.end())
+            return;
+        QueuedRun run = std::move(*it);
+        m_awaitingSession.erase(it);
+        auto session = m_workbench->history()->run(row).session;
+        if (!run.owner)
+            return;
+        if (session)
+            run.done.session(session);
+        else
+            run.done.session(std::unexpected(Error{ErrorCode::Internal, QStringLiteral("the run's session was dropped")}));
+    });
+    connect(m_workbench, &Workbench::sessionFailed, this, [this](int row, const QString &message) {
+        auto it = m_awaitingSession.find(row);
+        if (it == m_awaitingSession.end())
+            return; // before the run: it still goes ahead; its result comes as usual
+        QueuedRun run = std::move(*it);
+        m_awaitingSession.erase(it);
+        if (run.owner)
+            run.done.session(std::unexpected(Error{ErrorCode::Io, message}));
+    });
+}
+
+McpServer::~McpServer()
+{
+    for (const QPointer<McpSession> &s : std::as_const(m_sessions)) {
+        if (s)
+            s->close(QStringLiteral("the server stopped"));
+    }
+}
+
+VoidResult McpServer::check() const
+{
+    auto fail = [](const QString &m) { return std::unexpected(Error{ErrorCode::InvalidInput, m}); };
+    if (!m_options.workdir.isEmpty() && !QFileInfo(m_options.workdir).isDir())
+        return fail(QStringLiteral("--workdir %1: no such folder").arg(m_options.workdir));
+    if (m_options.recordDir.isEmpty())
+        return fail(QStringLiteral("--record-dir: no folder given"));
+    QStringList names;
+    for (const SandboxToolSet &set : m_options.toolSets) {
+        if (!isValidToolSetName(set.name))
+            return fail(QStringLiteral("--sandbox-tools %1: a name is 1 to 32 of a-z, 0-9, _ and -, starting with a letter, and not \"code\"").arg(set.name));
+        if (names.contains(set.name))
+            return fail(QStringLiteral("--sandbox-tools %1: the name is given twice").arg(set.name));
+        names << set.name;
+    }
+    if (!m_options.toolSets.isEmpty() && m_options.sandbox.lifetimeMs <= 0)
+        return fail(QStringLiteral("--lifetime: sandbox tools need a lifetime of at least one second"));
+    if (!m_options.sandbox.ports.isEmpty() && m_options.sandbox.network.kind == NetworkKind::None)
+        return fail(QStringLiteral("--port needs --network all: a sandbox without a network publishes no port"));
+    if (m_options.maxSandboxes < 1)
+        return fail(QStringLiteral("--max-sandboxes: at least 1"));
+    return {};
+}
+
+McpSession *McpServer::newSession(const QString &transport, QObject *parent)
+{
+    auto *session = new McpClientSession(this, transport, parent);
+    m_sessions.removeAll(nullptr);
+    m_sessions << session;
+    return session;
+}
+
+McpSessionFactory McpServer::sessionFactory()
+{
+    return [this](const QString &transport, QObject *parent) { return newSession(transport, parent); };
+}
+
+int McpServer::liveSessions() const
+{
+    int n = 0;
+    for (const QPointer<McpSession> &s : m_sessions)
+        n += s && !s->isClosed();
+    return n;
+}
+
+void McpServer::runCode(QObject *owner, ExecRequest request, CodeRunDone done)
+{
+    m_queue.append({owner, std::move(request), std::move(done)});
+    startNext();
+}
+
+void McpServer::cancelCodeRuns(QObject *owner)
+{
+    m_queue.removeIf([owner](const QueuedRun &r) { return r.owner == owner || !r.owner; });
+    for (auto it = m_awaitingSession.begin(); it != m_awaitingSession.end();) {
+        if (it->owner == owner)
+            it = m_awaitingSession.erase(it);
+        else
+            ++it;
+    }
+    if (m_running && m_running->owner == owner) {
+        m_running->owner = nullptr; // its end is dropped; the next run starts then
+        m_workbench->stopRun();
+    }
+}
+
+void McpServer::startNext()
+{
+    if (m_running || m_workbench->isRunning())
+        return;
+    while (!m_queue.isEmpty()) {
+        QueuedRun next = m_queue.takeFirst();
+        if (!next.owner)
+            continue;
+        const ExecRequest request = next.request;
+        m_running = std::move(next);
+        m_runningRow = -1;
+        if (!m_workbench->startRun(request, QStringLiteral("code.run"))) {
+            QueuedRun run = std::move(*m_running);
+            m_running.reset();
+            run.done.result(std::unexpected(Error{ErrorCode::Internal, QStringLiteral("the exec engine is busy")}));
+            continue;
+        }
+        return;
+    }
+}
+
+void McpServer::shutdown(const QString &reason, std::function<void()> done)
+{
+    auto remaining = std::make_shared<int>(0);
+    auto finish = [this, remaining, done]() {
+        if (--*remaining > 0)
+            return;
+        m_workbench->closeSandboxes()->then(this, [done](const Result<void> &) { done(); });
+    };
+    ++*remaining;
+    for (const QPointer<McpSession> &s : std::as_const(m_sessions)) {
+        if (!s || s->isClosed())
+            continue;
+        ++*remaining;
+        connect(s, &McpSession::closed, this, finish, Qt::SingleShotConnection);
+        s->close(reason);
+    }
+    finish();
+}
+
+} // namespace Sandbench

@@ -1,0 +1,14 @@
+# The agent server (sandbench-cli mcp): MCP over stdio and HTTP, on the Workbench.
+target_sources(sandbench_core PRIVATE
+    mcp/jsonrpc.h mcp/jsonrpc.cpp
+    mcp/toolschema.h mcp/toolschema.cpp
+    mcp/toolcatalogue.h mcp/toolcatalogue.cpp
+    mcp/toolresult.h mcp/toolresult.cpp
+    mcp/coderunresult.h mcp/coderunresult.cpp
+    mcp/sandboxtoolcall.h mcp/sandboxtoolcall.cpp
+    mcp/sessionworkdir.h mcp/sessionworkdir.cpp
+    mcp/mcpsession.h
+    mcp/mcpclientsession.h mcp/mcpclientsession.cpp
+    mcp/mcpserver.h mcp/mcpserver.cpp
+    mcp/mcpstdio.h mcp/mcpstdio.cpp
+    mcp/agentsessionreplayer.h mcp/agentsessionreplayer.cpp)
