@@ -144,10 +144,16 @@ export function replayIdentical(cli, file) {
 }
 
 // One JSON-RPC tool call that must be refused: either a JSON-RPC error (thrown by the SDK) or a
-// tool result with isError. Returns a description of the refusal, or null when it succeeded.
-export async function expectRefusal(client, name, args, what) {
+// tool result with isError. With rpcCode, only that JSON-RPC error will do (the spec's -32602
+// for an unknown tool or bad arguments). Returns a description of the refusal, or null when it
+// succeeded.
+export async function expectRefusal(client, name, args, what, rpcCode) {
     try {
         const result = await client.callTool({ name, arguments: args });
+        if (result.isError && rpcCode !== undefined) {
+            check(false, `${what}: refused with JSON-RPC error ${rpcCode}`, result.content);
+            return `isError`;
+        }
         if (result.isError) {
             const text = (result.content ?? []).map((c) => c.text ?? '').join(' ');
             check(text.length > 0, `${what}: refused as a tool error that says why`, text);
@@ -156,7 +162,8 @@ export async function expectRefusal(client, name, args, what) {
         check(false, `${what}: refused`, result);
         return null;
     } catch (e) {
-        check(typeof e.message === 'string' && e.message.length > 0, `${what}: refused with a JSON-RPC error`, String(e));
+        check(typeof e.message === 'string' && e.message.length > 0 && (rpcCode === undefined || e.code === rpcCode),
+              `${what}: refused with a JSON-RPC error${rpcCode === undefined ? '' : ` ${rpcCode}`}`, String(e));
         return `error ${e.code}: ${e.message}`;
     }
 }

@@ -129,9 +129,9 @@ r = await callOk(client, 'box.list', { path: '.' }, 'box.list');
 if (r)
     check(JSON.stringify(r.structuredContent).includes('"a.txt"'), 'box.list shows a.txt', r.structuredContent);
 await callOk(client, 'box.remove', { path: 'a.txt' }, 'box.remove');
-await expectRefusal(client, 'box.url', { port: 8080 }, 'calling box.url, which is not enabled');
-await expectRefusal(client, 'box.screenshot', {}, 'calling box.screenshot, which is not enabled');
-await expectRefusal(client, 'box.exec', { command: ['true'] }, 'box.exec with an array for command');
+await expectRefusal(client, 'box.url', { port: 8080 }, 'calling box.url, which is not enabled', -32602);
+await expectRefusal(client, 'box.screenshot', {}, 'calling box.screenshot, which is not enabled', -32602);
+await expectRefusal(client, 'box.exec', { command: ['true'] }, 'box.exec with an array for command', -32602);
 await expectRefusal(client, 'box.read', { path: '../../etc/passwd' }, 'box.read of a .. path out of the workdir');
 r = await callOk(client, 'box.exec', { command: 'true' }, 'box.exec after the refusals');
 if (r)

@@ -27,7 +27,7 @@ writeFileSync(path.join(workdir, 'greet.ts'), 'console.log(`hello ${Deno.args.jo
 
 const args = ['mcp', '--policy', policy, '--workdir', workdir,
               '--sandbox-tools', 'box:exec,write,ports', '--sandbox-tools', 'desk:desktop',
-              '--image', image, '--network', 'none', '--lifetime', '600', '--max-sandboxes', '2',
+              '--image', image, '--network', 'all', '--port', '8080', '--lifetime', '600', '--max-sandboxes', '2',
               '--record-dir', recordDir];
 log(`starting ${cli} ${args.join(' ')}`);
 const transport = new sdk.StdioClientTransport({ command: cli, args, env: { ...process.env }, stderr: 'inherit' });
@@ -83,7 +83,7 @@ if (r) {
     check(sc.denied >= 1, 'the denied read shows in the denied count', sc);
 }
 await expectRefusal(client, 'code.run', { entrypoint: '../outside.ts' }, 'code.run of an entrypoint outside the workdir');
-await expectRefusal(client, 'code.run', { code: 'console.log(1)', entrypoint: 'greet.ts' }, 'code.run with both code and entrypoint');
+await expectRefusal(client, 'code.run', { code: 'console.log(1)', entrypoint: 'greet.ts' }, 'code.run with both code and entrypoint', -32602);
 
 // ---- the exec/write/ports tool set, in a real Docker sandbox
 r = await callOk(client, 'box.exec', { command: 'echo hi' }, 'box.exec echo hi');
@@ -97,9 +97,12 @@ if (r) {
     check(r.structuredContent.stdout === 'from stdin' && r.structuredContent.exitCode === 3, 'box.exec passes stdin and the exit code', r.structuredContent);
     sandboxWorkdir = String(r.structuredContent.stderr ?? '').trim();
 }
-r = await callOk(client, 'box.exec', { command: 'pwd', cwd: '/tmp' }, 'box.exec with a cwd');
+r = await callOk(client, 'box.exec', { command: 'mkdir -p sub/dir' }, 'box.exec mkdir');
+r = await callOk(client, 'box.exec', { command: 'pwd', cwd: 'sub/dir' }, 'box.exec with a cwd');
 if (r)
-    check(r.structuredContent.stdout === '/tmp\n', 'box.exec runs in the cwd given', r.structuredContent);
+    check(r.structuredContent.stdout === `${sandboxWorkdir}/sub/dir\n`, 'box.exec runs in the cwd given', r.structuredContent);
+await expectRefusal(client, 'box.exec', { command: 'pwd', cwd: '/tmp' }, 'box.exec with a cwd outside the workdir');
+await expectRefusal(client, 'box.exec', { command: 'pwd', cwd: '../..' }, 'box.exec with a .. cwd');
 
 r = await callOk(client, 'box.write', { path: 'notes/a.txt', content: 'hello sandbox\n' }, 'box.write of text');
 r = await callOk(client, 'box.read', { path: 'notes/a.txt' }, 'box.read of text');
@@ -137,9 +140,29 @@ r = await callOk(client, 'box.exec', { command: 'ls -A' }, 'box.exec after remov
 if (r)
     check(!r.structuredContent.stdout.includes('bin.dat') && !r.structuredContent.stdout.includes('notes'),
           'box.remove removed both', r.structuredContent.stdout);
-r = await callOk(client, 'box.url', { port: 8080 }, 'box.url for a port');
-if (r)
-    check(/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+/.test(r.structuredContent.url ?? ''), 'box.url gives a loopback URL', r.structuredContent);
+// A port the server publishes (--port 8080): its URL on loopback reaches a listener in the box.
+r = await callOk(client, 'box.url', { port: 8080 }, 'box.url for a published port');
+const portUrl = r?.structuredContent?.url ?? '';
+check(/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(portUrl), 'box.url gives a loopback URL', r?.structuredContent);
+await expectRefusal(client, 'box.url', { port: 8081 }, 'box.url for a port the server does not publish');
+r = await callOk(client, 'box.exec', {
+    command: 'setsid perl -MIO::Socket::INET -e \'$s = IO::Socket::INET->new(LocalPort => 8080, Listen => 5, ReuseAddr => 1) or die;'
+           + ' while ($c = $s->accept) { <$c>; print $c "HTTP/1.0 200 OK\\r\\nContent-Length: 7\\r\\n\\r\\nin box\\n"; close $c }\''
+           + ' </dev/null >/dev/null 2>&1 &',
+}, 'box.exec starts a listener on 8080');
+if (portUrl) {
+    // The listener comes up in its own time: poll, bounded.
+    let body = '';
+    for (const deadline = Date.now() + 20000; Date.now() < deadline && body !== 'in box\n';) {
+        try {
+            const response = await fetch(portUrl, { signal: AbortSignal.timeout(2000) });
+            body = await response.text();
+        } catch {
+            await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+    }
+    check(body === 'in box\n', 'the URL of box.url reaches the listener in the sandbox', body);
+}
 
 // ---- the desktop tool set: a screenshot is an image, input succeeds
 r = await callOk(client, 'desk.screenshot', {}, 'desk.screenshot');
@@ -147,8 +170,16 @@ if (r) {
     const image = (r.content ?? []).find((c) => c.type === 'image');
     check(image?.mimeType === 'image/png', 'desk.screenshot returns image/png content', r.content?.map((c) => c.type));
     const png = Buffer.from(image?.data ?? '', 'base64');
-    check(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && png.length > 1000,
-          'the screenshot decodes to a PNG', `${png.length} bytes`);
+    check(png.length > 24 && png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+          && png.subarray(12, 16).toString('latin1') === 'IHDR', 'the screenshot decodes to a PNG', `${png.length} bytes`);
+    const width = png.length > 24 ? png.readUInt32BE(16) : 0;
+    const height = png.length > 24 ? png.readUInt32BE(20) : 0;
+    check(width >= 640 && height >= 480, 'the PNG is a whole screen', { width, height });
+    check(r.structuredContent?.mimeType === 'image/png' && r.structuredContent?.bytes === png.length,
+          'the screenshot\'s structuredContent describes the image', r.structuredContent);
+    if (r.structuredContent?.width !== undefined)
+        check(r.structuredContent.width === width && r.structuredContent.height === height,
+              'the screenshot\'s structuredContent has the PNG\'s size', r.structuredContent);
 }
 await callOk(client, 'desk.click', { x: 100, y: 100 }, 'desk.click');
 await callOk(client, 'desk.click', { x: 120, y: 110, button: 'right' }, 'desk.click with a button');
@@ -160,16 +191,16 @@ r = await callOk(client, 'desk.list', { path: '.' }, 'desk.list');
 // ---- refused: disabled tools, unknown tools, bad arguments; the server keeps serving
 for (const name of ['box.screenshot', 'box.click', 'desk.exec', 'desk.write', 'desk.remove', 'desk.url', 'nobox.exec', 'code.eval']) {
     const how = await expectRefusal(client, name, name.endsWith('screenshot') ? {} : { command: 'true', path: 'x', content: 'x', port: 1, x: 1, y: 1 },
-                                    `calling ${name}, which is not enabled`);
+                                    `calling ${name}, which is not enabled`, -32602);
     log(`  ${name}: ${how}`);
 }
-await expectRefusal(client, 'box.exec', { command: 42 }, 'box.exec with a number for command');
-await expectRefusal(client, 'box.exec', {}, 'box.exec without command');
-await expectRefusal(client, 'box.exec', { command: 'true', shell: '/bin/bash' }, 'box.exec with an unknown argument');
-await expectRefusal(client, 'box.read', { path: 'x', offset: 'ten' }, 'box.read with a string offset');
-await expectRefusal(client, 'box.url', { port: 70000 }, 'box.url with a port out of range');
+await expectRefusal(client, 'box.exec', { command: 42 }, 'box.exec with a number for command', -32602);
+await expectRefusal(client, 'box.exec', {}, 'box.exec without command', -32602);
+await expectRefusal(client, 'box.exec', { command: 'true', shell: '/bin/bash' }, 'box.exec with an unknown argument', -32602);
+await expectRefusal(client, 'box.read', { path: 'x', offset: 'ten' }, 'box.read with a string offset', -32602);
+await expectRefusal(client, 'box.url', { port: 70000 }, 'box.url with a port out of range', -32602);
 await expectRefusal(client, 'box.write', { path: 'x', content: 'not base64!', encoding: 'base64' }, 'box.write of bad base64');
-await expectRefusal(client, 'box.write', { path: 'x', content: 'x', encoding: 'latin1' }, 'box.write with an unknown encoding');
+await expectRefusal(client, 'box.write', { path: 'x', content: 'x', encoding: 'latin1' }, 'box.write with an unknown encoding', -32602);
 await expectRefusal(client, 'box.read', { path: '../../../../etc/passwd' }, 'box.read of a .. path out of the workdir');
 await expectRefusal(client, 'box.write', { path: '../escaped.txt', content: 'out' }, 'box.write of a .. path out of the workdir');
 await expectRefusal(client, 'box.write', { path: '/tmp/escaped.txt', content: 'out' }, 'box.write of an absolute path outside the workdir');
