@@ -170,7 +170,11 @@ int mcpCommand(const QStringList &args)
 
     SignalWatcher watcher;
     int status = 0;
+    bool stopping = false;
     auto stop = [&](const QString &reason, int code) {
+        // The first reason is the one that counts: closing the sessions ends stdio too.
+        if (std::exchange(stopping, true))
+            return;
         status = code;
         server.shutdown(reason, [] { QCoreApplication::quit(); });
     };

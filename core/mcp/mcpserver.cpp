@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QTimer>
 
 namespace Sandbench {
 
@@ -51,6 +52,7 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
         if (run.owner)
             run.done.result(std::unexpected(error));
         startNext();
+        trimHistory();
     });
     connect(m_workbench, &Workbench::runFinished, this, [this](int row, const ExecResult &result) {
         if (row != m_runningRow || !m_running)
@@ -77,6 +79,7 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
             run.done.session(session);
         else
             run.done.session(std::unexpected(Error{ErrorCode::Internal, QStringLiteral("the run's session was dropped")}));
+        trimHistory();
     });
     connect(m_workbench, &Workbench::sessionFailed, this, [this](int row, const QString &message) {
         auto it = m_awaitingSession.find(row);
@@ -86,6 +89,7 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
         m_awaitingSession.erase(it);
         if (run.owner)
             run.done.session(std::unexpected(Error{ErrorCode::Io, message}));
+        trimHistory();
     });
 }
 
@@ -161,6 +165,18 @@ void McpServer::cancelCodeRuns(QObject *owner)
         m_running->owner = nullptr; // its end is dropped; the next run starts then
         m_workbench->stopRun();
     }
+}
+
+void McpServer::trimHistory()
+{
+    // Each record holds its run's output and decisions, which the session's record already has:
+    // a server that runs for weeks keeps none of them once nothing refers to a row. Later, so
+    // the Workbench is done with the row it just announced.
+    QTimer::singleShot(0, this, [this] {
+        if (!m_running && m_queue.isEmpty() && m_awaitingSession.isEmpty() && !m_workbench->isRunning()
+            && m_workbench->sessionsInProgress() == 0)
+            m_workbench->history()->clear();
+    });
 }
 
 void McpServer::startNext()

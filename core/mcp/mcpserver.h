@@ -71,7 +71,8 @@ public:
         // After the result: the run's exec session (or why there is none).
         std::function<void(const Result<std::shared_ptr<const ExecSession>> &)> session;
     };
-    // Queues a run; `owner` gone or cancelCodeRuns(owner) before it ends: neither callback runs.
+    // Queues a run; the history is cleared whenever no run is going or waiting for its session.
+    // `owner` gone or cancelCodeRuns(owner) before it ends: neither callback runs.
     void runCode(QObject *owner, ExecRequest request, CodeRunDone done);
     void cancelCodeRuns(QObject *owner);
 
@@ -86,6 +87,7 @@ private:
         CodeRunDone done;
     };
     void startNext();
+    void trimHistory();
 
     McpServerOptions m_options;
     QList<ToolSpec> m_tools;

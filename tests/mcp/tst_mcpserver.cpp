@@ -3,12 +3,15 @@
 #include "fakeprovider.h"
 #include "testsupport.h"
 
+#include "mcp/agentsessionreplayer.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/mcpclientsession.h"
 #include "mcp/mcpserver.h"
 #include "mcp/sandboxtoolcall.h"
 #include "mcp/toolschema.h"
 #include "session/agent/agentsession.h"
+#include "workbench/runhistory.h"
+#include "workbench/workbench.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -425,8 +428,36 @@ private slots:
         QCOMPARE(structured(r).value(QLatin1String("denied")).toInt(), 1);
         r = ask(b, toolCall(4, QStringLiteral("code.run"), {{QStringLiteral("entrypoint"), QStringLiteral("../hello.ts")}}));
         QVERIFY(isToolError(r));
+        // The record has each run; the Workbench keeps none of them once idle.
+        QTRY_COMPARE_WITH_TIMEOUT(server.workbench()->history()->size(), 0, 10'000);
+        const QString recordA = static_cast<McpClientSession *>(a)->recordPath();
         closeAndWait(a);
         closeAndWait(b);
+
+        // Each run's exec session is in the record, and the session replays identical offline.
+        auto recorded = AgentSession::read(recordA);
+        QVERIFY2(recorded, recorded ? "" : qPrintable(recorded.error().message));
+        QCOMPARE(recorded->calls.size(), 2);
+        QVERIFY(recorded->calls.at(0).execSessionOffset > 0);
+        QVERIFY(!recorded->calls.at(1).decisions.isEmpty());
+        Workbench replayBench;
+        AgentSessionReplayer replayer(*recorded, &replayBench, {});
+        auto report = runReplayToEnd(replayer);
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QVERIFY2(report->identical, qPrintable(report->summary()));
+        // A record whose answer was changed afterwards does not.
+        QByteArray bytes = Test::readFile(recordA);
+        QVERIFY(bytes.contains("\"stdout\":\"from a\\n\""));
+        bytes.replace("\"stdout\":\"from a\\n\"", "\"stdout\":\"from b\\n\"");
+        const QString forged = m_dir.filePath(QStringLiteral("forged.sbagent"));
+        QVERIFY(Test::writeFile(forged, bytes));
+        auto forgedSession = AgentSession::read(forged);
+        QVERIFY(forgedSession);
+        AgentSessionReplayer forgedReplayer(*forgedSession, &replayBench, {});
+        report = runReplayToEnd(forgedReplayer);
+        QVERIFY(report);
+        QVERIFY(!report->identical);
+        QCOMPARE(report->divergences.first().index, qint64(2));
     }
 };
 
