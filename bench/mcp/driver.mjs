@@ -4,7 +4,8 @@
 //   code.run of hello.ts answered through the server   against  bare `deno run hello.ts`
 //   box.exec of `true` answered through the server       against  `docker exec CONTAINER true`
 // Times are request to response as the client sees them (the SDK's own work included), in
-// microseconds; prints one line per measure: name median min max.
+// microseconds, beside a ping's round trip through the same session (the protocol's floor);
+// prints one line per measure: name median min max.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,8 +51,16 @@ const hello = 'hello, world\n';
 const sides = {
     'code.run hello.ts (server)': () => call('code.run', { entrypoint: 'hello.ts' }, hello),
     'deno run hello.ts (bare)': () => bare(deno, ['run', '--no-config', 'hello.ts'], hello),
+    // For reference: the same script as a one-off run of the CLI (a fresh runtime each time).
+    'sandbench-cli run hello.ts': () => bare(cli, ['run', '--sandbox', '--workdir', workdir, 'hello.ts'], hello),
     'box.exec true (server)': () => call('box.exec', { command: 'true' }),
     'docker exec true (bare)': () => bare('docker', ['exec', container, 'true']),
+    // The floor under both: a JSON-RPC ping through the same client, transport and server loop.
+    'ping (server)': async () => {
+        const t0 = now();
+        await client.ping();
+        return us(t0);
+    },
 };
 const times = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
 
@@ -59,10 +68,12 @@ const times = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
 for (const side of Object.values(sides))
     await side();
 
-const pairs = [['code.run hello.ts (server)', 'deno run hello.ts (bare)'], ['box.exec true (server)', 'docker exec true (bare)']];
+const pairs = [['code.run hello.ts (server)', 'deno run hello.ts (bare)', 'sandbench-cli run hello.ts'],
+               ['box.exec true (server)', 'docker exec true (bare)']];
 for (let i = 0; i < rounds; i++) {
+    times['ping (server)'].push(await sides['ping (server)']());
     for (const pair of pairs) {
-        const order = i % 2 ? [pair[1], pair[0]] : pair;
+        const order = i % 2 ? [...pair].reverse() : pair;
         for (const name of order)
             times[name].push(await sides[name]());
     }
