@@ -1,6 +1,7 @@
 #include "execengine.h"
 
 #include "exec/execrun.h"
+#include "exec/warmstart.h"
 
 #include <QEventLoop>
 
@@ -15,18 +16,34 @@ ExecEngine::ExecEngine(QObject *parent)
     qRegisterMetaType<Sandbench::ExecStream>();
     // A run ends either way: drop it once its last signal has been delivered.
     auto release = [this] {
-        if (m_run)
-            m_run.release()->deleteLater();
+        if (!m_run)
+            return;
+        ExecRun *ended = m_run.release();
+        // The next warm runtime starts only once the ended run's process is gone (its
+        // destructor kills and reaps it): nothing of one run is alive next to the next one.
+        connect(ended, &QObject::destroyed, this, [this] {
+            if (m_template && !m_warm && !m_run)
+                startWarm();
+        }, Qt::QueuedConnection);
+        ended->deleteLater();
     };
     connect(this, &ExecEngine::finished, this, release, Qt::QueuedConnection);
     connect(this, &ExecEngine::failed, this, release, Qt::QueuedConnection);
 }
 
-ExecEngine::~ExecEngine() = default;
+ExecEngine::~ExecEngine()
+{
+    // Marked ended first: its process's end, reaped in its destructor, must not call back here.
+    if (m_warm)
+        m_warm->discard();
+}
 
 void ExecEngine::setConfig(const ExecEngineConfig &config)
 {
     m_config = config;
+    // A waiting runtime of another binary or cache is not the one this config would start.
+    if (m_template)
+        setWarmTemplate(*m_template);
 }
 
 bool ExecEngine::isRunning() const
@@ -40,8 +57,64 @@ void ExecEngine::start(const ExecRequest &request)
         emit failed(Error::config(QStringLiteral("a run is already in progress")));
         return;
     }
+    m_lastStartWarm = false;
+    if (m_warm) {
+        if (m_template && warmTemplateMatches(*m_template, request) && m_warm->canServe(request)) {
+            m_lastStartWarm = true;
+            m_run = std::move(m_warm);
+            m_run->begin(request);
+            return;
+        }
+        dropWarm();
+    }
     m_run = std::make_unique<ExecRun>(this, request);
     m_run->start();
+}
+
+void ExecEngine::setWarmTemplate(const ExecRequest &templ)
+{
+    m_template = templ;
+    dropWarm();
+    if (!m_run)
+        startWarm();
+}
+
+void ExecEngine::clearWarmTemplate()
+{
+    m_template.reset();
+    dropWarm();
+}
+
+bool ExecEngine::hasWarmRuntime() const
+{
+    return m_warm && m_warm->isWarmReady();
+}
+
+qint64 ExecEngine::warmRuntimePid() const
+{
+    return hasWarmRuntime() ? m_warm->processId() : 0;
+}
+
+void ExecEngine::startWarm()
+{
+    m_warm = std::make_unique<ExecRun>(this, *m_template, true);
+    m_warm->start();
+}
+
+void ExecEngine::dropWarm()
+{
+    if (!m_warm)
+        return;
+    // Killed now; deleted from the event loop, since this may run inside its own signal.
+    m_warm->discard();
+    m_warm.release()->deleteLater();
+}
+
+void ExecEngine::warmRuntimeGone(ExecRun *run)
+{
+    // Not started again before the next run ends: a runtime that cannot wait must not loop.
+    if (m_warm.get() == run)
+        m_warm.release()->deleteLater();
 }
 
 void ExecEngine::stop()

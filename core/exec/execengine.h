@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <memory>
+#include <optional>
 
 namespace Sandbench {
 
@@ -32,6 +33,26 @@ public:
     // Stops the run and every process it started; finished() follows with cancelled set.
     void stop();
 
+    // Keeps the next run's runtime started and waiting (an agent server knows its one policy in
+    // advance): from now on, whenever no run is in flight, the engine holds a runtime prepared
+    // and started for `templ` in its namespaces, with its broker, waiting for its code. A
+    // start() whose request matches the template (warmTemplateMatches(): everything equal but
+    // the code given with --code) hands that runtime its run and skips the runtime's start-up;
+    // the run behaves as a cold one (same audit lines in the same order, output, limits,
+    // result). Each warm runtime serves exactly one run; the next one is started once that run
+    // has ended and its process is gone. A request that does not match, or a warm runtime that
+    // is not ready, died or whose folders were replaced, is discarded and the run starts cold.
+    // The audit log may differ from the template's when neither lies in a folder the runtime's
+    // namespace binds (a log per run in a folder of its own stays warm).
+    void setWarmTemplate(const ExecRequest &templ);
+    void clearWarmTemplate();
+    // A warm runtime waits, ready for a matching start().
+    bool hasWarmRuntime() const;
+    // The waiting runtime's process (bubblewrap), 0 when none waits; for diagnostics and tests.
+    qint64 warmRuntimePid() const;
+    // Whether the last start() handed its run to a warm runtime.
+    bool lastStartWasWarm() const { return m_lastStartWarm; }
+
     // Blocks the calling thread until the run ends (for the CLI and tests).
     static Result<ExecResult> runSync(const ExecRequest &request,
                                       const ExecEngineConfig &config = {});
@@ -45,10 +66,19 @@ signals:
     void permissionsDecided(const QList<Sandbench::AuditEvent> &batch);
     void finished(const Sandbench::ExecResult &result);
     void failed(const Sandbench::Error &error);
+    // A warm runtime is now waiting (setWarmTemplate).
+    void warmRuntimeReady();
 
 private:
+    void startWarm();
+    void dropWarm();
+    void warmRuntimeGone(ExecRun *run);
+
     ExecEngineConfig m_config;
     std::unique_ptr<ExecRun> m_run;
+    std::optional<ExecRequest> m_template;
+    std::unique_ptr<ExecRun> m_warm;
+    bool m_lastStartWarm = false;
     friend class ExecRun;
 };
 

@@ -25,9 +25,10 @@ constexpr qint64 runtimeAllowanceMb = 64;
 
 } // namespace
 
-ExecRun::ExecRun(ExecEngine *engine, const ExecRequest &request)
+ExecRun::ExecRun(ExecEngine *engine, const ExecRequest &request, bool warm)
     : m_engine(engine)
     , m_request(request)
+    , m_warm(warm)
     , m_stdout(request.policy.maxOutputBytes)
     , m_stderr(request.policy.maxOutputBytes)
 {
@@ -55,9 +56,10 @@ void ExecRun::start()
 {
     const ExecEngineConfig config = m_engine->config();
     const ExecRequest request = m_request;
+    const PrepareMode mode = m_warm ? PrepareMode::Warm : PrepareMode::Cold;
     QPointer<ExecRun> self(this);
-    QThread *worker = QThread::create([self, request, config] {
-        auto result = prepareRun(request, config);
+    QThread *worker = QThread::create([self, request, config, mode] {
+        auto result = prepareRun(request, config, mode);
         QMetaObject::invokeMethod(QCoreApplication::instance(), [self, result = std::move(result)]() mutable {
             if (self)
                 self->prepared(std::move(result));
@@ -77,11 +79,17 @@ void ExecRun::stop()
 
 void ExecRun::prepared(Result<PreparedRun> result)
 {
+    if (m_warm && m_done)
+        return; // discarded while it was being prepared
     if (!result) {
         failWith(result.error());
         return;
     }
     m_run = std::move(*result);
+    if (waiting()) {
+        launch();
+        return;
+    }
     if (m_stopRequested) {
         ExecResult stopped;
         stopped.cancelled = true;
@@ -103,16 +111,22 @@ void ExecRun::launch()
     m_flushTimer.setInterval(50);
     connect(&m_flushTimer, &QTimer::timeout, this, &ExecRun::flushEvents);
     m_flushTimer.start();
-    if (!m_run.auditLogPath.isEmpty()) {
-        if (auto opened = m_broker->openAuditLog(m_run.auditLogPath); !opened) {
-            failWith(opened.error());
+    if (waiting()) {
+        // The audit log is opened and the start-up modules recorded when the run is handed
+        // over (handOver()); until then any check is refused unaudited.
+        m_broker->holdUntilArmed();
+    } else {
+        if (!m_run.auditLogPath.isEmpty()) {
+            if (auto opened = m_broker->openAuditLog(m_run.auditLogPath); !opened) {
+                failWith(opened.error());
+                return;
+            }
+        }
+        // Before the runtime starts, so these lines come first, like the reads they stand for.
+        if (auto recorded = m_broker->recordStartUpModules(m_run.startUpModules); !recorded) {
+            failWith(recorded.error());
             return;
         }
-    }
-    // Before the runtime starts, so these lines come first, like the reads they stand for.
-    if (auto recorded = m_broker->recordStartUpModules(m_run.startUpModules); !recorded) {
-        failWith(recorded.error());
-        return;
     }
     if (auto listening = m_broker->start(m_run.socketPath); !listening) {
         failWith(listening.error());
@@ -125,7 +139,10 @@ void ExecRun::launch()
     m_process->setWorkingDirectory(QFileInfo(m_run.workdir).isDir() || !m_run.privateDir ? m_run.workdir : m_run.privateDir->path());
     m_process->setProgram(m_run.program);
     m_process->setArguments(m_run.arguments);
-    m_process->setStandardInputFile(QProcess::nullDevice());
+    // A warm runtime's stdin is the engine's pipe: one byte hands the run over, then it is
+    // closed, so the code reads the same end of input as from the null device.
+    if (!m_warm)
+        m_process->setStandardInputFile(QProcess::nullDevice());
     // If Sandbench itself dies, its runtime dies with it (bwrap then takes its namespace along).
     // The whole run (runtime, Workers, ArrayBuffers, children, its /tmp) shares one memory
     // cgroup: the heap cap plus room for the runtime itself.
@@ -145,7 +162,6 @@ void ExecRun::launch()
                 m_process->kill();
             }
         });
-        m_workdirTimer.start();
     }
     // A fork bomb hits the task cap (forks fail with EAGAIN); once one was refused the run is
     // stopped, so it ends with a clear result instead of spinning until its timeout.
@@ -158,7 +174,6 @@ void ExecRun::launch()
                 m_process->kill();
             }
         });
-        m_tasksTimer.start();
     }
     const RunLimits *limits = &m_limits;
     m_process->setChildProcessModifier([limits] {
@@ -172,15 +187,35 @@ void ExecRun::launch()
         if (error == QProcess::FailedToStart)
             failWith(Error::environment(QStringLiteral("cannot start %1: %2").arg(m_run.program, m_process->errorString())));
     });
+    if (waiting()) {
+        m_process->start();
+        return;
+    }
     m_clock.start();
     m_process->start();
     if (m_run.timeoutMs)
         m_timeout.start(int(qMin<qint64>(*m_run.timeoutMs, std::numeric_limits<int>::max())));
+    startWatching();
     emit m_engine->started(m_process->processId());
+}
+
+void ExecRun::startWatching()
+{
+    if (m_request.policy.maxWorkdirMb)
+        m_workdirTimer.start();
+    if (m_limits.taskCgroupActive())
+        m_tasksTimer.start();
 }
 
 void ExecRun::readStream(ExecStream stream)
 {
+    if (waiting()) {
+        // Nothing of a waiting runtime is output of any run: its ready signal is read on its
+        // own, stderr stays buffered until the run is handed over.
+        if (stream == ExecStream::Stdout)
+            readWarmSignal();
+        return;
+    }
     QByteArray data = stream == ExecStream::Stdout ? m_process->readAllStandardOutput()
                                                    : m_process->readAllStandardError();
     if (data.isEmpty())
@@ -221,6 +256,10 @@ void ExecRun::flushEvents()
 
 void ExecRun::processFinished()
 {
+    if (waiting()) {
+        warmGone();
+        return;
+    }
     m_timeout.stop();
     m_flushTimer.stop();
     m_workdirTimer.stop();
@@ -294,6 +333,10 @@ void ExecRun::finish(ExecResult result)
 
 void ExecRun::failWith(const Error &error)
 {
+    if (waiting()) {
+        warmGone(); // nobody asked for this run: the next one starts cold
+        return;
+    }
     if (m_done)
         return;
     m_done = true;

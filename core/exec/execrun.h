@@ -22,15 +22,34 @@ class ExecRun : public QObject
 {
     Q_OBJECT
 public:
-    ExecRun(ExecEngine *engine, const ExecRequest &request);
+    // A warm run (ExecEngine::setWarmTemplate) prepares and starts its runtime for `request`
+    // and holds it waiting, reporting nothing, until begin() hands it its run.
+    ExecRun(ExecEngine *engine, const ExecRequest &request, bool warm = false);
     ~ExecRun() override;
 
     void start();
     void stop();
 
+    // Warm runs only. Ready: the runtime waits in its first preload. canServe(): ready, and
+    // every folder its namespace bound is still the one at that path.
+    bool isWarmReady() const { return m_warmReady && m_process && m_process->state() == QProcess::Running; }
+    bool canServe(const ExecRequest &request) const;
+    qint64 processId() const { return m_process ? m_process->processId() : 0; }
+    // Hands over the run (a request warmTemplateMatches() the template): from here on it
+    // reports like a cold run; its timeout and durationMs count from this call.
+    void begin(const ExecRequest &request);
+    // Ends a warm runtime that will not be used (its process is killed now).
+    void discard();
+
 private:
     void prepared(Result<PreparedRun> result);
     void launch();
+    void startWatching();
+    void handOver(Result<QStringList> modules);
+    void readWarmSignal();
+    void warmGone();
+    QString auditLogOf(const ExecRequest &request) const;
+    bool waiting() const { return m_warm && !m_begun; }
     void readStream(ExecStream stream);
     void processFinished();
     void flushEvents();
@@ -42,6 +61,9 @@ private:
     PreparedRun m_run;
     std::unique_ptr<PermissionBroker> m_broker;
     QProcess *m_process = nullptr;
+    bool m_warm = false;
+    bool m_warmReady = false;
+    bool m_begun = false;
     QTimer m_timeout;
     QTimer m_flushTimer;
     QTimer m_workdirTimer;

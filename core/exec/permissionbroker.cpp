@@ -214,6 +214,13 @@ void PermissionBroker::refuse(const QString &why, const QString &line)
 
 bool PermissionBroker::handleLine(const char *data, qsizetype size)
 {
+    if (m_held && !m_armed.load(std::memory_order_acquire)) {
+        // The waiting phase of a warm runtime asks nothing: a request now is not a decision of
+        // any run and goes to no run's audit log (it is not open yet).
+        setFailure(QStringLiteral("the runtime asked before its run was handed over: %1")
+                           .arg(QString::fromUtf8(data, qMin<qsizetype>(size, 200))));
+        return false;
+    }
     BrokerRequest request;
     if (!parseBrokerRequest(data, size, &request)) {
         refuse(QStringLiteral("the runtime sent a request the broker does not understand"),

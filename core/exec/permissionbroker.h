@@ -42,6 +42,16 @@ public:
     // Ends the conversation; the runtime, if still running, exits on its next check.
     void stop();
 
+    // A warm runtime (ExecEngine::setWarmTemplate) is started before its run exists: call
+    // holdUntilArmed() before start(), then arm() once the run's audit log is open and its
+    // start-up modules are recorded, before the runtime is let go. A check that arrives before
+    // arm() is no decision of any run: nothing is audited or answered, the broker fails and
+    // hangs up, so the runtime exits and is discarded.
+    void holdUntilArmed() { m_held = true; }
+    void arm() { m_armed.store(true, std::memory_order_release); }
+    // Held brokers only, before arm(): the run's own rules (its audit log is protected).
+    void setMatcher(const PolicyMatcher &matcher) { m_matcher = matcher; }
+
     bool connected() const { return m_connected.load(); }
     // Why the broker gave up (audit log unwritable, protocol error); empty when it did not.
     QString failure() const;
@@ -65,6 +75,8 @@ private:
     std::thread m_thread;
     std::atomic<bool> m_connected{false};
     std::atomic<quint64> m_seq{0};
+    bool m_held = false;
+    std::atomic<bool> m_armed{false};
     mutable std::mutex m_failureMutex;
     QString m_failure;
 };

@@ -9,6 +9,7 @@
 #include "exec/runlimits.h"
 #include "exec/seededrandom.h"
 #include "exec/symlinkscan.h"
+#include "exec/warmstart.h"
 #include "policy/envnames.h"
 #include "policy/netrule.h"
 #include "policy/pathresolver.h"
@@ -163,8 +164,9 @@ VoidResult prefetchPackages(const RuntimeInfo &runtime, const QList<PackageSpec>
 
 } // namespace
 
-Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfig &config)
+Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfig &config, PrepareMode mode)
 {
+    const bool warm = mode == PrepareMode::Warm;
     const QString base = request.baseDir.isEmpty() ? QDir::currentPath() : request.baseDir;
     if (auto valid = validateOptions(request, base); !valid)
         return std::unexpected(valid.error());
@@ -228,8 +230,11 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         entry = run.workdir + QLatin1Char('/') + run.hiddenEntryName;
         const QString hostEntry = (request.workdirSource.isEmpty() ? run.workdir : request.workdirSource)
                 + QLatin1Char('/') + run.hiddenEntryName;
-        if (!writeFile(hostEntry, request.code.toUtf8()))
+        // A warm runtime's code is written into this same file (same inode: the namespace binds
+        // it read-only, as in a cold run) when its run is handed over (ExecRun::begin).
+        if (!writeFile(hostEntry, warm ? QByteArray() : request.code.toUtf8()))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write the code to %1").arg(entry));
+        run.hostEntry = hostEntry;
         if (!run.codeDir) {
             run.entryFileToRemove = hostEntry;
             // Every refusal from here on (an outward symlink, a failed prefetch) must not leave
@@ -296,6 +301,14 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     if (packages.isEmpty())
         denoArgs << QStringLiteral("--no-npm");
     const Policy &policy = request.policy;
+    if (warm) {
+        // First, so that nothing of the run (the frozen clock's start included) happens before
+        // the run is handed over.
+        const QString waiter = privateDir + QStringLiteral("/waiter.js");
+        if (!writeFile(waiter, waiterModule()))
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(waiter));
+        denoArgs << QStringLiteral("--preload") << waiter;
+    }
     QString cryptoShimUrl;
     if (policy.seed) {
         denoArgs << QStringLiteral("--seed") << QString::number(*policy.seed);
@@ -389,6 +402,20 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     infoEnv.remove(QStringLiteral("DENO_PERMISSION_BROKER_PATH"));
     const ModuleGraphCommand graph{run.program, namespaceArgs + QStringList{runtime->path} + infoArgs, infoEnv,
                                    QFileInfo(run.workdir).isDir() ? run.workdir : privateDir};
+    run.entry = entry;
+    if (warm) {
+        run.warm = true;
+        run.graph = graph;
+        run.boundPaths = {run.workdir};
+        for (const auto &rule : matcher.readRules())
+            run.boundPaths << QString::fromStdString(rule.path);
+        for (const auto &rule : matcher.writeRules())
+            run.boundPaths << QString::fromStdString(rule.path);
+        run.boundPaths.removeDuplicates();
+        run.boundIdentities = fileIdentities(run.boundPaths);
+        entryGuard.path.clear();
+        return run;
+    }
     auto modules = startUpModuleFiles(graph);
     if (!modules)
         return std::unexpected(modules.error());

@@ -3,7 +3,7 @@ target_sources(sandbench_core PRIVATE
     exec/execengine.h exec/execengine.cpp
     exec/execrequest.h
     exec/execresult.h exec/execresult.cpp
-    exec/execrun.h exec/execrun.cpp
+    exec/execrun.h exec/execrun.cpp exec/execrunwarm.cpp
     exec/modulegraph.h exec/modulegraph.cpp
     exec/namespaceargs.h exec/namespaceargs.cpp
     exec/outputcapture.h exec/outputcapture.cpp
@@ -15,4 +15,5 @@ target_sources(sandbench_core PRIVATE
     exec/seededrandom.h exec/seededrandom.cpp
     exec/runtimelocator.h exec/runtimelocator.cpp
     exec/stderrrewriter.h exec/stderrrewriter.cpp
-    exec/symlinkscan.h exec/symlinkscan.cpp)
+    exec/symlinkscan.h exec/symlinkscan.cpp
+    exec/warmstart.h exec/warmstart.cpp)

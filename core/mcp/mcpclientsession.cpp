@@ -74,6 +74,9 @@ McpClientSession::McpClientSession(McpServer *server, const QString &transport, 
         m_record = std::move(*writer);
     else
         m_recordError = writer.error();
+    // Made now rather than at the first code.run, so that run's runtime can be waiting already.
+    if (m_record)
+        sessionWorkdir();
 }
 
 McpClientSession::~McpClientSession()
@@ -250,8 +253,22 @@ Result<QString> McpClientSession::sessionWorkdir()
         if (!made)
             return std::unexpected(made.error());
         m_workdir = std::move(*made);
+        // The next code.run of this session (without args) finds its runtime started.
+        ExecRequest warm = codeRequest(m_workdir->path());
+        warm.code = QStringLiteral("export {};");
+        m_server->workbench()->setWarmTemplate(warm);
     }
     return m_workdir->path();
+}
+
+ExecRequest McpClientSession::codeRequest(const QString &workdir) const
+{
+    const McpServerOptions &o = m_server->options();
+    ExecRequest request;
+    request.policy = o.policy;
+    request.policy.workdir = workdir;
+    request.baseDir = o.policyBaseDir;
+    return request;
 }
 
 void McpClientSession::runCode(Call call)
@@ -260,10 +277,7 @@ void McpClientSession::runCode(Call call)
     if (!workdir)
         return finishCall(call, ToolResult::failure(QStringLiteral("code.run: no workdir: %1").arg(workdir.error().message)));
     const McpServerOptions &o = m_server->options();
-    ExecRequest request;
-    request.policy = o.policy;
-    request.policy.workdir = *workdir;
-    request.baseDir = o.policyBaseDir;
+    ExecRequest request = codeRequest(*workdir);
     if (call.arguments.contains(QLatin1String("code"))) {
         request.code = call.arguments.value(QLatin1String("code")).toString();
     } else {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "exec/execrequest.h"
 #include "mcp/jsonrpc.h"
 #include "mcp/mcpsession.h"
 #include "mcp/sandboxtoolcall.h"
@@ -70,6 +71,7 @@ private:
     // Writes the call's line and answers it; a record that cannot be written fails the call.
     void finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions = {});
     Result<QString> sessionWorkdir();
+    ExecRequest codeRequest(const QString &workdir) const;
     void maybeClosed();
 
     McpServer *m_server;

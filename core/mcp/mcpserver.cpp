@@ -181,8 +181,13 @@ void McpServer::trimHistory()
 
 void McpServer::startNext()
 {
-    if (m_running || m_workbench->isRunning())
+    if (m_running || m_queue.isEmpty())
         return;
+    if (m_workbench->isRunning()) {
+        // The engine counts as running until the loop turns after a run's end: try again then.
+        QTimer::singleShot(1, this, &McpServer::startNext);
+        return;
+    }
     while (!m_queue.isEmpty()) {
         QueuedRun next = m_queue.takeFirst();
         if (!next.owner)

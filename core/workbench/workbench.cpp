@@ -64,6 +64,21 @@ void Workbench::setRecording(bool recordSessions, const ExecSessionRecordOptions
     m_options.record = options;
 }
 
+void Workbench::setWarmTemplate(const ExecRequest &request)
+{
+    m_engine->setWarmTemplate(request);
+}
+
+bool Workbench::hasWarmRuntime() const
+{
+    return m_engine->hasWarmRuntime();
+}
+
+bool Workbench::lastRunWasWarm() const
+{
+    return m_engine->lastStartWasWarm();
+}
+
 QString Workbench::defaultSessionsFolder()
 {
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/sandbench/sessions");

@@ -74,6 +74,12 @@ public:
     bool startRun(ExecRequest request, const QString &title);
     // Stops the run and everything it started; a run still being prepared never starts.
     void stopRun();
+    // Keeps a runtime started and waiting for runs like `request` (its code aside): a front end
+    // that knows its policy in advance (the agent server) starts those runs without the
+    // runtime's start-up. Each runtime serves one run; see ExecEngine::setWarmTemplate.
+    void setWarmTemplate(const ExecRequest &request);
+    bool hasWarmRuntime() const;
+    bool lastRunWasWarm() const;
 
     // ----- sandboxes
     // The pool of this Workbench, opened through the provider factory on first use; the error

@@ -557,6 +557,42 @@ private slots:
         QCOMPARE(event.seq, quint64(1));
         c.broker.stop();
     }
+
+    // A warm runtime's broker (holdUntilArmed) answers nothing before its run is handed over:
+    // a check then is no decision of any run, so it is neither audited nor answered and the
+    // runtime is cut off; once armed, the broker decides as always, numbering from 1.
+    void heldBrokerAnswersNothingBeforeItIsArmed()
+    {
+        Fixture f;
+        const QString log = f.path(QStringLiteral("held.jsonl"));
+        {
+            Sink sink;
+            PermissionBroker broker(f.matcher(false), sink.callback());
+            broker.holdUntilArmed();
+            QVERIFY(broker.start(f.socketPath()));
+            BrokerClient client;
+            QVERIFY(client.connectTo(f.socketPath()));
+            QVERIFY(client.send(BrokerClient::request(1, QStringLiteral("read"), f.path(QStringLiteral("work/a.txt")))));
+            QVERIFY(client.hungUpWithoutAnswer(answerTimeoutMs));
+            QVERIFY(broker.failure().contains(QLatin1String("before its run")));
+            QCOMPARE(sink.size(), 0);
+            QCOMPARE(broker.decisions(), quint64(0));
+            broker.stop();
+        }
+        Sink sink;
+        PermissionBroker broker(f.matcher(false), sink.callback());
+        broker.holdUntilArmed();
+        QVERIFY(broker.start(f.socketPath()));
+        BrokerClient client;
+        QVERIFY(client.connectTo(f.socketPath()));
+        QVERIFY(broker.openAuditLog(log));
+        broker.arm();
+        QVERIFY(client.send(BrokerClient::request(1, QStringLiteral("read"), f.path(QStringLiteral("work/a.txt")))));
+        QCOMPARE(parseAnswer(client.readLine(answerTimeoutMs)).value(QLatin1String("result")).toString(), QStringLiteral("allow"));
+        broker.stop();
+        QCOMPARE(sink.size(), 1);
+        QVERIFY(broker.failure().isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPermissionBroker)

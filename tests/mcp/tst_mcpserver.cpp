@@ -398,6 +398,31 @@ private slots:
         closeAndWait(s);
     }
 
+    void codeRunsTakeTurnsAndStartWarm()
+    {
+        McpServer server(options({}));
+        McpSession *s = server.newSession(QStringLiteral("test"), &server);
+        initialize(s);
+        // The session's runtime is started before its first call.
+        QTRY_VERIFY_WITH_TIMEOUT(server.workbench()->hasWarmRuntime(), 20'000);
+        QJsonObject r = ask(s, toolCall(2, QStringLiteral("code.run"), {{QStringLiteral("code"), QStringLiteral("console.log(1 + 1)")}}));
+        QCOMPARE(structured(r).value(QLatin1String("stdout")).toString(), QStringLiteral("2\n"));
+        QVERIFY(server.workbench()->lastRunWasWarm());
+        // Calls made at once are all answered, each with its own output, in turn.
+        QMap<int, QString> outputs;
+        for (int i = 0; i < 4; ++i) {
+            s->handle(toolCall(10 + i, QStringLiteral("code.run"), {{QStringLiteral("code"), QStringLiteral("console.log('run %1')").arg(i)}}),
+                      [&outputs](const QByteArray &reply) {
+                          const QJsonObject o = QJsonDocument::fromJson(reply).object();
+                          outputs.insert(o.value(QLatin1String("id")).toInt(), structured(o).value(QLatin1String("stdout")).toString());
+                      });
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(outputs.size(), 4, 60'000);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(outputs.value(10 + i), QStringLiteral("run %1\n").arg(i));
+        closeAndWait(s);
+    }
+
     void codeRunAnswersAndEachSessionHasItsOwnWorkdir()
     {
         McpServerOptions o = options({});
