@@ -6,6 +6,7 @@
 #include "common/boundedfile.h"
 #include "common/terminaltext.h"
 #include "mcp/mcpclientsession.h"
+#include "mcp/mcphttpserver.h"
 #include "mcp/mcpserver.h"
 #include "mcp/mcpstdio.h"
 #include "policy/policyfile.h"
@@ -179,6 +180,7 @@ int mcpCommand(const QStringList &args)
         server.shutdown(reason, [] { QCoreApplication::quit(); });
     };
 
+    std::unique_ptr<McpHttpServer> httpServer;
     std::unique_ptr<McpStdioTransport> stdio;
     if (http.isEmpty()) {
         McpSession *session = server.newSession(QStringLiteral("stdio"), &server);
@@ -195,9 +197,35 @@ int mcpCommand(const QStringList &args)
             return usageError(badValue(QStringLiteral("--http"), http, QStringLiteral("127.0.0.1:PORT (PORT 0: any free one)")));
         if (!address.isLoopback())
             return usageError(QStringLiteral("--http %1: the server only listens on loopback (127.0.0.1 or [::1])").arg(http));
-        return usageError(QStringLiteral("--http: HTTP_PENDING"));
+        McpHttpOptions ho;
+        ho.address = address;
+        ho.port = quint16(*port);
+        if (tokenFile.isEmpty()) {
+            ho.token = McpHttpServer::generateToken();
+        } else {
+            auto bytes = readRegularFile(tokenFile, 4096, QStringLiteral("the token file"));
+            if (!bytes)
+                return usageError(bytes.error().message);
+            ho.token = QString::fromUtf8(bytes->split('\n').constFirst()).trimmed();
+        }
+        httpServer = std::make_unique<McpHttpServer>(server.sessionFactory(), ho);
+        auto bound = httpServer->listen();
+        if (!bound)
+            return usageError(QStringLiteral("--http %1: %2").arg(http, bound.error().message));
+        QObject::connect(httpServer.get(), &McpHttpServer::refused, &server, [](int code, const QString &reason, const QString &peer) {
+            err() << "sandbench-cli mcp: refused " << code << " to " << terminalSafe(peer) << ": " << terminalSafe(reason) << Qt::endl;
+        });
+        const QString where = address.protocol() == QAbstractSocket::IPv6Protocol ? QLatin1Char('[') + address.toString() + QLatin1Char(']')
+                                                                                : address.toString();
+        // The token is the key to the server: printed once, for the person who started it,
+        // unless it came from a file (then it is not repeated anywhere).
+        err() << "sandbench-cli mcp: listening on http://" << where << ':' << *bound << "/mcp token "
+              << (tokenFile.isEmpty() ? ho.token : QStringLiteral("(from --token-file)")) << "; recording to "
+              << terminalSafe(options.recordDir) << Qt::endl;
     }
     QObject::connect(&watcher, &SignalWatcher::signalled, &server, [&](int sig) {
+        if (httpServer)
+            httpServer->close();
         stop(QStringLiteral("the server was stopped (signal %1)").arg(sig), 128 + sig);
     });
     QCoreApplication::exec();
