@@ -1,5 +1,6 @@
 // "Done means", over Streamable HTTP: `sandbench-cli mcp --http 127.0.0.1:PORT --token-file F`
-// as a real separate process; requests without the token, with a wrong one, or with a foreign
+// as a real separate process (and once without --token-file: its printed token opens a
+// session); requests without the token, with a wrong one, or with a foreign
 // Origin are refused (401, 401, 403) and open no session; the official TypeScript MCP client
 // (StreamableHTTPClientTransport, the bearer token in its request headers) lists the tools, runs
 // code and sandbox tools, is refused for a disabled tool and bad arguments; the session, ended
@@ -32,39 +33,64 @@ const token = randomBytes(24).toString('hex');
 writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
 
 // A port the kernel says is free now; the server binds it right after.
-const port = await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-        const p = probe.address().port;
-        probe.close(() => resolve(p));
+function freePort() {
+    return new Promise((resolve, reject) => {
+        const probe = net.createServer();
+        probe.once('error', reject);
+        probe.listen(0, '127.0.0.1', () => {
+            const p = probe.address().port;
+            probe.close(() => resolve(p));
+        });
     });
-});
+}
 
-const args = ['mcp', '--http', `127.0.0.1:${port}`, '--token-file', tokenFile, '--policy', policy,
-              '--workdir', workdir, '--sandbox-tools', 'box:exec,write', '--image', image,
-              '--network', 'none', '--lifetime', '600', '--max-sandboxes', '2', '--record-dir', recordDir];
-log(`starting ${cli} ${args.join(' ')}`);
-const server = startServer(cli, args);
+// Starts a server on a free port and waits for its one line: the URL, and the token or where
+// it came from.
+async function startHttpServer(extraArgs, records) {
+    const port = await freePort();
+    const args = ['mcp', '--http', `127.0.0.1:${port}`, ...extraArgs, '--policy', policy,
+                  '--workdir', workdir, '--sandbox-tools', 'box:exec,write', '--image', image,
+                  '--network', 'none', '--lifetime', '600', '--max-sandboxes', '2', '--record-dir', records];
+    log(`starting ${cli} ${args.join(' ')}`);
+    const server = startServer(cli, args);
+    const line = await new Promise((resolve) => {
+        const deadline = setTimeout(() => resolve(null), 60000);
+        const look = () => {
+            const m = /sandbench-cli mcp: listening on (http:\/\/\S+) token ([^;\n]+)/.exec(server.stderrText);
+            if (m) {
+                clearTimeout(deadline);
+                resolve({ url: m[1], token: m[2].trim() });
+            }
+        };
+        server.stderr.on('data', look);
+        server.exited.then(() => resolve(null));
+        look();
+    });
+    if (!line)
+        fatal(`the server did not print its listening line: ${server.stderrText}`);
+    check(line.url === `http://127.0.0.1:${port}/mcp`, 'the server listens on the loopback URL asked for', line.url);
+    return { server, line };
+}
 
-// The one line it prints when it listens: the URL and the token (here, the file's).
-const line = await new Promise((resolve) => {
-    const deadline = setTimeout(() => resolve(null), 60000);
-    const look = () => {
-        const m = /sandbench-cli mcp: listening on (http:\/\/\S+) token (\S+)/.exec(server.stderrText);
-        if (m) {
-            clearTimeout(deadline);
-            resolve({ url: m[1], token: m[2] });
-        }
-    };
-    server.stderr.on('data', look);
-    server.exited.then(() => resolve(null));
-    look();
-});
-if (!line)
-    fatal(`the server did not print its listening line: ${server.stderrText}`);
-check(line.url === `http://127.0.0.1:${port}/mcp`, 'the server listens on the loopback URL asked for', line.url);
-check(line.token === token, 'the server uses the token of --token-file', line.token === token ? '' : 'another token');
+// Without --token-file the server makes a token and prints it: that token opens a session.
+{
+    const { server: other, line: printed } = await startHttpServer([], path.join(dir, 'records-printed'));
+    check(/^[A-Za-z0-9_-]{32,}$/.test(printed.token), 'a server without --token-file prints a long random token', printed.token.length);
+    const open = await fetch(printed.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
+                   authorization: `Bearer ${printed.token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
+                               params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    }).catch((e) => ({ status: String(e) }));
+    check(open.status === 200, 'the printed token opens a session', open.status);
+    other.kill('SIGTERM');
+    await Promise.race([other.exited, new Promise((resolve) => setTimeout(resolve, 60000))]);
+}
+
+const { server, line } = await startHttpServer(['--token-file', tokenFile], recordDir);
+check(line.token === '(from --token-file)', 'with --token-file the token is not printed, only where it is from', line.token);
+check(!server.stderrText.includes(token), 'the token of --token-file appears nowhere on stderr');
 const url = line.url;
 
 // ---- refused at the door: no session opens for any of these
