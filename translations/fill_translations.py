@@ -810,6 +810,70 @@ for _source, (_de, _ja) in SESSIONS.items():
     DE[_source] = _de
     JA[_source] = _ja
 
+# Agent sessions in the Sessions panel: source -> (German, Japanese).
+AGENT = {
+    "refused (%1): %2": ("abgelehnt (%1): %2", "拒否 (%1): %2"),
+    "error": ("Fehler", "エラー"),
+    "error: %1": ("Fehler: %1", "エラー: %1"),
+    "ok": ("ok", "OK"),
+    "%1 ms": ("%1 ms", "%1 ms"),
+    "%1 allowed, %2 denied": ("%1 erlaubt, %2 verweigert", "許可 %1、拒否 %2"),
+    "Tool": ("Werkzeug", "ツール"),
+    "Arguments": ("Argumente", "引数"),
+    "Outcome": ("Ergebnis", "結果"),
+    "Duration": ("Dauer", "所要時間"),
+    "Decisions": ("Entscheidungen", "判定"),
+    "\n… (cut: %1 characters in all)": ("\n… (gekürzt: %1 Zeichen insgesamt)", "\n… (省略: 全体で %1 文字)"),
+    "The image is over %1 MiB; not shown.": ("Das Bild ist größer als %1 MiB und wird nicht gezeigt.", "画像が %1 MiB を超えるため表示しません。"),
+    "The image is not valid base64.": ("Das Bild ist kein gültiges Base64.", "画像が正しい base64 ではありません。"),
+    "The image is %1×%2 pixels, over the %3 a side shown.":
+        ("Das Bild hat %1×%2 Pixel, mehr als die %3 je Seite, die gezeigt werden.", "画像は %1×%2 ピクセルで、表示できる一辺 %3 を超えています。"),
+    "The image is not a PNG: %1": ("Das Bild ist kein PNG: %1", "画像が PNG ではありません: %1"),
+    "The image could not be decoded: %1": ("Das Bild konnte nicht dekodiert werden: %1", "画像をデコードできませんでした: %1"),
+    "The selected call's arguments": ("Die Argumente des gewählten Aufrufs", "選択した呼び出しの引数"),
+    "What the selected call answered": ("Was der gewählte Aufruf geantwortet hat", "選択した呼び出しの応答"),
+    "%1 (%2)": ("%1 (%2)", "%1 (%2)"),
+    "client not introduced yet": ("Client hat sich noch nicht vorgestellt", "クライアントは未通知"),
+    "client %1 %2": ("Client %1 %2", "クライアント %1 %2"),
+    "protocol %1": ("Protokoll %1", "プロトコル %1"),
+    "over %1": ("über %1", "%1 経由"),
+    "recorded %1": ("aufgezeichnet %1", "記録 %1"),
+    "tool sets: %1": ("Werkzeugsätze: %1", "ツールセット: %1"),
+    "none": ("keine", "なし"),
+    "%n call(s)": (["%n Aufruf", "%n Aufrufe"], ["%n 件の呼び出し"]),
+    "ended: %1": ("beendet: %1", "終了: %1"),
+    "live: the server is still running; new calls show as they are made":
+        ("live: der Server läuft noch; neue Aufrufe erscheinen, sobald sie gemacht werden", "ライブ: サーバーは稼働中です。新しい呼び出しは発生するとすぐ表示されます"),
+    "no end: the server is still running or died before closing the session":
+        ("kein Ende: der Server läuft noch oder starb, bevor er die Sitzung schloss", "終了なし: サーバーが稼働中か、セッションを閉じる前に停止しました"),
+    "(its last line was cut off)": ("(ihre letzte Zeile ist abgeschnitten)", "(最後の行が途中で切れています)"),
+    "Stopped following it: %1": ("Nicht mehr verfolgt: %1", "追跡を停止しました: %1"),
+    "Decoding the screenshot…": ("Bildschirmfoto wird dekodiert …", "スクリーンショットをデコードしています…"),
+    "Live": ("Live", "ライブ"),
+    "Agent sessions whose server (sandbench-cli mcp) is running; choose one to follow it":
+        ("Agentensitzungen, deren Server (sandbench-cli mcp) läuft; eine wählen, um ihr zu folgen", "サーバー (sandbench-cli mcp) が稼働中のエージェントセッション。選ぶと追跡します"),
+    "Live: none": ("Live: keine", "ライブ: なし"),
+    "Live (%1)": ("Live (%1)", "ライブ (%1)"),
+    "call %1": ("Aufruf %1", "呼び出し %1"),
+    "Identical: every call answered as recorded.": ("Identisch: jeder Aufruf antwortete wie aufgezeichnet.", "一致: すべての呼び出しが記録どおりに応答しました。"),
+    "calls — differs at %1": ("Aufrufe — weicht ab bei %1", "呼び出し — %1 で相違"),
+    "calls — identical": ("Aufrufe — identisch", "呼び出し — 一致"),
+    "Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here":
+        ("Eine .sbsession- oder .sbagent-Datei öffnen (Strg+Umschalt+O); man kann sie auch hier ablegen", ".sbsession または .sbagent ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます"),
+    "Calls": ("Aufrufe", "呼び出し"),
+    "Open a session file (Ctrl+Shift+O) or drop one here.\nAny run in Run History can be saved as one (Save Session).\nAgent servers running now (sandbench-cli mcp) are listed under Live.":
+        ("Eine Sitzungsdatei öffnen (Strg+Umschalt+O) oder hier ablegen.\nJeder Lauf im Verlauf lässt sich als Sitzung speichern (Sitzung speichern).\nLaufende Agentenserver (sandbench-cli mcp) stehen unter Live.",
+         "セッションファイルを開く (Ctrl+Shift+O) か、ここにドロップしてください。\n実行履歴のどの実行もセッションとして保存できます (セッションを保存)。\n稼働中のエージェントサーバー (sandbench-cli mcp) はライブに表示されます。"),
+    "Sandbench sessions (*.sbsession *.sbagent);;All files (*)":
+        ("Sandbench-Sitzungen (*.sbsession *.sbagent);;Alle Dateien (*)", "Sandbench セッション (*.sbsession *.sbagent);;すべてのファイル (*)"),
+    "Replaying the agent session…": ("Agentensitzung wird wiederholt …", "エージェントセッションを再実行しています…"),
+    "Replaying call %1 of %2…": ("Aufruf %1 von %2 wird wiederholt …", "呼び出し %1 / %2 を再実行しています…"),
+    "… (%1 more characters)": ("… (%1 weitere Zeichen)", "… (残り %1 文字)"),
+}
+for _source, (_de, _ja) in AGENT.items():
+    DE.setdefault(_source, _de)
+    JA.setdefault(_source, _ja)
+
 # Where one English word means two things: (context, source) -> (German, Japanese).
 BY_CONTEXT = {
     ("Sandbench::RunHistoryModel", "Run"): ("Lauf", "実行番号"),

@@ -24,6 +24,237 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::AgentCallsModel</name>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="101" />
+            <source>refused (%1): %2</source>
+            <translation>abgelehnt (%1): %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
+            <source>error</source>
+            <translation>Fehler</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
+            <source>error: %1</source>
+            <translation>Fehler: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="106" />
+            <source>ok</source>
+            <translation>ok</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="147" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="149" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>%1 erlaubt, %2 verweigert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="173" />
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="174" />
+            <source>Time</source>
+            <translation>Zeit</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="175" />
+            <source>Tool</source>
+            <translation>Werkzeug</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="176" />
+            <source>Arguments</source>
+            <translation>Argumente</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="177" />
+            <source>Outcome</source>
+            <translation>Ergebnis</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="178" />
+            <source>Duration</source>
+            <translation>Dauer</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="179" />
+            <source>Decisions</source>
+            <translation>Entscheidungen</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::AgentSessionView</name>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="53" />
+            <source>… (%1 more characters)</source>
+            <translation>… (%1 weitere Zeichen)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="57" />
+            <source>
+… (cut: %1 characters in all)</source>
+            <translation>
+… (gekürzt: %1 Zeichen insgesamt)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="95" />
+            <source>The image is over %1 MiB; not shown.</source>
+            <translation>Das Bild ist größer als %1 MiB und wird nicht gezeigt.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="100" />
+            <source>The image is not valid base64.</source>
+            <translation>Das Bild ist kein gültiges Base64.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="110" />
+            <source>The image is %1×%2 pixels, over the %3 a side shown.</source>
+            <translation>Das Bild hat %1×%2 Pixel, mehr als die %3 je Seite, die gezeigt werden.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="112" />
+            <source>The image is not a PNG: %1</source>
+            <translation>Das Bild ist kein PNG: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="117" />
+            <source>The image could not be decoded: %1</source>
+            <translation>Das Bild konnte nicht dekodiert werden: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="130" />
+            <source>The selected call's arguments</source>
+            <translation>Die Argumente des gewählten Aufrufs</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="131" />
+            <source>What the selected call answered</source>
+            <translation>Was der gewählte Aufruf geantwortet hat</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Action</source>
+            <translation>Aktion</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Resource</source>
+            <translation>Ressource</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Decision</source>
+            <translation>Entscheidung</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Rule</source>
+            <translation>Regel</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="234" />
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="237" />
+            <source>client not introduced yet</source>
+            <translation>Client hat sich noch nicht vorgestellt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="238" />
+            <source>client %1 %2</source>
+            <translation>Client %1 %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="240" />
+            <source>protocol %1</source>
+            <translation>Protokoll %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="241" />
+            <source>over %1</source>
+            <translation>über %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="242" />
+            <source>recorded %1</source>
+            <translation>aufgezeichnet %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
+            <source>tool sets: %1</source>
+            <translation>Werkzeugsätze: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="245" />
+            <source>image %1</source>
+            <translation>Image %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="247" />
+            <source>network %1</source>
+            <translation>Netzwerk %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/agentsessionview.cpp" line="248" />
+            <source>%n call(s)</source>
+            <translation>
+                <numerusform>%n Aufruf</numerusform>
+                <numerusform>%n Aufrufe</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="258" />
+            <source>ended: %1</source>
+            <translation>beendet: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="260" />
+            <source>live: the server is still running; new calls show as they are made</source>
+            <translation>live: der Server läuft noch; neue Aufrufe erscheinen, sobald sie gemacht werden</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="262" />
+            <source>no end: the server is still running or died before closing the session</source>
+            <translation>kein Ende: der Server läuft noch oder starb, bevor er die Sitzung schloss</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="264" />
+            <source>(its last line was cut off)</source>
+            <translation>(ihre letzte Zeile ist abgeschnitten)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="297" />
+            <source>Stopped following it: %1</source>
+            <translation>Nicht mehr verfolgt: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="369" />
+            <source>Decoding the screenshot…</source>
+            <translation>Bildschirmfoto wird dekodiert …</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
             <location filename="../core/models/auditlogmodel.cpp" line="79" />
@@ -418,6 +649,29 @@
             <location filename="../ui/panels/desktopview.cpp" line="49" />
             <source>No screen yet</source>
             <translation>Noch kein Bildschirm</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::LiveSessionsList</name>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="54" />
+            <source>Live</source>
+            <translation>Live</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="58" />
+            <source>Agent sessions whose server (sandbench-cli mcp) is running; choose one to follow it</source>
+            <translation>Agentensitzungen, deren Server (sandbench-cli mcp) läuft; eine wählen, um ihr zu folgen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <source>Live: none</source>
+            <translation>Live: keine</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <source>Live (%1)</source>
+            <translation>Live (%1)</translation>
         </message>
     </context>
     <context>
@@ -1895,7 +2149,7 @@
     <context>
         <name>Sandbench::SessionDiffView</name>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="27" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="28" />
             <source>
 [… %n more character(s) not shown]</source>
             <translation>
@@ -1906,69 +2160,74 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
             <source>stdout line %1</source>
             <translation>stdout Zeile %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
             <source>stderr line %1</source>
             <translation>stderr Zeile %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
             <source>audit event %1</source>
             <translation>Prüfereignis %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
             <source>the exit</source>
             <translation>dem Ende</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="50" />
             <source>screenshot %1</source>
             <translation>Bildschirmfoto %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="51" />
+            <source>call %1</source>
+            <translation>Aufruf %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
             <source>Event</source>
             <translation>Ereignis</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
             <source>Recorded</source>
             <translation>Aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="87" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="91" />
             <source>Replayed</source>
             <translation>Wiederholt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="102" />
             <source>Stream:</source>
             <translation>Strom:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="129" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>Wiederholen Sie die Sitzung, um sie mit der Aufzeichnung zu vergleichen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="155" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>Identisch: stdout, stderr, das Ende und %n Prüfereignis stimmen mit der Aufzeichnung überein.</numerusform>
@@ -1976,54 +2235,69 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="217" />
+            <source>Identical: every call answered as recorded.</source>
+            <translation>Identisch: jeder Aufruf antwortete wie aufgezeichnet.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <source>calls — differs at %1</source>
+            <translation>Aufrufe — weicht ab bei %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <source>calls — identical</source>
+            <translation>Aufrufe — identisch</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="234" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>Abweichung bei %1: aufgezeichnet „%2“, wiederholt „%3“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="240" />
             <source>Also differs: %1.</source>
             <translation>Außerdem abweichend: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
             <source>allow</source>
             <translation>erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
             <source>deny</source>
             <translation>verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="179" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="256" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
             <source>audit events</source>
             <translation>Prüfereignisse</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
             <source>%1 — differs at %2</source>
             <translation>%1 — weicht ab bei %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="187" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="164" />
             <source>%1 — identical</source>
             <translation>%1 — identisch</translation>
         </message>
@@ -2031,242 +2305,249 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="81" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Open…</source>
             <translation>Öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="82" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
             <source>Replay</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="83" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="100" />
-            <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
-            <translation>Eine .sbsession-Datei öffnen (Strg+Umschalt+O); Sie können sie auch hier ablegen</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="101" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="102" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Stop the replay</source>
             <translation>Die Wiederholung anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="104" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
             <source>Recorded policy</source>
             <translation>Aufgezeichnete Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="105" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
             <source>Policy file…</source>
             <translation>Richtliniendatei …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="106" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
             <source>under</source>
             <translation>unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="133" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="134" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>stderr as the runtime wrote it</source>
             <translation>stderr, wie die Laufzeit es schrieb</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Where</source>
             <translation>Herkunft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="154" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="155" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
             <source>Audit</source>
             <translation>Prüfung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="156" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="158" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
             <source>Steps</source>
             <translation>Schritte</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="161" />
-            <source>Open a session file (Ctrl+Shift+O) or drop one here.
-Any run in Run History can be saved as one (Save Session).</source>
-            <translation>Öffnen Sie eine Sitzungsdatei (Strg+Umschalt+O) oder legen Sie sie hier ab.
-Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="250" />
             <source>Open Session</source>
             <translation>Sitzung öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
-            <source>Sandbench sessions (*.sbsession);;All files (*)</source>
-            <translation>Sandbench-Sitzungen (*.sbsession);;Alle Dateien (*)</translation>
+            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
+            <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
+            <translation>Eine .sbsession- oder .sbagent-Datei öffnen (Strg+Umschalt+O); man kann sie auch hier ablegen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="238" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
+            <source>Calls</source>
+            <translation>Aufrufe</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
+            <source>Open a session file (Ctrl+Shift+O) or drop one here.
+Any run in Run History can be saved as one (Save Session).
+Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
+            <translation>Eine Sitzungsdatei öffnen (Strg+Umschalt+O) oder hier ablegen.
+Jeder Lauf im Verlauf lässt sich als Sitzung speichern (Sitzung speichern).
+Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="251" />
+            <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
+            <translation>Sandbench-Sitzungen (*.sbsession *.sbagent);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="243" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="264" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="266" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="295" />
             <source>Cannot open the session: %1</source>
             <translation>Die Sitzung kann nicht geöffnet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="267" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="340" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="447" />
             <source>Recorded %1</source>
             <translation>Aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1, Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
             <source>seed %1</source>
             <translation>Seed %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
             <source>time frozen at %1</source>
             <translation>Zeit eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>no exit code</source>
             <translation>kein Exit-Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
             <source>%1 after %2 ms</source>
             <translation>%1 nach %2 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="317" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="319" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>packages: %1</source>
             <translation>Pakete: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
             <source>environment (with values): %1</source>
             <translation>Umgebung (mit Werten): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
             <source>environment (names only): %1</source>
             <translation>Umgebung (nur Namen): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="331" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="363" />
             <source>Recording notes: %1</source>
             <translation>Hinweise der Aufzeichnung: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
             <source>entry</source>
             <translation>Einstieg</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="375" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
             <source>workdir</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="377" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="399" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="432" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm-Pakete (%n Datei)</numerusform>
@@ -2274,22 +2555,22 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="400" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="433" />
             <source>packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="416" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="450" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n Schritt</numerusform>
@@ -2297,7 +2578,7 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="465" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="498" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
         </message>
@@ -2313,7 +2594,7 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
         </message>
         <message>
             <location filename="../ui/panels/sessionspanelreplay.cpp" line="58" />
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="86" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="90" />
             <source>Cannot use that policy: %1</source>
             <translation>Diese Richtlinie kann nicht verwendet werden: %1</translation>
         </message>
@@ -2328,12 +2609,12 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             <translation>Wiederholung in einer frischen Sandbox …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="97" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="101" />
             <source>Replaying offline…</source>
             <translation>Offline-Wiederholung läuft …</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="119" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="123" />
             <source>and %n more</source>
             <translation>
                 <numerusform>und %n weiteres</numerusform>
@@ -2341,24 +2622,34 @@ Jeder Lauf im Verlauf kann als Sitzung gespeichert werden (Sitzung speichern).</
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="120" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
             <source>Replay Under a Wider Policy?</source>
             <translation>Mit einer weiteren Richtlinie wiederholen?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="121" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="125" />
             <source>The replay policy grants more than the session holds. The recorded code would get:</source>
             <translation>Die Richtlinie der Wiederholung erlaubt mehr, als die Sitzung enthält. Der aufgezeichnete Code bekäme:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="128" />
             <source>Replay with These Grants</source>
             <translation>Mit diesen Rechten wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="152" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="156" />
             <source>The replay could not run: %1</source>
             <translation>Die Wiederholung konnte nicht laufen: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanelagent.cpp" line="44" />
+            <source>Replaying the agent session…</source>
+            <translation>Agentensitzung wird wiederholt …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanelagent.cpp" line="50" />
+            <source>Replaying call %1 of %2…</source>
+            <translation>Aufruf %1 von %2 wird wiederholt …</translation>
         </message>
     </context>
     <context>

@@ -24,6 +24,236 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::AgentCallsModel</name>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="101" />
+            <source>refused (%1): %2</source>
+            <translation>拒否 (%1): %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
+            <source>error</source>
+            <translation>エラー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="104" />
+            <source>error: %1</source>
+            <translation>エラー: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="106" />
+            <source>ok</source>
+            <translation>OK</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="147" />
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="149" />
+            <source>%1 allowed, %2 denied</source>
+            <translation>許可 %1、拒否 %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="173" />
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="174" />
+            <source>Time</source>
+            <translation>時刻</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="175" />
+            <source>Tool</source>
+            <translation>ツール</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="176" />
+            <source>Arguments</source>
+            <translation>引数</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="177" />
+            <source>Outcome</source>
+            <translation>結果</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="178" />
+            <source>Duration</source>
+            <translation>所要時間</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="179" />
+            <source>Decisions</source>
+            <translation>判定</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::AgentSessionView</name>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="53" />
+            <source>… (%1 more characters)</source>
+            <translation>… (残り %1 文字)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="57" />
+            <source>
+… (cut: %1 characters in all)</source>
+            <translation>
+… (省略: 全体で %1 文字)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="95" />
+            <source>The image is over %1 MiB; not shown.</source>
+            <translation>画像が %1 MiB を超えるため表示しません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="100" />
+            <source>The image is not valid base64.</source>
+            <translation>画像が正しい base64 ではありません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="110" />
+            <source>The image is %1×%2 pixels, over the %3 a side shown.</source>
+            <translation>画像は %1×%2 ピクセルで、表示できる一辺 %3 を超えています。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="112" />
+            <source>The image is not a PNG: %1</source>
+            <translation>画像が PNG ではありません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="117" />
+            <source>The image could not be decoded: %1</source>
+            <translation>画像をデコードできませんでした: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="130" />
+            <source>The selected call's arguments</source>
+            <translation>選択した呼び出しの引数</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="131" />
+            <source>What the selected call answered</source>
+            <translation>選択した呼び出しの応答</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Kind</source>
+            <translation>種類</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Action</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Resource</source>
+            <translation>リソース</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Decision</source>
+            <translation>判定</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="163" />
+            <source>Rule</source>
+            <translation>ルール</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="234" />
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="237" />
+            <source>client not introduced yet</source>
+            <translation>クライアントは未通知</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="238" />
+            <source>client %1 %2</source>
+            <translation>クライアント %1 %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="240" />
+            <source>protocol %1</source>
+            <translation>プロトコル %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="241" />
+            <source>over %1</source>
+            <translation>%1 経由</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="242" />
+            <source>recorded %1</source>
+            <translation>記録 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
+            <source>tool sets: %1</source>
+            <translation>ツールセット: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="243" />
+            <source>none</source>
+            <translation>なし</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="245" />
+            <source>image %1</source>
+            <translation>イメージ %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="247" />
+            <source>network %1</source>
+            <translation>ネットワーク %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/agentsessionview.cpp" line="248" />
+            <source>%n call(s)</source>
+            <translation>
+                <numerusform>%n 件の呼び出し</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="258" />
+            <source>ended: %1</source>
+            <translation>終了: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="260" />
+            <source>live: the server is still running; new calls show as they are made</source>
+            <translation>ライブ: サーバーは稼働中です。新しい呼び出しは発生するとすぐ表示されます</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="262" />
+            <source>no end: the server is still running or died before closing the session</source>
+            <translation>終了なし: サーバーが稼働中か、セッションを閉じる前に停止しました</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="264" />
+            <source>(its last line was cut off)</source>
+            <translation>(最後の行が途中で切れています)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="297" />
+            <source>Stopped following it: %1</source>
+            <translation>追跡を停止しました: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/agentsessionview.cpp" line="369" />
+            <source>Decoding the screenshot…</source>
+            <translation>スクリーンショットをデコードしています…</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
             <location filename="../core/models/auditlogmodel.cpp" line="79" />
@@ -416,6 +646,29 @@
             <location filename="../ui/panels/desktopview.cpp" line="49" />
             <source>No screen yet</source>
             <translation>まだ画面がありません</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::LiveSessionsList</name>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="54" />
+            <source>Live</source>
+            <translation>ライブ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="58" />
+            <source>Agent sessions whose server (sandbench-cli mcp) is running; choose one to follow it</source>
+            <translation>サーバー (sandbench-cli mcp) が稼働中のエージェントセッション。選ぶと追跡します</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <source>Live: none</source>
+            <translation>ライブ: なし</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <source>Live (%1)</source>
+            <translation>ライブ (%1)</translation>
         </message>
     </context>
     <context>
@@ -1889,7 +2142,7 @@
     <context>
         <name>Sandbench::SessionDiffView</name>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="27" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="28" />
             <source>
 [… %n more character(s) not shown]</source>
             <translation>
@@ -1898,123 +2151,143 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="45" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
             <source>stdout line %1</source>
             <translation>stdout の %1 行目</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
             <source>stderr line %1</source>
             <translation>stderr の %1 行目</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
             <source>audit event %1</source>
             <translation>監査イベント %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
             <source>the exit</source>
             <translation>終了状態</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="50" />
             <source>screenshot %1</source>
             <translation>スクリーンショット %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="51" />
+            <source>call %1</source>
+            <translation>呼び出し %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
             <source>Event</source>
             <translation>イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
             <source>Recorded</source>
             <translation>記録</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="74" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="87" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="91" />
             <source>Replayed</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="98" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="102" />
             <source>Stream:</source>
             <translation>ストリーム:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="125" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="129" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>セッションを再実行すると、記録と比較できます。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="152" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="155" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>同一: stdout、stderr、終了状態、%n 件の監査イベントが記録と一致します。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="157" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="217" />
+            <source>Identical: every call answered as recorded.</source>
+            <translation>一致: すべての呼び出しが記録どおりに応答しました。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <source>calls — differs at %1</source>
+            <translation>呼び出し — %1 で相違</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <source>calls — identical</source>
+            <translation>呼び出し — 一致</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="234" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>%1 で相違: 記録「%2」、再実行「%3」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="240" />
             <source>Also differs: %1.</source>
             <translation>ほかの相違: %1。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
             <source>allow</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="171" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="172" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
             <source>deny</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="179" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="256" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="183" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
             <source>audit events</source>
             <translation>監査イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="186" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
             <source>%1 — differs at %2</source>
             <translation>%1 — %2 で相違</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="187" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="164" />
             <source>%1 — identical</source>
             <translation>%1 — 同一</translation>
         </message>
@@ -2022,271 +2295,278 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="81" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Open…</source>
             <translation>開く…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="82" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
             <source>Replay</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="83" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="100" />
-            <source>Open a .sbsession file (Ctrl+Shift+O); you can also drop one here</source>
-            <translation>.sbsession ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="101" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="102" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Stop the replay</source>
             <translation>再実行を停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="104" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
             <source>Recorded policy</source>
             <translation>記録されたポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="105" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
             <source>Policy file…</source>
             <translation>ポリシーファイル…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="106" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="125" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
             <source>under</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="133" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="134" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>stderr as the runtime wrote it</source>
             <translation>ランタイムが書いたままの stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>File</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Where</source>
             <translation>場所</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="154" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="155" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
             <source>Audit</source>
             <translation>監査</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="156" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Code</source>
             <translation>コード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="157" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="158" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
             <source>Steps</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="161" />
-            <source>Open a session file (Ctrl+Shift+O) or drop one here.
-Any run in Run History can be saved as one (Save Session).</source>
-            <translation>セッションファイルを開くか (Ctrl+Shift+O)、ここにドロップしてください。
-実行履歴のどの実行もセッションとして保存できます (セッションを保存)。</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="229" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="250" />
             <source>Open Session</source>
             <translation>セッションを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="230" />
-            <source>Sandbench sessions (*.sbsession);;All files (*)</source>
-            <translation>Sandbench セッション (*.sbsession);;すべてのファイル (*)</translation>
+            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
+            <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
+            <translation>.sbsession または .sbagent ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="238" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
+            <source>Calls</source>
+            <translation>呼び出し</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
+            <source>Open a session file (Ctrl+Shift+O) or drop one here.
+Any run in Run History can be saved as one (Save Session).
+Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
+            <translation>セッションファイルを開く (Ctrl+Shift+O) か、ここにドロップしてください。
+実行履歴のどの実行もセッションとして保存できます (セッションを保存)。
+稼働中のエージェントサーバー (sandbench-cli mcp) はライブに表示されます。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="251" />
+            <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
+            <translation>Sandbench セッション (*.sbsession *.sbagent);;すべてのファイル (*)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="243" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="264" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="266" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="295" />
             <source>Cannot open the session: %1</source>
             <translation>セッションを開けません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="267" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="308" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="414" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="340" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="447" />
             <source>Recorded %1</source>
             <translation>記録日時 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="309" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1、Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="311" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
             <source>seed %1</source>
             <translation>シード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="313" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
             <source>time frozen at %1</source>
             <translation>時刻は %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="314" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="315" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>no exit code</source>
             <translation>終了コードなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="316" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
             <source>%1 after %2 ms</source>
             <translation>%2 ms 後に %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="317" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="319" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>packages: %1</source>
             <translation>パッケージ: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
             <source>environment (with values): %1</source>
             <translation>環境変数 (値あり): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="324" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
             <source>environment (names only): %1</source>
             <translation>環境変数 (名前のみ): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="331" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="363" />
             <source>Recording notes: %1</source>
             <translation>記録時の注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="373" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
             <source>entry</source>
             <translation>エントリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="375" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
             <source>workdir</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="377" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="399" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="432" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm パッケージ (%n ファイル)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="400" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="433" />
             <source>packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="416" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="450" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n ステップ</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="465" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="498" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
         </message>
@@ -2302,7 +2582,7 @@ Any run in Run History can be saved as one (Save Session).</source>
         </message>
         <message>
             <location filename="../ui/panels/sessionspanelreplay.cpp" line="58" />
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="86" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="90" />
             <source>Cannot use that policy: %1</source>
             <translation>そのポリシーは使えません: %1</translation>
         </message>
@@ -2317,36 +2597,46 @@ Any run in Run History can be saved as one (Save Session).</source>
             <translation>新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="97" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="101" />
             <source>Replaying offline…</source>
             <translation>オフラインで再実行しています…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="119" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="123" />
             <source>and %n more</source>
             <translation>
                 <numerusform>ほか %n 件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="120" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
             <source>Replay Under a Wider Policy?</source>
             <translation>より広いポリシーで再実行しますか?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="121" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="125" />
             <source>The replay policy grants more than the session holds. The recorded code would get:</source>
             <translation>再実行のポリシーはセッションの記録より多くを許可します。記録されたコードに与えられるもの:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="128" />
             <source>Replay with These Grants</source>
             <translation>この権限で再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="152" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="156" />
             <source>The replay could not run: %1</source>
             <translation>再実行できませんでした: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanelagent.cpp" line="44" />
+            <source>Replaying the agent session…</source>
+            <translation>エージェントセッションを再実行しています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanelagent.cpp" line="50" />
+            <source>Replaying call %1 of %2…</source>
+            <translation>呼び出し %1 / %2 を再実行しています…</translation>
         </message>
     </context>
     <context>

@@ -61,12 +61,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window and quit (after --run ends, if given)."), QStringLiteral("file"));
     const QCommandLineOption quitAfter(QStringLiteral("quit-after-ms"), QStringLiteral("Quit after this many milliseconds (smoke tests)."), QStringLiteral("ms"));
     // Not "--session": QGuiApplication takes that one for X11 session management.
-    const QCommandLineOption session(QStringLiteral("session-file"), QStringLiteral("Open a session (.sbsession) in the Sessions panel."), QStringLiteral("file"));
+    const QCommandLineOption session(QStringLiteral("session-file"), QStringLiteral("Open a session (.sbsession, or an agent session .sbagent) in the Sessions panel."), QStringLiteral("file"));
     const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Replay the opened session once it is open."));
     const QCommandLineOption replayPolicy(QStringLiteral("replay-policy"), QStringLiteral("Replay under this policy file instead of the recorded one."), QStringLiteral("file"));
     parser.addOptions({script, policy, auditLog, session, replay, replayPolicy, run, theme, lang, screenshot, quitAfter});
     // The desktop file passes what was opened from a file manager: a session or a script.
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A session (.sbsession) or a script to open."), QStringLiteral("[file]"));
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A session (.sbsession, .sbagent) or a script to open."), QStringLiteral("[file]"));
     parser.process(app);
 
     AppSettings settings = AppSettings::load();
@@ -88,7 +88,8 @@ int main(int argc, char *argv[])
         return 2;
     }
     // What a file manager opens: a session, or else a script.
-    if (!files.isEmpty() && files.constFirst().endsWith(QStringLiteral(".sbsession")) && startup.sessionFile.isEmpty())
+    if (!files.isEmpty() && (files.constFirst().endsWith(QStringLiteral(".sbsession")) || files.constFirst().endsWith(QStringLiteral(".sbagent")))
+        && startup.sessionFile.isEmpty())
         startup.sessionFile = files.constFirst();
     else if (!files.isEmpty())
         startup.script = files.constFirst();

@@ -81,6 +81,10 @@ bool Workbench::lastRunWasWarm() const
 
 QString Workbench::defaultSessionsFolder()
 {
+    // Read here alone, so the agent server and the window's Live list agree on it.
+    const QString chosen = qEnvironmentVariable("SANDBENCH_SESSIONS_DIR");
+    if (!chosen.isEmpty())
+        return chosen;
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/sandbench/sessions");
 }
 

@@ -51,7 +51,8 @@ public:
     ~Workbench() override;
 
     // Where sessions are kept unless a front end is told otherwise: the agent server records
-    // there, and the Sessions panel lists it (~/.local/share/sandbench/sessions).
+    // there, and the Sessions panel lists it (~/.local/share/sandbench/sessions, or
+    // $SANDBENCH_SESSIONS_DIR when set).
     static QString defaultSessionsFolder();
 
     const WorkbenchOptions &options() const { return m_options; }

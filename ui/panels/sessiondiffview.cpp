@@ -7,6 +7,7 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -67,6 +68,8 @@ SessionDiffView::SessionDiffView(QWidget *parent)
     m_stream->setObjectName(QStringLiteral("diffStream"));
     m_summary->setObjectName(QStringLiteral("diffSummary"));
     m_summary->setWordWrap(true);
+    // The divergence quotes the recording, which a hostile file shaped: never markup.
+    m_summary->setTextFormat(Qt::PlainText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notes->setWordWrap(true);
     m_notes->setEnabled(false);
@@ -149,9 +152,82 @@ void SessionDiffView::setComparison(const ExecSession &bundle, const ReplayRepor
         }
     }
 
+    showSummary(report, tr("Identical: stdout, stderr, the exit and %n audit event(s) match the recording.", nullptr,
+                           int(comparedAuditLines(bundle.auditEvents).size())));
+
+    const QSignalBlocker blocker(m_stream);
+    m_stream->clear();
+    const QStringList names{tr("stdout"), tr("stderr"), tr("audit events")};
+    for (int i = 0; i < kStreamCount; ++i) {
+        const qint64 line = m_sides[i].divergentLine;
+        m_stream->addItem(line > 0 ? tr("%1 \u2014 differs at %2").arg(names.at(i)).arg(line)
+                                   : tr("%1 \u2014 identical").arg(names.at(i)));
+    }
+    m_stream->setCurrentIndex(firstStream);
+    setEnabled(true);
+    render();
+}
+
+namespace {
+
+// A call's answer as JSON, indented so the two sides line up field by field ("tool: " before it
+// is kept as a first line); the text as it is when it is not JSON.
+QString indentedAnswer(const QString &text)
+{
+    const qsizetype brace = text.indexOf(QLatin1Char('{'));
+    if (brace < 0)
+        return text;
+    const QJsonDocument doc = QJsonDocument::fromJson(text.mid(brace).toUtf8());
+    if (!doc.isObject())
+        return text;
+    const QString head = text.left(brace).trimmed();
+    const QString json = QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
+    return head.isEmpty() ? json : head + QLatin1Char('\n') + json;
+}
+
+// The first line (1-based) where two texts differ, ignoring a first line only one has.
+qint64 firstDifferentLine(const QString &a, const QString &b)
+{
+    const QStringList left = a.split(QLatin1Char('\n'));
+    const QStringList right = b.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < qMax(left.size(), right.size()); ++i) {
+        if (left.value(i) != right.value(i))
+            return i + 1;
+    }
+    return 1;
+}
+
+} // namespace
+
+void SessionDiffView::setCallComparison(const ReplayReport &report)
+{
+    m_sides = {};
+    for (const Divergence &d : report.divergences) {
+        if (d.stream == ReplayStream::Call) {
+            // The recorded side names the tool first; the replayed side gets the same line.
+            QString recorded = indentedAnswer(d.recorded);
+            QString replayed = indentedAnswer(d.replayed);
+            const qsizetype colon = d.recorded.indexOf(QStringLiteral(": {"));
+            if (colon > 0 && !d.replayed.startsWith(d.recorded.left(colon + 1)))
+                replayed = d.recorded.left(colon + 1) + QLatin1Char('\n') + replayed;
+            m_sides[0] = {recorded, replayed, firstDifferentLine(recorded, replayed)};
+            break;
+        }
+    }
+    showSummary(report, tr("Identical: every call answered as recorded."));
+    const QSignalBlocker blocker(m_stream);
+    m_stream->clear();
+    const Divergence *first = report.divergences.isEmpty() ? nullptr : &report.divergences.first();
+    m_stream->addItem(first ? tr("calls \u2014 differs at %1").arg(locationText(*first)) : tr("calls \u2014 identical"));
+    m_stream->setCurrentIndex(0);
+    setEnabled(true);
+    render();
+}
+
+void SessionDiffView::showSummary(const ReplayReport &report, const QString &identical)
+{
     if (report.identical) {
-        m_summary->setText(tr("Identical: stdout, stderr, the exit and %n audit event(s) match the recording.", nullptr,
-                              int(comparedAuditLines(bundle.auditEvents).size())));
+        m_summary->setText(identical);
         m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
     } else {
         const Divergence &d = report.divergences.first();
@@ -179,17 +255,6 @@ void SessionDiffView::setComparison(const ExecSession &bundle, const ReplayRepor
         fitDecisions();
     m_notes->setText(report.notes.isEmpty() ? QString() : visibleText(tr("Notes: %1").arg(report.notes.join(QStringLiteral("; ")))));
 
-    const QSignalBlocker blocker(m_stream);
-    m_stream->clear();
-    const QStringList names{tr("stdout"), tr("stderr"), tr("audit events")};
-    for (int i = 0; i < kStreamCount; ++i) {
-        const qint64 line = m_sides[i].divergentLine;
-        m_stream->addItem(line > 0 ? tr("%1 \u2014 differs at %2").arg(names.at(i)).arg(line)
-                                   : tr("%1 \u2014 identical").arg(names.at(i)));
-    }
-    m_stream->setCurrentIndex(firstStream);
-    setEnabled(true);
-    render();
 }
 
 void SessionDiffView::showEvent(QShowEvent *event)

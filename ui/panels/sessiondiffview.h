@@ -31,6 +31,8 @@ public:
     explicit SessionDiffView(QWidget *parent = nullptr);
 
     void setComparison(const ExecSession &bundle, const ReplayReport &report);
+    // An agent session's replay: the first call that answered otherwise, recorded and replayed.
+    void setCallComparison(const ReplayReport &report);
     void clear();
 
     void showStream(ReplayStream stream);
@@ -55,6 +57,7 @@ private:
         qint64 divergentLine = 0;
     };
     void render();
+    void showSummary(const ReplayReport &report, const QString &identical);
     void fitDecisions();
     static void highlight(QPlainTextEdit *view, qint64 line, const QColor &color);
 

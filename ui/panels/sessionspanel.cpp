@@ -1,7 +1,10 @@
 #include "sessionspanel.h"
 
+#include "agentcallsmodel.h"
+#include "agentsessionview.h"
 #include "auditpanel.h"
 #include "codeeditor.h"
+#include "livesessionslist.h"
 #include "common/background.h"
 #include "common/terminaltext.h"
 #include "models/auditlogmodel.h"
@@ -10,6 +13,7 @@
 #include "session/exec/execreplaypolicy.h"
 #include "session/exec/execsession.h"
 #include "session/exec/execsessionreplayer.h"
+#include "session/agent/agentsessionwriter.h"
 #include "session/sandbox/sandboxsession.h"
 #include "session/sessionfile.h"
 #include "sessiondiffview.h"
@@ -31,6 +35,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QToolButton>
@@ -47,6 +52,9 @@ struct SessionsPanel::Loaded
     std::shared_ptr<const ExecSession> bundle;
     std::shared_ptr<const SandboxSession> sandbox;
     QString error;
+    std::shared_ptr<const AgentSession> agent;
+    QList<AgentCallRow> agentRows; // its calls as the table shows them
+    bool agentLive = false;
 };
 
 namespace {
@@ -95,9 +103,11 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     , m_files(new QTreeWidget(this))
     , m_steps(new SandboxSessionView(this))
     , m_diff(new SessionDiffView(this))
+    , m_agentView(new AgentSessionView(this))
+    , m_live(new LiveSessionsList(this))
 {
     setAcceptDrops(true);
-    m_openButton->setToolTip(tr("Open a .sbsession file (Ctrl+Shift+O); you can also drop one here"));
+    m_openButton->setToolTip(tr("Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here"));
     m_replayButton->setToolTip(tr("Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)"));
     m_stopButton->setToolTip(tr("Stop the replay"));
     m_policy->setObjectName(QStringLiteral("replayPolicy"));
@@ -156,10 +166,12 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_tabs->addTab(m_code, tr("Code"));
     m_tabs->addTab(m_files, tr("Files"));
     m_tabs->addTab(m_steps, tr("Steps"));
+    m_tabs->addTab(m_agentView, tr("Calls"));
     m_tabs->addTab(m_diff, tr("Replay"));
 
     auto *empty = new QLabel(tr("Open a session file (Ctrl+Shift+O) or drop one here.\n"
-                                "Any run in Run History can be saved as one (Save Session)."), this);
+                                "Any run in Run History can be saved as one (Save Session).\n"
+                                "Agent servers running now (sandbench-cli mcp) are listed under Live."), this);
     empty->setObjectName(QStringLiteral("sessionsEmpty"));
     empty->setAlignment(Qt::AlignCenter);
     empty->setWordWrap(true);
@@ -172,7 +184,12 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_info);
     layout->addWidget(m_error);
-    layout->addWidget(m_stack, 1);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_live);
+    split->addWidget(m_stack);
+    split->setStretchFactor(1, 1);
+    split->setSizes({180, 800});
+    layout->addWidget(split, 1);
 
     connect(m_openButton, &QToolButton::clicked, this, &SessionsPanel::openInteractive);
     connect(m_replayButton, &QToolButton::clicked, this, &SessionsPanel::replay);
@@ -182,6 +199,10 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     connect(m_audit, &AuditPanel::allowRequested, this, &SessionsPanel::allowRequested);
     connect(m_steps, &SandboxSessionView::replayFinished, this, &SessionsPanel::onReplayFinished);
     connect(m_steps, &SandboxSessionView::replayFailed, this, &SessionsPanel::onReplayFailed);
+    connect(m_live, &LiveSessionsList::sessionChosen, this, &SessionsPanel::openFile);
+    // An ended session leaves the Live list at once, not at the next scan.
+    connect(m_agentView, &AgentSessionView::followingStopped, m_live, &LiveSessionsList::rescan);
+    m_live->setFolder(Workbench::defaultSessionsFolder());
     updateActions();
 }
 
@@ -227,7 +248,7 @@ void SessionsPanel::dropEvent(QDropEvent *event)
 void SessionsPanel::openInteractive()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QFileInfo(m_title).path(),
-                                                      tr("Sandbench sessions (*.sbsession);;All files (*)"));
+                                                      tr("Sandbench sessions (*.sbsession *.sbagent);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
 }
@@ -252,8 +273,14 @@ void SessionsPanel::openFile(const QString &path)
             loaded.error = opened.error().message;
         else if (const auto *file = std::get_if<SandboxSessionFile>(&*opened))
             take(file->load(), &loaded.sandbox, &loaded.error);
-        else if (std::holds_alternative<AgentSessionFile>(*opened))
-            loaded.error = QStringLiteral("AGENT_PENDING");
+        else if (const auto *agent = std::get_if<AgentSessionFile>(&*opened)) {
+            // Asked before reading: a server writes its end line before it lets go of the
+            // lock, so a session found not live is read whole.
+            loaded.agentLive = AgentSessionWriter::isLive(agent->path);
+            take(agent->load(), &loaded.agent, &loaded.error);
+            if (loaded.agent)
+                loaded.agentRows = AgentCallsModel::describe(loaded.agent->calls);
+        }
         else
             take(std::get<ExecSessionFile>(*opened).load(), &loaded.bundle, &loaded.error);
         return loaded;
@@ -282,7 +309,7 @@ void SessionsPanel::showSession(std::shared_ptr<const ExecSession> bundle, const
     m_loading = false;
     setBusy(false);
     m_error->hide();
-    showLoaded({title, std::move(bundle), nullptr, {}});
+    showLoaded({title, std::move(bundle), nullptr, {}, nullptr, {}, false});
 }
 
 void SessionsPanel::showLoaded(const Loaded &loaded)
@@ -293,10 +320,13 @@ void SessionsPanel::showLoaded(const Loaded &loaded)
     m_title = loaded.path;
     m_report.reset();
     m_diff->clear();
-    if (m_bundle)
-        showBundle();
-    else
-        showSandboxSession();
+    m_agent = bool(loaded.agent);
+    if (m_agent) {
+        showAgentSession(*loaded.agent, loaded.agentRows, loaded.agentLive);
+    } else {
+        m_agentView->clear(); // and stops following the one shown before
+        m_bundle ? showBundle() : showSandboxSession();
+    }
     m_stack->setCurrentWidget(m_tabs);
     updateActions();
     emit sessionOpened(m_title);
@@ -355,6 +385,7 @@ void SessionsPanel::showBundle()
     for (QWidget *page : {m_tabs->widget(0), m_tabs->widget(1), m_tabs->widget(2), m_tabs->widget(3)})
         m_tabs->setTabVisible(m_tabs->indexOf(page), true);
     m_tabs->setTabVisible(m_tabs->indexOf(m_steps), false);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_agentView), false);
     m_tabs->setTabVisible(m_tabs->indexOf(m_diff), true);
     if (!m_tabs->isTabVisible(m_tabs->currentIndex()))
         m_tabs->setCurrentIndex(0);
@@ -460,13 +491,13 @@ bool SessionsPanel::isReplaying() const
 void SessionsPanel::updateActions()
 {
     const bool replaying = isReplaying();
-    const bool haveSession = m_bundle || m_sandbox;
+    const bool haveSession = m_bundle || m_sandbox || m_agent;
     m_openButton->setEnabled(!replaying);
-    m_replayButton->setEnabled(haveSession && !replaying && !m_loading && (m_bundle || m_pool));
+    m_replayButton->setEnabled(haveSession && !replaying && !m_loading && (m_bundle || m_pool || (m_agent && m_workbench)));
     if (m_sandbox && !m_pool)
         m_replayButton->setToolTip(tr("Sandbox sessions replay in a fresh sandbox; no Docker engine is available"));
     m_stopButton->setEnabled(replaying);
-    m_policy->setEnabled(!replaying && !m_sandbox);
+    m_policy->setEnabled(!replaying && !m_sandbox && !m_agent);
 }
 
 } // namespace Sandbench

@@ -23,17 +23,22 @@ class QTreeWidget;
 
 namespace Sandbench {
 
+class AgentSessionView;
 class AuditPanel;
+class LiveSessionsList;
 class CodeEditor;
 class SandboxPool;
 class SandboxSession;
 class ExecSession;
+struct AgentSession;
+struct AgentCallRow;
 class SessionDiffView;
 class SessionReplayer;
 class Workbench;
 class SandboxSessionView;
 
-// Opens a .sbsession (from a file, by drag and drop, or a run of the history) and shows what was
+// Opens a .sbsession or an agent session's .sbagent (from a file, by drag and drop, a run of
+// the history, or the Live list of agent servers running now) and shows what was
 // recorded without running anything: the console, the audit log, the code, the files. Replay runs
 // it again offline, under the recorded policy or another policy file, and the Replay tab shows
 // recording and replay side by side with the first divergence highlighted. Opening and
@@ -49,6 +54,10 @@ public:
     // Replays go through the Workbench: exec sessions offline, sandbox sessions in a fresh
     // sandbox of its pool (none when it has no pool).
     void setWorkbench(Workbench *workbench);
+
+    // Where the Live list looks for agent sessions whose server runs (by default the folder
+    // sandbench-cli mcp records into, Workbench::defaultSessionsFolder()); empty: nowhere.
+    void setSessionsFolder(const QString &folder);
 
     void openFile(const QString &path);
     void openInteractive();
@@ -67,6 +76,8 @@ public:
     bool isReplaying() const;
     const ExecSession *bundle() const { return m_bundle.get(); }
     const SandboxSession *sandboxSession() const { return m_sandbox.get(); }
+    // The agent session shown, or null.
+    const AgentSession *agentSession() const;
     QString title() const { return m_title; }
     std::optional<ReplayReport> lastReport() const { return m_report; }
 
@@ -78,6 +89,8 @@ public:
     QTreeWidget *filesView() const { return m_files; }
     SessionDiffView *diffView() const { return m_diff; }
     SandboxSessionView *stepsView() const { return m_steps; }
+    AgentSessionView *agentView() const { return m_agentView; }
+    LiveSessionsList *liveSessions() const { return m_live; }
     QLabel *errorLabel() const { return m_error; }
     QLabel *infoLabel() const { return m_info; }
     QToolButton *replayButton() const { return m_replayButton; }
@@ -104,6 +117,8 @@ private:
     void showLoaded(const Loaded &loaded);
     void showBundle();
     void showSandboxSession();
+    void showAgentSession(const AgentSession &session, const QList<AgentCallRow> &rows, bool live);
+    void replayAgentSession();
     void fillFiles();
     void showConsoleStream();
     void showError(const QString &message);
@@ -115,6 +130,7 @@ private:
 
     std::shared_ptr<const ExecSession> m_bundle;
     std::shared_ptr<const SandboxSession> m_sandbox;
+    bool m_agent = false; // an agent session is shown (m_agentView holds it)
     Workbench *m_workbench = nullptr;
     SandboxPool *m_pool = nullptr; // the Workbench's
     QString m_title;
@@ -144,6 +160,8 @@ private:
     QTreeWidget *m_files;
     SandboxSessionView *m_steps;
     SessionDiffView *m_diff;
+    AgentSessionView *m_agentView;
+    LiveSessionsList *m_live;
 };
 
 } // namespace Sandbench

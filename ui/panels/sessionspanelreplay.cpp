@@ -76,6 +76,10 @@ void SessionsPanel::replay()
         updateActions();
         return;
     }
+    if (m_agent) {
+        replayAgentSession();
+        return;
+    }
     if (!m_bundle || !m_workbench)
         return;
     ExecReplayOptions options;
@@ -138,8 +142,8 @@ void SessionsPanel::onReplayFinished(const ReplayReport &report)
 {
     m_report = report;
     setBusy(false);
-    if (m_bundle) {
-        m_diff->setComparison(*m_bundle, report);
+    if (m_bundle || m_agent) {
+        m_bundle ? m_diff->setComparison(*m_bundle, report) : m_diff->setCallComparison(report);
         m_tabs->setCurrentWidget(m_diff);
     }
     updateActions();
