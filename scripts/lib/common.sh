@@ -28,6 +28,14 @@ SB_KSH_ORIG="ksyntax-highlighting_${SB_KSH_VERSION}.orig.tar.xz"
 SB_KSH_SHA256="6f8ccacebd0dc9ce050b2b23b715750c97938b3336fbbb80967920cb8c1dfaa7"
 SB_KSH_PREFIX="$SANDBENCH_PREFIX/ksh"
 
+# The official TypeScript MCP client, for the agent server's tests and benchmark: installed with
+# npm ci from the package.json and package-lock.json in tests/mcp/client (which pin it and every
+# dependency by version and integrity hash), a copy of both kept beside node_modules.
+SB_MCP_SDK_VERSION="1.32.2"
+SB_MCP_CLIENT_SRC="$SB_SOURCE_DIR/tests/mcp/client"
+SB_MCP_CLIENT_DIR="$SANDBENCH_PREFIX/mcp-client"
+SB_MCP_SDK_PACKAGE_JSON="$SB_MCP_CLIENT_DIR/node_modules/@modelcontextprotocol/sdk/package.json"
+
 SB_STAMP="$SANDBENCH_PREFIX/setup.stamp"
 
 # Debian packages scripts/setup installs (nodejs/npm only when npm is not on PATH;
@@ -77,6 +85,15 @@ sb_missing_debian_packages() {
     done
 }
 
+# Whether $SB_MCP_CLIENT_DIR holds the client the repository pins: the same lockfile, and the
+# SDK's own package.json saying the pinned version. Cheap: two small files read.
+sb_mcp_client_current() {
+    [[ -f "$SB_MCP_SDK_PACKAGE_JSON" ]] || return 1
+    cmp -s "$SB_MCP_CLIENT_SRC/package-lock.json" "$SB_MCP_CLIENT_DIR/package-lock.json" || return 1
+    cmp -s "$SB_MCP_CLIENT_SRC/package.json" "$SB_MCP_CLIENT_DIR/package.json" || return 1
+    [[ "$(jq -r .version "$SB_MCP_SDK_PACKAGE_JSON" 2>/dev/null)" == "$SB_MCP_SDK_VERSION" ]]
+}
+
 # The KF5SyntaxHighlightingConfig.cmake of our own build, wherever its lib dir is.
 sb_ksh_config() {
     [[ -d "$SB_KSH_PREFIX" ]] || return 0
@@ -111,6 +128,17 @@ sb_setup_check() {
     fi
     if [[ ! -x "$SB_DENO_BIN" ]]; then
         echo "setup: missing: $SB_DENO_BIN (Deno $SB_DENO_VERSION)"
+        missing=1
+    fi
+    if [[ ! -f "$SB_MCP_SDK_PACKAGE_JSON" ]]; then
+        echo "setup: missing: $SB_MCP_CLIENT_DIR (@modelcontextprotocol/sdk $SB_MCP_SDK_VERSION)"
+        missing=1
+    elif ! sb_mcp_client_current; then
+        echo "setup: stale: $SB_MCP_CLIENT_DIR (not the client tests/mcp/client/package-lock.json pins)"
+        missing=1
+    fi
+    if ! command -v node >/dev/null 2>&1; then
+        echo "setup: missing: node (Node.js, for the MCP client tests)"
         missing=1
     fi
     if [[ -z "$(sb_ksh_config)" && -z "$(sb_kf6_config)" ]]; then
