@@ -112,6 +112,12 @@ void AgentSessionReplayer::next()
         QTimer::singleShot(0, this, &AgentSessionReplayer::next);
         return;
     }
+    if (call.cancelled) {
+        // Stopped part way at the client's word: what it did by then is not known exactly.
+        m_report.notes << tr("call %1 (%2) was cancelled by the client and is not replayed").arg(call.seq).arg(call.tool);
+        QTimer::singleShot(0, this, &AgentSessionReplayer::next);
+        return;
+    }
     if (call.isCodeRun())
         return replayCode(index);
     const QString set = call.tool.section(QLatin1Char('.'), 0, 0);

@@ -99,7 +99,9 @@ void McpClientSession::handle(const QByteArray &message, McpReplyHandler answer)
         return;
     }
     if (m->kind != JsonRpc::Message::Kind::Request) {
-        answer({}); // notifications (initialized, cancelled) and responses need no reply
+        if (m->method == QLatin1String("notifications/cancelled") && !m_closed)
+            cancelCall(m->params.value(QLatin1String("requestId")), m->params.value(QLatin1String("reason")).toString().left(200));
+        answer({}); // notifications and responses need no reply
         return;
     }
     if (m_closed) {
@@ -195,6 +197,10 @@ void McpClientSession::callTool(const JsonRpc::Message &m, const McpReplyHandler
     if (!args)
         return refuse(std::move(call), JsonRpc::InvalidParams, QStringLiteral("%1: %2").arg(call.tool, args.error().message));
     call.arguments = *args;
+    if (m_inFlight.contains(idKey(call.rpcId)))
+        return refuse(std::move(call), JsonRpc::InvalidRequest, QStringLiteral("the id of a call still running was used again"));
+    call.owner = new QObject(this);
+    m_inFlight.insert(idKey(call.rpcId), {call, nullptr});
     if (call.tool == QLatin1String("code.run"))
         return runCode(std::move(call));
     const QString set = call.tool.section(QLatin1Char('.'), 0, 0);
@@ -217,10 +223,52 @@ void McpClientSession::refuse(Call call, int code, const QString &message)
     call.answer(JsonRpc::error(call.rpcId, code, message));
 }
 
+QString McpClientSession::idKey(const QJsonValue &id)
+{
+    return id.isString() ? QLatin1Char('s') + id.toString() : QLatin1Char('n') + QString::number(id.toInteger());
+}
+
+void McpClientSession::cancelCall(const QJsonValue &requestId, const QString &reason)
+{
+    const auto it = m_inFlight.find(idKey(requestId));
+    if (it == m_inFlight.end())
+        return; // answered already, or never asked: nothing to stop
+    InFlight flight = std::move(*it);
+    m_inFlight.erase(it);
+    if (m_record && !m_recordError) {
+        if (auto ok = m_record->append({{QStringLiteral("type"), QStringLiteral("call")},
+                                        {QStringLiteral("seq"), flight.call.seq},
+                                        {QStringLiteral("atMs"), flight.call.startedMs},
+                                        {QStringLiteral("durationMs"), flight.call.clock.elapsed()},
+                                        {QStringLiteral("tool"), flight.call.tool},
+                                        {QStringLiteral("arguments"), flight.call.arguments},
+                                        {QStringLiteral("cancelled"), true},
+                                        {QStringLiteral("result"), QJsonObject{{QStringLiteral("isError"), true},
+                                                                               {QStringLiteral("text"), reason.isEmpty() ? QStringLiteral("cancelled by the client")
+                                                                                                                         : QStringLiteral("cancelled by the client: %1").arg(reason)}}}});
+            !ok)
+            m_recordError = ok.error();
+    }
+    if (flight.call.owner) {
+        m_server->cancelCodeRuns(flight.call.owner);
+        delete flight.call.owner.data();
+    }
+    if (flight.operation)
+        flight.operation->cancel();
+}
+
 void McpClientSession::finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions)
 {
     if (m_closed)
         return; // the client is gone: nobody to answer, and the call was cut short
+    // A call the client cancelled is not in flight any more: it was recorded then.
+    const auto it = m_inFlight.find(idKey(call.rpcId));
+    if (it == m_inFlight.end() || it->call.seq != call.seq)
+        return;
+    m_inFlight.erase(it);
+    // A code run's owner lives on until its session is recorded (runCode's second callback).
+    if (call.owner && !call.isCodeRun())
+        call.owner->deleteLater();
     QJsonObject recorded{{QStringLiteral("isError"), result.isError}};
     if (result.isError) {
         recorded.insert(QStringLiteral("text"), result.errorText);
@@ -300,17 +348,23 @@ void McpClientSession::runCode(Call call)
 
     const qint64 seq = call.seq;
     const qint64 maxOutput = o.limits.maxOutputBytes;
-    m_server->runCode(this, request, {
+    m_server->runCode(call.owner ? call.owner.data() : this, request, {
         [this, call, maxOutput](const Result<ExecResult> &r) {
-            if (!r)
-                return finishCall(call, ToolResult::failure(QStringLiteral("code.run: %1").arg(r.error().message)));
+            if (!r) {
+                finishCall(call, ToolResult::failure(QStringLiteral("code.run: %1").arg(r.error().message)));
+                if (call.owner)
+                    call.owner->deleteLater(); // no session follows a run that failed
+                return;
+            }
             const ToolResult t = codeRunResult(*r, maxOutput);
             QList<QJsonObject> decisions;
             for (const AuditEvent &e : r->auditEvents)
                 decisions << decisionJson(e);
             finishCall(call, t, decisions);
         },
-        [this, seq](const Result<std::shared_ptr<const ExecSession>> &session) {
+        [this, seq, owner = call.owner](const Result<std::shared_ptr<const ExecSession>> &session) {
+            if (owner)
+                owner->deleteLater(); // the run is over and recorded: nothing more refers to it
             if (!session || !m_record || m_recordError)
                 return; // the call's line says what ran; only its offline replay is lost
             ++m_encoding;
@@ -380,15 +434,15 @@ void McpClientSession::withSandbox(const QString &set, std::function<void()> the
 void McpClientSession::runSandboxTool(Call call, const QString &set, SandboxVerb verb)
 {
     withSandbox(set, [this, call, set, verb] {
-        if (m_closed)
-            return;
+        if (m_closed || !call.owner)
+            return; // the client went, or cancelled the call while its sandbox was made
         const ToolSetSandbox &entry = m_sandboxes[set];
         if (!entry.sandbox)
             return finishCall(call, ToolResult::failure(QStringLiteral("%1: no sandbox: %2").arg(call.tool, entry.failed ? entry.failed->message : QStringLiteral("gone"))));
         ToolOperation *op = callSandboxTool(entry.sandbox, verb, call.arguments, m_server->options().limits, this);
-        m_running << op;
+        if (auto it = m_inFlight.find(idKey(call.rpcId)); it != m_inFlight.end() && it->call.seq == call.seq)
+            it->operation = op;
         op->then(this, [this, call](const Result<ToolResult> &r) {
-            m_running.removeAll(nullptr);
             finishCall(call, r ? *r : ToolResult::failure(QStringLiteral("%1: %2").arg(call.tool, r.error().message)));
         });
     });
@@ -400,10 +454,13 @@ void McpClientSession::close(const QString &reason)
         return;
     m_closed = true;
     m_server->cancelCodeRuns(this);
-    for (const QPointer<ToolOperation> &op : std::as_const(m_running)) {
-        if (op)
-            op->cancel();
+    for (const InFlight &flight : std::as_const(m_inFlight)) {
+        if (flight.operation)
+            flight.operation->cancel();
+        if (flight.call.owner)
+            m_server->cancelCodeRuns(flight.call.owner);
     }
+    m_inFlight.clear();
     for (auto it = m_sandboxes.begin(); it != m_sandboxes.end(); ++it) {
         if (!it->sandbox || !it->sandbox->isAlive())
             continue;

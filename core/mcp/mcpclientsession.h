@@ -52,6 +52,16 @@ private:
         qint64 startedMs = 0;
         QElapsedTimer clock;
         McpReplyHandler answer;
+        // Owns what runs for the call (its code run in the server's queue): deleted, the run
+        // is dropped. Null for calls refused before they ran.
+        QPointer<QObject> owner;
+
+        bool isCodeRun() const { return tool == QLatin1String("code.run"); }
+    };
+    struct InFlight
+    {
+        Call call;
+        QPointer<ToolOperation> operation;
     };
     struct ToolSetSandbox
     {
@@ -73,6 +83,9 @@ private:
     Result<QString> sessionWorkdir();
     ExecRequest codeRequest(const QString &workdir) const;
     void maybeClosed();
+    // notifications/cancelled: the call is stopped, recorded as cancelled and never answered.
+    void cancelCall(const QJsonValue &requestId, const QString &reason);
+    static QString idKey(const QJsonValue &id);
 
     McpServer *m_server;
     QString m_transport;
@@ -85,7 +98,7 @@ private:
     bool m_closeDone = false;
     int m_releasing = 0;
     QHash<QString, ToolSetSandbox> m_sandboxes;
-    QList<QPointer<ToolOperation>> m_running;
+    QHash<QString, InFlight> m_inFlight; // by JSON-RPC id
     std::unique_ptr<QTemporaryDir> m_workdir;
     // Exec sessions still being encoded for the record.
     int m_encoding = 0;

@@ -27,7 +27,8 @@ struct McpHttpOptions
     quint16 port = 0; // 0: any free port
     // The bearer token every request must carry; at least 32 visible ASCII characters.
     QString token;
-    qint64 maxBodyBytes = qint64(4) << 20;
+    // Above the largest legal call (a 16 MiB write as base64, about 22 MiB), as over stdio.
+    qint64 maxBodyBytes = qint64(32) << 20;
     int maxConnections = 64;
     int maxSessions = 16;
     int maxHeaders = 64;

@@ -17,6 +17,9 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
     // The agent's code is untrusted by definition: whatever the file says, its policy is
     // enforced (deny by default), never the unchecked mode a policy without "sandbox" means.
     m_options.policy.sandbox = true;
+    // A run that never ends would hold the one runtime every session's code.run waits for.
+    if (!m_options.policy.timeoutMs)
+        m_options.policy.timeoutMs = m_options.limits.codeTimeoutMs;
     m_tools << codeRunTool(m_options.limits);
     for (const SandboxToolSet &set : std::as_const(m_options.toolSets)) {
         for (SandboxVerb verb : enabledVerbs(set))
@@ -130,6 +133,7 @@ McpSession *McpServer::newSession(const QString &transport, QObject *parent)
     auto *session = new McpClientSession(this, transport, parent);
     m_sessions.removeAll(nullptr);
     m_sessions << session;
+    connect(session, &McpSession::closed, this, [this, session] { m_sessions.removeAll(session); });
     return session;
 }
 
@@ -214,11 +218,20 @@ void McpServer::shutdown(const QString &reason, std::function<void()> done)
         m_workbench->closeSandboxes()->then(this, [done](const Result<void> &) { done(); });
     };
     ++*remaining;
-    for (const QPointer<McpSession> &s : std::as_const(m_sessions)) {
-        if (!s || s->isClosed())
+    // m_sessions holds every session that has not emitted closed(), including those already
+    // closing (an HTTP DELETE just before the signal): their records get their end lines too.
+    const QList<QPointer<McpSession>> sessions = m_sessions;
+    for (const QPointer<McpSession> &s : sessions) {
+        if (!s)
             continue;
         ++*remaining;
-        connect(s, &McpSession::closed, this, finish, Qt::SingleShotConnection);
+        auto once = std::make_shared<bool>(false);
+        auto closedOnce = [once, finish] {
+            if (!std::exchange(*once, true))
+                finish();
+        };
+        connect(s, &McpSession::closed, this, closedOnce, Qt::SingleShotConnection);
+        connect(s, &QObject::destroyed, this, closedOnce, Qt::SingleShotConnection);
         s->close(reason);
     }
     finish();

@@ -86,8 +86,9 @@ ToolSpec codeRunTool(const ToolLimits &limits)
             "Runs JavaScript or TypeScript (an ES module) with Deno under the server's permission policy; every "
             "file, network, environment and program access is decided by that policy and audited. Give exactly "
             "one of \"code\" (the module's source) and \"entrypoint\" (a file in the server's workdir). Each run "
-            "starts fresh; files it writes in the workdir stay for this session's later runs. stdout and stderr "
-            "are cut to %1 KiB each (head and tail kept).").arg(limits.maxOutputBytes / 1024);
+            "starts fresh; files it writes in the workdir stay for this session's later runs. A run ends after "
+            "%2 minutes unless the policy says otherwise. stdout and stderr are cut to %1 KiB each (head and tail kept).")
+            .arg(limits.maxOutputBytes / 1024).arg(limits.codeTimeoutMs / 60'000);
     QJsonObject schema = object({{QStringLiteral("code"), str(QStringLiteral("the module's source"), limits.maxCodeBytes)},
                                  {QStringLiteral("entrypoint"), str(QStringLiteral("a file in the workdir, relative to it"), maxPathLength)},
                                  {QStringLiteral("args"), QJsonObject{{QStringLiteral("type"), QStringLiteral("array")},

@@ -46,6 +46,8 @@ struct ToolLimits
     qint64 execTimeoutMs = 5 * 60'000;
     qint64 maxExecTimeoutMs = 30 * 60'000;
     qint64 maxCodeBytes = 1 << 20;       // of code.run's code
+    // code.run's timeout when the policy sets none.
+    qint64 codeTimeoutMs = 5 * 60'000;
 };
 
 ToolSpec codeRunTool(const ToolLimits &limits);

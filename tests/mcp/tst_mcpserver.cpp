@@ -424,6 +424,42 @@ private slots:
         closeAndWait(s);
     }
 
+    void aRunawayRunEndsAndACancelledCallIsStoppedAndRecorded()
+    {
+        McpServerOptions o = options();
+        o.limits.codeTimeoutMs = 2000; // the default when the policy sets none
+        McpServer server(o);
+        auto *s = static_cast<McpClientSession *>(server.newSession(QStringLiteral("test"), &server));
+        initialize(s);
+        QJsonObject r = ask(s, toolCall(2, QStringLiteral("code.run"), {{QStringLiteral("code"), QStringLiteral("while (true) {}")}}));
+        QVERIFY2(structured(r).value(QLatin1String("timedOut")).toBool(), QJsonDocument(r).toJson().constData());
+
+        // A call cancelled by the client is stopped, never answered, and the next one runs.
+        bool answered = false;
+        s->handle(toolCall(3, QStringLiteral("code.run"), {{QStringLiteral("code"), QStringLiteral("while (true) {}")}}),
+                  [&answered](const QByteArray &) { answered = true; });
+        QTest::qWait(300);
+        QVERIFY(ask(s, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":3,\"reason\":\"too slow\"}}").isEmpty());
+        QElapsedTimer clock;
+        clock.start();
+        r = ask(s, toolCall(4, QStringLiteral("code.run"), {{QStringLiteral("code"), QStringLiteral("console.log('next')")}}));
+        QCOMPARE(structured(r).value(QLatin1String("stdout")).toString(), QStringLiteral("next\n"));
+        QVERIFY2(clock.elapsed() < 1500, "the cancelled run was not stopped"); // well before its 2 s timeout
+        QVERIFY(!answered);
+        // Ids of calls still running are not taken again.
+        s->handle(toolCall(5, QStringLiteral("box.exec"), {{QStringLiteral("command"), QStringLiteral("sleep 30")}}), [](const QByteArray &) {});
+        QCOMPARE(errorCode(ask(s, toolCall(5, QStringLiteral("box.list"), {{QStringLiteral("path"), QStringLiteral(".")}}))),
+                 int(JsonRpc::InvalidRequest));
+        const QString path = s->recordPath();
+        closeAndWait(s);
+        auto read = AgentSession::read(path);
+        QVERIFY(read);
+        const auto cancelled = std::find_if(read->calls.cbegin(), read->calls.cend(), [](const AgentCall &c) { return c.seq == 2; });
+        QVERIFY(cancelled != read->calls.cend());
+        QVERIFY(cancelled->cancelled);
+        QVERIFY(cancelled->result.value(QLatin1String("text")).toString().contains(QLatin1String("too slow")));
+    }
+
     void codeRunAnswersAndEachSessionHasItsOwnWorkdir()
     {
         McpServerOptions o = options({});

@@ -119,6 +119,11 @@ VoidResult readEvent(AgentSession &s, qint64 lineNumber, const QJsonObject &o)
         c.arguments = r.object("arguments");
         c.result = r.object("result", false);
         const QJsonObject refused = r.object("refused", false);
+        if (const QJsonValue cancelled = o.value(QLatin1String("cancelled")); !cancelled.isUndefined()) {
+            if (!cancelled.isBool())
+                return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("\"cancelled\" must be true or false")));
+            c.cancelled = cancelled.toBool();
+        }
         for (const QJsonValue &d : r.array("decisions")) {
             if (!d.isObject())
                 return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("\"decisions\" must hold objects")));

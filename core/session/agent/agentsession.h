@@ -20,7 +20,7 @@ namespace Sandbench {
 //   {"type":"initialize","atMs","protocolVersion","client":{"name","version"}}
 //   {"type":"call","seq","atMs","durationMs","tool","arguments":{...},
 //    "result":{"isError","structuredContent"?,"images"?,"text"?} | "refused":{"code","message"},
-//    "decisions":[audit events]?}                          one per tools/call, in answer order
+//    "decisions":[audit events]?, "cancelled":true?}     one per tools/call, in answer order
 //   {"type":"execSession","seq","data":"<base64 of the run's exec .sbsession>"}
 //                                                           after each code.run's call line
 //   {"type":"end","atMs","reason"}                          last, when the session closed
@@ -38,6 +38,7 @@ struct AgentCall
     // A call refused before it ran (unknown tool, bad arguments): its JSON-RPC error.
     std::optional<int> refusedCode;
     QString refusedMessage;
+    bool cancelled = false;  // the client cancelled it (notifications/cancelled); never answered
     QList<QJsonObject> decisions; // code.run: every permission decision, as the audit log has it
     // code.run: where its exec session's line starts in the file, or -1 when it has none (the
     // server stopped before writing it).
