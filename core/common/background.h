@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QPromise>
 #include <QThread>
+#include <QRunnable>
 #include <QThreadPool>
 
 #include <memory>
@@ -49,12 +50,13 @@ auto startInPool(Work work, std::shared_ptr<const void> *token) -> QFuture<std::
     QFuture<T> future = promise->future();
     promise->start();
     *token = promise; // keeps the address alive (and unique) until the result is taken over
-    // What `work` captured was written on this thread. The pool thread must take it over before
-    // it reads any capture, so the token is one it can name without one: a static of this
-    // instantiation.
+    // What `work` captured was written on this thread, and so is the task that carries it: the
+    // task is made first and the hand-off named after it, so the pool thread, which takes it
+    // over before it reads anything, sees every write (made inside start() instead, the copy
+    // into the task would come after the hand-off). The token is one the pool thread can name
+    // without a capture: a static of this instantiation.
     static const char submitted = 0;
-    handOff(&submitted);
-    QThreadPool::globalInstance()->start([promise, work = std::move(work)]() mutable {
+    QRunnable *task = QRunnable::create([promise, work = std::move(work)]() mutable {
         takeOver(&submitted);
         if constexpr (std::is_void_v<T>) {
             work();
@@ -64,6 +66,8 @@ auto startInPool(Work work, std::shared_ptr<const void> *token) -> QFuture<std::
         handOff(promise.get()); // the result, and anything `work` left behind
         promise->finish();
     });
+    handOff(&submitted);
+    QThreadPool::globalInstance()->start(task);
     return future;
 }
 

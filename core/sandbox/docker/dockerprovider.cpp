@@ -255,6 +255,9 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
         // The main process only; every command becomes the sandbox's user through sandbench-inside.
         {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("WorkingDir"), QStringLiteral("/workspace")},
+        // The same name in every sandbox rather than Docker's (the container id): a replay in a
+        // fresh sandbox prints what the recording printed, and the id stays the host's business.
+        {QStringLiteral("Hostname"), QStringLiteral("sandbox")},
         // Only HOME: the sandbox's variables go to a file inside it, not into the container's
         // configuration where `docker inspect` would show them.
         {QStringLiteral("Env"), QJsonArray{QStringLiteral("HOME=/workspace")}},
