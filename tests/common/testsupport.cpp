@@ -114,4 +114,13 @@ QString sessionDifferences(const ExecSession &a, const ExecSession &b)
 }
 
 
+bool printedLine(const QByteArray &output, const QByteArray &marker)
+{
+    for (const QByteArray &line : output.split('\n')) {
+        if (line.startsWith(marker) && (line.size() == marker.size() || line.at(marker.size()) == ' '))
+            return true;
+    }
+    return false;
+}
+
 } // namespace Sandbench::Test

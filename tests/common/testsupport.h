@@ -30,6 +30,10 @@ CliRun runCli(const QStringList &args, int timeoutMs = 60000,
 // Writes text to a file, creating its folder; fails the test through QVERIFY on error.
 bool writeFile(const QString &path, const QByteArray &data);
 QByteArray readFile(const QString &path);
+// Whether a line of `output` starts with `marker` (then a space or the line's end): how a test
+// reads what a script printed, without matching the marker inside a path or a random name
+// (a temp folder called tst-iGOTlv once made "GOT" appear in a denial's message).
+bool printedLine(const QByteArray &output, const QByteArray &marker);
 
 // What two recordings of the same code under the same rules must agree on (code, policy,
 // inputs, environment, outcome but its duration, outputs, every decision), as a list of what

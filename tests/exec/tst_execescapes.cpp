@@ -1,6 +1,7 @@
 // Escape attempts by class, each against the real runtime under --sandbox. A test passes only
 // when the forbidden thing did not happen (no secret printed, no request seen, no process left)
 // and, where the broker was asked, the audit shows the deny.
+#include "testsupport.h"
 #include "execfixture.h"
 
 #include <QDir>
@@ -62,7 +63,7 @@ private slots:
                                        .arg(QLatin1Char('"') + f.outside() + QLatin1Char('"'), code);
         auto r = f.run(script, f.sandboxPolicy());
         QVERIFY2(r.has_value(), qPrintable(diagnostics(r)));
-        QVERIFY2(!r->stdoutData.contains("GOT"), qPrintable(diagnostics(r)));
+        QVERIFY2(!Test::printedLine(r->stdoutData, "GOT"), qPrintable(diagnostics(r)));
         QVERIFY2(!r->stdoutData.contains("TOP-SECRET"), qPrintable(diagnostics(r)));
         QVERIFY2(r->stdoutData.contains("DENIED"), qPrintable(diagnostics(r)));
     }
@@ -257,7 +258,7 @@ private slots:
                        f.sandboxPolicy());
         QVERIFY2(r.has_value(), qPrintable(diagnostics(r)));
         // Denied either in the try (stdout) or as an uncaught error (stderr); never carried out.
-        QVERIFY2(!r->stdoutData.contains("GOT"), qPrintable(diagnostics(r)));
+        QVERIFY2(!Test::printedLine(r->stdoutData, "GOT"), qPrintable(diagnostics(r)));
         QVERIFY2(r->stdoutData.contains("DENIED") || r->stderrData.contains("permission denied"), qPrintable(diagnostics(r)));
         QVERIFY2(denied(*r, kind), qPrintable(diagnostics(r)));
     }

@@ -2,6 +2,7 @@
 // policy is made: the code's PATH, cwd or a look-alike in the workdir cannot start another one
 // (the namespace's Landlock rule refuses to execute anything else). Everything else is denied
 // by the broker with its audit line.
+#include "testsupport.h"
 #include "securityfixture.h"
 
 #include <QFile>
@@ -102,7 +103,7 @@ private slots:
         p.permissions.allowRun = {QStringLiteral("echo")};
         const Attempt a = attempt(f, tryBody(code), p);
         QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
-        QVERIFY2(!a.output().contains("FAKE-RAN") && !a.result->stdoutData.contains("GOT"), qPrintable(a.diagnostics()));
+        QVERIFY2(!a.output().contains("FAKE-RAN") && !Test::printedLine(a.result->stdoutData, "GOT"), qPrintable(a.diagnostics()));
         if (kind == QLatin1String("none"))
             QVERIFY2(!a.allowedInAudit(QStringLiteral("run"), resource), qPrintable(a.diagnostics()));
         else
@@ -144,7 +145,7 @@ private slots:
         ExecFixture f;
         const Attempt a = attempt(f, tryBody(code), f.sandboxPolicy());
         QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
-        QVERIFY2(!a.output().contains("HOST-SECRET-VALUE") && !a.result->stdoutData.contains("GOT"), qPrintable(a.diagnostics()));
+        QVERIFY2(!a.output().contains("HOST-SECRET-VALUE") && !Test::printedLine(a.result->stdoutData, "GOT"), qPrintable(a.diagnostics()));
         QVERIFY2(a.deniedInAudit(QStringLiteral("env"), resource), qPrintable(a.diagnostics()));
     }
 
@@ -166,7 +167,7 @@ private slots:
         f.write(QStringLiteral("work/evil.node"), "not really");
         const Attempt a = attempt(f, tryBody(code), f.sandboxPolicy());
         QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
-        QVERIFY2(!a.result->stdoutData.contains("GOT"), qPrintable(a.diagnostics()));
+        QVERIFY2(!Test::printedLine(a.result->stdoutData, "GOT"), qPrintable(a.diagnostics()));
         QVERIFY2(a.deniedInAudit(QStringLiteral("ffi"), QString()), qPrintable(a.diagnostics()));
     }
 };
