@@ -31,17 +31,6 @@ bool isToken(QByteArrayView s)
     return true;
 }
 
-// Visible ASCII: a request target carries no space, control or 8-bit byte.
-bool isVisibleAscii(QByteArrayView s)
-{
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u <= 0x20 || u >= 0x7f)
-            return false;
-    }
-    return true;
-}
-
 // Field values: HTAB, SP, visible ASCII and obs-text; no other control character (a NUL or a
 // lone CR is how one header line turns into two for another parser).
 bool isFieldValue(QByteArrayView s)
@@ -64,6 +53,16 @@ QByteArrayView trimmedOws(QByteArrayView s)
 }
 
 } // namespace
+
+bool isVisibleAscii(QByteArrayView s)
+{
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u <= 0x20 || u >= 0x7f)
+            return false;
+    }
+    return true;
+}
 
 QByteArray HttpRequest::header(QByteArrayView name) const
 {

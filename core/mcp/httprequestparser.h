@@ -9,6 +9,10 @@
 
 namespace Sandbench {
 
+// Visible ASCII only (0x21 to 0x7e): no space, control or 8-bit byte. A request target, a
+// session id and the bearer token are all made of these.
+bool isVisibleAscii(QByteArrayView s);
+
 // One HTTP/1.1 request as the agent server's HTTP transport received it.
 struct HttpRequest
 {

@@ -1,5 +1,6 @@
 #include "mcphttpserver.h"
 
+#include "mcp/httprequestparser.h"
 #include "mcp/mcphttpconnection.h"
 
 #include <QCryptographicHash>
@@ -17,16 +18,6 @@ namespace {
 
 constexpr qsizetype minTokenLength = 32;
 constexpr qsizetype maxSessionIdLength = 256;
-
-bool isVisibleAscii(QByteArrayView s)
-{
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u <= 0x20 || u >= 0x7f)
-            return false;
-    }
-    return true;
-}
 
 // Constant time in the bytes compared (both are digests of the same length, so the length
 // of what a client sent tells nothing either).
