@@ -118,6 +118,11 @@ MainWindow::MainWindow(QWidget *parent)
         statusBar()->showMessage(tr("Run %1 was not recorded as a session: %2").arg(row + 1).arg(error), 8000);
     });
     connect(m_policy, &PolicyEditorPanel::policyChanged, m_status, &RunStatusWidget::setPolicy);
+    // "Could not run: the policy has an error" goes once the policy reads again.
+    connect(m_policy, &PolicyEditorPanel::validityChanged, m_status, [this](bool valid) {
+        if (valid)
+            m_status->clearPolicyFailure();
+    });
     connect(m_policy, &PolicyEditorPanel::modificationChanged, this, &MainWindow::updateTitle);
     connect(m_policy, &PolicyEditorPanel::fileChanged, this, &MainWindow::updateTitle);
     connect(m_script, &ScriptEditorPanel::modificationChanged, this, &MainWindow::updateTitle);
@@ -226,7 +231,7 @@ bool MainWindow::runScript()
     m_policy->validateNow();
     if (!m_policy->isValid()) {
         statusBar()->showMessage(tr("The policy has an error: %1").arg(m_policy->errorText()), 8000);
-        m_status->setFailed(tr("the policy has an error"));
+        m_status->setPolicyFailed(tr("the policy has an error"));
         return false;
     }
     ExecRequest request;

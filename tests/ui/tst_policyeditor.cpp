@@ -4,13 +4,20 @@
 #include "panels/stringlistedit.h"
 #include "policy/policyfile.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QFrame>
 #include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolButton>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTextBlock>
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace Sandbench;
@@ -27,8 +34,20 @@ private slots:
     void undoAndRedoCoverFormEdits();
     void templatesReplaceThePolicy();
     void saveAndLoadRoundTrip();
+    void formIsLockedWhileTheTextDoesNotParse();
+    void aFormClickNeverOverwritesUnreadTyping();
+    void undoKeepsFormAndTextInStep();
+    void bannerGoesToTheRealFault_data();
+    void bannerGoesToTheRealFault();
+    void plusAddsARowOnlyInTheForm();
+    void emptiedRowLeavesThePolicy();
+    void templateAsksBeforeReplacing();
 
 private:
+    // Clicks the button `buttonName` of the next modal dialog, from the event loop the dialog
+    // runs; polls (bounded) because exec() starts after the caller's call returns here.
+    void answerNextDialog(const QString &buttonName);
+    void typeAtEnd(const QString &text);
     std::unique_ptr<PolicyEditorPanel> m_panel;
 };
 
@@ -128,13 +147,16 @@ void TestPolicyEditor::undoAndRedoCoverFormEdits()
 
 void TestPolicyEditor::templatesReplaceThePolicy()
 {
+    // An unmodified new policy holds no work: replaced without a question.
     QVERIFY(m_panel->applyTemplate(QStringLiteral("deny-everything")));
     QVERIFY(m_panel->isValid());
     const Policy p = m_panel->policy();
     QVERIFY(p.sandbox && p.permissions.denyFs && p.permissions.denyNet && p.permissions.denyEnv
             && p.permissions.denyRun);
+    m_panel->editor()->document()->setModified(false);
     QVERIFY(m_panel->applyTemplate(QStringLiteral("one-host")));
     QCOMPARE(m_panel->policy().permissions.allowNet, QStringList{QStringLiteral("api.example.com:443")});
+    m_panel->editor()->document()->setModified(false);
     QVERIFY(m_panel->applyTemplate(QStringLiteral("read-only-workdir")));
     QCOMPARE(m_panel->policy().readOnlyDirs, QStringList{QStringLiteral(".")});
     QVERIFY(!m_panel->applyTemplate(QStringLiteral("no-such-template")));
@@ -157,6 +179,259 @@ void TestPolicyEditor::saveAndLoadRoundTrip()
     QCOMPARE(other.policy(), m_panel->policy());
     QCOMPARE(other.baseDir(), dir.path());
     QVERIFY(!other.isModified());
+}
+
+// The open row editor of a list; a closed one is hidden until it is deleted later.
+static QLineEdit *rowEditor(StringListEdit *edit)
+{
+    for (QLineEdit *line : edit->list()->viewport()->findChildren<QLineEdit *>()) {
+        if (line->isVisible())
+            return line;
+    }
+    return nullptr;
+}
+
+void TestPolicyEditor::answerNextDialog(const QString &buttonName)
+{
+    auto *timer = new QTimer(this);
+    auto *deadline = new QElapsedTimer;
+    deadline->start();
+    connect(timer, &QTimer::timeout, this, [timer, deadline, buttonName] {
+        QWidget *modal = QApplication::activeModalWidget();
+        if (auto *button = modal ? modal->findChild<QPushButton *>(buttonName) : nullptr) {
+            QTest::mouseClick(button, Qt::LeftButton);
+        } else if (deadline->elapsed() < 5000) {
+            return;
+        } else if (modal) {
+            modal->close(); // the test then fails on what it expected the button to do
+        }
+        timer->stop();
+        timer->deleteLater();
+        delete deadline;
+    });
+    timer->start(10);
+}
+
+void TestPolicyEditor::typeAtEnd(const QString &text)
+{
+    m_panel->editor()->setFocus();
+    m_panel->editor()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(m_panel->editor(), text);
+}
+
+// Issue #17: with the JSON invalid, a click in the form rewrote the text from the form and so
+// dropped what did not parse.
+void TestPolicyEditor::formIsLockedWhileTheTextDoesNotParse()
+{
+    const QString broken = QStringLiteral("{\n  \"sandbox\": true,\n  \"permissions\": {\n    \"allow_read\": [\"/a\"\n"
+                                          "      \"/b\"],\n    \"deny_net\": true\n  }\n}\n");
+    m_panel->setText(broken);
+    QVERIFY(!m_panel->isValid());
+    QVERIFY(!m_panel->form()->isEnabled());
+    QVERIFY(m_panel->errorBanner()->isVisible());
+    const QString banner = m_panel->errorBannerLabel()->text();
+    QVERIFY2(banner.contains(QStringLiteral("line 4, column 24: missing comma after the value on line 4")), qPrintable(banner));
+    QVERIFY2(banner.contains(QStringLiteral("read-only")), qPrintable(banner));
+
+    // A real click on a form control does nothing to the text...
+    QTest::mouseClick(m_panel->form()->denyFsBox(), Qt::LeftButton);
+    QCOMPARE(m_panel->text(), broken);
+    QVERIFY(!m_panel->form()->denyFsBox()->isChecked());
+    // ...and neither does a change that reaches the form some other way.
+    m_panel->form()->denyFsBox()->setChecked(true);
+    m_panel->form()->list(PolicyForm::ListKind::Write)->addValue(QStringLiteral("/x"));
+    QCOMPARE(m_panel->text(), broken);
+    QVERIFY(!m_panel->form()->denyFsBox()->isChecked());
+    QVERIFY(m_panel->form()->list(PolicyForm::ListKind::Write)->values().isEmpty());
+
+    // Fixed, the form is editable again and the banner is gone.
+    m_panel->setText(QString(broken).replace(QStringLiteral("\"/a\"\n"), QStringLiteral("\"/a\",\n")));
+    QVERIFY(m_panel->isValid());
+    QVERIFY(m_panel->form()->isEnabled());
+    QVERIFY(!m_panel->errorBanner()->isVisible());
+    QCOMPARE(m_panel->form()->list(PolicyForm::ListKind::Read)->values(),
+             (QStringList{QStringLiteral("/a"), QStringLiteral("/b")}));
+}
+
+void TestPolicyEditor::aFormClickNeverOverwritesUnreadTyping()
+{
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+    const QString before = m_panel->text();
+    typeAtEnd(QStringLiteral("oops"));
+    const QString typed = m_panel->text();
+    QCOMPARE(typed, before + QStringLiteral("oops"));
+    // Within the pause, before the text is read: the form must not write over it.
+    QVERIFY(m_panel->form()->isEnabled());
+    m_panel->form()->denyNetBox()->setChecked(true);
+    QCOMPARE(m_panel->text(), typed);
+    QVERIFY(!m_panel->isValid());
+    QVERIFY(!m_panel->form()->isEnabled());
+    QVERIFY(!m_panel->form()->denyNetBox()->isChecked());
+}
+
+void TestPolicyEditor::undoKeepsFormAndTextInStep()
+{
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+    m_panel->form()->list(PolicyForm::ListKind::Write)->addValue(QStringLiteral("/tmp/out"));
+    typeAtEnd(QStringLiteral("x"));
+    m_panel->validateNow();
+    QVERIFY(!m_panel->isValid());
+    QTest::mouseClick(m_panel->form()->denyFsBox(), Qt::LeftButton); // locked: no effect
+    // Undo in the text (Ctrl+Z, as a person does) twice: the typing, then the form's edit.
+    for (int step = 0; step < 2; ++step) {
+        QTest::keySequence(m_panel->editor(), QKeySequence::Undo);
+        m_panel->validateNow();
+        const auto parsed = parsePolicy(m_panel->text().toUtf8(), QStringLiteral("t"));
+        QVERIFY2(parsed, qPrintable(m_panel->text()));
+        QVERIFY(m_panel->isValid());
+        QCOMPARE(m_panel->form()->policy(), *parsed);
+        QCOMPARE(m_panel->policy(), *parsed);
+    }
+    QVERIFY(m_panel->form()->list(PolicyForm::ListKind::Write)->values().isEmpty());
+    QVERIFY(!m_panel->form()->denyFsBox()->isChecked());
+    // Redo: the form follows the text, never the other way.
+    QTest::keySequence(m_panel->editor(), QKeySequence::Redo);
+    QTRY_COMPARE(m_panel->form()->list(PolicyForm::ListKind::Write)->values(), QStringList{QStringLiteral("/tmp/out")});
+}
+
+void TestPolicyEditor::bannerGoesToTheRealFault_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("words");
+    QTest::newRow("unclosed string")
+            << QStringLiteral("{\n  \"options\": {\n    \"workdir\": \"/tmp/out,\n    \"seed\": 1\n  }\n}\n") << 3 << 16
+            << QStringLiteral("unclosed string starting on line 3, column 16");
+    QTest::newRow("value missing") << QStringLiteral("{\n  \"options\": {\n    \"seed\":\n  }\n}\n") << 4 << 3
+                                   << QStringLiteral("unexpected '}' on line 4: a value is missing after ':'");
+    QTest::newRow("trailing comma") << QStringLiteral("{\n  \"permissions\": {\n    \"allow_read\": [\"/a\",]\n  }\n}\n")
+                                    << 3 << 24 << QStringLiteral("trailing comma before ']' on line 3");
+    QTest::newRow("duplicate key")
+            << QStringLiteral("{\n  \"permissions\": {\n    \"allow_read\": [],\n    \"allow_read\": []\n  }\n}\n") << 4 << 5
+            << QStringLiteral("duplicate key \"allow_read\" on line 4 (first on line 3)");
+}
+
+void TestPolicyEditor::bannerGoesToTheRealFault()
+{
+    QFETCH(QString, text);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, words);
+    m_panel->setText(text);
+    QCOMPARE(m_panel->errorLine(), line);
+    QCOMPARE(m_panel->errorColumn(), column);
+    QVERIFY2(m_panel->errorBannerLabel()->text().contains(words), qPrintable(m_panel->errorBannerLabel()->text()));
+    QCOMPARE(m_panel->editor()->errorLine(), line);
+    m_panel->editor()->moveCursor(QTextCursor::Start);
+    QTest::mouseClick(m_panel->goToErrorButton(), Qt::LeftButton);
+    const QTextCursor cursor = m_panel->editor()->textCursor();
+    QCOMPARE(cursor.blockNumber() + 1, line);
+    QCOMPARE(cursor.positionInBlock() + 1, column);
+}
+
+// Issue #17: "+" wrote the hint ("/path/to/read") into the policy as a path.
+void TestPolicyEditor::plusAddsARowOnlyInTheForm()
+{
+    m_panel->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_panel.get()));
+    StringListEdit *reads = m_panel->form()->list(PolicyForm::ListKind::Read);
+    const QString before = m_panel->text();
+    QTest::mouseClick(reads->addButton(), Qt::LeftButton);
+    QCOMPARE(reads->list()->count(), 1);
+    auto *editor = rowEditor(reads);
+    QVERIFY(editor);
+    QCOMPARE(editor->text(), QString());
+    QCOMPARE(editor->placeholderText(), reads->placeholder());
+    m_panel->validateNow();
+    QCOMPARE(m_panel->text(), before); // nothing written while the row is empty
+    QVERIFY(!m_panel->text().contains(reads->placeholder()));
+
+    QTest::keyClicks(editor, QStringLiteral("/srv/data"));
+    QCOMPARE(m_panel->text(), before); // not committed yet
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(m_panel->policy().permissions.allowRead, QStringList{QStringLiteral("/srv/data")});
+    const QString committed = m_panel->text();
+
+    // Cancelled: the row goes away and the text stays.
+    QTest::mouseClick(reads->addButton(), Qt::LeftButton);
+    QCOMPARE(reads->list()->count(), 2);
+    editor = rowEditor(reads);
+    QVERIFY(editor);
+    QTest::keyClicks(editor, QStringLiteral("/half"));
+    QTest::keyClick(editor, Qt::Key_Escape);
+    QTRY_COMPARE(reads->list()->count(), 1);
+    // Committed empty: gone as well.
+    QTest::mouseClick(reads->addButton(), Qt::LeftButton);
+    editor = rowEditor(reads);
+    QVERIFY(editor);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(reads->list()->count(), 1);
+    m_panel->validateNow();
+    QCOMPARE(m_panel->text(), committed);
+}
+
+void TestPolicyEditor::emptiedRowLeavesThePolicy()
+{
+    StringListEdit *writes = m_panel->form()->list(PolicyForm::ListKind::Write);
+    writes->addValue(QStringLiteral("/tmp/a"));
+    writes->addValue(QStringLiteral("/tmp/b"));
+    QCOMPARE(m_panel->policy().permissions.allowWrite, (QStringList{QStringLiteral("/tmp/a"), QStringLiteral("/tmp/b")}));
+    m_panel->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_panel.get()));
+    QListWidgetItem *first = writes->list()->item(0);
+    writes->list()->setCurrentItem(first);
+    writes->list()->editItem(first);
+    auto *editor = rowEditor(writes);
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClick(editor, Qt::Key_Delete);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_COMPARE(writes->list()->count(), 1);
+    QCOMPARE(m_panel->policy().permissions.allowWrite, QStringList{QStringLiteral("/tmp/b")});
+}
+
+// Issue #17: a template replaced the whole policy without asking.
+void TestPolicyEditor::templateAsksBeforeReplacing()
+{
+    m_panel->form()->list(PolicyForm::ListKind::Read)->addValue(QStringLiteral("/srv/mine"));
+    QVERIFY(m_panel->isModified());
+    const QString mine = m_panel->text();
+
+    answerNextDialog(QStringLiteral("templateCancel"));
+    QVERIFY(!m_panel->applyTemplate(QStringLiteral("one-host")));
+    QCOMPARE(m_panel->text(), mine);
+
+    answerNextDialog(QStringLiteral("templateMerge"));
+    QVERIFY(m_panel->applyTemplate(QStringLiteral("one-host")));
+    QCOMPARE(m_panel->policy().permissions.allowRead, QStringList{QStringLiteral("/srv/mine")});
+    QCOMPARE(m_panel->policy().permissions.allowNet, QStringList{QStringLiteral("api.example.com:443")});
+    m_panel->undo(); // a merge is one undoable edit
+    QCOMPARE(m_panel->text(), mine);
+
+    answerNextDialog(QStringLiteral("templateReplace"));
+    QVERIFY(m_panel->applyTemplate(QStringLiteral("one-host")));
+    QVERIFY(m_panel->policy().permissions.allowRead.isEmpty());
+    QCOMPARE(m_panel->policy().permissions.allowNet, QStringList{QStringLiteral("api.example.com:443")});
+
+    // Invalid text cannot be merged: only Replace or Cancel.
+    m_panel->setText(QStringLiteral("{\"sandbox\": tru"));
+    bool mergeEnabled = true;
+    auto *probe = new QTimer(this);
+    connect(probe, &QTimer::timeout, this, [&mergeEnabled, probe] {
+        if (QWidget *modal = QApplication::activeModalWidget()) {
+            if (auto *merge = modal->findChild<QPushButton *>(QStringLiteral("templateMerge"))) {
+                mergeEnabled = merge->isEnabled();
+                QTest::mouseClick(modal->findChild<QPushButton *>(QStringLiteral("templateCancel")), Qt::LeftButton);
+                probe->stop();
+            }
+        }
+    });
+    probe->start(10);
+    QVERIFY(!m_panel->applyTemplate(QStringLiteral("one-host")));
+    probe->deleteLater();
+    QVERIFY(!mergeEnabled);
+    QCOMPARE(m_panel->text(), QStringLiteral("{\"sandbox\": tru"));
 }
 
 QTEST_MAIN(TestPolicyEditor)

@@ -4,7 +4,9 @@
 
 #include <QWidget>
 
+class QFrame;
 class QLabel;
+class QPushButton;
 class QSplitter;
 class QTimer;
 class QToolButton;
@@ -15,9 +17,10 @@ class CodeEditor;
 class PolicyForm;
 
 // The policy as JSON text and as a form, kept in step both ways. The text is the truth: form
-// edits rewrite it (as one undoable edit), and text edits are parsed after a short pause and
-// shown in the form. While the text does not parse, the form keeps the last good policy and
-// the error is marked at its line and column.
+// edits rewrite it (as one undoable edit), and text edits (typing, undo, redo) are parsed after
+// a short pause and shown in the form. While the text does not parse, the form is read-only
+// with a banner saying why and where, so it never rewrites (and so drops) text it could not
+// read; the error is also marked at its line and column.
 class PolicyEditorPanel : public QWidget
 {
     Q_OBJECT
@@ -27,6 +30,14 @@ public:
     CodeEditor *editor() const { return m_editor; }
     PolicyForm *form() const { return m_form; }
     QLabel *statusLabel() const { return m_status; }
+    QFrame *errorBanner() const { return m_banner; }
+    QLabel *errorBannerLabel() const { return m_bannerText; }
+    QPushButton *goToErrorButton() const { return m_goToError; }
+    // Where the error is (1-based); line 0 while the text is valid.
+    int errorLine() const { return m_errorLine; }
+    int errorColumn() const { return m_errorColumn; }
+    // Moves the text cursor to the error and focuses the text.
+    void goToError();
 
     // The last policy that parsed; isValid() says whether the text is that policy right now.
     Policy policy() const { return m_policy; }
@@ -53,7 +64,10 @@ public:
     // Templates shipped in resources: "deny-everything", "read-only-workdir", "one-host".
     static QStringList templateNames();
     static QString templateTitle(const QString &name);
+    // Asks first (Replace, Merge, Cancel) when the text holds work a replace would lose: it
+    // is modified, or it is a file's non-empty text. False when cancelled or unknown.
     bool applyTemplate(const QString &name);
+    enum class TemplateAction { Replace, Merge, Cancel };
 
     void undo();
     void redo();
@@ -65,6 +79,7 @@ signals:
     void fileChanged(const QString &path);
 
 private:
+    TemplateAction askTemplateAction(const QString &name, bool canMerge);
     void onFormChanged();
     void parseText();
     void replaceText(const QString &text);
@@ -72,6 +87,14 @@ private:
     CodeEditor *m_editor;
     PolicyForm *m_form;
     QLabel *m_status;
+    QFrame *m_banner;
+    QLabel *m_bannerText;
+    QPushButton *m_goToError;
+    int m_errorLine = 0;
+    int m_errorColumn = 0;
+    // The text as last parsed: when the text differs (typing, undo, not yet read after the
+    // pause), the form is behind it and must not write.
+    QString m_parsedText;
     QTimer *m_debounce;
     Policy m_policy;
     bool m_valid = true;
