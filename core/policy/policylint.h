@@ -34,8 +34,8 @@ struct LintOptions
 };
 
 // Errors break containment (leaves-sandbox, writable-path, writable-policy, ffi, metadata-host),
-// warnings grant broadly (broad-grant, no-sandbox), infos are tidiness (shadowed, duplicate,
-// missing-path, loopback-host). Fast enough to run on every keystroke: no process, only stat.
+// warnings grant broadly or reach further than meant (broad-grant, no-sandbox, loopback-host, a
+// program that does not exist), infos are tidiness (shadowed, duplicate, missing-path). Fast enough to run on every keystroke: no process, only stat.
 QList<LintFinding> lintPolicy(const Policy &policy, const QString &baseDir, const QByteArray &sourceJson = {},
                               const LintOptions &options = {});
 
