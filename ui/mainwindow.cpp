@@ -108,6 +108,10 @@ MainWindow::MainWindow(QWidget *parent)
         m_stopAction->setEnabled(true);
     });
     connect(m_workbench, &Workbench::runFinished, this, runEnded);
+    // The policy editor marks grants this run never used and the denials it hit.
+    connect(m_workbench, &Workbench::runStarted, m_policy, [this] { m_policy->setAuditEvidence({}); });
+    connect(m_workbench, &Workbench::runFinished, m_policy,
+            [this](int, const ExecResult &result) { m_policy->setAuditEvidence(result.auditEvents); });
     connect(m_workbench, &Workbench::runFailed, this, runEnded);
     connect(m_audit, &AuditPanel::allowRequested, this, &MainWindow::allowEvent);
     connect(m_history, &RunHistoryPanel::runSelected, this, &MainWindow::showRun);
@@ -256,6 +260,8 @@ void MainWindow::showRun(int row)
         return;
     m_console->showRun(history->run(row));
     m_audit->showRun(history->run(row));
+    const RunRecord &record = history->run(row);
+    m_policy->setAuditEvidence(record.result ? record.result->auditEvents : QList<AuditEvent>{});
 }
 
 bool MainWindow::allowEvent(const AuditEvent &event)

@@ -24,6 +24,7 @@ public:
 
     TextPosition valuePosition(const QString &pointer) const;
     TextPosition keyPosition(const QString &pointer) const;
+    bool hasValue(const QString &pointer) const { return m_values.contains(pointer); }
 
     // The first syntax error or duplicate key, in words a person knows and at the character
     // where the fault is ("missing comma after the value on line 12" points just after that

@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QDir>
 #include <QFrame>
 #include <QLabel>
 #include <QListWidget>
@@ -42,6 +43,8 @@ private slots:
     void plusAddsARowOnlyInTheForm();
     void emptiedRowLeavesThePolicy();
     void templateAsksBeforeReplacing();
+    void lintMarksFollowTyping();
+    void usageMarksUnusedGrantsAndDenials();
 
 private:
     // Clicks the button `buttonName` of the next modal dialog, from the event loop the dialog
@@ -432,6 +435,105 @@ void TestPolicyEditor::templateAsksBeforeReplacing()
     probe->deleteLater();
     QVERIFY(!mergeEnabled);
     QCOMPARE(m_panel->text(), QStringLiteral("{\"sandbox\": tru"));
+}
+
+static QStringList markMessages(const CodeEditor *editor, int line)
+{
+    QStringList out;
+    for (const CodeEditor::LineMark &mark : editor->lineMarks()) {
+        if (mark.line == line)
+            out << mark.message;
+    }
+    return out;
+}
+
+// Issue #16: lint findings beside the JSON lines and the form's entries as the user types.
+void TestPolicyEditor::lintMarksFollowTyping()
+{
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+    m_panel->setText(QStringLiteral("{\n  \"sandbox\": true,\n  \"permissions\": {\n    \"allow_net\": [\"api.example.com:443\"]\n  }\n}\n"));
+    m_panel->lintNow();
+    QVERIFY(markMessages(m_panel->editor(), 4).isEmpty());
+
+    // Type "*" over the host: a grant of every host.
+    CodeEditor *editor = m_panel->editor();
+    const int at = int(m_panel->text().indexOf(QStringLiteral("api.example.com:443")));
+    QTextCursor cursor = editor->textCursor();
+    cursor.setPosition(at);
+    cursor.setPosition(at + 19, QTextCursor::KeepAnchor);
+    editor->setTextCursor(cursor);
+    editor->setFocus();
+    QTest::keyClicks(editor, QStringLiteral("*"));
+    QVERIFY(m_panel->text().contains(QStringLiteral("[\"*\"]")));
+    QVERIFY(markMessages(editor, 4).isEmpty()); // not while typing: after the pause
+    QTRY_VERIFY(markMessages(editor, 4).join(QLatin1Char('\n')).contains(QStringLiteral("allows every host")));
+    QVERIFY(markMessages(editor, 4).join(QLatin1Char('\n')).contains(QStringLiteral("broad-grant")));
+    // The mark is an underline in the text, and the form's row says the same with an icon.
+    bool underlined = false;
+    for (const QTextEdit::ExtraSelection &sel : editor->extraSelections())
+        underlined |= sel.format.underlineStyle() == QTextCharFormat::WaveUnderline && sel.cursor.block().blockNumber() == 3;
+    QVERIFY(underlined);
+    QVERIFY(m_panel->form()->entryMarkText(QStringLiteral("/permissions/allow_net/0")).contains(QStringLiteral("allows every host")));
+    QListWidgetItem *row = m_panel->form()->list(PolicyForm::ListKind::Net)->itemForValue(0);
+    QVERIFY(row && !row->icon().isNull());
+
+    // Fixed by typing: the marks go away.
+    const int star = int(m_panel->text().indexOf(QStringLiteral("\"*\"")));
+    cursor.setPosition(star + 1);
+    cursor.setPosition(star + 2, QTextCursor::KeepAnchor);
+    editor->setTextCursor(cursor);
+    QTest::keyClicks(editor, QStringLiteral("api.example.com:443"));
+    QTRY_VERIFY(markMessages(editor, 4).isEmpty());
+    QVERIFY(m_panel->form()->entryMarkText(QStringLiteral("/permissions/allow_net/0")).isEmpty());
+    row = m_panel->form()->list(PolicyForm::ListKind::Net)->itemForValue(0);
+    QVERIFY(row && row->icon().isNull());
+}
+
+// Issue #16: with a run's decisions, grants it never used and denials it hit are marked.
+void TestPolicyEditor::usageMarksUnusedGrantsAndDenials()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("used")) && QDir(dir.path()).mkpath(QStringLiteral("idle")));
+    const QString used = dir.filePath(QStringLiteral("used"));
+    const QString idle = dir.filePath(QStringLiteral("idle"));
+    m_panel->setText(QStringLiteral("{\n  \"sandbox\": true,\n  \"permissions\": {\n    \"allow_read\": [\n      \"%1\",\n      \"%2\"\n    ]\n  }\n}\n")
+                             .arg(used, idle));
+    QVERIFY2(m_panel->isValid(), qPrintable(m_panel->errorText()));
+    AuditEvent read;
+    read.seq = 1;
+    read.kind = QStringLiteral("read");
+    read.action = QStringLiteral("read");
+    read.resource = used + QStringLiteral("/data.txt");
+    read.allowed = true;
+    read.rule = QStringLiteral("allow_read[0]");
+    AuditEvent net;
+    net.seq = 2;
+    net.kind = QStringLiteral("net");
+    net.action = QStringLiteral("connect");
+    net.resource = QStringLiteral("evil.example:443");
+    net.rule = QStringLiteral("sandbox default");
+    m_panel->setAuditEvidence({read, net});
+    QVERIFY(m_panel->usage().has_value());
+
+    const QString idleLine = markMessages(m_panel->editor(), 6).join(QLatin1Char('\n'));
+    QVERIFY2(idleLine.contains(QStringLiteral("Unused in this run")), qPrintable(idleLine));
+    QVERIFY(!markMessages(m_panel->editor(), 5).join(QLatin1Char('\n')).contains(QStringLiteral("Unused")));
+    QVERIFY(m_panel->form()->entryMarkText(QStringLiteral("/permissions/allow_read/1")).contains(QStringLiteral("Unused in this run")));
+    QVERIFY(m_panel->form()->entryMarkText(QStringLiteral("/permissions/allow_read/0")).isEmpty());
+    // The denial stands beside "permissions" (there is no allow_net yet) and on the form's "+",
+    // naming the entry that would allow it.
+    QStringList all;
+    for (const CodeEditor::LineMark &mark : m_panel->editor()->lineMarks())
+        all << mark.message;
+    const QString denial = all.filter(QStringLiteral("evil.example:443")).join(QLatin1Char('\n'));
+    QVERIFY2(denial.contains(QStringLiteral("allow_net")), qPrintable(all.join(QLatin1Char('\n'))));
+    QVERIFY(m_panel->form()->entryMarkText(QStringLiteral("/permissions/allow_net/-")).contains(QStringLiteral("evil.example:443")));
+    QVERIFY(m_panel->statusLabel()->text().contains(QStringLiteral("1 unused grant")));
+
+    // No evidence, no usage marks.
+    m_panel->setAuditEvidence({});
+    QVERIFY(!m_panel->usage().has_value());
+    QVERIFY(m_panel->form()->entryMarkText(QStringLiteral("/permissions/allow_read/1")).isEmpty());
 }
 
 QTEST_MAIN(TestPolicyEditor)

@@ -2,6 +2,8 @@
 
 #include "codeeditor.h"
 #include "policyform.h"
+#include "policymarks.h"
+#include "policy/jsonlocator.h"
 #include "policy/policyfile.h"
 
 #include <QDir>
@@ -37,7 +39,12 @@ PolicyEditorPanel::PolicyEditorPanel(QWidget *parent)
     , m_bannerText(new QLabel(m_banner))
     , m_goToError(new QPushButton(tr("Go to error"), m_banner))
     , m_debounce(new QTimer(this))
+    , m_lintTimer(new QTimer(this))
 {
+    // Lint waits for a pause too: it stats paths, and marks that jump while typing help nobody.
+    m_lintTimer->setSingleShot(true);
+    m_lintTimer->setInterval(kDebounceMs);
+    connect(m_lintTimer, &QTimer::timeout, this, &PolicyEditorPanel::updateMarks);
     m_banner->setObjectName(QStringLiteral("policyErrorBanner"));
     m_bannerText->setObjectName(QStringLiteral("policyErrorBannerText"));
     m_goToError->setObjectName(QStringLiteral("policyGoToError"));
@@ -191,11 +198,11 @@ void PolicyEditorPanel::parseText()
         m_banner->hide();
         m_form->setEnabled(true);
         m_editor->clearErrorMarker();
-        m_status->setText(tr("\u2714 Valid policy"));
-        m_status->setStyleSheet(QStringLiteral("color: #2da44e"));
+        showValidStatus();
         const bool changed = !(*parsed == m_policy);
         m_policy = *parsed;
         m_form->setPolicy(m_policy);
+        m_lintTimer->start();
         if (changed)
             emit policyChanged(m_policy);
     } else {
@@ -220,9 +227,54 @@ void PolicyEditorPanel::parseText()
         // The form keeps showing the last good policy, but as a picture: it cannot be edited.
         m_form->setPolicy(m_policy);
         m_form->setEnabled(false);
+        // Marks stand at positions of a text that is gone; they come back when it reads.
+        m_lintTimer->stop();
+        m_editor->setLineMarks({});
+        m_form->setEntryMarks({});
     }
     if (wasValid != m_valid)
         emit validityChanged(m_valid);
+}
+
+void PolicyEditorPanel::showValidStatus()
+{
+    const QString valid = tr("\u2714 Valid policy");
+    m_status->setText(m_marksSummary.isEmpty() ? valid : valid + QStringLiteral(" \u00b7 ") + m_marksSummary);
+    m_status->setStyleSheet(QStringLiteral("color: #2da44e"));
+}
+
+void PolicyEditorPanel::lintNow()
+{
+    validateNow();
+    m_lintTimer->stop();
+    updateMarks();
+}
+
+void PolicyEditorPanel::setAuditEvidence(const QList<AuditEvent> &events)
+{
+    m_evidence = events;
+    if (m_valid) {
+        m_lintTimer->stop();
+        updateMarks();
+    }
+}
+
+void PolicyEditorPanel::updateMarks()
+{
+    if (!m_valid)
+        return;
+    const QByteArray source = m_parsedText.toUtf8();
+    LintOptions options;
+    options.policyPath = m_filePath;
+    m_lint = lintPolicy(m_policy, baseDir(), source, options);
+    m_usage.reset();
+    if (!m_evidence.isEmpty())
+        m_usage = comparePolicyWithAudit(m_policy, baseDir(), m_evidence, source);
+    const PolicyMarks marks = policyMarks(m_lint, m_usage ? &*m_usage : nullptr, JsonLocator(source));
+    m_editor->setLineMarks(marks.lines);
+    m_form->setEntryMarks(marks.entries);
+    m_marksSummary = marks.summary;
+    showValidStatus();
 }
 
 QString PolicyEditorPanel::baseDir() const

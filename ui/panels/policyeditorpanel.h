@@ -1,6 +1,11 @@
 #pragma once
 
+#include "audit/auditevent.h"
 #include "policy/policy.h"
+#include "policy/policydiff.h"
+#include "policy/policylint.h"
+
+#include <optional>
 
 #include <QWidget>
 
@@ -72,6 +77,17 @@ public:
     void undo();
     void redo();
 
+    // Lint findings of the text, marked beside its lines and the form's entries a pause after
+    // the text last changed (lintNow: at once, for tests).
+    QList<LintFinding> lintFindings() const { return m_lint; }
+    void lintNow();
+    // The decisions of a run (or an opened log): each grant that allowed nothing is marked
+    // "unused in this run", each denial beside the list whose entry would allow it. An empty
+    // list removes the marks.
+    void setAuditEvidence(const QList<AuditEvent> &events);
+    std::optional<PolicyUsage> usage() const { return m_usage; }
+    QString marksSummary() const { return m_marksSummary; }
+
 signals:
     void policyChanged(const Sandbench::Policy &policy);
     void validityChanged(bool valid);
@@ -83,6 +99,8 @@ private:
     void onFormChanged();
     void parseText();
     void replaceText(const QString &text);
+    void updateMarks();
+    void showValidStatus();
 
     CodeEditor *m_editor;
     PolicyForm *m_form;
@@ -96,6 +114,11 @@ private:
     // pause), the form is behind it and must not write.
     QString m_parsedText;
     QTimer *m_debounce;
+    QTimer *m_lintTimer;
+    QList<LintFinding> m_lint;
+    QList<AuditEvent> m_evidence;
+    std::optional<PolicyUsage> m_usage;
+    QString m_marksSummary;
     Policy m_policy;
     bool m_valid = true;
     QString m_error;

@@ -176,8 +176,9 @@ StringListEdit *PolicyForm::listFor(const QString &pointer, int *index) const
     for (const auto &[prefix, kind] : lists) {
         if (!pointer.startsWith(prefix))
             continue;
-        bool ok = false;
-        *index = pointer.mid(prefix.size()).toInt(&ok);
+        const QString rest = pointer.mid(prefix.size());
+        bool ok = rest == QLatin1String("-"); // where a new entry goes: "+"
+        *index = ok ? -1 : rest.toInt(&ok);
         return ok ? list(kind) : nullptr;
     }
     const QString envPrefix = QStringLiteral("/options/env/");
@@ -198,20 +199,29 @@ StringListEdit *PolicyForm::listFor(const QString &pointer, int *index) const
 void PolicyForm::setEntryMarks(const QList<EntryMark> &marks)
 {
     QHash<StringListEdit *, QList<StringListEdit::RowMark>> rows;
+    QHash<StringListEdit *, QStringList> addNotes;
+    QHash<StringListEdit *, QIcon> addIcons;
     QHash<QCheckBox *, QStringList> switches;
     QHash<QCheckBox *, QIcon> icons;
     for (const EntryMark &mark : marks) {
         int index = 0;
         if (StringListEdit *edit = listFor(mark.pointer, &index)) {
-            rows[edit] << StringListEdit::RowMark{index, mark.icon, mark.message};
+            if (index >= 0) {
+                rows[edit] << StringListEdit::RowMark{index, mark.icon, mark.message};
+            } else {
+                addIcons.insert(edit, mark.icon);
+                addNotes[edit] << mark.message;
+            }
         } else if (QCheckBox *box = switchFor(mark.pointer)) {
             if (!icons.contains(box))
                 icons.insert(box, mark.icon);
             switches[box] << mark.message;
         }
     }
-    for (StringListEdit *edit : std::as_const(m_lists))
+    for (StringListEdit *edit : std::as_const(m_lists)) {
         edit->setRowMarks(rows.value(edit));
+        edit->setAddNote(addIcons.value(edit), addNotes.value(edit));
+    }
     for (QCheckBox *box : {m_sandbox, m_denyFs, m_denyNet, m_denyEnv, m_denyRun}) {
         box->setIcon(icons.value(box));
         box->setToolTip(switches.value(box).join(QLatin1Char('\n')));
@@ -222,6 +232,8 @@ QString PolicyForm::entryMarkText(const QString &pointer) const
 {
     int index = 0;
     if (StringListEdit *edit = listFor(pointer, &index)) {
+        if (index < 0)
+            return edit->addNote();
         const QListWidgetItem *item = edit->itemForValue(index);
         return item ? item->toolTip() : QString();
     }

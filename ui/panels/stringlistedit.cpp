@@ -156,6 +156,20 @@ QListWidgetItem *StringListEdit::itemForValue(int index) const
     return nullptr;
 }
 
+void StringListEdit::setAddNote(const QIcon &icon, const QStringList &messages)
+{
+    m_addNote = messages;
+    if (messages.isEmpty()) {
+        m_add->setIcon(QIcon());
+        m_add->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        m_add->setToolTip(tr("Add an entry"));
+        return;
+    }
+    m_add->setIcon(icon);
+    m_add->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_add->setToolTip(messages.join(QLatin1Char('\n')) + QLatin1Char('\n') + tr("Add an entry"));
+}
+
 void StringListEdit::setRowMarks(const QList<RowMark> &marks)
 {
     m_marks = marks;

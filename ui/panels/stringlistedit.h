@@ -38,6 +38,9 @@ public:
     };
     void setRowMarks(const QList<RowMark> &marks);
     QListWidgetItem *itemForValue(int index) const;
+    // A note on "+" (a denial an entry here would allow); empty messages restore the button.
+    void setAddNote(const QIcon &icon, const QStringList &messages);
+    QString addNote() const { return m_addNote.join(QLatin1Char('\n')); }
 
 signals:
     void changed();
@@ -51,6 +54,7 @@ private:
     QToolButton *m_remove;
     QString m_placeholder;
     QList<RowMark> m_marks;
+    QStringList m_addNote;
     bool m_updating = false;
 };
 
