@@ -255,7 +255,9 @@ void CodeEditor::updateExtraSelections()
             error.format.setUnderlineColor(QColor(0xe5, 0x48, 0x4d));
             error.format.setToolTip(m_errorMessage);
             error.cursor = QTextCursor(block);
-            const int column = qBound(0, m_errorColumn - 1, qMax(0, block.length() - 1));
+            // An error just after a line's last character (a missing comma) underlines that
+            // character, not the start of the next line.
+            const int column = qBound(0, m_errorColumn - 1, qMax(0, block.length() - 2));
             error.cursor.setPosition(block.position() + column);
             // At least one character, so an error at the end of a line is still visible.
             const int end = qMax(block.position() + block.length() - 1,

@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPixmap>
 #include <QStyledItemDelegate>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -43,6 +44,7 @@ StringListEdit::StringListEdit(const QString &placeholder, QWidget *parent)
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                             | QAbstractItemView::SelectedClicked);
     m_list->setItemDelegate(new PlaceholderDelegate(placeholder, m_list));
+    m_list->setIconSize(QSize(16, 16));
     m_list->setMinimumHeight(54);
     m_list->setMaximumHeight(110);
     m_list->setToolTip(placeholder);
@@ -193,6 +195,15 @@ void StringListEdit::applyRowMarks()
     }
     for (auto it = messages.cbegin(); it != messages.cend(); ++it)
         it.key()->setToolTip(it.value().join(QLatin1Char('\n')));
+    // Rows without a mark keep their text in line with the marked ones.
+    if (!messages.isEmpty()) {
+        QPixmap blank(m_list->iconSize());
+        blank.fill(Qt::transparent);
+        for (int i = 0; i < m_list->count(); ++i) {
+            if (!messages.contains(m_list->item(i)))
+                m_list->item(i)->setIcon(QIcon(blank));
+        }
+    }
     m_updating = false;
 }
 
