@@ -12,6 +12,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+
 namespace Sandbench {
 
 namespace {
@@ -276,7 +278,12 @@ QString severityName(LintFinding::Severity severity)
 QList<LintFinding> lintPolicy(const Policy &policy, const QString &baseDir, const QByteArray &sourceJson,
                               const LintOptions &options)
 {
-    return Linter(policy, baseDir, sourceJson, options).run();
+    QList<LintFinding> findings = Linter(policy, baseDir, sourceJson, options).run();
+    // In file order, as an editor shows them.
+    std::stable_sort(findings.begin(), findings.end(), [](const LintFinding &a, const LintFinding &b) {
+        return std::pair(a.position.line, a.position.column) < std::pair(b.position.line, b.position.column);
+    });
+    return findings;
 }
 
 } // namespace Sandbench
