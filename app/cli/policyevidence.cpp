@@ -6,6 +6,7 @@
 #include "policy/policywhatif.h"
 #include "session/recordeddecisions.h"
 
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -35,8 +36,8 @@ QString where(const LoadedPolicy &policy, const QString &pointer)
 }
 
 // Reads one recording and the setup it is decided under; prints the error and sets the exit.
-bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWider, RecordedDecisions *recorded,
-                   DecisionSetup *setup, int *exit)
+bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWider, const QString &workdir,
+                   RecordedDecisions *recorded, DecisionSetup *setup, int *exit)
 {
     auto read = readRecordedDecisions(path);
     if (!read) {
@@ -49,6 +50,13 @@ bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWi
         QTextStream(stderr) << "sandbench-cli: policy: " << terminalSafe(made.error().message) << '\n';
         *exit = BadInputExit;
         return false;
+    }
+    if (read->source != RecordedDecisions::Source::ExecSession) {
+        if (!workdir.isEmpty())
+            made->context.workdir = QFileInfo(workdir).absoluteFilePath();
+        else if (policy.policy.workdir.isEmpty())
+            made->notes << QStringLiteral("the log does not say which workdir the run had: give it with --workdir, "
+                                          "or what the workdir allowed is decided as if there was none");
     }
     *recorded = std::move(*read);
     *setup = std::move(*made);
@@ -63,6 +71,7 @@ struct RecordingArgs
     bool help = false;
     bool allowWider = false;
     QString seq;
+    QString workdir;
 };
 
 int parseRecordingArgs(const QString &sub, const QStringList &args, bool wider, bool seq, RecordingArgs *out)
@@ -74,6 +83,8 @@ int parseRecordingArgs(const QString &sub, const QStringList &args, bool wider, 
     if (wider)
         table.flag({QStringLiteral("--allow-wider-policy")}, QStringLiteral("as replay: let FILE grant more than a session holds"),
                    &out->allowWider);
+    table.text({QStringLiteral("--workdir")}, QStringLiteral("DIR"),
+               QStringLiteral("the workdir the logged run had (an audit log does not say; a session does)"), &out->workdir);
     if (seq)
         table.text({QStringLiteral("--seq")}, QStringLiteral("N"), QStringLiteral("only the decision with this seq"), &out->seq);
     const auto parsed = table.parse(args);
@@ -143,7 +154,7 @@ int explainCommand(const QStringList &args)
     RecordedDecisions recorded;
     DecisionSetup setup;
     int exit = OkExit;
-    if (!loadRecording(a.files.first(), policy, true, &recorded, &setup, &exit))
+    if (!loadRecording(a.files.first(), policy, true, a.workdir, &recorded, &setup, &exit))
         return exit;
     // One explanation per distinct question: a log asks the same thing many times.
     QHash<QString, Explanation> cache;
@@ -187,6 +198,9 @@ int explainCommand(const QStringList &args)
                                          {QStringLiteral("notes"), QJsonArray::fromStringList(recorded.notes + setup.notes)}})
                         .toJson(QJsonDocument::Compact)
             << '\n';
+    else
+        for (const QString &note : recorded.notes + setup.notes)
+            out << "note: " << terminalSafe(note) << '\n';
     return anyDenied ? FindingExit : OkExit;
 }
 
@@ -206,7 +220,7 @@ int diffCommand(const QStringList &args)
         RecordedDecisions recorded;
         DecisionSetup setup;
         int exit = OkExit;
-        if (!loadRecording(file, policy, true, &recorded, &setup, &exit))
+        if (!loadRecording(file, policy, true, a.workdir, &recorded, &setup, &exit))
             return exit;
         notes << recorded.notes << setup.notes;
         const PolicyUsage usage = comparePolicyWithAudit(setup.policy, setup.baseDir, recorded.events, policy.source, setup.context);
@@ -296,7 +310,7 @@ int whatifCommand(const QStringList &args)
     RecordedDecisions recorded;
     DecisionSetup setup;
     int exit = OkExit;
-    if (!loadRecording(a.files.first(), policy, a.allowWider, &recorded, &setup, &exit))
+    if (!loadRecording(a.files.first(), policy, a.allowWider, a.workdir, &recorded, &setup, &exit))
         return exit;
     const WhatIfReport report = whatIf(setup.policy, setup.baseDir, recorded.events, setup.context);
     const QStringList notes = recorded.notes + setup.notes;

@@ -55,12 +55,12 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
             continue;
         }
         ++usage.denied;
-        const QString key = event.kind + QChar(0) + d.action + QChar(0) + event.resource;
+        const QString key = event.kind + QChar(0) + event.action + QChar(0) + event.resource;
         auto it = denialAt.find(key);
         if (it == denialAt.end()) {
             DenialHit hit;
             hit.kind = event.kind;
-            hit.action = d.action;
+            hit.action = event.action;
             hit.resource = event.resource;
             hit.rule = d.rule;
             const Explanation e = explainDecision(policy, baseDir, q, context);

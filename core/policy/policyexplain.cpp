@@ -59,7 +59,7 @@ bool allows(const Policy &policy, const QString &baseDir, const PolicyQuestion &
 }
 
 // The entry a deny needs: the resource itself for a list kind, "*" for any program.
-std::optional<AllowRule> entryFor(const PolicyQuestion &q, const Decision &d)
+std::optional<AllowRule> entryFor(const PolicyQuestion &q, const Decision &d, const PolicyMatcher::Setup &setup)
 {
     if (!q.hasValue)
         return q.kind == QLatin1String("run") ? std::optional<AllowRule>(AllowRule{QStringLiteral("allow_run"), QStringLiteral("*")})
@@ -68,13 +68,17 @@ std::optional<AllowRule> entryFor(const PolicyQuestion &q, const Decision &d)
     event.kind = q.kind;
     event.action = d.action;
     event.resource = q.value;
+    // A relative path was asked from the workdir, but an entry is read from the base folder:
+    // the entry names the file itself.
+    if ((q.kind == QLatin1String("read") || q.kind == QLatin1String("write")) && QDir::isRelativePath(q.value))
+        event.resource = QDir::cleanPath(QDir(setup.workdir.isEmpty() ? setup.baseDir : setup.workdir).absoluteFilePath(q.value));
     return allowRuleFor(event);
 }
 
 void explainDeny(Explanation &e, const Policy &policy, const QString &baseDir, const PolicyQuestion &q,
                  const DecisionContext &context)
 {
-    if (const auto rule = entryFor(q, e.decision)) {
+    if (const auto rule = entryFor(q, e.decision, matcherSetupFor(policy, baseDir, context))) {
         const Policy candidate = withRule(policy, *rule);
         if (allows(candidate, baseDir, q, context)) {
             e.allowFlip = rule;

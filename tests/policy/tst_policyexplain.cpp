@@ -172,6 +172,22 @@ private slots:
         QCOMPARE(star.removeFlip, QStringLiteral("/permissions/allow_run/1"));
     }
 
+    void aRelativePathGetsTheEntryOfTheFileItNames()
+    {
+        // Asked from the workdir, written in the policy from its folder: the entry is absolute.
+        const DecisionContext context{path(QStringLiteral("work")), {}, {}, {}};
+        Policy p = sandboxed();
+        p.permissions.allowRead = {QStringLiteral("data")};
+        const PolicyQuestion q{QStringLiteral("write"), QStringLiteral("out.txt")};
+        const Explanation e = explainDecision(p, m_root, q, {});
+        QVERIFY(!e.decision.allowed);
+        QCOMPARE(e.allowFlip->value, path(QStringLiteral("out.txt")));
+        Policy outside = sandboxed();
+        const PolicyQuestion up{QStringLiteral("write"), QStringLiteral("../data/x")};
+        const Explanation fromWork = explainDecision(outside, m_root, up, context);
+        QCOMPARE(fromWork.allowFlip->value, path(QStringLiteral("data/x")));
+    }
+
     void eventOverloadAsksWhatTheEventAsked()
     {
         AuditEvent event;
