@@ -36,7 +36,8 @@ QString policyUsageText()
             "  learn   a policy from recordings (policy learn --help)\n\n"
             "AUDIT is an audit log (.jsonl), an exec session (.sbsession) or an agent session (.sbagent).\n"
             "A session is decided as `replay SESSION --policy FILE` would decide it (its workdir, entry\n"
-            "and contained policy); a log has no workdir unless --workdir gives it.\n"
+            "and contained policy); a log has no workdir unless --workdir gives it. Relative entries\n"
+            "of FILE are taken from the current folder, as `run --policy FILE` takes them.\n"
             "Every subcommand takes --json: one JSON document on stdout.\n\n"
             "Exit status: 0 allowed / nothing found; 1 denied (check, explain), a denial or unused\n"
             "grant (diff), a flip (whatif), an error-severity finding (lint); 2 bad options or input;\n"
@@ -62,7 +63,8 @@ int loadPolicy(const QString &path, LoadedPolicy *out)
     }
     out->path = path;
     out->source = *bytes;
-    out->baseDir = QFileInfo(path).absoluteDir().absolutePath();
+    // Relative entries from the current folder, as `run --policy FILE` takes them.
+    out->baseDir = QDir::currentPath();
     PolicyParseOptions options;
     options.allowSensitiveRoots = true;
     options.baseDir = out->baseDir;

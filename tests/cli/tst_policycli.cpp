@@ -22,6 +22,12 @@ class TestPolicyCli : public QObject
 
     QString path(const QString &name) const { return m_root + QLatin1Char('/') + name; }
 
+    // From the test's folder: relative policy entries are taken from the current folder.
+    CliRun cli(const QStringList &args, int timeoutMs = 60000) const
+    {
+        return runCli(args, timeoutMs, QProcessEnvironment::systemEnvironment(), m_root);
+    }
+
     static QByteArray event(quint64 seq, const char *kind, const char *action, const QString &resource, bool allowed)
     {
         AuditEvent e;
@@ -61,12 +67,12 @@ private slots:
 
     void checkAnswersWithTheRuleAndTheFlip()
     {
-        const CliRun denied = runCli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun denied = cli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                       QStringLiteral("--read"), QStringLiteral("/etc/hostname")});
         QCOMPARE(denied.exitCode, 1);
         QVERIFY2(denied.stdoutData.startsWith("deny read /etc/hostname\n"), denied.stdoutData.constData());
         QVERIFY(denied.stdoutData.contains("to allow:   add \"allow_read\": \"/etc/hostname\""));
-        const CliRun allowed = runCli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun allowed = cli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                        QStringLiteral("--read"), path(QStringLiteral("data/x")), QStringLiteral("--json")});
         QCOMPARE(allowed.exitCode, 0);
         const QJsonObject o = json(allowed);
@@ -74,7 +80,7 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("rule")).toString(), QStringLiteral("allow_read[0]"));
         QCOMPARE(o.value(QStringLiteral("removeFlip")).toString(), QStringLiteral("/permissions/allow_read/0"));
         QCOMPARE(o.value(QStringLiteral("line")).toInt(), 4);
-        const CliRun env = runCli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun env = cli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                    QStringLiteral("--env"), QStringLiteral("HOME"), QStringLiteral("--json")});
         QCOMPARE(env.exitCode, 1);
         QCOMPARE(json(env).value(QStringLiteral("allowFlip")).toObject().value(QStringLiteral("key")).toString(), QStringLiteral("allow_env"));
@@ -82,21 +88,21 @@ private slots:
 
     void usageAndFileErrorsHaveTheirOwnStatus()
     {
-        QCOMPARE(runCli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json"))}).exitCode, 2);
-        QCOMPARE(runCli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        QCOMPARE(cli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json"))}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                          QStringLiteral("--read"), QStringLiteral("/a"), QStringLiteral("--env"), QStringLiteral("B")}).exitCode, 2);
-        QCOMPARE(runCli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("none.json")),
+        QCOMPARE(cli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), path(QStringLiteral("none.json")),
                          QStringLiteral("--read"), QStringLiteral("/a")}).exitCode, 3);
-        QCOMPARE(runCli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        QCOMPARE(cli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                          path(QStringLiteral("none.jsonl"))}).exitCode, 3);
         QVERIFY(writeFile(path(QStringLiteral("broken.json")), "{\"sandbox\": tru}"));
-        const CliRun broken = runCli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("broken.json"))});
+        const CliRun broken = cli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("broken.json"))});
         QCOMPARE(broken.exitCode, 2);
         QVERIFY2(broken.stderrData.contains("broken.json:1:"), broken.stderrData.constData());
-        const CliRun unknown = runCli({QStringLiteral("policy"), QStringLiteral("frobnicate")});
+        const CliRun unknown = cli({QStringLiteral("policy"), QStringLiteral("frobnicate")});
         QCOMPARE(unknown.exitCode, 2);
         QVERIFY(unknown.stderrData.contains("unknown subcommand 'frobnicate'"));
-        const CliRun help = runCli({QStringLiteral("policy"), QStringLiteral("--help")});
+        const CliRun help = cli({QStringLiteral("policy"), QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
         for (const char *sub : {"check", "explain", "diff", "whatif", "lint", "learn"})
             QVERIFY2(help.stdoutData.contains(QByteArray("\n  ") + sub + ' '), sub);
@@ -104,40 +110,40 @@ private slots:
 
     void lintFindsAndPlacesErrors()
     {
-        const CliRun bad = runCli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("bad.json"))});
+        const CliRun bad = cli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("bad.json"))});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY2(bad.stdoutData.contains("bad.json:3:33: error:") && bad.stdoutData.contains("[leaves-sandbox]"), bad.stdoutData.constData());
         QVERIFY(bad.stdoutData.contains("[metadata-host]"));
-        const CliRun j = runCli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("bad.json")), QStringLiteral("--json")});
+        const CliRun j = cli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("bad.json")), QStringLiteral("--json")});
         QCOMPARE(j.exitCode, 1);
         const QJsonArray findings = json(j).value(QStringLiteral("findings")).toArray();
         QCOMPARE(findings.size(), 2);
         QCOMPARE(findings.at(0).toObject().value(QStringLiteral("pointer")).toString(), QStringLiteral("/permissions/allow_run/0"));
-        const CliRun good = runCli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("p.json"))});
+        const CliRun good = cli({QStringLiteral("policy"), QStringLiteral("lint"), path(QStringLiteral("p.json"))});
         QCOMPARE(good.exitCode, 0);
     }
 
     void explainEachDecisionAndOne()
     {
-        const CliRun all = runCli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun all = cli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                    path(QStringLiteral("audit.jsonl")), QStringLiteral("--json")});
         QCOMPARE(all.exitCode, 1);
         const QJsonArray decisions = json(all).value(QStringLiteral("decisions")).toArray();
         QCOMPARE(decisions.size(), 4);
         QCOMPARE(decisions.at(2).toObject().value(QStringLiteral("decision")).toString(), QStringLiteral("allow")); // LANG now allowed
         QCOMPARE(decisions.at(2).toObject().value(QStringLiteral("recorded")).toString(), QStringLiteral("deny"));
-        const CliRun one = runCli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun one = cli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                    path(QStringLiteral("audit.jsonl")), QStringLiteral("--seq"), QStringLiteral("1")});
         QCOMPARE(one.exitCode, 0);
         QVERIFY2(one.stdoutData.startsWith("#1 read "), one.stdoutData.constData());
         QVERIFY(one.stdoutData.contains("decided by: \"allow_read[0]\": \"data\""));
-        QCOMPARE(runCli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        QCOMPARE(cli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                          path(QStringLiteral("audit.jsonl")), QStringLiteral("--seq"), QStringLiteral("99")}).exitCode, 2);
     }
 
     void diffListsUnusedGrantsAndDenials()
     {
-        const CliRun d = runCli({QStringLiteral("policy"), QStringLiteral("diff"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun d = cli({QStringLiteral("policy"), QStringLiteral("diff"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                  path(QStringLiteral("audit.jsonl")), QStringLiteral("--json")});
         QCOMPARE(d.exitCode, 1);
         const QJsonObject o = json(d);
@@ -149,14 +155,14 @@ private slots:
         QCOMPARE(denials.size(), 2);
         QCOMPARE(denials.at(0).toObject().value(QStringLiteral("allowRule")).toObject().value(QStringLiteral("value")).toString(),
                  QStringLiteral("/etc/hostname"));
-        const CliRun text = runCli({QStringLiteral("policy"), QStringLiteral("diff"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun text = cli({QStringLiteral("policy"), QStringLiteral("diff"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                     path(QStringLiteral("audit.jsonl"))});
         QVERIFY2(text.stdoutData.contains("allow_read[1] \"unused\"  unused"), text.stdoutData.constData());
     }
 
     void whatifListsFlipsAndEscapesWhatTheLogSays()
     {
-        const CliRun w = runCli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun w = cli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                  path(QStringLiteral("audit.jsonl"))});
         QCOMPARE(w.exitCode, 1);
         QVERIFY2(w.stdoutData.startsWith("2 of 4 decisions flip"), w.stdoutData.constData());
@@ -165,10 +171,10 @@ private slots:
         QVERIFY(!w.stdoutData.contains('\x07'));
         for (const QByteArray &l : w.stdoutData.split('\n'))
             QVERIFY(!l.startsWith("fake: allow"));
-        const CliRun e = runCli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun e = cli({QStringLiteral("policy"), QStringLiteral("explain"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                  path(QStringLiteral("audit.jsonl"))});
         QVERIFY(!e.stdoutData.contains('\x1b'));
-        const CliRun j = runCli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
+        const CliRun j = cli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                  path(QStringLiteral("audit.jsonl")), QStringLiteral("--json")});
         const QJsonArray flips = json(j).value(QStringLiteral("flips")).toArray();
         QCOMPARE(flips.size(), 2);
@@ -176,7 +182,7 @@ private slots:
         QCOMPARE(flips.at(0).toObject().value(QStringLiteral("now")).toString(), QStringLiteral("deny"));
         QCOMPARE(flips.at(1).toObject().value(QStringLiteral("resource")).toString(), QStringLiteral("LANG"));
         QVERIFY(writeFile(path(QStringLiteral("same.json")), "{\"sandbox\": true, \"permissions\": {\"allow_read\": [\"data\", \"/etc/hostname\"]}}"));
-        QCOMPARE(runCli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("same.json")),
+        QCOMPARE(cli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("same.json")),
                          path(QStringLiteral("audit.jsonl"))}).exitCode, 0);
     }
 };
