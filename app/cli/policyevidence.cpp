@@ -36,8 +36,8 @@ QString where(const LoadedPolicy &policy, const QString &pointer)
 }
 
 // Reads one recording and the setup it is decided under; prints the error and sets the exit.
-bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWider, const QString &workdir,
-                   RecordedDecisions *recorded, DecisionSetup *setup, int *exit)
+bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWider, bool allowWiderAsked,
+                   const QString &workdir, RecordedDecisions *recorded, DecisionSetup *setup, int *exit)
 {
     auto read = readRecordedDecisions(path);
     if (!read) {
@@ -58,6 +58,11 @@ bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWi
             made->notes << QStringLiteral("the log does not say which workdir the run had: give it with --workdir, "
                                           "or what the workdir allowed is decided as if there was none");
     }
+    // Explain and diff only decide under FILE; what a replay would refuse or widen is whatif's.
+    if (allowWider && !allowWiderAsked)
+        made->notes.removeIf([](const QString &note) {
+            return note.startsWith(QLatin1String("widened by the replay policy")) || note.startsWith(QLatin1String("the replay policy allows"));
+        });
     *recorded = std::move(*read);
     *setup = std::move(*made);
     return true;
@@ -154,7 +159,7 @@ int explainCommand(const QStringList &args)
     RecordedDecisions recorded;
     DecisionSetup setup;
     int exit = OkExit;
-    if (!loadRecording(a.files.first(), policy, true, a.workdir, &recorded, &setup, &exit))
+    if (!loadRecording(a.files.first(), policy, true, false, a.workdir, &recorded, &setup, &exit))
         return exit;
     // One explanation per distinct question: a log asks the same thing many times.
     QHash<QString, Explanation> cache;
@@ -220,7 +225,7 @@ int diffCommand(const QStringList &args)
         RecordedDecisions recorded;
         DecisionSetup setup;
         int exit = OkExit;
-        if (!loadRecording(file, policy, true, a.workdir, &recorded, &setup, &exit))
+        if (!loadRecording(file, policy, true, false, a.workdir, &recorded, &setup, &exit))
             return exit;
         notes << recorded.notes << setup.notes;
         const PolicyUsage usage = comparePolicyWithAudit(setup.policy, setup.baseDir, recorded.events, policy.source, setup.context);
@@ -282,7 +287,7 @@ int diffCommand(const QStringList &args)
             out << "  (none)\n";
         for (const GrantUse &g : total.grants)
             out << "  " << terminalSafe(where(policy, g.pointer)) << "  " << g.key << '[' << g.index << "] \""
-                << terminalSafe(g.value) << "\"  " << (g.uses ? QStringLiteral("%1 uses").arg(g.uses) : QStringLiteral("unused")) << '\n';
+                << terminalSafe(g.value) << "\"  " << (g.uses == 1 ? QStringLiteral("1 use") : g.uses ? QStringLiteral("%1 uses").arg(g.uses) : QStringLiteral("unused")) << '\n';
         out << "Denied:\n";
         if (total.denials.isEmpty())
             out << "  (none)\n";
@@ -310,7 +315,7 @@ int whatifCommand(const QStringList &args)
     RecordedDecisions recorded;
     DecisionSetup setup;
     int exit = OkExit;
-    if (!loadRecording(a.files.first(), policy, a.allowWider, a.workdir, &recorded, &setup, &exit))
+    if (!loadRecording(a.files.first(), policy, a.allowWider, a.allowWider, a.workdir, &recorded, &setup, &exit))
         return exit;
     const WhatIfReport report = whatIf(setup.policy, setup.baseDir, recorded.events, setup.context);
     const QStringList notes = recorded.notes + setup.notes;

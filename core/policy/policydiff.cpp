@@ -2,6 +2,8 @@
 
 #include <QHash>
 
+#include <algorithm>
+
 namespace Sandbench {
 
 QList<GrantUse> PolicyUsage::unusedGrants() const
@@ -33,6 +35,16 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
             grantAt.insert(g.pointer, usage.grants.size());
             usage.grants.append(g);
         }
+    }
+
+    // In file order, as an editor shows them, when the file says where each entry is.
+    if (!sourceJson.isEmpty()) {
+        std::stable_sort(usage.grants.begin(), usage.grants.end(), [](const GrantUse &a, const GrantUse &b) {
+            return std::pair(a.position.line, a.position.column) < std::pair(b.position.line, b.position.column);
+        });
+        grantAt.clear();
+        for (qsizetype i = 0; i < usage.grants.size(); ++i)
+            grantAt.insert(usage.grants.at(i).pointer, i);
     }
 
     const PolicyMatcher matcher(matcherSetupFor(policy, baseDir, context));
