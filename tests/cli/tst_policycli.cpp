@@ -62,7 +62,7 @@ private slots:
                           event(1, "read", "read", path(QStringLiteral("data/a")), true)
                                   + event(2, "read", "read", QStringLiteral("/etc/hostname"), true)
                                   + event(3, "env", "get", QStringLiteral("LANG"), false)
-                                  + event(4, "read", "read", QStringLiteral("/evil\x1b]0;pwned\x07\nfake: allow"), false)));
+                                  + event(4, "read", "read", QStringLiteral("/evil\x1b]0;pwned\x07\nfake: allow"), true)));
     }
 
     void checkAnswersWithTheRuleAndTheFlip()
@@ -152,7 +152,7 @@ private slots:
         QCOMPARE(grants.at(1).toObject().value(QStringLiteral("value")).toString(), QStringLiteral("unused"));
         QCOMPARE(grants.at(1).toObject().value(QStringLiteral("uses")).toInt(), 0);
         const QJsonArray denials = o.value(QStringLiteral("denials")).toArray();
-        QCOMPARE(denials.size(), 2);
+        QCOMPARE(denials.size(), 2); // /etc/hostname and the hostile path; LANG is allowed now
         QCOMPARE(denials.at(0).toObject().value(QStringLiteral("allowRule")).toObject().value(QStringLiteral("value")).toString(),
                  QStringLiteral("/etc/hostname"));
         const CliRun text = cli({QStringLiteral("policy"), QStringLiteral("diff"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
@@ -165,7 +165,8 @@ private slots:
         const CliRun w = cli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                  path(QStringLiteral("audit.jsonl"))});
         QCOMPARE(w.exitCode, 1);
-        QVERIFY2(w.stdoutData.startsWith("2 of 4 decisions flip"), w.stdoutData.constData());
+        QVERIFY2(w.stdoutData.startsWith("3 of 4 decisions flip"), w.stdoutData.constData());
+        QVERIFY2(w.stdoutData.contains("/evil\\e]0;pwned\\x07\\nfake: allow: allow -> deny"), w.stdoutData.constData());
         // The hostile resource reaches the terminal escaped, on its own line.
         QVERIFY(!w.stdoutData.contains('\x1b'));
         QVERIFY(!w.stdoutData.contains('\x07'));
@@ -177,11 +178,11 @@ private slots:
         const CliRun j = cli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("p.json")),
                                  path(QStringLiteral("audit.jsonl")), QStringLiteral("--json")});
         const QJsonArray flips = json(j).value(QStringLiteral("flips")).toArray();
-        QCOMPARE(flips.size(), 2);
+        QCOMPARE(flips.size(), 3);
         QCOMPARE(flips.at(0).toObject().value(QStringLiteral("seq")).toInt(), 2);
         QCOMPARE(flips.at(0).toObject().value(QStringLiteral("now")).toString(), QStringLiteral("deny"));
         QCOMPARE(flips.at(1).toObject().value(QStringLiteral("resource")).toString(), QStringLiteral("LANG"));
-        QVERIFY(writeFile(path(QStringLiteral("same.json")), "{\"sandbox\": true, \"permissions\": {\"allow_read\": [\"data\", \"/etc/hostname\"]}}"));
+        QVERIFY(writeFile(path(QStringLiteral("same.json")), "{\"sandbox\": true, \"permissions\": {\"allow_read\": [\"/\"]}}"));
         QCOMPARE(cli({QStringLiteral("policy"), QStringLiteral("whatif"), QStringLiteral("--policy"), path(QStringLiteral("same.json")),
                          path(QStringLiteral("audit.jsonl"))}).exitCode, 0);
     }
