@@ -1,9 +1,14 @@
 // Recordings from someone else for policy analysis: bounded, and every refusal says where.
 #include "session/recordeddecisions.h"
 
+#include "session/agent/agentsessionwriter.h"
+
 #include "testsupport.h"
 
 #include <QDir>
+#include <QJsonDocument>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -103,6 +108,29 @@ private slots:
     {
         QVERIFY(writeFile(path(QStringLiteral("x.sbsession")), QByteArray("\x1f\x8b\x08\x00garbage", 12)));
         QVERIFY(!readRecordedDecisions(path(QStringLiteral("x.sbsession"))));
+    }
+
+    void readsTheDecisionsOfAnAgentSession()
+    {
+        auto w = AgentSessionWriter::create(path(QStringLiteral("agent")),
+                                            {{QStringLiteral("transport"), QStringLiteral("stdio")},
+                                             {QStringLiteral("recordedAtMs"), 5},
+                                             {QStringLiteral("applicationVersion"), QStringLiteral("t")},
+                                             {QStringLiteral("server"), QJsonObject()}});
+        QVERIFY2(w, w ? "" : qPrintable(w.error().message));
+        const QJsonObject decision = QJsonDocument::fromJson(line(7, "/data/x", false)).object();
+        QVERIFY((*w)->append({{QStringLiteral("type"), QStringLiteral("call")}, {QStringLiteral("seq"), 1}, {QStringLiteral("atMs"), 1},
+                              {QStringLiteral("durationMs"), 2}, {QStringLiteral("tool"), QStringLiteral("code.run")},
+                              {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("code"), QStringLiteral("1")}}},
+                              {QStringLiteral("result"), QJsonObject{{QStringLiteral("isError"), false}}},
+                              {QStringLiteral("decisions"), QJsonArray{decision, decision}}}));
+        QVERIFY((*w)->close(QStringLiteral("done")));
+        auto read = readRecordedDecisions((*w)->path());
+        QVERIFY2(read, read ? "" : qPrintable(read.error().message));
+        QCOMPARE(read->source, RecordedDecisions::Source::AgentSession);
+        QCOMPARE(read->events.size(), 2);
+        QCOMPARE(read->events.at(0).resource, QStringLiteral("/data/x"));
+        QCOMPARE(read->events.at(0).seq, 7u);
     }
 
     void aLogHasTheCandidateAsItsSetup()
