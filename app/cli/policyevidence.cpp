@@ -171,7 +171,7 @@ int explainCommand(const QStringList &args)
         if ((only && event.seq != quint64(*only)) || event.rule == QLatin1String("sandbench"))
             continue;
         found = true;
-        const QString key = event.kind + QChar(0) + event.resource;
+        const QString key = event.kind + QChar(0) + event.resource + QChar(0) + QChar(isStartUpLoad(event) ? u'1' : u'0');
         auto it = cache.find(key);
         if (it == cache.end())
             it = cache.insert(key, explainDecision(setup.policy, setup.baseDir, event, setup.context));

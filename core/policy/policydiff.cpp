@@ -54,7 +54,7 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
             continue;
         ++usage.events;
         const PolicyQuestion q = questionFor(event);
-        const Decision d = matcher.decide(q.kind, q.value, q.hasValue);
+        const Decision d = decideRecorded(matcher, event);
         if (d.allowed) {
             ++usage.allowed;
             const auto it = grantAt.constFind(rulePointer(policy, d.rule, q.value));

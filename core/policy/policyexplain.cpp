@@ -175,6 +175,23 @@ Explanation explainDecision(const Policy &policy, const QString &baseDir, const 
 Explanation explainDecision(const Policy &policy, const QString &baseDir, const AuditEvent &event,
                             const DecisionContext &context)
 {
+    if (isStartUpLoad(event)) {
+        // The start-up graph is mounted whatever the policy says: no entry added or removed
+        // changes this decision.
+        const Decision d = decideRecorded(PolicyMatcher(matcherSetupFor(policy, baseDir, context)), event);
+        Explanation e;
+        if (d.rule == QLatin1String("code") || d.rule == QLatin1String("namespace")) {
+            e.decision = d;
+            e.ruleText = QStringLiteral("%1: a module of the start-up graph, which the run's namespace holds").arg(d.rule);
+        } else {
+            e = explainDecision(policy, baseDir, questionFor(event), context);
+            e.decision.action = d.action;
+        }
+        e.allowFlip.reset();
+        e.removeFlip.clear();
+        e.flip = QStringLiteral("nothing in a policy denies it: a module of the start-up graph is always readable");
+        return e;
+    }
     return explainDecision(policy, baseDir, questionFor(event), context);
 }
 

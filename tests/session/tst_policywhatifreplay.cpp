@@ -130,6 +130,31 @@ private slots:
         QCOMPARE(fromWhatif.size(), expected);
     }
 
+    void aCodeRunWithAThrowAwayWorkdirAgreesToo()
+    {
+        // --code, no --workdir: the entry is the given code and the workdir a folder made for the
+        // run; neither may flip (a replay has its own of both).
+        const QString session = path(QStringLiteral("code.sbsession"));
+        const QString code = QStringLiteral("for (const p of ['%1', '%2']) { try { Deno.readTextFileSync(p); console.log('r'); } "
+                                            "catch { console.log('n'); } }\nDeno.writeTextFileSync('x.txt', '1');\n"
+                                            "Deno.writeTextFileSync(Deno.cwd() + '/y.txt', '1');\n")
+                                     .arg(path(QStringLiteral("out/a.txt")), path(QStringLiteral("out/b.txt")));
+        const CliRun run = cli({QStringLiteral("run"), QStringLiteral("--sandbox"), QStringLiteral("--allow-read"), path(QStringLiteral("out/a.txt")),
+                                QStringLiteral("--record"), session, QStringLiteral("--code"), code}, 120000);
+        QVERIFY2(run.exitCode == 0, run.stderrData.constData());
+        for (const QByteArray &policy : {QByteArray("{\"sandbox\": true}"),
+                                         QByteArray("{\"sandbox\": true, \"permissions\": {\"allow_read\": [\"out/b.txt\"]}}")}) {
+            QVERIFY(writeFile(path(QStringLiteral("C.json")), policy));
+            const QStringList args = {QStringLiteral("--policy"), path(QStringLiteral("C.json")), QStringLiteral("--json"),
+                                      QStringLiteral("--allow-wider-policy")};
+            const CliRun predicted = cli(QStringList{QStringLiteral("policy"), QStringLiteral("whatif"), session} + args);
+            const CliRun replayed = cli(QStringList{QStringLiteral("replay"), session} + args, 120000);
+            QVERIFY2(replayed.exitCode == 1, replayed.stderrData.constData());
+            QCOMPARE(whatifFlips(json(predicted)), replayFlips(json(replayed)));
+            QVERIFY(!whatifFlips(json(predicted)).isEmpty());
+        }
+    }
+
     void aWiderPolicyIsRefusedLikeTheReplayRefusesIt()
     {
         const QString file = path(QStringLiteral("wide.json"));
