@@ -120,7 +120,8 @@ QJsonObject explanationJson(const Explanation &e, const LoadedPolicy &policy)
                   {QStringLiteral("reason"), e.decision.reason},
                   {QStringLiteral("flip"), e.flip},
                   {QStringLiteral("allowFlip"), allowRuleJson(e.allowFlip)},
-                  {QStringLiteral("removeFlip"), e.removeFlip}};
+                  {QStringLiteral("removeFlip"), e.removeFlip},
+                  {QStringLiteral("flipRisk"), e.flipRisk}};
     if (!e.rulePointer.isEmpty()) {
         const TextPosition at = JsonLocator(policy.source).valuePosition(e.rulePointer);
         o.insert(QStringLiteral("line"), at.line);
@@ -138,6 +139,8 @@ void printExplanation(QTextStream &out, const Explanation &e, const LoadedPolicy
     if (!e.decision.reason.isEmpty())
         out << indent << "reason:     " << terminalSafe(e.decision.reason) << '\n';
     out << indent << (e.decision.allowed ? "to deny:    " : "to allow:   ") << terminalSafe(e.flip) << '\n';
+    if (!e.flipRisk.isEmpty())
+        out << indent << "but:        " << terminalSafe(e.flipRisk) << '\n';
 }
 
 int explainCommand(const QStringList &args)
@@ -268,7 +271,8 @@ int diffCommand(const QStringList &args)
                                        {QStringLiteral("resource"), d.resource}, {QStringLiteral("count"), double(d.count)},
                                        {QStringLiteral("firstSeq"), d.seqs.isEmpty() ? 0.0 : double(d.seqs.first())},
                                        {QStringLiteral("rule"), d.rule}, {QStringLiteral("allowRule"), allowRuleJson(d.allowRule)},
-                                       {QStringLiteral("insertPointer"), d.insertPointer}});
+                                       {QStringLiteral("insertPointer"), d.insertPointer},
+                                       {QStringLiteral("allowRisk"), d.allowRisk}});
         out << QJsonDocument(QJsonObject{{QStringLiteral("policy"), policy.path},
                                          {QStringLiteral("decisions"), double(total.events)},
                                          {QStringLiteral("allowed"), double(total.allowed)},
@@ -295,7 +299,7 @@ int diffCommand(const QStringList &args)
             out << "  " << terminalSafe(d.kind) << ' ' << terminalSafe(d.action) << ' ' << terminalSafe(d.resource) << "  " << d.count << "x, first #"
                 << (d.seqs.isEmpty() ? 0 : d.seqs.first()) << ", by " << d.rule << ": "
                 << (d.allowRule ? QStringLiteral("add ") + terminalSafe(d.allowRule->displayText()) : QStringLiteral("no entry allows it"))
-                << '\n';
+                << (d.allowRisk.isEmpty() ? QString() : QStringLiteral("\n      but: ") + terminalSafe(d.allowRisk)) << '\n';
         for (const QString &note : notes)
             out << "note: " << terminalSafe(note) << '\n';
     }

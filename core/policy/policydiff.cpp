@@ -77,6 +77,7 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
             hit.rule = d.rule;
             const Explanation e = explainDecision(policy, baseDir, q, context);
             hit.allowRule = e.allowFlip;
+            hit.allowRisk = e.flipRisk;
             if (hit.allowRule)
                 hit.insertPointer = QStringLiteral("/permissions/%1/-").arg(hit.allowRule->key);
             it = denialAt.insert(key, usage.denials.size());

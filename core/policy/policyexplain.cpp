@@ -1,5 +1,7 @@
 #include "policyexplain.h"
 
+#include "policy/policylint.h"
+
 #include <QDir>
 
 namespace Sandbench {
@@ -86,6 +88,16 @@ void explainDeny(Explanation &e, const Policy &policy, const QString &baseDir, c
             e.flip = QStringLiteral("add %1").arg(rule->displayText());
             if (denySwitchOn(policy, deny))
                 e.flip += QStringLiteral(" and turn \"%1\" off").arg(deny);
+            // The entry alone in a sandboxed policy: what lint would say of it.
+            Policy alone;
+            alone.sandbox = true;
+            alone = withRule(alone, *rule);
+            for (const LintFinding &f : lintPolicy(alone, baseDir)) {
+                if (f.severity != LintFinding::Severity::Info && f.pointer.startsWith(QLatin1String("/permissions/"))) {
+                    e.flipRisk = QStringLiteral("%1 [%2]").arg(f.message, f.code);
+                    break;
+                }
+            }
             return;
         }
     }

@@ -188,6 +188,17 @@ private slots:
         QCOMPARE(fromWork.allowFlip->value, path(QStringLiteral("data/x")));
     }
 
+    void aRiskyFlipSaysWhatLintSaysOfIt()
+    {
+        const Explanation shell = explainDecision(sandboxed(), m_root, PolicyQuestion{QStringLiteral("run"), QStringLiteral("sh")});
+        QCOMPARE(shell.allowFlip->value, QStringLiteral("sh"));
+        QVERIFY2(shell.flipRisk.endsWith(QStringLiteral("[leaves-sandbox]")), qPrintable(shell.flipRisk));
+        const Explanation metadata = explainDecision(sandboxed(), m_root, PolicyQuestion{QStringLiteral("net"), QStringLiteral("169.254.169.254:80")});
+        QVERIFY2(metadata.flipRisk.endsWith(QStringLiteral("[metadata-host]")), qPrintable(metadata.flipRisk));
+        const Explanation plain = explainDecision(sandboxed(), m_root, PolicyQuestion{QStringLiteral("read"), path(QStringLiteral("data/sub/a.txt"))});
+        QVERIFY(plain.flipRisk.isEmpty());
+    }
+
     void eventOverloadAsksWhatTheEventAsked()
     {
         AuditEvent event;
