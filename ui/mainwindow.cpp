@@ -15,7 +15,9 @@
 #include "panels/sandboxespanel.h"
 #include "panels/scripteditorpanel.h"
 #include "panels/sessionspanel.h"
+#include "panels/welcomepanel.h"
 #include "settingsdialog.h"
+#include "windowgeometry.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
@@ -35,7 +37,7 @@ namespace Sandbench {
 
 namespace {
 // Bump when panels are added or renamed, so an old saved layout gives way to the default.
-constexpr int kLayoutVersion = 3;
+constexpr int kLayoutVersion = 4;
 
 WorkbenchOptions workbenchOptions(const AppSettings &settings)
 {
@@ -89,12 +91,29 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_history, QStringLiteral("historyDock"), tr("Run History"));
     addPanel(m_sessions, QStringLiteral("sessionsDock"), tr("Sessions"));
     createSandboxPanels();
+    createWelcome();
     m_sessions->setWorkbench(m_workbench);
+    // "Replay under the editor's policy": the text in the editor as it is now.
+    m_sessions->setEditorPolicySource([this]() -> Result<Policy> {
+        m_policy->validateNow();
+        if (!m_policy->isValid())
+            return std::unexpected(Error::config(m_policy->errorText()));
+        return m_policy->policy();
+    });
     createActions();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
+    // A geometry saved on a larger screen (or grown by a label that asked too much) must not
+    // outgrow this one.
+    clampToScreen(this);
     resetLayout();
     restoreWindowState();
+    // Nothing to edit yet: the welcome page is what a first start (or any start without a
+    // script) shows. Raised once the window is up: a tab raised before that does not stay.
+    QTimer::singleShot(0, this, [this] {
+        if (m_script->code().isEmpty() && m_script->filePath().isEmpty())
+            showWelcome();
+    });
 
     m_console->follow(m_workbench);
     m_audit->follow(m_workbench);

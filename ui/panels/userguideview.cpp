@@ -1,0 +1,66 @@
+#include "userguideview.h"
+
+#include <QDesktopServices>
+#include <QMessageBox>
+
+namespace Sandbench {
+
+UserGuideView::UserGuideView(QWidget *parent)
+    : QTextBrowser(parent)
+{
+    setObjectName(QStringLiteral("userGuideView"));
+    // Every click comes to follow(): QTextBrowser itself would open external links (with
+    // setOpenExternalLinks) or try to load them as pages.
+    setOpenLinks(false);
+    setOpenExternalLinks(false);
+    connect(this, &QTextBrowser::anchorClicked, this, &UserGuideView::follow);
+    setSource(startPage(), QTextDocument::MarkdownResource);
+}
+
+bool UserGuideView::isGuideUrl(const QUrl &url)
+{
+    return url.scheme() == QLatin1String("qrc") && url.path().startsWith(QLatin1String("/guide/"))
+           && !url.path().contains(QLatin1String("/../"));
+}
+
+QVariant UserGuideView::loadResource(int type, const QUrl &name)
+{
+    // Relative names were resolved against the qrc: page already; anything else (http, file,
+    // data a document smuggled in) is not loaded.
+    const QUrl url = name.isRelative() ? source().resolved(name) : name;
+    if (!isGuideUrl(url))
+        return {};
+    return QTextBrowser::loadResource(type, url);
+}
+
+void UserGuideView::follow(const QUrl &link)
+{
+    const QUrl url = link.isRelative() ? source().resolved(link) : link;
+    if (isGuideUrl(url)) {
+        const QString path = url.path();
+        if (path.endsWith(QLatin1String(".md")))
+            setSource(url, QTextDocument::MarkdownResource);
+        else if (url.hasFragment() && url.adjusted(QUrl::RemoveFragment) == source().adjusted(QUrl::RemoveFragment))
+            scrollToAnchor(url.fragment());
+        return;
+    }
+    if (link.scheme().isEmpty() && link.hasFragment()) {
+        scrollToAnchor(link.fragment());
+        return;
+    }
+    const bool open = m_askExternal ? m_askExternal(url)
+                                    : QMessageBox::question(this, tr("Open External Link?"),
+                                                            tr("This link leaves the user guide:\n%1\n\nOpen it in your web browser?")
+                                                                .arg(url.toDisplayString()))
+                                          == QMessageBox::Yes;
+    if (!open) {
+        emit externalLinkRefused(url);
+        return;
+    }
+    if (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
+        QDesktopServices::openUrl(url);
+    else
+        emit externalLinkRefused(url); // file:, javascript: and the like open nothing
+}
+
+} // namespace Sandbench
