@@ -108,12 +108,6 @@ MainWindow::MainWindow(QWidget *parent)
     clampToScreen(this);
     resetLayout();
     restoreWindowState();
-    // Nothing to edit yet: the welcome page is what a first start (or any start without a
-    // script) shows. Raised once the window is up: a tab raised before that does not stay.
-    QTimer::singleShot(0, this, [this] {
-        if (m_script->code().isEmpty() && m_script->filePath().isEmpty())
-            showWelcome();
-    });
 
     m_console->follow(m_workbench);
     m_audit->follow(m_workbench);
@@ -195,6 +189,7 @@ void MainWindow::resetLayout()
     QFile file(QStringLiteral(":/layouts/default.json"));
     if (file.open(QIODevice::ReadOnly))
         applyDockLayout(this, m_docks, QJsonDocument::fromJson(file.readAll()).object());
+
     if (QToolBar *bar = findChild<QToolBar *>(QStringLiteral("runToolBar")))
         bar->show();
 }
@@ -283,6 +278,21 @@ bool MainWindow::allowEvent(const AuditEvent &event)
     m_policy->setPolicy(*after);
     statusBar()->showMessage(tr("Added %1").arg(rule->displayText()), 5000);
     return true;
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_shown)
+        return;
+    m_shown = true;
+    // Nothing to edit yet: the welcome page is in front (a first start, any start without a
+    // script). Only once the window is up: the dock tabs are made when it is first laid out,
+    // and a tab raised before that does not stay in front.
+    QTimer::singleShot(0, this, [this] {
+        if (m_script->code().isEmpty() && m_script->filePath().isEmpty())
+            showWelcome();
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

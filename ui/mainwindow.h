@@ -88,6 +88,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -123,6 +124,7 @@ private:
     PortPreviewPanel *m_preview = nullptr;
     SessionsPanel *m_sessions;
     WelcomePanel *m_welcome = nullptr;
+    bool m_shown = false; // the first show raises the welcome page
     QWidget *m_guideWindow = nullptr;
     QList<QDockWidget *> m_docks;
     QAction *m_runAction = nullptr;

@@ -1,7 +1,10 @@
 #include "userguideview.h"
 
 #include <QDesktopServices>
+#include <QImage>
 #include <QMessageBox>
+
+#include <algorithm>
 
 namespace Sandbench {
 
@@ -30,7 +33,15 @@ QVariant UserGuideView::loadResource(int type, const QUrl &name)
     const QUrl url = name.isRelative() ? source().resolved(name) : name;
     if (!isGuideUrl(url))
         return {};
-    return QTextBrowser::loadResource(type, url);
+    const QVariant loaded = QTextBrowser::loadResource(type, url);
+    if (type != QTextDocument::ImageResource)
+        return loaded;
+    // Screenshots are 1280 pixels wide: shown at most as wide as the page, not scrolled sideways.
+    QImage image = QImage::fromData(loaded.toByteArray());
+    const int width = std::max(200, viewport()->width() - 40);
+    if (!image.isNull() && image.width() > width)
+        image = image.scaledToWidth(width, Qt::SmoothTransformation);
+    return image.isNull() ? loaded : QVariant(image);
 }
 
 void UserGuideView::follow(const QUrl &link)
