@@ -11,6 +11,7 @@
 #include "panels/sessionspanel.h"
 #include "policy/policyfile.h"
 #include "session/exec/execsession.h"
+#include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
 #include <QAction>
@@ -44,6 +45,31 @@ private slots:
         QFile file(m_input);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("recorded input\n");
+    }
+
+    // The welcome page's offline examples run as they say: one needs nothing, the other is
+    // denied three times. (The npm one downloads its package, so it is only opened, in tst_livable.)
+    void offlineExamplesRunAsDescribed()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        RunHistoryModel *history = w.historyPanel()->model();
+        struct Expect { QString name; QByteArray out; int denied; };
+        for (const Expect &e : {Expect{QStringLiteral("hello-safe"), "Hello from the sandbox!", 0},
+                                Expect{QStringLiteral("denied-reads"), "fetch https://example.com: denied", 3}}) {
+            QVERIFY(w.openExample(e.name));
+            const int row = history->rowCount();
+            QVERIFY(w.runScript());
+            QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() > row && !history->run(row).running, 60000);
+            const RunRecord &run = history->run(row);
+            QVERIFY2(run.result, qPrintable(run.error ? run.error->message : QString()));
+            QVERIFY2(run.result->stdoutData.contains(e.out), run.result->stdoutData.constData());
+            QCOMPARE(run.result->denyCount, e.denied);
+            QCOMPARE(run.result->exitCode, std::optional<int>(0));
+        }
+        w.scriptPanel()->editor()->document()->setModified(false);
+        w.policyPanel()->editor()->document()->setModified(false);
     }
 
     void recordedPolicyIsShownAndEditorPolicyReplays()
