@@ -2899,6 +2899,30 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
     <context>
         <name>Sandbench::WelcomePanel</name>
         <message>
+            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Das Benutzerhandbuch (Hilfe → Benutzerhandbuch) erklärt Richtlinien, Sitzungen, Replays und Sandboxen. Es öffnet sich hier, offline. Diese Seite finden Sie unter Hilfe → Willkommen.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>The script into the Script panel, its policy into the Policy panel</source>
+            <translation>Das Skript ins Feld Skript, seine Richtlinie ins Feld Richtlinie</translation>
+        </message>
+        <message>
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;h2&gt;Willkommen bei Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench führt Code, den ein KI-Agent geschrieben hat, unter einer Richtlinie aus, die Sie lesen und bearbeiten können. Jeder Zugriff des Codes auf Dateien, Netzwerk, Umgebung und Programme wird von der Richtlinie entschieden und protokolliert.&lt;/p&gt;&lt;p&gt;Das Feld &lt;b&gt;Skript&lt;/b&gt; enthält den Code, &lt;b&gt;Richtlinie&lt;/b&gt;, was er darf. &lt;b&gt;F5&lt;/b&gt; führt ihn aus; die &lt;b&gt;Konsole&lt;/b&gt; zeigt die Ausgabe und das &lt;b&gt;Prüfprotokoll&lt;/b&gt; jede Entscheidung. Öffnen Sie ein Beispiel:&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
+            <translation>Importiert papaparse, das die Richtlinie in allow_packages erlaubt. Der erste Lauf lädt es herunter und braucht dafür einmal das Netzwerk.</translation>
+        </message>
+        <message>
+            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
+            <translation>Versucht, eine Datei, eine Variable und das Netzwerk zu lesen. Jeder Versuch wird verweigert und erscheint im Prüfprotokoll, wo „Erlauben“ eine Regel hinzufügt.</translation>
+        </message>
+        <message>
+            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
+            <translation>Braucht nichts und bekommt nichts: läuft unter einer Richtlinie, die alles verweigert.</translation>
+        </message>
+        <message>
             <source>A safe script</source>
             <translation>Ein sicheres Skript</translation>
         </message>
@@ -2917,6 +2941,23 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
         <message>
             <source>Read the User Guide</source>
             <translation>Benutzerhandbuch lesen</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::UserGuideView</name>
+        <message>
+            <source>This link leaves the user guide:
+%1
+
+Open it in your web browser?</source>
+            <translation>Dieser Link führt aus dem Benutzerhandbuch hinaus:
+%1
+
+Im Webbrowser öffnen?</translation>
+        </message>
+        <message>
+            <source>Open External Link?</source>
+            <translation>Externen Link öffnen?</translation>
         </message>
     </context>
 </TS>

@@ -2886,6 +2886,30 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
     <context>
         <name>Sandbench::WelcomePanel</name>
         <message>
+            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;ユーザーガイド (ヘルプ → ユーザーガイド) では、ポリシー、セッション、リプレイ、サンドボックスを説明しています。オフラインで表示されます。このページはヘルプ → ようこそ にあります。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>The script into the Script panel, its policy into the Policy panel</source>
+            <translation>スクリプトをスクリプトパネルに、ポリシーをポリシーパネルに</translation>
+        </message>
+        <message>
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;h2&gt;Sandbench へようこそ&lt;/h2&gt;&lt;p&gt;Sandbench は、AI エージェントが書いたコードを、読んで編集できるポリシーの下で実行します。コードが求めるファイル、ネットワーク、環境変数、プログラムへのアクセスはすべてポリシーが判定し、記録されます。&lt;/p&gt;&lt;p&gt;&lt;b&gt;スクリプト&lt;/b&gt;パネルにコード、&lt;b&gt;ポリシー&lt;/b&gt;パネルに許可する内容を書きます。&lt;b&gt;F5&lt;/b&gt; で実行し、&lt;b&gt;コンソール&lt;/b&gt;に出力、&lt;b&gt;監査ログ&lt;/b&gt;にすべての判定が表示されます。例を開いて試してください:&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
+            <translation>ポリシーの allow_packages で許可された papaparse を読み込みます。初回の実行でダウンロードするため、一度だけネットワークが必要です。</translation>
+        </message>
+        <message>
+            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
+            <translation>ファイル、環境変数、ネットワークの読み取りを試みます。すべて拒否され、監査ログに表示されます。そこで「これを許可」を選ぶとルールが追加されます。</translation>
+        </message>
+        <message>
+            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
+            <translation>何も必要とせず、何も与えられません: すべてを拒否するポリシーの下で実行されます。</translation>
+        </message>
+        <message>
             <source>A safe script</source>
             <translation>安全なスクリプト</translation>
         </message>
@@ -2904,6 +2928,23 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
         <message>
             <source>Read the User Guide</source>
             <translation>ユーザーガイドを読む</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::UserGuideView</name>
+        <message>
+            <source>This link leaves the user guide:
+%1
+
+Open it in your web browser?</source>
+            <translation>このリンクはユーザーガイドの外に出ます:
+%1
+
+Web ブラウザーで開きますか?</translation>
+        </message>
+        <message>
+            <source>Open External Link?</source>
+            <translation>外部リンクを開きますか?</translation>
         </message>
     </context>
 </TS>
