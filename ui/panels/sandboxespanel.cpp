@@ -68,8 +68,9 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     auto *bar = new QHBoxLayout;
     for (QPushButton *b : {m_create, m_release, m_extend, m_desktop, m_preview})
         bar->addWidget(b);
-    bar->addStretch(1);
-    bar->addWidget(m_status);
+    // The status takes the room left (elided within it), on the right as before.
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bar->addWidget(m_status, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
     split->addWidget(m_tabs);
