@@ -523,6 +523,18 @@
     <context>
         <name>Sandbench::DesktopPanel</name>
         <message>
+            <source>Then Enter</source>
+            <translation>Dann Enter</translation>
+        </message>
+        <message>
+            <source>Press Enter in the sandbox after the text (an empty box sends Enter alone)</source>
+            <translation>Nach dem Text Enter in der Sandbox drücken (ein leeres Feld sendet nur Enter)</translation>
+        </message>
+        <message>
+            <source>Text to type into the sandbox; Return sends it</source>
+            <translation>Text für die Sandbox; Eingabe sendet ihn</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/desktoppanel.cpp" line="23" />
             <source>Live</source>
             <translation>Live</translation>
@@ -676,6 +688,38 @@
     </context>
     <context>
         <name>Sandbench::MainWindow</name>
+        <message>
+            <source>&amp;Welcome</source>
+            <translation>&amp;Willkommen</translation>
+        </message>
+        <message>
+            <source>&amp;User Guide</source>
+            <translation>&amp;Benutzerhandbuch</translation>
+        </message>
+        <message>
+            <source>Replay Under the &amp;Editor's Policy</source>
+            <translation>Unter der Richtlinie im &amp;Editor wiedergeben</translation>
+        </message>
+        <message>
+            <source>Welcome</source>
+            <translation>Willkommen</translation>
+        </message>
+        <message>
+            <source>Sandbench User Guide</source>
+            <translation>Sandbench-Benutzerhandbuch</translation>
+        </message>
+        <message>
+            <source>Contents</source>
+            <translation>Inhalt</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <translation>Zurück</translation>
+        </message>
+        <message>
+            <source>Opened the example “%1”. F5 runs it.</source>
+            <translation>Beispiel „%1“ geöffnet. F5 führt es aus.</translation>
+        </message>
         <message>
             <location filename="../ui/mainwindow.cpp" line="85" />
             <source>Script</source>
@@ -1454,6 +1498,14 @@
     <context>
         <name>Sandbench::SandboxCreateDialog</name>
         <message>
+            <source>e.g. 8080, 3000</source>
+            <translation>z. B. 8080, 3000</translation>
+        </message>
+        <message>
+            <source>Ports are served only with network &quot;all&quot;.</source>
+            <translation>Ports werden nur mit Netzwerk „all“ bereitgestellt.</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="29" />
             <source>New sandbox</source>
             <translation>Neue Sandbox</translation>
@@ -1977,6 +2029,14 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
+            <source>More time for %1 (at most %2 s):</source>
+            <translation>Mehr Zeit für %1 (höchstens %2 s):</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> s</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
             <source>New…</source>
             <translation>Neu …</translation>
@@ -2148,6 +2208,10 @@
     </context>
     <context>
         <name>Sandbench::SessionDiffView</name>
+        <message>
+            <source>Replays run offline: no network, only the session's own copies of files, no programs.</source>
+            <translation>Replays laufen offline: kein Netzwerk, nur die Dateikopien der Sitzung, keine Programme.</translation>
+        </message>
         <message numerus="yes">
             <location filename="../ui/panels/sessiondiffview.cpp" line="28" />
             <source>
@@ -2304,6 +2368,18 @@
     </context>
     <context>
         <name>Sandbench::SessionsPanel</name>
+        <message>
+            <source>Policy in the editor</source>
+            <translation>Richtlinie im Editor</translation>
+        </message>
+        <message>
+            <source>Policy</source>
+            <translation>Richtlinie</translation>
+        </message>
+        <message>
+            <source>The policy in the editor has an error: %1</source>
+            <translation>Die Richtlinie im Editor hat einen Fehler: %1</translation>
+        </message>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Open…</source>
@@ -2771,6 +2847,117 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             <location filename="../ui/panels/stringlistedit.cpp" line="25" />
             <source>Remove the selected entry</source>
             <translation>Ausgewählten Eintrag entfernen</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ReplayNotes</name>
+        <message>
+            <source>refused: %1</source>
+            <translation>abgelehnt: %1</translation>
+        </message>
+        <message>
+            <source>widened by the replay policy: %1</source>
+            <translation>durch die Replay-Richtlinie erweitert: %1</translation>
+        </message>
+        <message>
+            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
+            <translation>die Replay-Richtlinie erlaubt andere Pakete als die Aufzeichnung; sie sind nicht im Bündel</translation>
+        </message>
+        <message>
+            <source>recorded with Deno %1, replayed with %2</source>
+            <translation>aufgezeichnet mit Deno %1, wiedergegeben mit %2</translation>
+        </message>
+        <message>
+            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
+            <translation>die Laufzeit-Binärdatei unterscheidet sich von der aufgezeichneten (sha256 %1)</translation>
+        </message>
+        <message>
+            <source>the value of %1 was not recorded; the replay does not give it</source>
+            <translation>der Wert von %1 wurde nicht aufgezeichnet; das Replay gibt ihn nicht</translation>
+        </message>
+        <message>
+            <source>the recording had no timeout; the replay stops after %1 s</source>
+            <translation>die Aufzeichnung hatte kein Zeitlimit; das Replay endet nach %1 s</translation>
+        </message>
+        <message>
+            <source>recorded with network %1, replayed without network</source>
+            <translation>aufgezeichnet mit Netzwerk %1, wiedergegeben ohne Netzwerk</translation>
+        </message>
+        <message>
+            <source>environment values were not recorded: %1</source>
+            <translation>Umgebungswerte wurden nicht aufgezeichnet: %1</translation>
+        </message>
+        <message>
+            <source>command environment values were not recorded: %1</source>
+            <translation>Umgebungswerte des Befehls wurden nicht aufgezeichnet: %1</translation>
+        </message>
+        <message>
+            <source>recording: %1</source>
+            <translation>Aufzeichnung: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::WelcomePanel</name>
+        <message>
+            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Das Benutzerhandbuch (Hilfe → Benutzerhandbuch) erklärt Richtlinien, Sitzungen, Replays und Sandboxen. Es öffnet sich hier, offline. Diese Seite finden Sie unter Hilfe → Willkommen.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>The script into the Script panel, its policy into the Policy panel</source>
+            <translation>Das Skript ins Feld Skript, seine Richtlinie ins Feld Richtlinie</translation>
+        </message>
+        <message>
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;h2&gt;Willkommen bei Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench führt Code, den ein KI-Agent geschrieben hat, unter einer Richtlinie aus, die Sie lesen und bearbeiten können. Jeder Zugriff des Codes auf Dateien, Netzwerk, Umgebung und Programme wird von der Richtlinie entschieden und protokolliert.&lt;/p&gt;&lt;p&gt;Das Feld &lt;b&gt;Skript&lt;/b&gt; enthält den Code, &lt;b&gt;Richtlinie&lt;/b&gt;, was er darf. &lt;b&gt;F5&lt;/b&gt; führt ihn aus; die &lt;b&gt;Konsole&lt;/b&gt; zeigt die Ausgabe und das &lt;b&gt;Prüfprotokoll&lt;/b&gt; jede Entscheidung. Öffnen Sie ein Beispiel:&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
+            <translation>Importiert papaparse, das die Richtlinie in allow_packages erlaubt. Der erste Lauf lädt es herunter und braucht dafür einmal das Netzwerk.</translation>
+        </message>
+        <message>
+            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
+            <translation>Versucht, eine Datei, eine Variable und das Netzwerk zu lesen. Jeder Versuch wird verweigert und erscheint im Prüfprotokoll, wo „Erlauben“ eine Regel hinzufügt.</translation>
+        </message>
+        <message>
+            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
+            <translation>Braucht nichts und bekommt nichts: läuft unter einer Richtlinie, die alles verweigert.</translation>
+        </message>
+        <message>
+            <source>A safe script</source>
+            <translation>Ein sicheres Skript</translation>
+        </message>
+        <message>
+            <source>A script that is denied</source>
+            <translation>Ein Skript, dem etwas verweigert wird</translation>
+        </message>
+        <message>
+            <source>An npm package</source>
+            <translation>Ein npm-Paket</translation>
+        </message>
+        <message>
+            <source>Open Example</source>
+            <translation>Beispiel öffnen</translation>
+        </message>
+        <message>
+            <source>Read the User Guide</source>
+            <translation>Benutzerhandbuch lesen</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::UserGuideView</name>
+        <message>
+            <source>This link leaves the user guide:
+%1
+
+Open it in your web browser?</source>
+            <translation>Dieser Link führt aus dem Benutzerhandbuch hinaus:
+%1
+
+Im Webbrowser öffnen?</translation>
+        </message>
+        <message>
+            <source>Open External Link?</source>
+            <translation>Externen Link öffnen?</translation>
         </message>
     </context>
 </TS>

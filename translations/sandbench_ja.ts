@@ -520,6 +520,18 @@
     <context>
         <name>Sandbench::DesktopPanel</name>
         <message>
+            <source>Then Enter</source>
+            <translation>続けて Enter</translation>
+        </message>
+        <message>
+            <source>Press Enter in the sandbox after the text (an empty box sends Enter alone)</source>
+            <translation>テキストの後にサンドボックスで Enter を押します (空の場合は Enter のみ送信)</translation>
+        </message>
+        <message>
+            <source>Text to type into the sandbox; Return sends it</source>
+            <translation>サンドボックスに入力するテキスト。Return で送信</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/desktoppanel.cpp" line="23" />
             <source>Live</source>
             <translation>ライブ</translation>
@@ -673,6 +685,38 @@
     </context>
     <context>
         <name>Sandbench::MainWindow</name>
+        <message>
+            <source>&amp;Welcome</source>
+            <translation>ようこそ(&amp;W)</translation>
+        </message>
+        <message>
+            <source>&amp;User Guide</source>
+            <translation>ユーザーガイド(&amp;U)</translation>
+        </message>
+        <message>
+            <source>Replay Under the &amp;Editor's Policy</source>
+            <translation>エディターのポリシーでリプレイ(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Welcome</source>
+            <translation>ようこそ</translation>
+        </message>
+        <message>
+            <source>Sandbench User Guide</source>
+            <translation>Sandbench ユーザーガイド</translation>
+        </message>
+        <message>
+            <source>Contents</source>
+            <translation>目次</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <translation>戻る</translation>
+        </message>
+        <message>
+            <source>Opened the example “%1”. F5 runs it.</source>
+            <translation>例「%1」を開きました。F5 で実行します。</translation>
+        </message>
         <message>
             <location filename="../ui/mainwindow.cpp" line="85" />
             <source>Script</source>
@@ -1451,6 +1495,14 @@
     <context>
         <name>Sandbench::SandboxCreateDialog</name>
         <message>
+            <source>e.g. 8080, 3000</source>
+            <translation>例: 8080, 3000</translation>
+        </message>
+        <message>
+            <source>Ports are served only with network &quot;all&quot;.</source>
+            <translation>ポートはネットワーク「all」のときのみ公開されます。</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="29" />
             <source>New sandbox</source>
             <translation>新しいサンドボックス</translation>
@@ -1970,6 +2022,14 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
+            <source>More time for %1 (at most %2 s):</source>
+            <translation>%1 の延長時間 (最大 %2 秒):</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
             <source>New…</source>
             <translation>新規…</translation>
@@ -2141,6 +2201,10 @@
     </context>
     <context>
         <name>Sandbench::SessionDiffView</name>
+        <message>
+            <source>Replays run offline: no network, only the session's own copies of files, no programs.</source>
+            <translation>リプレイはオフラインで実行されます: ネットワークなし、セッション内のファイルのコピーのみ、プログラムなし。</translation>
+        </message>
         <message numerus="yes">
             <location filename="../ui/panels/sessiondiffview.cpp" line="28" />
             <source>
@@ -2294,6 +2358,18 @@
     </context>
     <context>
         <name>Sandbench::SessionsPanel</name>
+        <message>
+            <source>Policy in the editor</source>
+            <translation>エディターのポリシー</translation>
+        </message>
+        <message>
+            <source>Policy</source>
+            <translation>ポリシー</translation>
+        </message>
+        <message>
+            <source>The policy in the editor has an error: %1</source>
+            <translation>エディターのポリシーにエラーがあります: %1</translation>
+        </message>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="89" />
             <source>Open…</source>
@@ -2758,6 +2834,117 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
             <location filename="../ui/panels/stringlistedit.cpp" line="25" />
             <source>Remove the selected entry</source>
             <translation>選択した項目を削除</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ReplayNotes</name>
+        <message>
+            <source>refused: %1</source>
+            <translation>拒否: %1</translation>
+        </message>
+        <message>
+            <source>widened by the replay policy: %1</source>
+            <translation>リプレイのポリシーで拡大: %1</translation>
+        </message>
+        <message>
+            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
+            <translation>リプレイのポリシーは記録と異なるパッケージを許可しています。それらはバンドルにありません</translation>
+        </message>
+        <message>
+            <source>recorded with Deno %1, replayed with %2</source>
+            <translation>Deno %1 で記録、%2 でリプレイ</translation>
+        </message>
+        <message>
+            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
+            <translation>ランタイムのバイナリが記録時と異なります (sha256 %1)</translation>
+        </message>
+        <message>
+            <source>the value of %1 was not recorded; the replay does not give it</source>
+            <translation>%1 の値は記録されていないため、リプレイでは渡されません</translation>
+        </message>
+        <message>
+            <source>the recording had no timeout; the replay stops after %1 s</source>
+            <translation>記録にはタイムアウトがありませんでした。リプレイは %1 秒で停止します</translation>
+        </message>
+        <message>
+            <source>recorded with network %1, replayed without network</source>
+            <translation>ネットワーク %1 で記録、ネットワークなしでリプレイ</translation>
+        </message>
+        <message>
+            <source>environment values were not recorded: %1</source>
+            <translation>環境変数の値は記録されていません: %1</translation>
+        </message>
+        <message>
+            <source>command environment values were not recorded: %1</source>
+            <translation>コマンドの環境変数の値は記録されていません: %1</translation>
+        </message>
+        <message>
+            <source>recording: %1</source>
+            <translation>記録: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::WelcomePanel</name>
+        <message>
+            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;ユーザーガイド (ヘルプ → ユーザーガイド) では、ポリシー、セッション、リプレイ、サンドボックスを説明しています。オフラインで表示されます。このページはヘルプ → ようこそ にあります。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>The script into the Script panel, its policy into the Policy panel</source>
+            <translation>スクリプトをスクリプトパネルに、ポリシーをポリシーパネルに</translation>
+        </message>
+        <message>
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;h2&gt;Sandbench へようこそ&lt;/h2&gt;&lt;p&gt;Sandbench は、AI エージェントが書いたコードを、読んで編集できるポリシーの下で実行します。コードが求めるファイル、ネットワーク、環境変数、プログラムへのアクセスはすべてポリシーが判定し、記録されます。&lt;/p&gt;&lt;p&gt;&lt;b&gt;スクリプト&lt;/b&gt;パネルにコード、&lt;b&gt;ポリシー&lt;/b&gt;パネルに許可する内容を書きます。&lt;b&gt;F5&lt;/b&gt; で実行し、&lt;b&gt;コンソール&lt;/b&gt;に出力、&lt;b&gt;監査ログ&lt;/b&gt;にすべての判定が表示されます。例を開いて試してください:&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
+            <translation>ポリシーの allow_packages で許可された papaparse を読み込みます。初回の実行でダウンロードするため、一度だけネットワークが必要です。</translation>
+        </message>
+        <message>
+            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
+            <translation>ファイル、環境変数、ネットワークの読み取りを試みます。すべて拒否され、監査ログに表示されます。そこで「これを許可」を選ぶとルールが追加されます。</translation>
+        </message>
+        <message>
+            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
+            <translation>何も必要とせず、何も与えられません: すべてを拒否するポリシーの下で実行されます。</translation>
+        </message>
+        <message>
+            <source>A safe script</source>
+            <translation>安全なスクリプト</translation>
+        </message>
+        <message>
+            <source>A script that is denied</source>
+            <translation>拒否されるスクリプト</translation>
+        </message>
+        <message>
+            <source>An npm package</source>
+            <translation>npm パッケージ</translation>
+        </message>
+        <message>
+            <source>Open Example</source>
+            <translation>例を開く</translation>
+        </message>
+        <message>
+            <source>Read the User Guide</source>
+            <translation>ユーザーガイドを読む</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::UserGuideView</name>
+        <message>
+            <source>This link leaves the user guide:
+%1
+
+Open it in your web browser?</source>
+            <translation>このリンクはユーザーガイドの外に出ます:
+%1
+
+Web ブラウザーで開きますか?</translation>
+        </message>
+        <message>
+            <source>Open External Link?</source>
+            <translation>外部リンクを開きますか?</translation>
         </message>
     </context>
 </TS>

@@ -15,7 +15,9 @@
 #include "panels/sandboxespanel.h"
 #include "panels/scripteditorpanel.h"
 #include "panels/sessionspanel.h"
+#include "panels/welcomepanel.h"
 #include "settingsdialog.h"
+#include "windowgeometry.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
@@ -35,7 +37,7 @@ namespace Sandbench {
 
 namespace {
 // Bump when panels are added or renamed, so an old saved layout gives way to the default.
-constexpr int kLayoutVersion = 3;
+constexpr int kLayoutVersion = 4;
 
 WorkbenchOptions workbenchOptions(const AppSettings &settings)
 {
@@ -89,10 +91,21 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_history, QStringLiteral("historyDock"), tr("Run History"));
     addPanel(m_sessions, QStringLiteral("sessionsDock"), tr("Sessions"));
     createSandboxPanels();
+    createWelcome();
     m_sessions->setWorkbench(m_workbench);
+    // "Replay under the editor's policy": the text in the editor as it is now.
+    m_sessions->setEditorPolicySource([this]() -> Result<Policy> {
+        m_policy->validateNow();
+        if (!m_policy->isValid())
+            return std::unexpected(Error::config(m_policy->errorText()));
+        return m_policy->policy();
+    });
     createActions();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
+    // A geometry saved on a larger screen (or grown by a label that asked too much) must not
+    // outgrow this one.
+    clampToScreen(this);
     resetLayout();
     restoreWindowState();
 
@@ -185,6 +198,7 @@ void MainWindow::resetLayout()
     QFile file(QStringLiteral(":/layouts/default.json"));
     if (file.open(QIODevice::ReadOnly))
         applyDockLayout(this, m_docks, QJsonDocument::fromJson(file.readAll()).object());
+
     if (QToolBar *bar = findChild<QToolBar *>(QStringLiteral("runToolBar")))
         bar->show();
 }
@@ -275,6 +289,21 @@ bool MainWindow::allowEvent(const AuditEvent &event)
     m_policy->setPolicy(*after);
     statusBar()->showMessage(tr("Added %1").arg(rule->displayText()), 5000);
     return true;
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_shown)
+        return;
+    m_shown = true;
+    // Nothing to edit yet: the welcome page is in front (a first start, any start without a
+    // script). Only once the window is up: the dock tabs are made when it is first laid out,
+    // and a tab raised before that does not stay in front.
+    QTimer::singleShot(0, this, [this] {
+        if (m_script->code().isEmpty() && m_script->filePath().isEmpty())
+            showWelcome();
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

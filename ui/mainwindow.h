@@ -24,6 +24,8 @@ class RunHistoryPanel;
 class RunStatusWidget;
 class ScriptEditorPanel;
 class SessionsPanel;
+class UserGuideView;
+class WelcomePanel;
 class Workbench;
 
 // The workbench: dockable panels around a script, its policy, its output, its audit log and the
@@ -46,6 +48,9 @@ public:
     DesktopPanel *desktopPanel() const { return m_desktop; }
     PortPreviewPanel *portPreviewPanel() const { return m_preview; }
     SessionsPanel *sessionsPanel() const { return m_sessions; }
+    WelcomePanel *welcomePanel() const { return m_welcome; }
+    // The user guide window once Help → User Guide opened it, else null.
+    UserGuideView *userGuide() const;
     SandboxPool *sandboxPool() const { return m_pool; }
     Workbench *workbench() const { return m_workbench; }
     RunStatusWidget *runStatus() const { return m_status; }
@@ -70,17 +75,26 @@ public:
     // the thread pool; the status bar says when it is done.
     void saveSession(int row = -1, const QString &path = {});
     void openSessionFile(const QString &path);
+    // An example of the welcome page: its script into the Script panel, its policy into the
+    // Policy panel (each asks to save unsaved changes first); false when one was kept.
+    bool openExample(const QString &name);
+    void showWelcome();
+    void showUserGuide();
+    // Shows a panel's dock and brings its tab forward.
+    void showPanel(QWidget *panel);
 
 signals:
     void sessionSaved(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
     void createSandboxPanels();
+    void createWelcome();
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, const QString &title);
     void createActions();
     void restoreWindowState();
@@ -109,6 +123,9 @@ private:
     DesktopPanel *m_desktop = nullptr;
     PortPreviewPanel *m_preview = nullptr;
     SessionsPanel *m_sessions;
+    WelcomePanel *m_welcome = nullptr;
+    bool m_shown = false; // the first show raises the welcome page
+    QWidget *m_guideWindow = nullptr;
     QList<QDockWidget *> m_docks;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

@@ -25,7 +25,10 @@ void MainWindow::createActions()
         if (m_script->maybeSave())
             m_script->setCode({});
     });
-    file->addAction(tr("&Open Script\u2026"), QKeySequence::Open, m_script, &ScriptEditorPanel::open);
+    file->addAction(tr("&Open Script\u2026"), QKeySequence::Open, this, [this] {
+        if (m_script->open())
+            showPanel(m_script);
+    });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("&Save Script"), QKeySequence::Save, m_script, &ScriptEditorPanel::save);
     file->addAction(tr("Save Script &As\u2026"), QKeySequence::SaveAs, m_script, &ScriptEditorPanel::saveAs);
@@ -71,6 +74,10 @@ void MainWindow::createActions()
         dockOf(m_sessions)->raise();
         m_sessions->replay();
     })->setObjectName(QStringLiteral("replaySessionAction"));
+    run->addAction(tr("Replay Under the &Editor's Policy"), this, [this] {
+        showPanel(m_sessions);
+        m_sessions->replayUnderEditorPolicy();
+    })->setObjectName(QStringLiteral("replayEditorPolicyAction"));
     // Toolbar labels without the menu mnemonic ("実行(&R)" would show as "実行(R)").
     m_runAction->setIconText(tr("Run"));
     m_stopAction->setIconText(tr("Stop"));
@@ -84,6 +91,8 @@ void MainWindow::createActions()
     m_viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Welcome"), this, &MainWindow::showWelcome)->setObjectName(QStringLiteral("welcomeAction"));
+    help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide)->setObjectName(QStringLiteral("userGuideAction"));
     help->addAction(tr("&About Sandbench"), this, [this] {
         QMessageBox::about(this, tr("About Sandbench"),
                            tr("<h3>Sandbench %1</h3><p>Runs code an AI agent wrote under rules you "
@@ -108,7 +117,11 @@ void MainWindow::updateRecentMenu()
     for (const QString &path : recent)
         m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
             QString error;
-            if (m_script->maybeSave() && !m_script->openFile(path, &error))
+            if (!m_script->maybeSave())
+                return;
+            if (m_script->openFile(path, &error))
+                showPanel(m_script);
+            else
                 QMessageBox::warning(this, tr("Open Script"), tr("Cannot open %1: %2").arg(path, error));
         })->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());

@@ -271,7 +271,8 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
                                                                 w.findChild<QDockWidget *>(QStringLiteral("sandboxesDock"))}));
     auto *script = w.findChild<QDockWidget *>(QStringLiteral("scriptDock"));
     QCOMPARE(w.tabifiedDockWidgets(script), (QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("desktopDock")),
-                                                                 w.findChild<QDockWidget *>(QStringLiteral("portPreviewDock"))}));
+                                                                 w.findChild<QDockWidget *>(QStringLiteral("portPreviewDock")),
+                                                                 w.findChild<QDockWidget *>(QStringLiteral("welcomeDock"))}));
 }
 
 void TestMainWindow::seedAndFrozenTimeAreShown()

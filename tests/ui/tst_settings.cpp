@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QProxyStyle>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStyle>
@@ -71,7 +72,10 @@ void TestSettings::themesSetPalettes()
     QCOMPARE(themeFromName(QStringLiteral("nonsense")), Theme::System);
     applyTheme(Theme::Dark);
     QVERIFY(isDarkPalette(QApplication::palette()));
-    QCOMPARE(QApplication::style()->name().toLower(), QStringLiteral("fusion"));
+    // Fusion, under the proxy that outlines check boxes on dark palettes.
+    auto *proxy = qobject_cast<QProxyStyle *>(QApplication::style());
+    QVERIFY(proxy);
+    QCOMPARE(proxy->baseStyle()->name().toLower(), QStringLiteral("fusion"));
     applyTheme(Theme::Light);
     QVERIFY(!isDarkPalette(QApplication::palette()));
     // Text must stand out from its background in both.

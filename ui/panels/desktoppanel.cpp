@@ -1,6 +1,7 @@
 #include "desktoppanel.h"
 
 #include "desktopview.h"
+#include "elidedlabel.h"
 #include "sandbox/desktop.h"
 #include "sandbox/sandbox.h"
 
@@ -23,9 +24,13 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     , m_live(new QCheckBox(tr("Live"), this))
     , m_text(new QLineEdit(this))
     , m_timeline(new QListWidget(this))
-    , m_status(new QLabel(this))
+    , m_sendEnter(new QCheckBox(tr("Then Enter"), this))
+    , m_status(new ElidedLabel(this))
 {
     setObjectName(QStringLiteral("desktopPanel"));
+    m_sendEnter->setObjectName(QStringLiteral("desktopSendEnter"));
+    m_sendEnter->setChecked(true);
+    m_sendEnter->setToolTip(tr("Press Enter in the sandbox after the text (an empty box sends Enter alone)"));
     m_view->setObjectName(QStringLiteral("desktopView"));
     m_fps->setObjectName(QStringLiteral("desktopFps"));
     m_live->setObjectName(QStringLiteral("desktopLive"));
@@ -40,7 +45,7 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     m_fps->setSuffix(tr(" fps"));
     m_fps->setToolTip(tr("Screenshots per second; a slow sandbox gives fewer"));
     m_live->setChecked(true);
-    m_text->setPlaceholderText(tr("Text to type into the sandbox, Enter sends"));
+    m_text->setPlaceholderText(tr("Text to type into the sandbox; Return sends it"));
     auto *snap = new QPushButton(tr("Snapshot"), this);
     auto *save = new QPushButton(tr("Save PNG…"), this);
     snap->setObjectName(QStringLiteral("desktopSnapshot"));
@@ -57,12 +62,17 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_live);
     bar->addWidget(m_fps);
-    bar->addWidget(m_text, 1);
+    bar->addStretch(1);
     bar->addWidget(snap);
     bar->addWidget(save);
+    // The type box on a row of its own: beside the buttons a narrow dock left it a sliver.
+    auto *typing = new QHBoxLayout;
+    typing->addWidget(m_text, 1);
+    typing->addWidget(m_sendEnter);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
+    layout->addLayout(typing);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_timeline);
     layout->addWidget(m_status);
@@ -89,7 +99,12 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
         m_view->setImage(item->data(Qt::UserRole).value<QImage>());
     });
     connect(m_text, &QLineEdit::returnPressed, this, [this] {
-        queueText(m_text->text());
+        // Return in the box is the user's Enter: a prompt in the sandbox waits for it.
+        const QString text = m_text->text();
+        if (m_sendEnter->isChecked())
+            queueText(text + QLatin1Char('\n')); // type() presses Return for a newline
+        else
+            queueText(text);
         m_text->clear();
     });
     connect(m_view, &DesktopView::clicked, this, [this](QPoint pos, MouseButton button, int count) {
@@ -139,12 +154,12 @@ double DesktopPanel::framesPerSecond() const { return m_fps->value(); }
 void DesktopPanel::setFramesPerSecond(double fps) { m_fps->setValue(fps); }
 void DesktopPanel::setLive(bool live) { m_live->setChecked(live); }
 QImage DesktopPanel::currentImage() const { return m_view->image(); }
-QString DesktopPanel::status() const { return m_status->text(); }
+QString DesktopPanel::status() const { return m_status->fullText(); }
 
 void DesktopPanel::setStatus(const QString &text, bool error)
 {
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
-    m_status->setText(text);
+    m_status->setFullText(text);
 }
 
 void DesktopPanel::requestFrame()

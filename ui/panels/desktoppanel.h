@@ -21,6 +21,7 @@ class QListWidget;
 namespace Sandbench {
 
 class DesktopView;
+class ElidedLabel;
 class Sandbox;
 
 // A sandbox's desktop, live: screenshots at the chosen rate (one in flight at most, so a slow
@@ -42,6 +43,9 @@ public:
     void setLive(bool live);
     DesktopView *view() const { return m_view; }
     QListWidget *timeline() const { return m_timeline; }
+    // The type box (Return sends its text) and whether Enter follows the text.
+    QLineEdit *typeBox() const { return m_text; }
+    QCheckBox *sendEnterBox() const { return m_sendEnter; }
     QImage currentImage() const;
     // How many screenshots have arrived since the sandbox was set.
     int frameCount() const { return m_frames; }
@@ -76,7 +80,8 @@ private:
     QCheckBox *m_live;
     QLineEdit *m_text;
     QListWidget *m_timeline;
-    QLabel *m_status;
+    QCheckBox *m_sendEnter;
+    ElidedLabel *m_status;
     QTimer m_next;
     QElapsedTimer m_sinceRequest;
     bool m_inFlight = false;

@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QEvent>
+#include <QWebEnginePage>
 #include <QWebEngineView>
 
 namespace Sandbench {
@@ -25,6 +27,8 @@ PortPreviewPanel::PortPreviewPanel(Sandbox *sandbox, int port, QWidget *parent)
     m_view->setObjectName(QStringLiteral("previewView"));
     m_status->setObjectName(QStringLiteral("previewStatus"));
     m_address->setReadOnly(true);
+    // Before (and between) pages the view is the theme's base colour, not a white block.
+    m_view->page()->setBackgroundColor(palette().color(QPalette::Base));
     auto *reloadButton = new QPushButton(tr("Reload"), this);
     auto *browser = new QPushButton(tr("Open in browser"), this);
     reloadButton->setObjectName(QStringLiteral("previewReload"));
@@ -123,6 +127,13 @@ void PortPreviewPanel::openInBrowser()
     const QUrl u = url();
     if (!u.isEmpty())
         QDesktopServices::openUrl(u);
+}
+
+void PortPreviewPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        m_view->page()->setBackgroundColor(palette().color(QPalette::Base));
 }
 
 } // namespace Sandbench

@@ -36,6 +36,9 @@ public:
 signals:
     void loadFinished(bool ok);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void load();
     void setStatus(const QString &text, bool error = false);

@@ -62,7 +62,11 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     m_memory->setSpecialValueText(tr("default"));
     m_env->setPlaceholderText(tr("KEY=value, one per line"));
     m_env->setFixedHeight(m_env->fontMetrics().height() * 4 + 10);
-    m_ports->setPlaceholderText(tr("e.g. 8080, 3000 (needs network \"all\")"));
+    // The hint is a wrapped line of its own: as a placeholder a longer translation was cut off.
+    m_ports->setPlaceholderText(tr("e.g. 8080, 3000"));
+    auto *portsHint = new QLabel(tr("Ports are served only with network \"all\"."), this);
+    portsHint->setObjectName(QStringLiteral("portsHint"));
+    portsHint->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #c0392b"));
     m_problem->setWordWrap(true);
 
@@ -74,6 +78,7 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     form->addRow(tr("&Memory:"), m_memory);
     form->addRow(tr("&Environment:"), m_env);
     form->addRow(tr("&Ports:"), m_ports);
+    form->addRow(QString(), portsHint);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
     m_ok = buttons->button(QDialogButtonBox::Ok);

@@ -1,5 +1,6 @@
 #include "sandboxespanel.h"
 
+#include "elidedlabel.h"
 #include "lifetimedelegate.h"
 #include "models/sandboxlistmodel.h"
 #include "sandbox/sandbox.h"
@@ -16,9 +17,12 @@
 #include <QPushButton>
 #include <QPointer>
 #include <QLocale>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+
+#include <limits>
 
 namespace Sandbench {
 
@@ -35,7 +39,7 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     , m_extend(new QPushButton(tr("Extend…"), this))
     , m_desktop(new QPushButton(tr("Desktop"), this))
     , m_preview(new QPushButton(tr("Preview port"), this))
-    , m_status(new QLabel(this))
+    , m_status(new ElidedLabel(this))
 {
     setObjectName(QStringLiteral("sandboxesPanel"));
     m_view->setObjectName(QStringLiteral("sandboxesView"));
@@ -64,8 +68,9 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     auto *bar = new QHBoxLayout;
     for (QPushButton *b : {m_create, m_release, m_extend, m_desktop, m_preview})
         bar->addWidget(b);
-    bar->addStretch(1);
-    bar->addWidget(m_status);
+    // The status takes the room left (elided within it), on the right as before.
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bar->addWidget(m_status, 1);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_view);
     split->addWidget(m_tabs);
@@ -85,13 +90,20 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     connect(m_extend, &QPushButton::clicked, this, [this] {
         if (!m_current)
             return;
-        const int most = int(extendableMs(m_current) / 60'000);
-        bool ok = false;
-        const int minutes = QInputDialog::getInt(this, tr("Extend Sandbox"),
-                                                 tr("More minutes for %1 (at most %2):").arg(m_current->id()).arg(most),
-                                                 qMin(10, most), 1, most, 1, &ok);
-        if (ok)
-            extendCurrent(qint64(minutes) * 60'000);
+        // Seconds, as New… asks for the lifetime.
+        const int most = int(std::min<qint64>(extendableMs(m_current) / 1000, std::numeric_limits<int>::max()));
+        QInputDialog dialog(this);
+        dialog.setObjectName(QStringLiteral("extendDialog"));
+        dialog.setWindowTitle(tr("Extend Sandbox"));
+        dialog.setInputMode(QInputDialog::IntInput);
+        dialog.setLabelText(tr("More time for %1 (at most %2 s):").arg(m_current->id().left(12)).arg(most));
+        dialog.setIntRange(1, most);
+        dialog.setIntStep(60);
+        dialog.setIntValue(qMin(600, most));
+        if (auto *spin = dialog.findChild<QSpinBox *>())
+            spin->setSuffix(tr(" s"));
+        if (dialog.exec() == QDialog::Accepted)
+            extendCurrent(qint64(dialog.intValue()) * 1000);
     });
     connect(m_desktop, &QPushButton::clicked, this, [this] {
         if (m_current)
@@ -125,13 +137,13 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
 
 QString SandboxesPanel::status() const
 {
-    return m_status->text();
+    return m_status->fullText();
 }
 
 void SandboxesPanel::setStatus(const QString &text, bool error)
 {
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
-    m_status->setText(text);
+    m_status->setFullText(text);
 }
 
 void SandboxesPanel::createSandbox(const SandboxOptions &options)
@@ -208,7 +220,7 @@ void SandboxesPanel::updateActions()
 {
     const bool alive = m_current && m_current->isAlive();
     m_release->setEnabled(alive);
-    m_extend->setEnabled(alive && extendableMs(m_current) >= 60'000);
+    m_extend->setEnabled(alive && extendableMs(m_current) >= 1000);
     m_desktop->setEnabled(alive && m_current->features().desktop);
     m_preview->setEnabled(alive && !m_current->options().ports.isEmpty());
     m_create->setEnabled(m_pool && !m_pool->isClosed());

@@ -12,6 +12,7 @@ class QTabWidget;
 
 namespace Sandbench {
 
+class ElidedLabel;
 class Sandbox;
 class SandboxExecWidget;
 class SandboxFilesWidget;
@@ -38,6 +39,8 @@ public:
     SandboxFilesWidget *filesWidget() const { return m_files; }
     Sandbox *currentSandbox() const { return m_current; }
     QString status() const;
+    // The status line: elided to its width, the whole text in its tooltip.
+    ElidedLabel *statusLabel() const { return m_status; }
 
     // What New… does once the dialog is accepted.
     void createSandbox(const SandboxOptions &options);
@@ -69,7 +72,7 @@ private:
     QPushButton *m_extend;
     QPushButton *m_desktop;
     QPushButton *m_preview;
-    QLabel *m_status;
+    ElidedLabel *m_status;
     QPointer<Sandbox> m_current;
 };
 

@@ -35,6 +35,9 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     m_entries->setHeaderLabels({tr("Name"), tr("Size"), tr("Modified")});
     m_entries->setRootIsDecorated(false);
     m_entries->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // Enough rows to browse a folder however small the dock is.
+    m_entries->setMinimumHeight(m_entries->header()->sizeHint().height()
+                                + minimumRows * (m_entries->fontMetrics().height() + 6) + 2 * m_entries->frameWidth());
     m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_editor->setPlaceholderText(tr("Double-click a file to open it here"));
     m_save->setEnabled(false);
@@ -44,16 +47,15 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     auto *uploadButton = new QPushButton(tr("Upload…"), this);
     auto *downloadButton = new QPushButton(tr("Download…"), this);
     auto *deleteButton = new QPushButton(tr("Delete"), this);
+    // One row of buttons, so that the list gets the height: a docked panel is short.
     auto *bar = new QHBoxLayout;
     bar->addWidget(up);
     bar->addWidget(m_path, 1);
     bar->addWidget(reload);
-    auto *actions = new QHBoxLayout;
+    bar->addSpacing(8);
     for (QWidget *w : {static_cast<QWidget *>(uploadButton), static_cast<QWidget *>(downloadButton),
-                       static_cast<QWidget *>(deleteButton)})
-        actions->addWidget(w);
-    actions->addStretch(1);
-    actions->addWidget(m_save);
+                       static_cast<QWidget *>(deleteButton), static_cast<QWidget *>(m_save)})
+        bar->addWidget(w);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_entries);
     split->addWidget(m_editor);
@@ -62,7 +64,6 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(split, 1);
-    layout->addLayout(actions);
     layout->addWidget(m_status);
 
     connect(m_path, &QLineEdit::returnPressed, this, [this] { setFolder(m_path->text()); });

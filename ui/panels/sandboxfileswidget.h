@@ -25,6 +25,8 @@ class SandboxFilesWidget : public QWidget
     Q_OBJECT
 public:
     explicit SandboxFilesWidget(QWidget *parent = nullptr);
+    // Rows of the file list shown at the least.
+    static constexpr int minimumRows = 6;
 
     void setSandbox(Sandbox *sandbox);
     QString folder() const { return m_folder; }

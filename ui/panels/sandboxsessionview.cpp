@@ -1,5 +1,7 @@
 #include "sandboxsessionview.h"
 
+#include "replaynotes.h"
+
 #include "common/background.h"
 #include "common/terminaltext.h"
 #include "fittedpicture.h"
@@ -351,8 +353,12 @@ void SandboxSessionView::onFinished(const ReplayReport &report)
         if (QTreeWidgetItem *item = m_steps->topLevelItem(m_divergentStep - 1))
             m_steps->setCurrentItem(item);
     }
-    if (!report.notes.isEmpty())
-        m_summary->setText(m_summary->text() + QLatin1Char('\n') + tr("Notes: %1").arg(report.notes.join(QStringLiteral("; "))));
+    if (!report.notes.isEmpty()) {
+        QStringList notes;
+        for (const QString &note : report.notes)
+            notes << translatedReplayNote(note);
+        m_summary->setText(m_summary->text() + QLatin1Char('\n') + tr("Notes: %1").arg(notes.join(QStringLiteral("; "))));
+    }
     emit replayFinished(report);
 }
 

@@ -1,5 +1,7 @@
 #include "sessiondiffview.h"
 
+#include "replaynotes.h"
+
 #include "common/terminaltext.h"
 #include "session/exec/execsession.h"
 
@@ -37,6 +39,8 @@ QPlainTextEdit *makeSide(const QString &objectName, QWidget *parent)
     // No wrapping: line N on the left must sit level with line N on the right.
     view->setLineWrapMode(QPlainTextEdit::NoWrap);
     view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // A few lines side by side at the least, however small the dock: two lines compare nothing.
+    view->setMinimumHeight(view->fontMetrics().lineSpacing() * SessionDiffView::minimumLines + 2 * view->frameWidth() + 8);
     return view;
 }
 
@@ -103,7 +107,13 @@ SessionDiffView::SessionDiffView(QWidget *parent)
     top->addWidget(m_stream, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    // A replay never reaches the network or the host: say so where its result shows.
+    auto *offline = new QLabel(tr("Replays run offline: no network, only the session's own copies of files, "
+                                  "no programs."), this);
+    offline->setObjectName(QStringLiteral("replayOfflineNote"));
+    offline->setWordWrap(true);
     layout->addWidget(m_summary);
+    layout->addWidget(offline);
     layout->addLayout(top);
     layout->addWidget(m_split, 1);
     layout->addWidget(m_notes);
@@ -253,7 +263,10 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
     m_fitDecisions = !report.changedDecisions.isEmpty();
     if (isVisible())
         fitDecisions();
-    m_notes->setText(report.notes.isEmpty() ? QString() : visibleText(tr("Notes: %1").arg(report.notes.join(QStringLiteral("; ")))));
+    QStringList notes;
+    for (const QString &note : report.notes)
+        notes << translatedReplayNote(note);
+    m_notes->setText(notes.isEmpty() ? QString() : visibleText(tr("Notes: %1").arg(notes.join(QStringLiteral("; ")))));
 
 }
 

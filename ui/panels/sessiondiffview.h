@@ -25,6 +25,8 @@ class SessionDiffView : public QWidget
 public:
     // Stdout, stderr, audit: the streams that have lines.
     static constexpr int kStreamCount = 3;
+    // Lines each side shows at the least, however small the dock.
+    static constexpr int minimumLines = 5;
     // The most text one side shows; a longer stream is cut with a note (the report compared all).
     static constexpr qsizetype kMaxChars = 2 * 1024 * 1024;
 

@@ -100,6 +100,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     , m_console(new QPlainTextEdit(this))
     , m_audit(new AuditPanel(this))
     , m_code(new CodeEditor(this))
+    , m_recordedPolicy(new CodeEditor(this))
     , m_files(new QTreeWidget(this))
     , m_steps(new SandboxSessionView(this))
     , m_diff(new SessionDiffView(this))
@@ -112,6 +113,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_stopButton->setToolTip(tr("Stop the replay"));
     m_policy->setObjectName(QStringLiteral("replayPolicy"));
     m_policy->addItem(tr("Recorded policy"));
+    m_policy->addItem(tr("Policy in the editor"));
     m_policy->addItem(tr("Policy file\u2026"));
     m_policy->setToolTip(tr("The policy the replay runs under; another one shows which decisions change"));
     m_busy->setRange(0, 0);
@@ -154,6 +156,9 @@ SessionsPanel::SessionsPanel(QWidget *parent)
 
     m_code->setObjectName(QStringLiteral("sessionCode"));
     m_code->setReadOnly(true);
+    m_recordedPolicy->setObjectName(QStringLiteral("sessionPolicy"));
+    m_recordedPolicy->setReadOnly(true);
+    m_recordedPolicy->setSyntaxForFile(QStringLiteral("policy.json"));
     m_files->setObjectName(QStringLiteral("sessionFiles"));
     m_files->setRootIsDecorated(false);
     m_files->setHeaderLabels({tr("File"), tr("Where"), tr("Size"), tr("SHA-256")});
@@ -165,6 +170,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_tabs->addTab(m_audit, tr("Audit"));
     m_tabs->addTab(m_code, tr("Code"));
     m_tabs->addTab(m_files, tr("Files"));
+    m_tabs->addTab(m_recordedPolicy, tr("Policy"));
     m_tabs->addTab(m_steps, tr("Steps"));
     m_tabs->addTab(m_agentView, tr("Calls"));
     m_tabs->addTab(m_diff, tr("Replay"));
@@ -379,10 +385,13 @@ void SessionsPanel::showBundle()
     m_code->setSyntaxForFile(codeName);
     // Read-only, and from the file: a bidi override in the code ("Trojan Source") is shown, not obeyed.
     m_code->setPlainText(visibleLines(code));
+    // The policy as the manifest recorded it (a record, never a grant: replays contain it).
+    m_recordedPolicy->setPlainText(visibleLines(QString::fromUtf8(policyToJson(m.policy))));
 
     fillFiles();
 
-    for (QWidget *page : {m_tabs->widget(0), m_tabs->widget(1), m_tabs->widget(2), m_tabs->widget(3)})
+    for (QWidget *page : {m_tabs->widget(0), m_tabs->widget(1), m_tabs->widget(2), m_tabs->widget(3),
+                          static_cast<QWidget *>(m_recordedPolicy)})
         m_tabs->setTabVisible(m_tabs->indexOf(page), true);
     m_tabs->setTabVisible(m_tabs->indexOf(m_steps), false);
     m_tabs->setTabVisible(m_tabs->indexOf(m_agentView), false);

@@ -2,7 +2,9 @@
 
 #include "audit/auditevent.h"
 #include "common/error.h"
+#include "common/result.h"
 #include "common/staleguard.h"
+#include "policy/policy.h"
 #include "session/replayreport.h"
 
 #include <QWidget>
@@ -68,6 +70,12 @@ public:
     void stopReplay();
     // Replays under this policy file instead of the recorded policy; empty: the recorded one.
     bool setReplayPolicyFile(const QString &path, QString *error = nullptr);
+    // Where "Policy in the editor" comes from: the policy editor's current text, parsed (an
+    // error when it does not parse). Unset: that choice is disabled.
+    void setEditorPolicySource(std::function<Result<Policy>()> source);
+    // Replays under the editor's policy (wider grants still ask, as with a policy file).
+    void replayUnderEditorPolicy();
+    bool usesEditorPolicy() const { return m_useEditorPolicy; }
     // Asked before a replay policy grants more than the bundle holds (host paths, variables,
     // programs); the default asks the user in a message box. Returning false cancels the replay.
     void setWiderPolicyConfirmation(std::function<bool(const QStringList &entries)> confirm);
@@ -86,6 +94,9 @@ public:
     QComboBox *consoleStreamBox() const { return m_consoleStream; }
     AuditPanel *auditPanel() const { return m_audit; }
     CodeEditor *codeView() const { return m_code; }
+    // The policy the session was recorded under, as JSON, read-only.
+    CodeEditor *recordedPolicyView() const { return m_recordedPolicy; }
+    QComboBox *replayPolicyBox() const { return m_policy; }
     QTreeWidget *filesView() const { return m_files; }
     SessionDiffView *diffView() const { return m_diff; }
     SandboxSessionView *stepsView() const { return m_steps; }
@@ -135,6 +146,8 @@ private:
     SandboxPool *m_pool = nullptr; // the Workbench's
     QString m_title;
     QString m_replayPolicyPath;
+    bool m_useEditorPolicy = false;
+    std::function<Result<Policy>()> m_editorPolicy;
     std::function<bool(const QStringList &)> m_confirmWider;
     std::optional<ReplayReport> m_report;
     bool m_loading = false;
@@ -157,6 +170,7 @@ private:
     QPlainTextEdit *m_console;
     AuditPanel *m_audit;
     CodeEditor *m_code;
+    CodeEditor *m_recordedPolicy;
     QTreeWidget *m_files;
     SandboxSessionView *m_steps;
     SessionDiffView *m_diff;

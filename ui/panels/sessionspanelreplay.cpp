@@ -32,17 +32,33 @@ bool SessionsPanel::setReplayPolicyFile(const QString &path, QString *error)
         }
     }
     m_replayPolicyPath = path;
+    m_useEditorPolicy = false;
+    // Items: the recorded policy, the editor's, "Policy file…", then the file chosen.
     const QSignalBlocker blocker(m_policy);
-    while (m_policy->count() > 2)
-        m_policy->removeItem(2);
+    while (m_policy->count() > 3)
+        m_policy->removeItem(3);
     if (path.isEmpty()) {
         m_policy->setCurrentIndex(0);
     } else {
         m_policy->addItem(QFileInfo(path).fileName(), path);
-        m_policy->setItemData(2, path, Qt::ToolTipRole);
-        m_policy->setCurrentIndex(2);
+        m_policy->setItemData(3, path, Qt::ToolTipRole);
+        m_policy->setCurrentIndex(3);
     }
     return true;
+}
+
+void SessionsPanel::setEditorPolicySource(std::function<Result<Policy>()> source)
+{
+    m_editorPolicy = std::move(source);
+    updateActions();
+}
+
+void SessionsPanel::replayUnderEditorPolicy()
+{
+    if (!m_editorPolicy || isReplaying() || m_loading)
+        return;
+    chooseReplayPolicy(1);
+    replay();
 }
 
 void SessionsPanel::chooseReplayPolicy(int index)
@@ -50,6 +66,14 @@ void SessionsPanel::chooseReplayPolicy(int index)
     if (index == 0) {
         setReplayPolicyFile({});
     } else if (index == 1) {
+        if (!m_editorPolicy) {
+            setReplayPolicyFile(m_replayPolicyPath);
+            return;
+        }
+        const QSignalBlocker blocker(m_policy);
+        m_useEditorPolicy = true;
+        m_policy->setCurrentIndex(1);
+    } else if (index == 2) {
         const QString path = QFileDialog::getOpenFileName(this, tr("Replay Under Policy"), QFileInfo(m_replayPolicyPath).path(),
                                                           tr("Policies (*.json);;All files (*)"));
         QString error;
@@ -83,11 +107,13 @@ void SessionsPanel::replay()
     if (!m_bundle || !m_workbench)
         return;
     ExecReplayOptions options;
-    if (!m_replayPolicyPath.isEmpty()) {
-        // Read again: the file may have been edited since it was chosen.
-        auto policy = readPolicyFile(m_replayPolicyPath);
+    if (m_useEditorPolicy || !m_replayPolicyPath.isEmpty()) {
+        // Read again: the file (or the editor) may have been edited since it was chosen.
+        // m_useEditorPolicy is only set while there is an editor to ask (chooseReplayPolicy).
+        auto policy = m_useEditorPolicy ? m_editorPolicy() : readPolicyFile(m_replayPolicyPath);
         if (!policy) {
-            showError(tr("Cannot use that policy: %1").arg(policy.error().message));
+            showError(m_useEditorPolicy ? tr("The policy in the editor has an error: %1").arg(policy.error().message)
+                                        : tr("Cannot use that policy: %1").arg(policy.error().message));
             return;
         }
         options.policy = *policy;
