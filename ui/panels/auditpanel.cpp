@@ -118,16 +118,18 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     QHeaderView *header = m_view->horizontalHeader();
-    header->setStretchLastSection(true);
     const QFontMetrics fm = m_view->fontMetrics();
     const auto fit = [&](const QString &sample) { return fm.horizontalAdvance(sample) + 16; };
     header->resizeSection(int(AuditLogModel::Column::Time), fit(QStringLiteral("2026-12-31T23:59:59.999Z")));
     header->resizeSection(int(AuditLogModel::Column::Kind), fit(QStringLiteral("import")));
     header->resizeSection(int(AuditLogModel::Column::Action), fit(QStringLiteral("connect")));
-    header->resizeSection(int(AuditLogModel::Column::Resource), fit(QString(34, QLatin1Char('n'))));
+    header->resizeSection(int(AuditLogModel::Column::Resource), fit(QString(28, QLatin1Char('n'))));
     header->resizeSection(int(AuditLogModel::Column::Decision), fit(tr("Decision")));
     header->resizeSection(int(AuditLogModel::Column::Rule), fit(QStringLiteral("allow_write[10]")));
-    // The Reason column is the last one and takes the rest of the width.
+    // The Reason column is the last one: readable in a narrow dock (the table scrolls), and
+    // taking the rest of the width in a wide one.
+    header->resizeSection(int(AuditLogModel::Column::Reason), fit(QString(44, QLatin1Char('n'))));
+    header->setStretchLastSection(true);
     updateSeqWidth();
 
     m_kind->addItem(tr("All kinds"), QString());
