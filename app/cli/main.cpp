@@ -4,6 +4,7 @@
 #include "runcommand.h"
 #include "sandboxcommand.h"
 #include "mcpcommand.h"
+#include "policycommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -16,7 +17,7 @@ QString usage()
 {
     return QStringLiteral("Usage: sandbench-cli COMMAND [options]\n\n"
                           "Commands:\n")
-            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp()
+            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp() + Cli::policyHelp()
             + QStringLiteral("\n  --help       this text\n  --version    application and runtime versions\n");
 }
 
@@ -45,6 +46,8 @@ int main(int argc, char *argv[])
         return Cli::sandboxCommand(args);
     if (command == QLatin1String("mcp"))
         return Cli::mcpCommand(args);
+    if (command == QLatin1String("policy"))
+        return Cli::policyCommand(args);
     QTextStream(stderr) << "sandbench-cli: unknown command '" << Sandbench::terminalSafe(command) << "'\n\n" << usage();
     return 2;
 }

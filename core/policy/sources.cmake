@@ -5,4 +5,10 @@ target_sources(sandbench_core PRIVATE
     policy/envnames.h policy/envnames.cpp
     policy/policymatcher.h policy/policymatcher.cpp
     policy/netrule.h policy/netrule.cpp
-    policy/pathresolver.h policy/pathresolver.cpp)
+    policy/pathresolver.h policy/pathresolver.cpp
+    policy/allowrule.h policy/allowrule.cpp
+    policy/decisioncontext.h policy/decisioncontext.cpp
+    policy/policyexplain.h policy/policyexplain.cpp
+    policy/policylint.h policy/policylint.cpp
+    policy/policydiff.h policy/policydiff.cpp
+    policy/policywhatif.h policy/policywhatif.cpp)

@@ -2,6 +2,7 @@
 # the replayer interface and its report, and PNG decoding.
 target_sources(sandbench_core PRIVATE
     session/pngimage.h session/pngimage.cpp
+    session/recordeddecisions.h session/recordeddecisions.cpp
     session/replayreport.h session/replayreport.cpp
     session/sessionarchive.h session/sessionarchive.cpp
     session/sessionfile.h session/sessionfile.cpp

@@ -1,0 +1,177 @@
+#include "policyexplain.h"
+
+#include <QDir>
+
+namespace Sandbench {
+
+namespace {
+
+QString denySwitchFor(const QString &kind)
+{
+    if (kind == QLatin1String("read") || kind == QLatin1String("write"))
+        return QStringLiteral("deny_fs");
+    if (kind == QLatin1String("net"))
+        return QStringLiteral("deny_net");
+    if (kind == QLatin1String("env"))
+        return QStringLiteral("deny_env");
+    if (kind == QLatin1String("run"))
+        return QStringLiteral("deny_run");
+    return {};
+}
+
+bool denySwitchOn(const Policy &policy, const QString &name)
+{
+    const Permissions &p = policy.permissions;
+    return (name == QLatin1String("deny_fs") && p.denyFs) || (name == QLatin1String("deny_net") && p.denyNet)
+           || (name == QLatin1String("deny_env") && p.denyEnv) || (name == QLatin1String("deny_run") && p.denyRun);
+}
+
+// The deciding rule in words, when it is no entry of the file.
+QString defaultRuleText(const Decision &d)
+{
+    const QString &r = d.rule;
+    if (r == QLatin1String("sandbox"))
+        return d.allowed ? QStringLiteral("sandbox") : QStringLiteral("sandbox: nothing allows it");
+    if (r == QLatin1String("no sandbox"))
+        return QStringLiteral("no sandbox: whatever is not denied is allowed");
+    if (r.startsWith(QLatin1String("deny_")))
+        return QStringLiteral("\"%1\": true: nothing allows it").arg(r);
+    if (r == QLatin1String("workdir"))
+        return QStringLiteral("workdir: the run's own folder is readable and writable");
+    if (r == QLatin1String("entry"))
+        return QStringLiteral("entry: the file being run is readable");
+    if (r == QLatin1String("sandbench"))
+        return QStringLiteral("sandbench: Sandbench's own module");
+    if (r == QLatin1String("protected"))
+        return QStringLiteral("protected: Sandbench keeps the audit log and caches there, no rule reaches it");
+    if (r == QLatin1String("system"))
+        return QStringLiteral("system: /proc, /dev and /sys are never part of the sandbox");
+    if (r == QLatin1String("metadata"))
+        return QStringLiteral("metadata: a cloud metadata address, allowed only by an allow_net entry naming it exactly");
+    if (r == QLatin1String("reserved"))
+        return QStringLiteral("reserved: a variable of the runtime's own, never given");
+    return r;
+}
+
+bool allows(const Policy &policy, const QString &baseDir, const PolicyQuestion &q, const DecisionContext &context)
+{
+    return PolicyMatcher(matcherSetupFor(policy, baseDir, context)).decide(q.kind, q.value, q.hasValue).allowed;
+}
+
+// The entry a deny needs: the resource itself for a list kind, "*" for any program.
+std::optional<AllowRule> entryFor(const PolicyQuestion &q, const Decision &d)
+{
+    if (!q.hasValue)
+        return q.kind == QLatin1String("run") ? std::optional<AllowRule>(AllowRule{QStringLiteral("allow_run"), QStringLiteral("*")})
+                                              : std::nullopt;
+    AuditEvent event;
+    event.kind = q.kind;
+    event.action = d.action;
+    event.resource = q.value;
+    return allowRuleFor(event);
+}
+
+void explainDeny(Explanation &e, const Policy &policy, const QString &baseDir, const PolicyQuestion &q,
+                 const DecisionContext &context)
+{
+    if (const auto rule = entryFor(q, e.decision)) {
+        const Policy candidate = withRule(policy, *rule);
+        if (allows(candidate, baseDir, q, context)) {
+            e.allowFlip = rule;
+            const QString deny = denySwitchFor(q.kind);
+            e.flip = QStringLiteral("add %1").arg(rule->displayText());
+            if (denySwitchOn(policy, deny))
+                e.flip += QStringLiteral(" and turn \"%1\" off").arg(deny);
+            return;
+        }
+    }
+    // No list can: only leaving the sandbox (and every deny switch) would, if even that.
+    Policy open = policy;
+    open.sandbox = false;
+    open.permissions.denyFs = open.permissions.denyNet = open.permissions.denyEnv = open.permissions.denyRun = false;
+    if (allows(open, baseDir, q, context))
+        e.flip = QStringLiteral("no entry allows it: only a policy without the sandbox (and without deny switches) would");
+    else
+        e.flip = QStringLiteral("nothing in a policy can allow it (%1)").arg(e.decision.rule);
+}
+
+void explainAllow(Explanation &e, const Policy &policy, const QString &baseDir, const PolicyQuestion &q,
+                  const DecisionContext &context)
+{
+    // Remove the deciding entry; another may decide next. A handful at most: the lists are short.
+    Policy candidate = policy;
+    QStringList removed;
+    QString rule = e.decision.rule;
+    QString pointer = e.rulePointer;
+    for (int round = 0; round < 64 && !pointer.isEmpty(); ++round) {
+        removed << entryText(candidate, pointer);
+        candidate = withoutEntry(candidate, pointer);
+        if (round == 0)
+            e.removeFlip = pointer;
+        const Decision next = PolicyMatcher(matcherSetupFor(candidate, baseDir, context)).decide(q.kind, q.value, q.hasValue);
+        if (!next.allowed) {
+            e.flip = QStringLiteral("remove %1").arg(removed.join(QStringLiteral(" and ")));
+            if (removed.size() > 1)
+                e.removeFlip.clear(); // no single entry removal denies it
+            return;
+        }
+        rule = next.rule;
+        pointer = rulePointer(candidate, next.rule, q.value);
+    }
+    e.removeFlip.clear();
+    const QString prefix = removed.isEmpty() ? QString()
+                                             : QStringLiteral("removing %1 is not enough: ").arg(removed.join(QStringLiteral(" and ")));
+    if (rule == QLatin1String("no sandbox")) {
+        const QString deny = denySwitchFor(q.kind);
+        e.flip = prefix + (deny.isEmpty() ? QStringLiteral("turn \"sandbox\" on")
+                                          : QStringLiteral("turn \"sandbox\" or \"%1\" on").arg(deny));
+    } else if (rule == QLatin1String("workdir")) {
+        e.flip = prefix + QStringLiteral("it is inside the workdir, which the run may always read and write: set another workdir");
+    } else {
+        e.flip = prefix + QStringLiteral("no policy entry decided it (%1)").arg(rule);
+    }
+}
+
+} // namespace
+
+Policy withoutEntry(const Policy &policy, const QString &pointer)
+{
+    Policy out = policy;
+    const QStringList parts = pointer.split(QLatin1Char('/'));
+    if (pointer == QLatin1String("/options/workdir")) {
+        out.workdir.clear();
+    } else if (parts.size() == 4 && parts.at(1) == QLatin1String("options") && parts.at(2) == QLatin1String("env")) {
+        QString name = parts.at(3);
+        name.replace(QStringLiteral("~1"), QStringLiteral("/")).replace(QStringLiteral("~0"), QStringLiteral("~"));
+        out.env.remove(name);
+    } else if (parts.size() == 4) {
+        QStringList *list = policyList(out, parts.at(2));
+        bool ok = false;
+        const qsizetype index = parts.at(3).toLongLong(&ok);
+        if (list && ok && index >= 0 && index < list->size() && listPointer(parts.at(2), index) == pointer)
+            list->removeAt(index);
+    }
+    return out;
+}
+
+Explanation explainDecision(const Policy &policy, const QString &baseDir, const PolicyQuestion &question,
+                            const DecisionContext &context)
+{
+    Explanation e;
+    e.decision = PolicyMatcher(matcherSetupFor(policy, baseDir, context)).decide(question.kind, question.value, question.hasValue);
+    e.rulePointer = rulePointer(policy, e.decision.rule, question.value);
+    e.ruleText = e.rulePointer.isEmpty() ? defaultRuleText(e.decision) : entryText(policy, e.rulePointer);
+    if (e.decision.allowed)
+        explainAllow(e, policy, baseDir, question, context);
+    else
+        explainDeny(e, policy, baseDir, question, context);
+    return e;
+}
+
+Explanation explainDecision(const Policy &policy, const QString &baseDir, const AuditEvent &event,
+                            const DecisionContext &context)
+{
+    return explainDecision(policy, baseDir, questionFor(event), context);
+}
+
+} // namespace Sandbench

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "policy/allowrule.h"
+#include "policy/decisioncontext.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace Sandbench {
+
+// Why a policy decides a question the way it does, and the smallest change that turns it.
+struct Explanation
+{
+    Decision decision;
+    // The deciding entry as written, e.g. "allow_read[2]": "/data", or the default in words:
+    // "sandbox: nothing allows it".
+    QString ruleText;
+    QString rulePointer;   // JSON Pointer of the deciding entry; empty when no entry decided
+    QString flip;          // the smallest change that would flip the decision, in words
+    std::optional<AllowRule> allowFlip; // for a deny: the entry to add (none if nothing can allow it)
+    // For an allow: the JSON Pointer of the entry to remove ("/permissions/allow_read/2"),
+    // empty when no single entry removal denies it (no sandbox, the workdir, ...).
+    QString removeFlip;
+};
+
+// "Check": the decision for a question under `policy`, nothing run. The allow flip is verified:
+// the policy with the added entry allows the question (else allowFlip stays empty), and so is the
+// removal (the policy without that entry denies it).
+Explanation explainDecision(const Policy &policy, const QString &baseDir, const PolicyQuestion &question,
+                            const DecisionContext &context = {});
+Explanation explainDecision(const Policy &policy, const QString &baseDir, const AuditEvent &event,
+                            const DecisionContext &context = {});
+
+// `policy` without the entry at `pointer` (a permission list or read_only_dirs entry).
+Policy withoutEntry(const Policy &policy, const QString &pointer);
+
+} // namespace Sandbench
