@@ -196,8 +196,32 @@ void TestAuditAllow::reasonColumnShowsWhyAndDetailsExplain()
     const QString details = m_panel->detailsLabel()->toolTip();
     QVERIFY2(details.contains(u"denied by sandbox default"_s) && details.contains(u"\"allow_read\": \""_s + m_home + u"/proj/data.csv\""_s),
              qPrintable(details));
+    // Explained against the policy in the editor too: it denies it, and adding the file would
+    // allow it.
+    QVERIFY2(details.contains(u"The policy in the editor denies it"_s)
+                 && details.contains(u"to change that: add \"allow_read\": \""_s + m_home + u"/proj/data.csv\""_s),
+             qPrintable(details));
     m_panel->selectRow(0);
     QVERIFY2(m_panel->detailsLabel()->toolTip().contains(u"allowed by allow_read[0]"_s), qPrintable(m_panel->detailsLabel()->toolTip()));
+
+    // The editor's policy changes: the explanation follows at once.
+    m_panel->selectRow(1);
+    Policy policy = m_window->policyPanel()->policy();
+    policy.sandbox = true;
+    policy.permissions.allowRead = QStringList{m_home + u"/proj"_s};
+    m_window->policyPanel()->setPolicy(policy);
+    const QString now = m_panel->detailsLabel()->toolTip();
+    QVERIFY2(now.contains(u"The policy in the editor allows it"_s) && now.contains(u"allow_read[0]"_s)
+                 && now.contains(u"remove"_s), qPrintable(now));
+    // The recorded decision is still what the first line says.
+    QVERIFY(now.startsWith(u"#2 denied by sandbox default"_s));
+    // A broken policy explains nothing.
+    m_window->policyPanel()->setText(u"{ not json"_s);
+    m_window->policyPanel()->validateNow();
+    QVERIFY(!m_panel->detailsLabel()->toolTip().contains(u"The policy in the editor"_s));
+    // Plain text, not HTML: a resource named like markup shows as it is.
+    QCOMPARE(m_panel->detailsLabel()->textFormat(), Qt::PlainText);
+    QCOMPARE(m_panel->pathLabel()->textFormat(), Qt::PlainText);
 }
 
 void TestAuditAllow::multiSelectionScopesChangeTheDiffAndApply()

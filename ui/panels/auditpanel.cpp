@@ -4,6 +4,7 @@
 #include "models/allowscope.h"
 #include "common/terminaltext.h"
 #include "models/auditlogmodel.h"
+#include "policy/policyexplain.h"
 #include "theme.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
@@ -62,8 +63,10 @@ protected:
 class ElidedLabel : public QLabel
 {
 public:
-    explicit ElidedLabel(QWidget *parent) : QLabel(parent)
+    ElidedLabel(Qt::TextElideMode mode, QWidget *parent) : QLabel(parent), m_mode(mode)
     {
+        // Paths and reasons are the code's text: never read as HTML.
+        setTextFormat(Qt::PlainText);
         setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
@@ -82,7 +85,14 @@ protected:
     }
 
 private:
-    void elide() { setText(fontMetrics().elidedText(m_full, Qt::ElideMiddle, qMax(0, contentsRect().width()))); }
+    void elide()
+    {
+        QStringList lines = m_full.split(QLatin1Char('\n'));
+        for (QString &line : lines)
+            line = fontMetrics().elidedText(line, m_mode, qMax(0, contentsRect().width()));
+        setText(lines.join(QLatin1Char('\n')));
+    }
+    Qt::TextElideMode m_mode;
     QString m_full;
 };
 
@@ -99,8 +109,8 @@ AuditPanel::AuditPanel(QWidget *parent)
     , m_allowAction(new QAction(tr("&Allow Selected Denials\u2026"), this))
     , m_allowAllAction(new QAction(tr("Allow All &Denials of This Run\u2026"), this))
     , m_counts(new QLabel(this))
-    , m_path(new ElidedLabel(this))
-    , m_details(new ElidedLabel(this))
+    , m_path(new ElidedLabel(Qt::ElideMiddle, this))
+    , m_details(new ElidedLabel(Qt::ElideRight, this))
     , m_filterDelay(new QTimer(this))
 {
     m_view->setObjectName(QStringLiteral("auditView"));
@@ -367,11 +377,24 @@ QString AuditPanel::detailsText(const AuditEvent &event) const
         return tr("This line is not an audit event.");
     const QString seq = QLocale().toString(event.seq);
     const QString rule = visibleText(event.rule.isEmpty() ? tr("(no rule named)") : event.rule);
-    if (event.allowed)
-        return tr("#%1 allowed by %2.").arg(seq, rule);
-    QString text = tr("#%1 denied by %2: %3").arg(seq, rule, visibleText(event.reason));
-    if (const std::optional<AllowRule> flip = allowRuleFor(event))
-        text += QStringLiteral(" \u00b7 ") + tr("allowed by adding %1").arg(visibleText(flip->displayText()));
+    QString text;
+    if (event.allowed) {
+        text = tr("#%1 allowed by %2.").arg(seq, rule);
+    } else {
+        text = tr("#%1 denied by %2: %3").arg(seq, rule, visibleText(event.reason));
+        if (!m_policy)
+            if (const std::optional<AllowRule> flip = allowRuleFor(event))
+                text += QStringLiteral(" \u00b7 ") + tr("allowed by adding %1").arg(visibleText(flip->displayText()));
+    }
+    if (!m_policy)
+        return text;
+    // The same question asked of the policy being edited, which may differ from the one the run
+    // had; without the run's workdir and entry the answer is the policy's alone.
+    const Explanation e = explainDecision(*m_policy, m_baseDir, event);
+    const QString now = e.decision.allowed ? tr("allows it") : tr("denies it");
+    text += QLatin1Char('\n') + tr("The policy in the editor %1 (%2)").arg(now, visibleText(e.ruleText));
+    if (!e.flip.isEmpty())
+        text += QStringLiteral(" \u00b7 ") + tr("to change that: %1").arg(visibleText(e.flip));
     return text;
 }
 
