@@ -91,7 +91,19 @@ QString AuditLogModel::reasonText(const AuditEvent &event)
     if (event.allowed)
         return event.rule.isEmpty() ? QString() : tr("allowed by %1").arg(visibleText(event.rule));
     static const QLatin1String lead("permission denied: ");
-    const QString reason = event.reason.startsWith(lead) ? event.reason.mid(lead.size()) : event.reason;
+    QString reason = event.reason.startsWith(lead) ? event.reason.mid(lead.size()) : event.reason;
+    // The resource has a column of its own: 'read access to "/a/long/path" is not allowed (not in
+    // allow_read, ...)' reads 'read access is not allowed (...)', so the part that says why
+    // stays in view in a narrow column.
+    if (!event.resource.isEmpty()) {
+        const QString quoted = QLatin1Char('"') + event.resource + QLatin1Char('"');
+        for (const QString &form : {QStringLiteral(" to ") + quoted, QLatin1Char(' ') + quoted}) {
+            if (const qsizetype at = reason.indexOf(form); at >= 0) {
+                reason.remove(at, form.size());
+                break;
+            }
+        }
+    }
     return visibleText(reason);
 }
 
