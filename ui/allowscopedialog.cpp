@@ -38,6 +38,7 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QList<AllowCandid
     , m_table(new QTableWidget(int(candidates.size()), ColumnCount, this))
     , m_diff(new QTextEdit(this))
     , m_summary(new QLabel(this))
+    , m_refusedNote(new QLabel(this))
 {
     setObjectName(QStringLiteral("allowScopeDialog"));
     setWindowTitle(tr("Allow Denied Access"));
@@ -88,6 +89,15 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QList<AllowCandid
         connect(box, &QComboBox::currentIndexChanged, this, &AllowScopeDialog::updateDiff);
         m_table->setCellWidget(row, ScopeColumn, box);
     }
+    QStringList refused;
+    for (const AllowCandidate &c : std::as_const(m_candidates))
+        for (const QString &why : c.refused)
+            refused << QStringLiteral("\u2022 %1 \u2014 %2").arg(c.event.resource, why);
+    m_refusedNote->setObjectName(QStringLiteral("allowScopeRefused"));
+    m_refusedNote->setTextFormat(Qt::PlainText);
+    m_refusedNote->setWordWrap(true);
+    m_refusedNote->setText(tr("Not offered:") + QLatin1Char('\n') + refused.join(QLatin1Char('\n')));
+    m_refusedNote->setVisible(!refused.isEmpty());
     connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem *item) {
         if (item->column() == IncludeColumn)
             updateDiff();
@@ -111,12 +121,13 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QList<AllowCandid
     intro->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
-    layout->addWidget(m_table, 3);
+    layout->addWidget(m_table, 2);
+    layout->addWidget(m_refusedNote);
     layout->addWidget(new QLabel(tr("The policy changes like this:"), this));
-    layout->addWidget(m_diff, 2);
+    layout->addWidget(m_diff, 3);
     layout->addWidget(m_summary);
     layout->addWidget(buttons);
-    resize(860, 560);
+    resize(900, 620);
     updateDiff();
 }
 

@@ -33,6 +33,8 @@ public:
     void setIncluded(int row, bool included);
     bool isIncluded(int row) const;
     QPushButton *applyButton() const { return m_apply; }
+    // The scopes left out, each with why ("Not offered: ..."); hidden when there are none.
+    QLabel *refusedNote() const { return m_refusedNote; }
 
     QList<AllowRule> chosenRules() const;
     Policy resultPolicy() const;
@@ -49,6 +51,7 @@ private:
     QTableWidget *m_table;
     QTextEdit *m_diff;
     QLabel *m_summary;
+    QLabel *m_refusedNote;
     QPushButton *m_apply;
     QString m_diffPlain;
 };

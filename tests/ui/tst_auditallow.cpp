@@ -265,6 +265,9 @@ void TestAuditAllow::multiSelectionScopesChangeTheDiffAndApply()
         // The file in the home folder: the file only; the home is never offered.
         check(items(dialog->scopeBox(npmrc)).size() == 1, items(dialog->scopeBox(npmrc)).join(QLatin1Char('|')));
         check(dialog->scopeBox(npmrc)->toolTip().contains(u"home folder"_s), dialog->scopeBox(npmrc)->toolTip());
+        // And the dialog says so in view, not only in a tooltip.
+        check(!dialog->refusedNote()->isHidden() && dialog->refusedNote()->text().contains(u"home folder"_s),
+              dialog->refusedNote()->text());
         check(dialog->applyButton()->isEnabled(), u"apply disabled"_s);
         dialog->applyButton()->click();
     }, &seen);
