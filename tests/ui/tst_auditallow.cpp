@@ -232,7 +232,14 @@ void TestAuditAllow::multiSelectionScopesChangeTheDiffAndApply()
     selectRows({0});
     QVERIFY(!m_panel->allowButton()->isEnabled());
     QVERIFY(!m_panel->allowAction()->isEnabled());
-    selectRows({1, 2, 3, 4});
+    // Select all (one range), then a click: the selection is read by range, in row order.
+    QTest::keyClick(m_panel->view(), Qt::Key_A, Qt::ControlModifier);
+    QCOMPARE(m_panel->selectedEvents().size(), 9);
+    QCOMPARE(m_panel->selectedEvents().last().seq, quint64(9));
+    QCOMPARE(m_panel->selectedEvents(3).size(), 3);
+    QVERIFY(m_panel->allowAction()->isEnabled());
+    selectRows({4, 1, 2, 3});
+    QCOMPARE(m_panel->selectedEvents().first().seq, quint64(2));
     QVERIFY(m_panel->allowAction()->isEnabled());
     QCOMPARE(m_panel->allowAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     QVERIFY(m_panel->allowButton()->toolTip().contains(m_panel->allowAction()->shortcut().toString(QKeySequence::NativeText)));

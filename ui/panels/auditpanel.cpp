@@ -14,6 +14,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -30,6 +31,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <vector>
 
 namespace Sandbench {
 
@@ -281,14 +283,21 @@ bool AuditPanel::selectedEvent(AuditEvent *event) const
     return true;
 }
 
-QList<AuditEvent> AuditPanel::selectedEvents() const
+QList<AuditEvent> AuditPanel::selectedEvents(qsizetype limit) const
 {
-    QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    // By selection range, not selectedRows(): Ctrl+A over a million-line log is one range, and
+    // only as many rows as asked for are parsed.
+    std::vector<std::pair<int, int>> ranges;
+    for (const QItemSelectionRange &range : m_view->selectionModel()->selection())
+        ranges.emplace_back(range.top(), range.bottom());
+    std::sort(ranges.begin(), ranges.end());
     QList<AuditEvent> events;
-    events.reserve(rows.size());
-    for (const QModelIndex &index : rows)
-        events << m_model->eventAt(index.row());
+    int next = 0;
+    for (const auto &[top, bottom] : ranges) {
+        for (int row = qMax(top, next); row <= bottom && events.size() < limit; ++row)
+            events << m_model->eventAt(row);
+        next = qMax(next, bottom + 1);
+    }
     return events;
 }
 
@@ -348,7 +357,17 @@ void AuditPanel::updateSeqWidth()
 
 void AuditPanel::updateAllowButton()
 {
-    const bool can = !allowCandidates(selectedEvents()).isEmpty();
+    // Any one denied row with an allow list enables it; a large selection is not parsed whole
+    // on every click.
+    bool can = false;
+    for (const QItemSelectionRange &range : m_view->selectionModel()->selection()) {
+        for (int row = range.top(), checked = 0; row <= range.bottom() && !can && checked < 10000; ++row, ++checked) {
+            const AuditEvent event = m_model->eventAt(row);
+            can = !event.allowed && !event.unreadable && allowRuleFor(event).has_value();
+        }
+        if (can)
+            break;
+    }
     m_allow->setEnabled(can);
     m_allowAction->setEnabled(can);
 }

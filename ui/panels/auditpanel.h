@@ -57,8 +57,8 @@ public:
     void applyFilterNow();
     // The first selected event, if any.
     bool selectedEvent(AuditEvent *event) const;
-    // Every selected event, in row order.
-    QList<AuditEvent> selectedEvents() const;
+    // The selected events in row order, at most `limit`.
+    QList<AuditEvent> selectedEvents(qsizetype limit = 100000) const;
     void selectRow(int row);
 
     // The policy in the editor, which the details line explains the current row against; none
