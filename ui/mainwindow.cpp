@@ -108,6 +108,10 @@ MainWindow::MainWindow(QWidget *parent)
         m_stopAction->setEnabled(true);
     });
     connect(m_workbench, &Workbench::runFinished, this, runEnded);
+    // The policy editor marks grants this run never used and the denials it hit.
+    connect(m_workbench, &Workbench::runStarted, m_policy, [this] { m_policy->setAuditEvidence({}); });
+    connect(m_workbench, &Workbench::runFinished, m_policy,
+            [this](int, const ExecResult &result) { m_policy->setAuditEvidence(result.auditEvents); });
     connect(m_workbench, &Workbench::runFailed, this, runEnded);
     connect(m_audit, &AuditPanel::allowRequested, this, &MainWindow::allowEvents);
     // The audit browser explains its rows against the policy being edited.
@@ -125,6 +129,11 @@ MainWindow::MainWindow(QWidget *parent)
         statusBar()->showMessage(tr("Run %1 was not recorded as a session: %2").arg(row + 1).arg(error), 8000);
     });
     connect(m_policy, &PolicyEditorPanel::policyChanged, m_status, &RunStatusWidget::setPolicy);
+    // "Could not run: the policy has an error" goes once the policy reads again.
+    connect(m_policy, &PolicyEditorPanel::validityChanged, m_status, [this](bool valid) {
+        if (valid)
+            m_status->clearPolicyFailure();
+    });
     connect(m_policy, &PolicyEditorPanel::modificationChanged, this, &MainWindow::updateTitle);
     connect(m_policy, &PolicyEditorPanel::fileChanged, this, &MainWindow::updateTitle);
     connect(m_script, &ScriptEditorPanel::modificationChanged, this, &MainWindow::updateTitle);
@@ -233,7 +242,7 @@ bool MainWindow::runScript()
     m_policy->validateNow();
     if (!m_policy->isValid()) {
         statusBar()->showMessage(tr("The policy has an error: %1").arg(m_policy->errorText()), 8000);
-        m_status->setFailed(tr("the policy has an error"));
+        m_status->setPolicyFailed(tr("the policy has an error"));
         return false;
     }
     ExecRequest request;
@@ -258,6 +267,8 @@ void MainWindow::showRun(int row)
         return;
     m_console->showRun(history->run(row));
     m_audit->showRun(history->run(row));
+    const RunRecord &record = history->run(row);
+    m_policy->setAuditEvidence(record.result ? record.result->auditEvents : QList<AuditEvent>{});
 }
 
 bool MainWindow::allowEvents(const QList<AuditEvent> &events)

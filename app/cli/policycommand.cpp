@@ -24,17 +24,20 @@ QString policyUsageText()
             "Answers questions about a policy file from evidence, running nothing:\n"
             "  check   --policy FILE (--read PATH | --write PATH | --net HOST:PORT | --env NAME | --run CMD)\n"
             "          allowed or denied, the rule that decides, the smallest change that flips it\n"
-            "  explain --policy FILE AUDIT [--seq N]\n"
+            "  explain --policy FILE AUDIT [--seq N] [--workdir DIR]\n"
             "          each recorded decision (or one) as FILE decides it, and its flip\n"
-            "  diff    --policy FILE AUDIT...\n"
+            "  diff    --policy FILE AUDIT... [--workdir DIR]\n"
             "          grants no recorded request used; denials with the entry that would allow each\n"
-            "  whatif  --policy FILE AUDIT|SESSION [--allow-wider-policy]\n"
+            "  whatif  --policy FILE AUDIT|SESSION [--allow-wider-policy] [--workdir DIR]\n"
             "          the recorded decisions that go the other way under FILE\n"
             "  lint    FILE\n"
             "          entries that break containment (error), grant broadly (warning), or are\n"
             "          shadowed, duplicated or missing (info)\n"
             "  learn   a policy from recordings (policy learn --help)\n\n"
             "AUDIT is an audit log (.jsonl), an exec session (.sbsession) or an agent session (.sbagent).\n"
+            "A session is decided as `replay SESSION --policy FILE` would decide it (its workdir, entry\n"
+            "and contained policy); a log has no workdir unless --workdir gives it. Relative entries\n"
+            "of FILE are taken from the current folder, as `run --policy FILE` takes them.\n"
             "Every subcommand takes --json: one JSON document on stdout.\n\n"
             "Exit status: 0 allowed / nothing found; 1 denied (check, explain), a denial or unused\n"
             "grant (diff), a flip (whatif), an error-severity finding (lint); 2 bad options or input;\n"
@@ -60,7 +63,8 @@ int loadPolicy(const QString &path, LoadedPolicy *out)
     }
     out->path = path;
     out->source = *bytes;
-    out->baseDir = QFileInfo(path).absoluteDir().absolutePath();
+    // Relative entries from the current folder, as `run --policy FILE` takes them.
+    out->baseDir = QDir::currentPath();
     PolicyParseOptions options;
     options.allowSensitiveRoots = true;
     options.baseDir = out->baseDir;

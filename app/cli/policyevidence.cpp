@@ -6,6 +6,7 @@
 #include "policy/policywhatif.h"
 #include "session/recordeddecisions.h"
 
+#include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -35,8 +36,8 @@ QString where(const LoadedPolicy &policy, const QString &pointer)
 }
 
 // Reads one recording and the setup it is decided under; prints the error and sets the exit.
-bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWider, RecordedDecisions *recorded,
-                   DecisionSetup *setup, int *exit)
+bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWider, bool allowWiderAsked,
+                   const QString &workdir, RecordedDecisions *recorded, DecisionSetup *setup, int *exit)
 {
     auto read = readRecordedDecisions(path);
     if (!read) {
@@ -50,6 +51,18 @@ bool loadRecording(const QString &path, const LoadedPolicy &policy, bool allowWi
         *exit = BadInputExit;
         return false;
     }
+    if (read->source != RecordedDecisions::Source::ExecSession) {
+        if (!workdir.isEmpty())
+            made->context.workdir = QFileInfo(workdir).absoluteFilePath();
+        else if (policy.policy.workdir.isEmpty())
+            made->notes << QStringLiteral("the log does not say which workdir the run had: give it with --workdir, "
+                                          "or what the workdir allowed is decided as if there was none");
+    }
+    // Explain and diff only decide under FILE; what a replay would refuse or widen is whatif's.
+    if (allowWider && !allowWiderAsked)
+        made->notes.removeIf([](const QString &note) {
+            return note.startsWith(QLatin1String("widened by the replay policy")) || note.startsWith(QLatin1String("the replay policy allows"));
+        });
     *recorded = std::move(*read);
     *setup = std::move(*made);
     return true;
@@ -63,6 +76,7 @@ struct RecordingArgs
     bool help = false;
     bool allowWider = false;
     QString seq;
+    QString workdir;
 };
 
 int parseRecordingArgs(const QString &sub, const QStringList &args, bool wider, bool seq, RecordingArgs *out)
@@ -74,6 +88,8 @@ int parseRecordingArgs(const QString &sub, const QStringList &args, bool wider, 
     if (wider)
         table.flag({QStringLiteral("--allow-wider-policy")}, QStringLiteral("as replay: let FILE grant more than a session holds"),
                    &out->allowWider);
+    table.text({QStringLiteral("--workdir")}, QStringLiteral("DIR"),
+               QStringLiteral("the workdir the logged run had (an audit log does not say; a session does)"), &out->workdir);
     if (seq)
         table.text({QStringLiteral("--seq")}, QStringLiteral("N"), QStringLiteral("only the decision with this seq"), &out->seq);
     const auto parsed = table.parse(args);
@@ -104,7 +120,8 @@ QJsonObject explanationJson(const Explanation &e, const LoadedPolicy &policy)
                   {QStringLiteral("reason"), e.decision.reason},
                   {QStringLiteral("flip"), e.flip},
                   {QStringLiteral("allowFlip"), allowRuleJson(e.allowFlip)},
-                  {QStringLiteral("removeFlip"), e.removeFlip}};
+                  {QStringLiteral("removeFlip"), e.removeFlip},
+                  {QStringLiteral("flipRisk"), e.flipRisk}};
     if (!e.rulePointer.isEmpty()) {
         const TextPosition at = JsonLocator(policy.source).valuePosition(e.rulePointer);
         o.insert(QStringLiteral("line"), at.line);
@@ -122,6 +139,8 @@ void printExplanation(QTextStream &out, const Explanation &e, const LoadedPolicy
     if (!e.decision.reason.isEmpty())
         out << indent << "reason:     " << terminalSafe(e.decision.reason) << '\n';
     out << indent << (e.decision.allowed ? "to deny:    " : "to allow:   ") << terminalSafe(e.flip) << '\n';
+    if (!e.flipRisk.isEmpty())
+        out << indent << "but:        " << terminalSafe(e.flipRisk) << '\n';
 }
 
 int explainCommand(const QStringList &args)
@@ -143,7 +162,7 @@ int explainCommand(const QStringList &args)
     RecordedDecisions recorded;
     DecisionSetup setup;
     int exit = OkExit;
-    if (!loadRecording(a.files.first(), policy, true, &recorded, &setup, &exit))
+    if (!loadRecording(a.files.first(), policy, true, false, a.workdir, &recorded, &setup, &exit))
         return exit;
     // One explanation per distinct question: a log asks the same thing many times.
     QHash<QString, Explanation> cache;
@@ -155,7 +174,7 @@ int explainCommand(const QStringList &args)
         if ((only && event.seq != quint64(*only)) || event.rule == QLatin1String("sandbench"))
             continue;
         found = true;
-        const QString key = event.kind + QChar(0) + event.resource;
+        const QString key = event.kind + QChar(0) + event.resource + QChar(0) + QChar(isStartUpLoad(event) ? u'1' : u'0');
         auto it = cache.find(key);
         if (it == cache.end())
             it = cache.insert(key, explainDecision(setup.policy, setup.baseDir, event, setup.context));
@@ -187,6 +206,9 @@ int explainCommand(const QStringList &args)
                                          {QStringLiteral("notes"), QJsonArray::fromStringList(recorded.notes + setup.notes)}})
                         .toJson(QJsonDocument::Compact)
             << '\n';
+    else
+        for (const QString &note : recorded.notes + setup.notes)
+            out << "note: " << terminalSafe(note) << '\n';
     return anyDenied ? FindingExit : OkExit;
 }
 
@@ -206,7 +228,7 @@ int diffCommand(const QStringList &args)
         RecordedDecisions recorded;
         DecisionSetup setup;
         int exit = OkExit;
-        if (!loadRecording(file, policy, true, &recorded, &setup, &exit))
+        if (!loadRecording(file, policy, true, false, a.workdir, &recorded, &setup, &exit))
             return exit;
         notes << recorded.notes << setup.notes;
         const PolicyUsage usage = comparePolicyWithAudit(setup.policy, setup.baseDir, recorded.events, policy.source, setup.context);
@@ -249,7 +271,8 @@ int diffCommand(const QStringList &args)
                                        {QStringLiteral("resource"), d.resource}, {QStringLiteral("count"), double(d.count)},
                                        {QStringLiteral("firstSeq"), d.seqs.isEmpty() ? 0.0 : double(d.seqs.first())},
                                        {QStringLiteral("rule"), d.rule}, {QStringLiteral("allowRule"), allowRuleJson(d.allowRule)},
-                                       {QStringLiteral("insertPointer"), d.insertPointer}});
+                                       {QStringLiteral("insertPointer"), d.insertPointer},
+                                       {QStringLiteral("allowRisk"), d.allowRisk}});
         out << QJsonDocument(QJsonObject{{QStringLiteral("policy"), policy.path},
                                          {QStringLiteral("decisions"), double(total.events)},
                                          {QStringLiteral("allowed"), double(total.allowed)},
@@ -268,7 +291,7 @@ int diffCommand(const QStringList &args)
             out << "  (none)\n";
         for (const GrantUse &g : total.grants)
             out << "  " << terminalSafe(where(policy, g.pointer)) << "  " << g.key << '[' << g.index << "] \""
-                << terminalSafe(g.value) << "\"  " << (g.uses ? QStringLiteral("%1 uses").arg(g.uses) : QStringLiteral("unused")) << '\n';
+                << terminalSafe(g.value) << "\"  " << (g.uses == 1 ? QStringLiteral("1 use") : g.uses ? QStringLiteral("%1 uses").arg(g.uses) : QStringLiteral("unused")) << '\n';
         out << "Denied:\n";
         if (total.denials.isEmpty())
             out << "  (none)\n";
@@ -276,7 +299,7 @@ int diffCommand(const QStringList &args)
             out << "  " << terminalSafe(d.kind) << ' ' << terminalSafe(d.action) << ' ' << terminalSafe(d.resource) << "  " << d.count << "x, first #"
                 << (d.seqs.isEmpty() ? 0 : d.seqs.first()) << ", by " << d.rule << ": "
                 << (d.allowRule ? QStringLiteral("add ") + terminalSafe(d.allowRule->displayText()) : QStringLiteral("no entry allows it"))
-                << '\n';
+                << (d.allowRisk.isEmpty() ? QString() : QStringLiteral("\n      but: ") + terminalSafe(d.allowRisk)) << '\n';
         for (const QString &note : notes)
             out << "note: " << terminalSafe(note) << '\n';
     }
@@ -296,7 +319,7 @@ int whatifCommand(const QStringList &args)
     RecordedDecisions recorded;
     DecisionSetup setup;
     int exit = OkExit;
-    if (!loadRecording(a.files.first(), policy, a.allowWider, &recorded, &setup, &exit))
+    if (!loadRecording(a.files.first(), policy, a.allowWider, a.allowWider, a.workdir, &recorded, &setup, &exit))
         return exit;
     const WhatIfReport report = whatIf(setup.policy, setup.baseDir, recorded.events, setup.context);
     const QStringList notes = recorded.notes + setup.notes;

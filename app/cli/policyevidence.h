@@ -18,7 +18,7 @@ struct LoadedPolicy
 {
     QString path;
     QByteArray source;
-    QString baseDir; // the policy file's folder
+    QString baseDir; // the current folder, where `run --policy` takes relative entries from
     Policy policy;
 };
 

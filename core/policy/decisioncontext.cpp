@@ -31,6 +31,26 @@ PolicyQuestion questionFor(const AuditEvent &event)
     return {event.kind, event.resource, !event.resource.isEmpty()};
 }
 
+bool isStartUpLoad(const AuditEvent &event)
+{
+    return event.kind == QLatin1String("read") && event.action == QLatin1String("load")
+           && event.reason == QLatin1String("module graph") && event.allowed;
+}
+
+Decision decideRecorded(const PolicyMatcher &matcher, const AuditEvent &event)
+{
+    if (event.rule == QLatin1String("code") && isStartUpLoad(event))
+        return {true, QStringLiteral("load"), QStringLiteral("code"), {}};
+    const PolicyQuestion q = questionFor(event);
+    Decision d = matcher.decide(q.kind, q.value, q.hasValue);
+    if (isStartUpLoad(event)) {
+        d.action = QStringLiteral("load");
+        if (!d.allowed)
+            d = {true, QStringLiteral("load"), QStringLiteral("namespace"), {}};
+    }
+    return d;
+}
+
 PolicyMatcher::Setup matcherSetupFor(const Policy &policy, const QString &baseDir, const DecisionContext &context)
 {
     const QString base = baseDir.isEmpty() ? QDir::currentPath() : baseDir;

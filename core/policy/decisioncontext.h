@@ -33,6 +33,15 @@ struct DecisionContext
     QStringList protectedPaths;
 };
 
+// A module of the start-up graph (the entry and what it imports, read before the code runs):
+// the namespace holds these files whatever the policy, and the broker logs them allowed ("code",
+// a rule, or "namespace"). A run under another policy allows them too.
+bool isStartUpLoad(const AuditEvent &event);
+
+// How a run under the matcher's policy would decide a recorded event: the matcher's answer, but a
+// start-up module stays allowed (rule "namespace" when no rule allows it).
+Decision decideRecorded(const PolicyMatcher &matcher, const AuditEvent &event);
+
 // The matcher a run under `policy` would build, from the context (PreparedRun's rules).
 PolicyMatcher::Setup matcherSetupFor(const Policy &policy, const QString &baseDir, const DecisionContext &context);
 

@@ -1,6 +1,6 @@
 #include "jsonlocator.h"
 
-#include <QSet>
+#include <cctype>
 
 namespace Sandbench {
 
@@ -29,11 +29,12 @@ JsonLocator::JsonLocator(const QByteArray &json)
         failAt(m_pos, QStringLiteral("the document is empty"));
         return;
     }
-    if (!parseValue(QString(), 0))
+    if (!parseValue(QString(), 0, "the start"))
         return;
     skipWhitespace();
     if (m_pos < m_text.size())
-        failAt(m_pos, QStringLiteral("unexpected text after the document"));
+        failAt(m_pos, QStringLiteral("unexpected %1 on line %2 after the end of the document (one object per file)")
+                              .arg(charAt(m_pos)).arg(lineAt(m_pos)));
 }
 
 TextPosition JsonLocator::positionOf(const QByteArray &text, qsizetype offset)
@@ -77,9 +78,34 @@ void JsonLocator::skipWhitespace()
     }
 }
 
+int JsonLocator::lineAt(qsizetype offset) const
+{
+    return positionOf(m_text, offset).line;
+}
+
+// The character at `offset` as a person reads it: '}' or "a line break".
+QString JsonLocator::charAt(qsizetype offset) const
+{
+    if (offset >= m_text.size())
+        return QStringLiteral("the end of the document");
+    const char c = m_text.at(offset);
+    if (c == '\n' || c == '\r')
+        return QStringLiteral("a line break");
+    if (static_cast<unsigned char>(c) < 0x20)
+        return QStringLiteral("a control character");
+    return QStringLiteral("'%1'").arg(QString::fromUtf8(m_text.mid(offset, 4)).left(1));
+}
+
 bool JsonLocator::parseString(QString *decoded)
 {
     QByteArray out;
+    const qsizetype openAt = m_pos;
+    // A JSON string never spans lines, so a line break (or the end) inside one means its closing
+    // quote is missing: say where the string starts, which is where the fault is to be found.
+    const auto unclosed = [&] {
+        const TextPosition at = positionOf(m_text, openAt);
+        return failAt(openAt, QStringLiteral("unclosed string starting on line %1, column %2").arg(at.line).arg(at.column));
+    };
     ++m_pos; // opening quote
     while (m_pos < m_text.size()) {
         const auto c = static_cast<unsigned char>(m_text.at(m_pos));
@@ -89,9 +115,12 @@ bool JsonLocator::parseString(QString *decoded)
                 *decoded = QString::fromUtf8(out);
             return true;
         }
+        if (c == '\n' || c == '\r')
+            return unclosed();
         if (c < 0x20)
-            return failAt(m_pos, c == '\n' ? QStringLiteral("a line break inside a string (write \\n)")
-                                           : QStringLiteral("a control character inside a string"));
+            return failAt(m_pos, QStringLiteral("a control character (U+%1) inside the string on line %2 (write it as \\u%1)")
+                                         .arg(QString::number(c, 16).toUpper().rightJustified(4, QLatin1Char('0')))
+                                         .arg(lineAt(m_pos)));
         if (c >= 0x80) {
             // UTF-8 checked where it stands: continuation bytes, no overlong forms, no surrogates.
             const int length = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
@@ -161,7 +190,7 @@ bool JsonLocator::parseString(QString *decoded)
             return failAt(escape, QStringLiteral("unknown escape \\%1 in a string").arg(QLatin1Char(e)));
         }
     }
-    return failAt(m_text.size(), QStringLiteral("the string has no closing quote"));
+    return unclosed();
 }
 
 bool JsonLocator::parseNumber()
@@ -208,14 +237,27 @@ bool JsonLocator::parseLiteral()
             return true;
         }
     }
-    return failAt(m_pos, QStringLiteral("illegal value (expected an object, array, string, number, true, false or null)"));
+    const int line = lineAt(m_pos);
+    const char c = m_text.at(m_pos);
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+        qsizetype end = m_pos;
+        while (end < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text.at(end))) || m_text.at(end) == '_'))
+            ++end;
+        return failAt(m_pos, QStringLiteral("unknown word '%1' on line %2 (text goes in double quotes; "
+                                            "JSON writes true, false and null in lower case)")
+                                     .arg(QString::fromUtf8(m_text.mid(m_pos, qMin<qsizetype>(end - m_pos, 40))))
+                                     .arg(line));
+    }
+    return failAt(m_pos, QStringLiteral("unexpected %1 on line %2: expected a value (an object, array, string, "
+                                        "number, true, false or null)")
+                                 .arg(charAt(m_pos)).arg(line));
 }
 
-bool JsonLocator::parseValue(const QString &pointer, int depth)
+bool JsonLocator::parseValue(const QString &pointer, int depth, const char *after)
 {
     skipWhitespace();
     if (m_pos >= m_text.size())
-        return failAt(m_pos, QStringLiteral("a value is missing at the end of the document"));
+        return failAt(m_pos, QStringLiteral("the document ends where a value should follow '%1'").arg(QLatin1String(after)));
     if (depth > kMaxDepth)
         return failAt(m_pos, QStringLiteral("nested deeper than %1 levels").arg(kMaxDepth));
     m_values.insert(pointer, m_pos);
@@ -228,13 +270,57 @@ bool JsonLocator::parseValue(const QString &pointer, int depth)
         return parseString(nullptr);
     if (c == '-' || (c >= '0' && c <= '9'))
         return parseNumber();
+    if (c == '}' || c == ']' || c == ',' || c == ':')
+        return failAt(m_pos, QStringLiteral("unexpected %1 on line %2: a value is missing after '%3'")
+                                     .arg(charAt(m_pos)).arg(lineAt(m_pos)).arg(QLatin1String(after)));
     return parseLiteral();
+}
+
+bool JsonLocator::startsValue(char c)
+{
+    return c == '"' || c == '{' || c == '[' || c == '-' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')
+           || (c >= 'A' && c <= 'Z');
+}
+
+// After a value inside `open` ('{' or '['): a comma, the closer, or one of the faults people
+// make, each named where it is: a missing comma sits right after the value it should follow.
+bool JsonLocator::afterMember(qsizetype openAt, qsizetype valueEnd, bool *closed)
+{
+    const char open = m_text.at(openAt);
+    const char close = open == '{' ? '}' : ']';
+    const QString opener = QStringLiteral("'%1' on line %2").arg(QLatin1Char(open)).arg(lineAt(openAt));
+    skipWhitespace();
+    if (m_pos >= m_text.size())
+        return failAt(valueEnd, QStringLiteral("unclosed %1: the document ends before its '%2'")
+                                        .arg(opener).arg(QLatin1Char(close)));
+    const char c = m_text.at(m_pos);
+    if (c == close) {
+        ++m_pos;
+        *closed = true;
+        return true;
+    }
+    if (c == ',') {
+        const qsizetype comma = m_pos++;
+        skipWhitespace();
+        if (m_pos < m_text.size() && m_text.at(m_pos) == close)
+            return failAt(comma, QStringLiteral("trailing comma before '%1' on line %2 (JSON allows none)")
+                                         .arg(QLatin1Char(close)).arg(lineAt(comma)));
+        *closed = false;
+        return true;
+    }
+    if (startsValue(c))
+        return failAt(valueEnd, QStringLiteral("missing comma after the value on line %1").arg(lineAt(valueEnd)));
+    if (c == '}' || c == ']')
+        return failAt(m_pos, QStringLiteral("unexpected %1 on line %2: the %3 is closed with '%4'")
+                                     .arg(charAt(m_pos)).arg(lineAt(m_pos)).arg(opener).arg(QLatin1Char(close)));
+    return failAt(m_pos, QStringLiteral("unexpected %1 on line %2 after a value: expected ',' or '%3'")
+                                 .arg(charAt(m_pos)).arg(lineAt(m_pos)).arg(QLatin1Char(close)));
 }
 
 bool JsonLocator::parseObject(const QString &pointer, int depth)
 {
-    ++m_pos;
-    QSet<QString> seen;
+    const qsizetype openAt = m_pos++;
+    QHash<QString, qsizetype> seen;
     skipWhitespace();
     if (m_pos < m_text.size() && m_text.at(m_pos) == '}') {
         ++m_pos;
@@ -243,43 +329,43 @@ bool JsonLocator::parseObject(const QString &pointer, int depth)
     for (;;) {
         skipWhitespace();
         if (m_pos >= m_text.size())
-            return failAt(m_pos, QStringLiteral("the object has no closing }"));
-        if (m_text.at(m_pos) != '"')
-            return failAt(m_pos, QStringLiteral("expected a key in double quotes"));
+            return failAt(m_pos, QStringLiteral("unclosed '{' on line %1: the document ends before its '}'")
+                                         .arg(lineAt(openAt)));
+        if (m_text.at(m_pos) != '"') {
+            const char c = m_text.at(m_pos);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')
+                return failAt(m_pos, QStringLiteral("the key on line %1 needs double quotes").arg(lineAt(m_pos)));
+            return failAt(m_pos, QStringLiteral("unexpected %1 on line %2: expected a key in double quotes")
+                                         .arg(charAt(m_pos)).arg(lineAt(m_pos)));
+        }
         const qsizetype keyStart = m_pos;
         QString key;
         if (!parseString(&key))
             return false;
+        const qsizetype keyEnd = m_pos;
         if (seen.contains(key))
-            return failAt(keyStart, QStringLiteral("duplicate key \"%1\"").arg(key));
-        seen.insert(key);
+            return failAt(keyStart, QStringLiteral("duplicate key \"%1\" on line %2 (first on line %3)")
+                                            .arg(key).arg(lineAt(keyStart)).arg(lineAt(seen.value(key))));
+        seen.insert(key, keyStart);
         const QString child = pointer + QLatin1Char('/') + key;
         m_keys.insert(child, keyStart);
         skipWhitespace();
         if (m_pos >= m_text.size() || m_text.at(m_pos) != ':')
-            return failAt(m_pos, QStringLiteral("expected : after the key"));
+            return failAt(keyEnd, QStringLiteral("missing ':' after the key \"%1\" on line %2").arg(key).arg(lineAt(keyEnd)));
         ++m_pos;
-        if (!parseValue(child, depth))
+        if (!parseValue(child, depth, ":"))
             return false;
-        skipWhitespace();
-        if (m_pos >= m_text.size())
-            return failAt(m_pos, QStringLiteral("the object has no closing }"));
-        if (m_text.at(m_pos) == '}') {
-            ++m_pos;
+        bool closed = false;
+        if (!afterMember(openAt, m_pos, &closed))
+            return false;
+        if (closed)
             return true;
-        }
-        if (m_text.at(m_pos) != ',')
-            return failAt(m_pos, QStringLiteral("expected , or } in the object"));
-        ++m_pos;
-        skipWhitespace();
-        if (m_pos < m_text.size() && m_text.at(m_pos) == '}')
-            return failAt(m_pos, QStringLiteral("a comma before } (trailing commas are not JSON)"));
     }
 }
 
 bool JsonLocator::parseArray(const QString &pointer, int depth)
 {
-    ++m_pos;
+    const qsizetype openAt = m_pos++;
     int index = 0;
     skipWhitespace();
     if (m_pos < m_text.size() && m_text.at(m_pos) == ']') {
@@ -287,21 +373,14 @@ bool JsonLocator::parseArray(const QString &pointer, int depth)
         return true;
     }
     for (;;) {
-        if (!parseValue(pointer + QLatin1Char('/') + QString::number(index++), depth))
+        if (!parseValue(pointer + QLatin1Char('/') + QString::number(index), depth, index == 0 ? "[" : ","))
             return false;
-        skipWhitespace();
-        if (m_pos >= m_text.size())
-            return failAt(m_pos, QStringLiteral("the array has no closing ]"));
-        if (m_text.at(m_pos) == ']') {
-            ++m_pos;
+        ++index;
+        bool closed = false;
+        if (!afterMember(openAt, m_pos, &closed))
+            return false;
+        if (closed)
             return true;
-        }
-        if (m_text.at(m_pos) != ',')
-            return failAt(m_pos, QStringLiteral("expected , or ] in the array"));
-        ++m_pos;
-        skipWhitespace();
-        if (m_pos < m_text.size() && m_text.at(m_pos) == ']')
-            return failAt(m_pos, QStringLiteral("a comma before ] (trailing commas are not JSON)"));
     }
 }
 

@@ -24,16 +24,25 @@ public:
 
     TextPosition valuePosition(const QString &pointer) const;
     TextPosition keyPosition(const QString &pointer) const;
+    bool hasValue(const QString &pointer) const { return m_values.contains(pointer); }
 
-    // The first syntax error or duplicate key; empty when the document is well formed.
+    // The first syntax error or duplicate key, in words a person knows and at the character
+    // where the fault is ("missing comma after the value on line 12" points just after that
+    // value); empty when the document is well formed. parsePolicy prints it for the CLI too.
     QString error() const { return m_error; }
     TextPosition errorPosition() const { return positionOf(m_text, m_errorOffset); }
+    qsizetype errorOffset() const { return m_errorOffset; }
 
     // Line and column of a byte offset.
     static TextPosition positionOf(const QByteArray &text, qsizetype offset);
 
 private:
-    bool parseValue(const QString &pointer, int depth);
+    // `after` is the token before the value (":", ",", "["), named when the value is missing.
+    bool parseValue(const QString &pointer, int depth, const char *after);
+    bool afterMember(qsizetype openAt, qsizetype valueEnd, bool *closed);
+    static bool startsValue(char c);
+    int lineAt(qsizetype offset) const;
+    QString charAt(qsizetype offset) const;
     bool parseObject(const QString &pointer, int depth);
     bool parseArray(const QString &pointer, int depth);
     bool parseString(QString *decoded);

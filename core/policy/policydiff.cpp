@@ -2,6 +2,8 @@
 
 #include <QHash>
 
+#include <algorithm>
+
 namespace Sandbench {
 
 QList<GrantUse> PolicyUsage::unusedGrants() const
@@ -35,6 +37,16 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
         }
     }
 
+    // In file order, as an editor shows them, when the file says where each entry is.
+    if (!sourceJson.isEmpty()) {
+        std::stable_sort(usage.grants.begin(), usage.grants.end(), [](const GrantUse &a, const GrantUse &b) {
+            return std::pair(a.position.line, a.position.column) < std::pair(b.position.line, b.position.column);
+        });
+        grantAt.clear();
+        for (qsizetype i = 0; i < usage.grants.size(); ++i)
+            grantAt.insert(usage.grants.at(i).pointer, i);
+    }
+
     const PolicyMatcher matcher(matcherSetupFor(policy, baseDir, context));
     QHash<QString, qsizetype> denialAt; // kind action resource -> index in denials
     for (const AuditEvent &event : events) {
@@ -42,7 +54,7 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
             continue;
         ++usage.events;
         const PolicyQuestion q = questionFor(event);
-        const Decision d = matcher.decide(q.kind, q.value, q.hasValue);
+        const Decision d = decideRecorded(matcher, event);
         if (d.allowed) {
             ++usage.allowed;
             const auto it = grantAt.constFind(rulePointer(policy, d.rule, q.value));
@@ -55,16 +67,17 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
             continue;
         }
         ++usage.denied;
-        const QString key = event.kind + QChar(0) + d.action + QChar(0) + event.resource;
+        const QString key = event.kind + QChar(0) + event.action + QChar(0) + event.resource;
         auto it = denialAt.find(key);
         if (it == denialAt.end()) {
             DenialHit hit;
             hit.kind = event.kind;
-            hit.action = d.action;
+            hit.action = event.action;
             hit.resource = event.resource;
             hit.rule = d.rule;
             const Explanation e = explainDecision(policy, baseDir, q, context);
             hit.allowRule = e.allowFlip;
+            hit.allowRisk = e.flipRisk;
             if (hit.allowRule)
                 hit.insertPointer = QStringLiteral("/permissions/%1/-").arg(hit.allowRule->key);
             it = denialAt.insert(key, usage.denials.size());

@@ -36,6 +36,7 @@ struct DenialHit
     QString rule;          // what denied it under the policy ("sandbox", "deny_net", "metadata", ...)
     std::optional<AllowRule> allowRule; // verified to allow it; none when no entry can
     QString insertPointer; // where the entry goes: "/permissions/allow_read/-"
+    QString allowRisk;     // what lint says of that entry when it is risky (Explanation::flipRisk)
 };
 
 struct PolicyUsage

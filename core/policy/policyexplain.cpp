@@ -1,5 +1,7 @@
 #include "policyexplain.h"
 
+#include "policy/policylint.h"
+
 #include <QDir>
 
 namespace Sandbench {
@@ -59,7 +61,7 @@ bool allows(const Policy &policy, const QString &baseDir, const PolicyQuestion &
 }
 
 // The entry a deny needs: the resource itself for a list kind, "*" for any program.
-std::optional<AllowRule> entryFor(const PolicyQuestion &q, const Decision &d)
+std::optional<AllowRule> entryFor(const PolicyQuestion &q, const Decision &d, const PolicyMatcher::Setup &setup)
 {
     if (!q.hasValue)
         return q.kind == QLatin1String("run") ? std::optional<AllowRule>(AllowRule{QStringLiteral("allow_run"), QStringLiteral("*")})
@@ -68,13 +70,17 @@ std::optional<AllowRule> entryFor(const PolicyQuestion &q, const Decision &d)
     event.kind = q.kind;
     event.action = d.action;
     event.resource = q.value;
+    // A relative path was asked from the workdir, but an entry is read from the base folder:
+    // the entry names the file itself.
+    if ((q.kind == QLatin1String("read") || q.kind == QLatin1String("write")) && QDir::isRelativePath(q.value))
+        event.resource = QDir::cleanPath(QDir(setup.workdir.isEmpty() ? setup.baseDir : setup.workdir).absoluteFilePath(q.value));
     return allowRuleFor(event);
 }
 
 void explainDeny(Explanation &e, const Policy &policy, const QString &baseDir, const PolicyQuestion &q,
                  const DecisionContext &context)
 {
-    if (const auto rule = entryFor(q, e.decision)) {
+    if (const auto rule = entryFor(q, e.decision, matcherSetupFor(policy, baseDir, context))) {
         const Policy candidate = withRule(policy, *rule);
         if (allows(candidate, baseDir, q, context)) {
             e.allowFlip = rule;
@@ -82,6 +88,16 @@ void explainDeny(Explanation &e, const Policy &policy, const QString &baseDir, c
             e.flip = QStringLiteral("add %1").arg(rule->displayText());
             if (denySwitchOn(policy, deny))
                 e.flip += QStringLiteral(" and turn \"%1\" off").arg(deny);
+            // The entry alone in a sandboxed policy: what lint would say of it.
+            Policy alone;
+            alone.sandbox = true;
+            alone = withRule(alone, *rule);
+            for (const LintFinding &f : lintPolicy(alone, baseDir)) {
+                if (f.severity != LintFinding::Severity::Info && f.pointer.startsWith(QLatin1String("/permissions/"))) {
+                    e.flipRisk = QStringLiteral("%1 [%2]").arg(f.message, f.code);
+                    break;
+                }
+            }
             return;
         }
     }
@@ -171,6 +187,23 @@ Explanation explainDecision(const Policy &policy, const QString &baseDir, const 
 Explanation explainDecision(const Policy &policy, const QString &baseDir, const AuditEvent &event,
                             const DecisionContext &context)
 {
+    if (isStartUpLoad(event)) {
+        // The start-up graph is mounted whatever the policy says: no entry added or removed
+        // changes this decision.
+        const Decision d = decideRecorded(PolicyMatcher(matcherSetupFor(policy, baseDir, context)), event);
+        Explanation e;
+        if (d.rule == QLatin1String("code") || d.rule == QLatin1String("namespace")) {
+            e.decision = d;
+            e.ruleText = QStringLiteral("%1: a module of the start-up graph, which the run's namespace holds").arg(d.rule);
+        } else {
+            e = explainDecision(policy, baseDir, questionFor(event), context);
+            e.decision.action = d.action;
+        }
+        e.allowFlip.reset();
+        e.removeFlip.clear();
+        e.flip = QStringLiteral("nothing in a policy denies it: a module of the start-up graph is always readable");
+        return e;
+    }
     return explainDecision(policy, baseDir, questionFor(event), context);
 }
 

@@ -22,6 +22,9 @@ struct Explanation
     // For an allow: the JSON Pointer of the entry to remove ("/permissions/allow_read/2"),
     // empty when no single entry removal denies it (no sandbox, the workdir, ...).
     QString removeFlip;
+    // What lint says of the entry allowFlip adds, when it is an error or a warning ("allow_run
+    // \"bash\" (bash) runs whatever it is told ... [leaves-sandbox]"); empty otherwise.
+    QString flipRisk;
 };
 
 // "Check": the decision for a question under `policy`, nothing run. The allow flip is verified:

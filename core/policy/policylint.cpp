@@ -217,6 +217,13 @@ private:
             if (list.indexOf(list.at(i)) < i)
                 add(Severity::Info, QStringLiteral("duplicate"), pointer,
                     QStringLiteral("%1 \"%2\" is also %1[%3]").arg(key, entry).arg(list.indexOf(list.at(i))));
+            // "*.com" is every host of a top-level domain: as good as "*".
+            const QString suffix = entry.startsWith(QLatin1String("*.")) ? entry.mid(2).section(QLatin1Char(':'), 0, 0) : QString();
+            if (!suffix.isEmpty() && !suffix.contains(QLatin1Char('.'))) {
+                add(Severity::Warning, QStringLiteral("broad-grant"), pointer,
+                    QStringLiteral("%1 \"%2\" allows every host under a top-level domain").arg(key, entry));
+                continue;
+            }
             if (entry.isEmpty() || entry == QLatin1String("*") || entry.startsWith(QLatin1String("*:"))) {
                 add(Severity::Warning, QStringLiteral("broad-grant"), pointer,
                     QStringLiteral("%1 \"%2\" allows every host").arg(key, entry));

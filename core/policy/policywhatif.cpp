@@ -15,8 +15,7 @@ WhatIfReport whatIf(const Policy &policy, const QString &baseDir, const QList<Au
             continue;
         ++number;
         ++report.compared;
-        const PolicyQuestion q = questionFor(event);
-        const Decision now = matcher.decide(q.kind, q.value, q.hasValue);
+        const Decision now = decideRecorded(matcher, event);
         if (now.allowed == event.allowed)
             continue;
         report.flips.append({event.seq, number, event.kind, event.action, event.resource, event.allowed,

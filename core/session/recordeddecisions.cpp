@@ -182,8 +182,21 @@ Result<DecisionSetup> decisionSetupFor(const RecordedDecisions &recorded, const 
             }
         }
     }
-    if (m.workdir.isEmpty())
-        setup.notes << QStringLiteral("the recorded run had a throw-away workdir: a replay uses a new one, whose decisions differ by name");
+    if (setup.context.workdir.isEmpty()) {
+        // The engine made a throw-away folder (sandbench-work-XXXXXX); the log names it where
+        // the code used it. A replay makes a new one, as writable: relative paths stay inside.
+        static const QRegularExpression throwAway(QStringLiteral("^(/.*/sandbench-work-[A-Za-z0-9]{6})(/|$)"));
+        for (const AuditEvent &event : recorded.events) {
+            const QRegularExpressionMatch match = throwAway.match(event.resource);
+            if (match.hasMatch() && event.rule == QLatin1String("workdir")) {
+                setup.context.workdir = match.captured(1);
+                break;
+            }
+        }
+        if (setup.context.workdir.isEmpty())
+            setup.context.workdir = QDir::tempPath() + QStringLiteral("/sandbench-work-unknown");
+        setup.notes << QStringLiteral("the recorded run had a throw-away workdir: a replay uses a new one, whose paths differ by name");
+    }
     return setup;
 }
 

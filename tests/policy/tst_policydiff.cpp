@@ -83,6 +83,9 @@ private slots:
         QCOMPARE(host.allowRule, (AllowRule{QStringLiteral("allow_read"), QStringLiteral("/etc/hostname")}));
         QCOMPARE(host.insertPointer, QStringLiteral("/permissions/allow_read/-"));
         QCOMPARE(usage.denials.at(1).allowRule, (AllowRule{QStringLiteral("allow_env"), QStringLiteral("HOME")}));
+        QVERIFY(usage.denials.at(1).allowRisk.isEmpty());
+        const PolicyUsage shell = comparePolicyWithAudit(*policy, m_root, {auditEvent(1, "run", "spawn", QStringLiteral("sh"))});
+        QVERIFY2(shell.denials.first().allowRisk.endsWith(QStringLiteral("[leaves-sandbox]")), qPrintable(shell.denials.first().allowRisk));
     }
 
     void aDenialNoEntryAllowsHasNoRule()

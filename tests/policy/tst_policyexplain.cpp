@@ -172,6 +172,33 @@ private slots:
         QCOMPARE(star.removeFlip, QStringLiteral("/permissions/allow_run/1"));
     }
 
+    void aRelativePathGetsTheEntryOfTheFileItNames()
+    {
+        // Asked from the workdir, written in the policy from its folder: the entry is absolute.
+        const DecisionContext context{path(QStringLiteral("work")), {}, {}, {}};
+        Policy p = sandboxed();
+        p.permissions.allowRead = {QStringLiteral("data")};
+        const PolicyQuestion q{QStringLiteral("write"), QStringLiteral("out.txt")};
+        const Explanation e = explainDecision(p, m_root, q, {});
+        QVERIFY(!e.decision.allowed);
+        QCOMPARE(e.allowFlip->value, path(QStringLiteral("out.txt")));
+        Policy outside = sandboxed();
+        const PolicyQuestion up{QStringLiteral("write"), QStringLiteral("../data/x")};
+        const Explanation fromWork = explainDecision(outside, m_root, up, context);
+        QCOMPARE(fromWork.allowFlip->value, path(QStringLiteral("data/x")));
+    }
+
+    void aRiskyFlipSaysWhatLintSaysOfIt()
+    {
+        const Explanation shell = explainDecision(sandboxed(), m_root, PolicyQuestion{QStringLiteral("run"), QStringLiteral("sh")});
+        QCOMPARE(shell.allowFlip->value, QStringLiteral("sh"));
+        QVERIFY2(shell.flipRisk.endsWith(QStringLiteral("[leaves-sandbox]")), qPrintable(shell.flipRisk));
+        const Explanation metadata = explainDecision(sandboxed(), m_root, PolicyQuestion{QStringLiteral("net"), QStringLiteral("169.254.169.254:80")});
+        QVERIFY2(metadata.flipRisk.endsWith(QStringLiteral("[metadata-host]")), qPrintable(metadata.flipRisk));
+        const Explanation plain = explainDecision(sandboxed(), m_root, PolicyQuestion{QStringLiteral("read"), path(QStringLiteral("data/sub/a.txt"))});
+        QVERIFY(plain.flipRisk.isEmpty());
+    }
+
     void eventOverloadAsksWhatTheEventAsked()
     {
         AuditEvent event;

@@ -89,10 +89,12 @@ private slots:
     {
         Policy p = sandboxed();
         p.permissions.allowRead = {QStringLiteral("/"), path(QStringLiteral("home")), QStringLiteral("/etc"), QStringLiteral("data")};
-        p.permissions.allowNet = {QStringLiteral("*"), QStringLiteral("example.com")};
+        p.permissions.allowNet = {QStringLiteral("*"), QStringLiteral("example.com"), QStringLiteral("*.com:443"),
+                                  QStringLiteral("*.example.com")};
         QCOMPARE(found(p, QStringLiteral("broad-grant")),
                  (QStringList{QStringLiteral("/permissions/allow_read/0"), QStringLiteral("/permissions/allow_read/1"),
-                              QStringLiteral("/permissions/allow_read/2"), QStringLiteral("/permissions/allow_net/0")}));
+                              QStringLiteral("/permissions/allow_read/2"), QStringLiteral("/permissions/allow_net/0"),
+                              QStringLiteral("/permissions/allow_net/2")}));
         QCOMPARE(severityOf(lintPolicy(p, m_root), QStringLiteral("broad-grant")), LintFinding::Severity::Warning);
     }
 

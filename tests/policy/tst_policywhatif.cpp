@@ -79,6 +79,24 @@ private slots:
         QCOMPARE(whatIf(b, m_root, recorded).flips.size(), 1);
     }
 
+    void startUpModulesNeverFlip()
+    {
+        // The broker logs the start-up graph allowed whatever the policy (the namespace holds
+        // it): the code given with --code, and an entry no rule names.
+        AuditEvent code = auditEvent(1, "read", "load", QStringLiteral("(the code given with --code)"), true, "code");
+        code.reason = QStringLiteral("module graph");
+        AuditEvent entry = auditEvent(2, "read", "load", m_root + QStringLiteral("/a/main.ts"), true, "allow_read[0]");
+        entry.reason = QStringLiteral("module graph");
+        // The same read asked by the code is decided by the policy.
+        const AuditEvent asked = auditEvent(3, "read", "read", m_root + QStringLiteral("/a/main.ts"), true, "allow_read[0]");
+        Policy b;
+        b.sandbox = true;
+        const WhatIfReport report = whatIf(b, m_root, {code, entry, asked});
+        QCOMPARE(report.compared, 3);
+        QCOMPARE(report.flips.size(), 1);
+        QCOMPARE(report.flips.first().seq, 3u);
+    }
+
     void theSamePolicyFlipsNothing()
     {
         Policy a;

@@ -242,6 +242,9 @@ void TestMainWindow::anInvalidPolicyDoesNotRun()
     QVERIFY(!w.runScript());
     QCOMPARE(w.historyPanel()->model()->rowCount(), 0);
     QVERIFY(w.runStatus()->stateText().contains(QStringLiteral("policy")));
+    // Issue #17: "Could not run" stayed after the policy was fixed.
+    w.policyPanel()->setText(QStringLiteral("{ \"sandbox\": true }"));
+    QVERIFY2(!w.runStatus()->stateText().contains(QStringLiteral("Could not run")), qPrintable(w.runStatus()->stateText()));
 }
 
 void TestMainWindow::resetLayoutPutsPanelsBack()

@@ -8,6 +8,8 @@
 #include <KSyntaxHighlighting/Theme>
 
 #include <QFontDatabase>
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QPainter>
 #include <QTextBlock>
 
@@ -53,6 +55,7 @@ CodeEditor::CodeEditor(QWidget *parent)
             [this] { updateLineNumberAreaWidth(); });
     connect(this, &QPlainTextEdit::updateRequest, this, &CodeEditor::updateLineNumberArea);
     connect(this, &QPlainTextEdit::cursorPositionChanged, this, &CodeEditor::updateExtraSelections);
+    m_lineNumberArea->installEventFilter(this);
     updateLineNumberAreaWidth();
     applyThemeFromPalette();
 }
@@ -99,7 +102,7 @@ int CodeEditor::lineNumberAreaWidth() const
     int digits = 1;
     for (int max = qMax(1, blockCount()); max >= 10; max /= 10)
         ++digits;
-    return 12 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * qMax(3, digits);
+    return 20 + fontMetrics().horizontalAdvance(QLatin1Char('9')) * qMax(3, digits);
 }
 
 void CodeEditor::updateLineNumberAreaWidth()
@@ -144,6 +147,16 @@ void CodeEditor::paintLineNumbers(QPaintEvent *event)
             painter.setPen(color);
             painter.drawText(0, top, m_lineNumberArea->width() - 6, fontMetrics().height(),
                              Qt::AlignRight, QString::number(number + 1));
+            for (const LineMark &mark : std::as_const(m_marks)) {
+                if (mark.line != number + 1)
+                    continue;
+                const int size = qMax(6, fontMetrics().height() / 2);
+                painter.setRenderHint(QPainter::Antialiasing);
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(mark.color);
+                painter.drawEllipse(2, top + (fontMetrics().height() - size) / 2, size, size);
+                break;
+            }
         }
         block = block.next();
         top = bottom;
@@ -172,6 +185,55 @@ void CodeEditor::clearErrorMarker()
     m_lineNumberArea->update();
 }
 
+void CodeEditor::setLineMarks(const QList<LineMark> &marks)
+{
+    m_marks = marks;
+    updateExtraSelections();
+    m_lineNumberArea->update();
+}
+
+QStringList CodeEditor::messagesAt(int line) const
+{
+    QStringList out;
+    if (line == m_errorLine)
+        out << m_errorMessage;
+    for (const LineMark &mark : m_marks) {
+        if (mark.line == line)
+            out << mark.message;
+    }
+    return out;
+}
+
+// Qt shows a tool tip of a character format only for the document's own formats, not for
+// extra selections, so the hover text of the marks is looked up here.
+bool CodeEditor::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QStringList messages = messagesAt(cursorForPosition(help->pos()).blockNumber() + 1);
+        if (messages.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), messages.join(QLatin1Char('\n')), viewport());
+        return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
+}
+
+bool CodeEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_lineNumberArea && event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QStringList messages = messagesAt(cursorForPosition(QPoint(0, help->pos().y())).blockNumber() + 1);
+        if (messages.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), messages.join(QLatin1Char('\n')), m_lineNumberArea);
+        return true;
+    }
+    return QPlainTextEdit::eventFilter(watched, event);
+}
+
 void CodeEditor::updateExtraSelections()
 {
     QList<QTextEdit::ExtraSelection> selections;
@@ -193,7 +255,9 @@ void CodeEditor::updateExtraSelections()
             error.format.setUnderlineColor(QColor(0xe5, 0x48, 0x4d));
             error.format.setToolTip(m_errorMessage);
             error.cursor = QTextCursor(block);
-            const int column = qBound(0, m_errorColumn - 1, qMax(0, block.length() - 1));
+            // An error just after a line's last character (a missing comma) underlines that
+            // character, not the start of the next line.
+            const int column = qBound(0, m_errorColumn - 1, qMax(0, block.length() - 2));
             error.cursor.setPosition(block.position() + column);
             // At least one character, so an error at the end of a line is still visible.
             const int end = qMax(block.position() + block.length() - 1,
@@ -202,6 +266,20 @@ void CodeEditor::updateExtraSelections()
                                      QTextCursor::KeepAnchor);
             selections.append(error);
         }
+    }
+    for (const LineMark &mark : std::as_const(m_marks)) {
+        const QTextBlock block = document()->findBlockByNumber(mark.line - 1);
+        if (!block.isValid())
+            continue;
+        QTextEdit::ExtraSelection note;
+        note.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+        note.format.setUnderlineColor(mark.color);
+        note.cursor = QTextCursor(block);
+        const int column = qBound(0, mark.column - 1, qMax(0, block.length() - 1));
+        note.cursor.setPosition(block.position() + column);
+        note.cursor.setPosition(qMax(block.position() + block.length() - 1, block.position() + column),
+                                QTextCursor::KeepAnchor);
+        selections.append(note);
     }
     setExtraSelections(selections);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QPlainTextEdit>
 
 namespace KSyntaxHighlighting {
@@ -30,6 +31,20 @@ public:
     bool hasErrorMarker() const { return m_errorLine > 0; }
     int errorLine() const { return m_errorLine; }
 
+    // Notes beside lines (lint findings, usage marks): a dot in the gutter, a dotted underline
+    // from the column to the line's end, and the message on hover over either.
+    struct LineMark
+    {
+        int line = 0;   // 1-based
+        int column = 1; // 1-based
+        QColor color;
+        QString message;
+    };
+    void setLineMarks(const QList<LineMark> &marks);
+    QList<LineMark> lineMarks() const { return m_marks; }
+    // The messages of the marks and the error on a 1-based line, for the hover text.
+    QStringList messagesAt(int line) const;
+
     int lineNumberAreaWidth() const;
     void paintLineNumbers(QPaintEvent *event);
 
@@ -38,6 +53,8 @@ public:
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void updateLineNumberAreaWidth();
@@ -50,6 +67,7 @@ private:
     int m_errorLine = 0;
     int m_errorColumn = 0;
     QString m_errorMessage;
+    QList<LineMark> m_marks;
 };
 
 } // namespace Sandbench

@@ -2,13 +2,17 @@
 
 #include "codeeditor.h"
 #include "policyform.h"
+#include "policymarks.h"
+#include "policy/jsonlocator.h"
 #include "policy/policyfile.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFrame>
 #include <QLabel>
+#include <QPushButton>
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -31,8 +35,30 @@ PolicyEditorPanel::PolicyEditorPanel(QWidget *parent)
     , m_editor(new CodeEditor(this))
     , m_form(new PolicyForm(this))
     , m_status(new QLabel(this))
+    , m_banner(new QFrame(this))
+    , m_bannerText(new QLabel(m_banner))
+    , m_goToError(new QPushButton(tr("Go to error"), m_banner))
     , m_debounce(new QTimer(this))
+    , m_lintTimer(new QTimer(this))
 {
+    // Lint waits for a pause too: it stats paths, and marks that jump while typing help nobody.
+    m_lintTimer->setSingleShot(true);
+    m_lintTimer->setInterval(kDebounceMs);
+    connect(m_lintTimer, &QTimer::timeout, this, &PolicyEditorPanel::updateMarks);
+    m_banner->setObjectName(QStringLiteral("policyErrorBanner"));
+    m_bannerText->setObjectName(QStringLiteral("policyErrorBannerText"));
+    m_goToError->setObjectName(QStringLiteral("policyGoToError"));
+    m_banner->setFrameShape(QFrame::StyledPanel);
+    m_banner->setStyleSheet(QStringLiteral("#policyErrorBanner { background: #fdecec; border: 1px solid #e5484d; }"
+                                           "#policyErrorBannerText { color: #8c1d22; }"));
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *bannerLayout = new QHBoxLayout(m_banner);
+    bannerLayout->setContentsMargins(8, 4, 8, 4);
+    bannerLayout->addWidget(m_bannerText, 1);
+    bannerLayout->addWidget(m_goToError);
+    m_banner->hide();
+    connect(m_goToError, &QPushButton::clicked, this, &PolicyEditorPanel::goToError);
     m_editor->setObjectName(QStringLiteral("policyText"));
     m_form->setObjectName(QStringLiteral("policyForm"));
     m_status->setObjectName(QStringLiteral("policyStatus"));
@@ -62,6 +88,7 @@ PolicyEditorPanel::PolicyEditorPanel(QWidget *parent)
     bar->addWidget(templates);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_banner);
     layout->addWidget(splitter, 1);
     layout->addLayout(bar);
 
@@ -120,8 +147,35 @@ void PolicyEditorPanel::validateNow()
     parseText();
 }
 
+void PolicyEditorPanel::goToError()
+{
+    if (m_errorLine <= 0)
+        return;
+    const QTextBlock block = m_editor->document()->findBlockByNumber(m_errorLine - 1);
+    if (!block.isValid())
+        return;
+    QTextCursor cursor(block);
+    cursor.setPosition(block.position() + qBound(0, m_errorColumn - 1, qMax(0, block.length() - 1)));
+    m_editor->setTextCursor(cursor);
+    m_editor->centerCursor();
+    m_editor->setFocus(Qt::OtherFocusReason);
+}
+
 void PolicyEditorPanel::onFormChanged()
 {
+    // The form writes the text only when it shows what the text says: never while the text
+    // does not parse (it would drop what could not be read), and never over typing (or an
+    // undo) it has not read yet. Then the text is read and wins; the form follows it.
+    if (m_editor->toPlainText() != m_parsedText) {
+        validateNow();
+        if (m_valid)
+            m_form->setPolicy(m_policy);
+        return;
+    }
+    if (!m_valid) {
+        m_form->setPolicy(m_policy);
+        return;
+    }
     const Policy policy = m_form->policy();
     m_writingText = true;
     replaceText(QString::fromUtf8(policyToJson(policy)));
@@ -134,17 +188,21 @@ void PolicyEditorPanel::parseText()
 {
     const QString source = m_filePath.isEmpty() ? QStringLiteral("policy.json")
                                                 : QFileInfo(m_filePath).fileName();
-    const Result<Policy> parsed = parsePolicy(m_editor->toPlainText().toUtf8(), source);
+    m_parsedText = m_editor->toPlainText();
+    const Result<Policy> parsed = parsePolicy(m_parsedText.toUtf8(), source);
     const bool wasValid = m_valid;
     if (parsed) {
         m_valid = true;
         m_error.clear();
+        m_errorLine = m_errorColumn = 0;
+        m_banner->hide();
+        m_form->setEnabled(true);
         m_editor->clearErrorMarker();
-        m_status->setText(tr("\u2714 Valid policy"));
-        m_status->setStyleSheet(QStringLiteral("color: #2da44e"));
+        showValidStatus();
         const bool changed = !(*parsed == m_policy);
         m_policy = *parsed;
         m_form->setPolicy(m_policy);
+        m_lintTimer->start();
         if (changed)
             emit policyChanged(m_policy);
     } else {
@@ -153,19 +211,70 @@ void PolicyEditorPanel::parseText()
         static const QRegularExpression where(QStringLiteral("^.*:(\\d+):(\\d+): (.*)$"),
                                               QRegularExpression::DotMatchesEverythingOption);
         const QRegularExpressionMatch match = where.match(m_error);
+        QString message = m_error;
+        m_errorLine = m_errorColumn = 1;
         if (match.hasMatch()) {
-            const int line = match.captured(1).toInt();
-            const int column = match.captured(2).toInt();
-            m_editor->setErrorMarker(line, column, match.captured(3));
-            m_status->setText(tr("Line %1, column %2: %3").arg(line).arg(column).arg(match.captured(3)));
-        } else {
-            m_editor->setErrorMarker(1, 1, m_error);
-            m_status->setText(m_error);
+            m_errorLine = match.captured(1).toInt();
+            m_errorColumn = match.captured(2).toInt();
+            message = match.captured(3);
         }
+        m_editor->setErrorMarker(m_errorLine, m_errorColumn, message);
+        m_status->setText(tr("Line %1, column %2: %3").arg(m_errorLine).arg(m_errorColumn).arg(message));
         m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
+        m_bannerText->setText(tr("The form is read-only until the policy reads again: line %1, column %2: %3")
+                                      .arg(m_errorLine).arg(m_errorColumn).arg(message));
+        m_banner->show();
+        // The form keeps showing the last good policy, but as a picture: it cannot be edited.
+        m_form->setPolicy(m_policy);
+        m_form->setEnabled(false);
+        // Marks stand at positions of a text that is gone; they come back when it reads.
+        m_lintTimer->stop();
+        m_editor->setLineMarks({});
+        m_form->setEntryMarks({});
     }
     if (wasValid != m_valid)
         emit validityChanged(m_valid);
+}
+
+void PolicyEditorPanel::showValidStatus()
+{
+    const QString valid = tr("\u2714 Valid policy");
+    m_status->setText(m_marksSummary.isEmpty() ? valid : valid + QStringLiteral(" \u00b7 ") + m_marksSummary);
+    m_status->setStyleSheet(QStringLiteral("color: #2da44e"));
+}
+
+void PolicyEditorPanel::lintNow()
+{
+    validateNow();
+    m_lintTimer->stop();
+    updateMarks();
+}
+
+void PolicyEditorPanel::setAuditEvidence(const QList<AuditEvent> &events)
+{
+    m_evidence = events;
+    if (m_valid) {
+        m_lintTimer->stop();
+        updateMarks();
+    }
+}
+
+void PolicyEditorPanel::updateMarks()
+{
+    if (!m_valid)
+        return;
+    const QByteArray source = m_parsedText.toUtf8();
+    LintOptions options;
+    options.policyPath = m_filePath;
+    m_lint = lintPolicy(m_policy, baseDir(), source, options);
+    m_usage.reset();
+    if (!m_evidence.isEmpty())
+        m_usage = comparePolicyWithAudit(m_policy, baseDir(), m_evidence, source);
+    const PolicyMarks marks = policyMarks(m_lint, m_usage ? &*m_usage : nullptr, JsonLocator(source));
+    m_editor->setLineMarks(marks.lines);
+    m_form->setEntryMarks(marks.entries);
+    m_marksSummary = marks.summary;
+    showValidStatus();
 }
 
 QString PolicyEditorPanel::baseDir() const
@@ -292,13 +401,59 @@ QString PolicyEditorPanel::templateTitle(const QString &name)
     return name;
 }
 
+PolicyEditorPanel::TemplateAction PolicyEditorPanel::askTemplateAction(const QString &name, bool canMerge)
+{
+    QMessageBox box(QMessageBox::Question, tr("Apply Template"),
+                    tr("Replace the current policy with \u201c%1\u201d?").arg(templateTitle(name)),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("templateConfirm"));
+    box.setInformativeText(canMerge ? tr("Merge keeps your entries and adds the template's to them.")
+                                    : tr("The policy has an error, so it cannot be merged; Undo brings "
+                                         "the text back after a replace."));
+    QPushButton *replace = box.addButton(tr("Replace"), QMessageBox::DestructiveRole);
+    replace->setObjectName(QStringLiteral("templateReplace"));
+    QPushButton *merge = box.addButton(tr("Merge"), QMessageBox::AcceptRole);
+    merge->setObjectName(QStringLiteral("templateMerge"));
+    merge->setEnabled(canMerge);
+    QPushButton *cancel = box.addButton(QMessageBox::Cancel);
+    cancel->setObjectName(QStringLiteral("templateCancel"));
+    box.setDefaultButton(cancel);
+    box.setEscapeButton(cancel);
+    box.exec();
+    if (box.clickedButton() == replace)
+        return TemplateAction::Replace;
+    if (box.clickedButton() == merge && canMerge)
+        return TemplateAction::Merge;
+    return TemplateAction::Cancel;
+}
+
 bool PolicyEditorPanel::applyTemplate(const QString &name)
 {
     QFile file(QStringLiteral(":/templates/%1.json").arg(name));
     if (!file.open(QIODevice::ReadOnly))
         return false;
-    setText(QString::fromUtf8(file.readAll()));
-    return true;
+    const QString templateText = QString::fromUtf8(file.readAll());
+    validateNow();
+    const bool holdsWork = isModified() || (!m_filePath.isEmpty() && !text().trimmed().isEmpty());
+    if (!holdsWork || text() == templateText) {
+        setText(templateText);
+        return true;
+    }
+    const auto templatePolicy = parsePolicy(templateText.toUtf8(), name);
+    switch (askTemplateAction(name, m_valid && templatePolicy.has_value())) {
+    case TemplateAction::Replace:
+        setText(templateText);
+        return true;
+    case TemplateAction::Merge: {
+        Policy merged = m_policy;
+        merged.merge(*templatePolicy);
+        setPolicy(merged);
+        return true;
+    }
+    case TemplateAction::Cancel:
+        break;
+    }
+    return false;
 }
 
 void PolicyEditorPanel::undo()

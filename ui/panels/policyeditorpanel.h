@@ -1,10 +1,17 @@
 #pragma once
 
+#include "audit/auditevent.h"
 #include "policy/policy.h"
+#include "policy/policydiff.h"
+#include "policy/policylint.h"
+
+#include <optional>
 
 #include <QWidget>
 
+class QFrame;
 class QLabel;
+class QPushButton;
 class QSplitter;
 class QTimer;
 class QToolButton;
@@ -15,9 +22,10 @@ class CodeEditor;
 class PolicyForm;
 
 // The policy as JSON text and as a form, kept in step both ways. The text is the truth: form
-// edits rewrite it (as one undoable edit), and text edits are parsed after a short pause and
-// shown in the form. While the text does not parse, the form keeps the last good policy and
-// the error is marked at its line and column.
+// edits rewrite it (as one undoable edit), and text edits (typing, undo, redo) are parsed after
+// a short pause and shown in the form. While the text does not parse, the form is read-only
+// with a banner saying why and where, so it never rewrites (and so drops) text it could not
+// read; the error is also marked at its line and column.
 class PolicyEditorPanel : public QWidget
 {
     Q_OBJECT
@@ -27,6 +35,14 @@ public:
     CodeEditor *editor() const { return m_editor; }
     PolicyForm *form() const { return m_form; }
     QLabel *statusLabel() const { return m_status; }
+    QFrame *errorBanner() const { return m_banner; }
+    QLabel *errorBannerLabel() const { return m_bannerText; }
+    QPushButton *goToErrorButton() const { return m_goToError; }
+    // Where the error is (1-based); line 0 while the text is valid.
+    int errorLine() const { return m_errorLine; }
+    int errorColumn() const { return m_errorColumn; }
+    // Moves the text cursor to the error and focuses the text.
+    void goToError();
 
     // The last policy that parsed; isValid() says whether the text is that policy right now.
     Policy policy() const { return m_policy; }
@@ -53,10 +69,24 @@ public:
     // Templates shipped in resources: "deny-everything", "read-only-workdir", "one-host".
     static QStringList templateNames();
     static QString templateTitle(const QString &name);
+    // Asks first (Replace, Merge, Cancel) when the text holds work a replace would lose: it
+    // is modified, or it is a file's non-empty text. False when cancelled or unknown.
     bool applyTemplate(const QString &name);
+    enum class TemplateAction { Replace, Merge, Cancel };
 
     void undo();
     void redo();
+
+    // Lint findings of the text, marked beside its lines and the form's entries a pause after
+    // the text last changed (lintNow: at once, for tests).
+    QList<LintFinding> lintFindings() const { return m_lint; }
+    void lintNow();
+    // The decisions of a run (or an opened log): each grant that allowed nothing is marked
+    // "unused in this run", each denial beside the list whose entry would allow it. An empty
+    // list removes the marks.
+    void setAuditEvidence(const QList<AuditEvent> &events);
+    std::optional<PolicyUsage> usage() const { return m_usage; }
+    QString marksSummary() const { return m_marksSummary; }
 
 signals:
     void policyChanged(const Sandbench::Policy &policy);
@@ -65,14 +95,30 @@ signals:
     void fileChanged(const QString &path);
 
 private:
+    TemplateAction askTemplateAction(const QString &name, bool canMerge);
     void onFormChanged();
     void parseText();
     void replaceText(const QString &text);
+    void updateMarks();
+    void showValidStatus();
 
     CodeEditor *m_editor;
     PolicyForm *m_form;
     QLabel *m_status;
+    QFrame *m_banner;
+    QLabel *m_bannerText;
+    QPushButton *m_goToError;
+    int m_errorLine = 0;
+    int m_errorColumn = 0;
+    // The text as last parsed: when the text differs (typing, undo, not yet read after the
+    // pause), the form is behind it and must not write.
+    QString m_parsedText;
     QTimer *m_debounce;
+    QTimer *m_lintTimer;
+    QList<LintFinding> m_lint;
+    QList<AuditEvent> m_evidence;
+    std::optional<PolicyUsage> m_usage;
+    QString m_marksSummary;
     Policy m_policy;
     bool m_valid = true;
     QString m_error;

@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QRegularExpressionValidator>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -143,6 +144,102 @@ QWidget *PolicyForm::buildEnvironmentPage()
 StringListEdit *PolicyForm::list(ListKind kind) const
 {
     return m_lists.at(int(kind));
+}
+
+QCheckBox *PolicyForm::switchFor(const QString &pointer) const
+{
+    if (pointer == QLatin1String("/sandbox"))
+        return m_sandbox;
+    if (pointer == QLatin1String("/permissions/deny_fs"))
+        return m_denyFs;
+    if (pointer == QLatin1String("/permissions/deny_net"))
+        return m_denyNet;
+    if (pointer == QLatin1String("/permissions/deny_env"))
+        return m_denyEnv;
+    if (pointer == QLatin1String("/permissions/deny_run"))
+        return m_denyRun;
+    return nullptr;
+}
+
+StringListEdit *PolicyForm::listFor(const QString &pointer, int *index) const
+{
+    static const QList<QPair<QString, ListKind>> lists = {
+        {QStringLiteral("/permissions/allow_read/"), ListKind::Read},
+        {QStringLiteral("/permissions/allow_write/"), ListKind::Write},
+        {QStringLiteral("/permissions/allow_net/"), ListKind::Net},
+        {QStringLiteral("/permissions/allow_env/"), ListKind::Env},
+        {QStringLiteral("/permissions/allow_run/"), ListKind::Run},
+        {QStringLiteral("/permissions/allow_listen/"), ListKind::Listen},
+        {QStringLiteral("/options/read_only_dirs/"), ListKind::ReadOnlyDirs},
+        {QStringLiteral("/options/allow_packages/"), ListKind::Packages},
+    };
+    for (const auto &[prefix, kind] : lists) {
+        if (!pointer.startsWith(prefix))
+            continue;
+        const QString rest = pointer.mid(prefix.size());
+        bool ok = rest == QLatin1String("-"); // where a new entry goes: "+"
+        *index = ok ? -1 : rest.toInt(&ok);
+        return ok ? list(kind) : nullptr;
+    }
+    const QString envPrefix = QStringLiteral("/options/env/");
+    if (pointer.startsWith(envPrefix)) {
+        // The variables are listed as NAME=value in the order of the policy's map.
+        const QString name = pointer.mid(envPrefix.size()) + QLatin1Char('=');
+        const QStringList values = list(ListKind::EnvValues)->values();
+        for (int i = 0; i < values.size(); ++i) {
+            if (values.at(i).startsWith(name)) {
+                *index = i;
+                return list(ListKind::EnvValues);
+            }
+        }
+    }
+    return nullptr;
+}
+
+void PolicyForm::setEntryMarks(const QList<EntryMark> &marks)
+{
+    QHash<StringListEdit *, QList<StringListEdit::RowMark>> rows;
+    QHash<StringListEdit *, QStringList> addNotes;
+    QHash<StringListEdit *, QIcon> addIcons;
+    QHash<QCheckBox *, QStringList> switches;
+    QHash<QCheckBox *, QIcon> icons;
+    for (const EntryMark &mark : marks) {
+        int index = 0;
+        if (StringListEdit *edit = listFor(mark.pointer, &index)) {
+            if (index >= 0) {
+                rows[edit] << StringListEdit::RowMark{index, mark.icon, mark.message};
+            } else {
+                addIcons.insert(edit, mark.icon);
+                addNotes[edit] << mark.message;
+            }
+        } else if (QCheckBox *box = switchFor(mark.pointer)) {
+            if (!icons.contains(box))
+                icons.insert(box, mark.icon);
+            switches[box] << mark.message;
+        }
+    }
+    for (StringListEdit *edit : std::as_const(m_lists)) {
+        edit->setRowMarks(rows.value(edit));
+        edit->setAddNote(addIcons.value(edit), addNotes.value(edit));
+    }
+    for (QCheckBox *box : {m_sandbox, m_denyFs, m_denyNet, m_denyEnv, m_denyRun}) {
+        box->setIcon(icons.value(box));
+        box->setToolTip(switches.value(box).join(QLatin1Char('\n')));
+    }
+}
+
+QString PolicyForm::entryMarkText(const QString &pointer) const
+{
+    int index = 0;
+    if (StringListEdit *edit = listFor(pointer, &index)) {
+        if (index < 0)
+            return edit->addNote();
+        const QListWidgetItem *item = edit->itemForValue(index);
+        return item ? item->toolTip() : QString();
+    }
+    if (QCheckBox *box = switchFor(pointer))
+        return box->toolTip();
+    return {};
 }
 
 void PolicyForm::emitChanged()

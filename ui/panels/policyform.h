@@ -2,6 +2,7 @@
 
 #include "policy/policy.h"
 
+#include <QIcon>
 #include <QWidget>
 
 class QCheckBox;
@@ -27,8 +28,21 @@ public:
     void setPolicy(const Policy &policy);
 
     StringListEdit *list(ListKind kind) const;
+
+    // Notes beside the form's entries, by JSON Pointer ("/permissions/allow_read/1", "/sandbox",
+    // "/options/env/HOME"): an icon and a tool tip on the list row or switch. Replaces the last set.
+    struct EntryMark
+    {
+        QString pointer;
+        QIcon icon;
+        QString message;
+    };
+    void setEntryMarks(const QList<EntryMark> &marks);
+    // The tool tip of the entry a pointer names; empty when it has no mark (for tests).
+    QString entryMarkText(const QString &pointer) const;
     QCheckBox *sandboxBox() const { return m_sandbox; }
     QCheckBox *denyFsBox() const { return m_denyFs; }
+    QCheckBox *denyNetBox() const { return m_denyNet; }
     QSpinBox *timeoutBox() const { return m_timeout; }
     QLineEdit *seedEdit() const { return m_seed; }
     QLineEdit *freezeTimeEdit() const { return m_freezeTime; }
@@ -41,6 +55,8 @@ private:
     QWidget *buildLimitsPage();
     QWidget *buildEnvironmentPage();
     void emitChanged();
+    QCheckBox *switchFor(const QString &pointer) const;
+    StringListEdit *listFor(const QString &pointer, int *index) const;
 
     QTabWidget *m_tabs;
     QCheckBox *m_sandbox;

@@ -44,6 +44,7 @@ void RunStatusWidget::setPolicy(const Policy &policy)
 void RunStatusWidget::setRunning(bool running)
 {
     if (running) {
+        m_policyFailed = false;
         m_state->setStyleSheet({});
         m_startedMs = QDateTime::currentMSecsSinceEpoch();
         m_timer->start();
@@ -79,8 +80,24 @@ void RunStatusWidget::setResult(const ExecResult &r)
     m_state->setStyleSheet(ok ? QStringLiteral("color: #2da44e") : QStringLiteral("color: #e5484d"));
 }
 
+void RunStatusWidget::setPolicyFailed(const QString &message)
+{
+    setFailed(message);
+    m_policyFailed = true;
+}
+
+void RunStatusWidget::clearPolicyFailure()
+{
+    if (!m_policyFailed)
+        return;
+    m_policyFailed = false;
+    m_state->setText(tr("Ready"));
+    m_state->setStyleSheet({});
+}
+
 void RunStatusWidget::setFailed(const QString &message)
 {
+    m_policyFailed = false;
     setRunning(false);
     m_state->setText(tr("Could not run: %1").arg(message));
     m_state->setStyleSheet(QStringLiteral("color: #e5484d"));

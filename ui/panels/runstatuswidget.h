@@ -26,6 +26,10 @@ public:
     void setRunning(bool running);
     void setResult(const ExecResult &result);
     void setFailed(const QString &message);
+    // "Could not run" because the policy has an error: cleared by clearPolicyFailure() once the
+    // policy reads again, while a failure of the run itself stays until the next run.
+    void setPolicyFailed(const QString &message);
+    void clearPolicyFailure();
 
     QString seedText() const;
     QString frozenTimeText() const;
@@ -37,6 +41,7 @@ private:
     QLabel *m_seed;
     QLabel *m_frozen;
     QLabel *m_state;
+    bool m_policyFailed = false;
     QTimer *m_timer;
     qint64 m_startedMs = 0;
 };

@@ -1,11 +1,38 @@
 #include "stringlistedit.h"
 
 #include <QHBoxLayout>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QPixmap>
+#include <QStyledItemDelegate>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Sandbench {
+
+namespace {
+
+// The hint ("/path/to/read") is the editor's placeholder, never the row's text: a hint that
+// is text ends up in the policy as a path nobody meant to grant.
+class PlaceholderDelegate : public QStyledItemDelegate
+{
+public:
+    PlaceholderDelegate(const QString &placeholder, QObject *parent)
+        : QStyledItemDelegate(parent), m_placeholder(placeholder) {}
+
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QWidget *editor = QStyledItemDelegate::createEditor(parent, option, index);
+        if (auto *line = qobject_cast<QLineEdit *>(editor))
+            line->setPlaceholderText(m_placeholder);
+        return editor;
+    }
+
+private:
+    QString m_placeholder;
+};
+
+} // namespace
 
 StringListEdit::StringListEdit(const QString &placeholder, QWidget *parent)
     : QWidget(parent)
@@ -16,6 +43,8 @@ StringListEdit::StringListEdit(const QString &placeholder, QWidget *parent)
 {
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                             | QAbstractItemView::SelectedClicked);
+    m_list->setItemDelegate(new PlaceholderDelegate(placeholder, m_list));
+    m_list->setIconSize(QSize(16, 16));
     m_list->setMinimumHeight(54);
     m_list->setMaximumHeight(110);
     m_list->setToolTip(placeholder);
@@ -32,21 +61,52 @@ StringListEdit::StringListEdit(const QString &placeholder, QWidget *parent)
     layout->addWidget(m_list, 1);
     layout->addLayout(buttons);
 
-    connect(m_add, &QToolButton::clicked, this, [this] {
-        auto *item = new QListWidgetItem(m_placeholder, m_list);
-        item->setFlags(item->flags() | Qt::ItemIsEditable);
-        m_list->setCurrentItem(item);
-        m_list->editItem(item);
-        emit changed();
-    });
+    connect(m_add, &QToolButton::clicked, this, &StringListEdit::addEmptyRow);
     connect(m_remove, &QToolButton::clicked, this, [this] {
-        delete m_list->currentItem();
-        emit changed();
-    });
-    connect(m_list, &QListWidget::itemChanged, this, [this] {
-        if (!m_updating)
+        QListWidgetItem *item = m_list->currentItem();
+        if (!item)
+            return;
+        const bool hadValue = !item->text().trimmed().isEmpty();
+        delete item;
+        if (hadValue)
             emit changed();
     });
+    connect(m_list, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+        // An empty row is not a value yet (or not any more); closing its editor removes it.
+        if (m_updating || item->text().trimmed().isEmpty())
+            return;
+        m_updating = true;
+        item->setData(Qt::UserRole, true);
+        m_updating = false;
+        emit changed();
+    });
+    connect(m_list->itemDelegate(), &QAbstractItemDelegate::closeEditor, this, [this] { dropEmptyRows(); });
+}
+
+void StringListEdit::addEmptyRow()
+{
+    m_updating = true;
+    auto *item = new QListWidgetItem(QString(), m_list);
+    item->setFlags(item->flags() | Qt::ItemIsEditable);
+    m_updating = false;
+    m_list->setCurrentItem(item);
+    m_list->editItem(item);
+}
+
+void StringListEdit::dropEmptyRows()
+{
+    bool removedValue = false;
+    for (int i = m_list->count() - 1; i >= 0; --i) {
+        QListWidgetItem *item = m_list->item(i);
+        if (item->text().trimmed().isEmpty()) {
+            removedValue |= item->data(Qt::UserRole).toBool();
+            delete item;
+        }
+    }
+    // A value the user emptied has left values() already (itemChanged does not announce an
+    // empty row), so say so once here.
+    if (removedValue)
+        emit changed();
 }
 
 QStringList StringListEdit::values() const
@@ -69,15 +129,82 @@ void StringListEdit::setValues(const QStringList &values)
     for (const QString &value : values) {
         auto *item = new QListWidgetItem(value, m_list);
         item->setFlags(item->flags() | Qt::ItemIsEditable);
+        item->setData(Qt::UserRole, true);
     }
     m_updating = false;
+    applyRowMarks();
 }
 
 void StringListEdit::addValue(const QString &value)
 {
+    m_updating = true;
     auto *item = new QListWidgetItem(value, m_list);
     item->setFlags(item->flags() | Qt::ItemIsEditable);
+    item->setData(Qt::UserRole, true);
+    m_updating = false;
     emit changed();
+}
+
+QListWidgetItem *StringListEdit::itemForValue(int index) const
+{
+    int seen = 0;
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem *item = m_list->item(i);
+        if (item->text().trimmed().isEmpty())
+            continue;
+        if (seen++ == index)
+            return item;
+    }
+    return nullptr;
+}
+
+void StringListEdit::setAddNote(const QIcon &icon, const QStringList &messages)
+{
+    m_addNote = messages;
+    if (messages.isEmpty()) {
+        m_add->setIcon(QIcon());
+        m_add->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        m_add->setToolTip(tr("Add an entry"));
+        return;
+    }
+    m_add->setIcon(icon);
+    m_add->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_add->setToolTip(messages.join(QLatin1Char('\n')) + QLatin1Char('\n') + tr("Add an entry"));
+}
+
+void StringListEdit::setRowMarks(const QList<RowMark> &marks)
+{
+    m_marks = marks;
+    applyRowMarks();
+}
+
+void StringListEdit::applyRowMarks()
+{
+    m_updating = true;
+    for (int i = 0; i < m_list->count(); ++i) {
+        m_list->item(i)->setIcon(QIcon());
+        m_list->item(i)->setToolTip(QString());
+    }
+    QHash<QListWidgetItem *, QStringList> messages;
+    for (const RowMark &mark : std::as_const(m_marks)) {
+        if (QListWidgetItem *item = itemForValue(mark.index)) {
+            if (messages.value(item).isEmpty())
+                item->setIcon(mark.icon);
+            messages[item] << mark.message;
+        }
+    }
+    for (auto it = messages.cbegin(); it != messages.cend(); ++it)
+        it.key()->setToolTip(it.value().join(QLatin1Char('\n')));
+    // Rows without a mark keep their text in line with the marked ones.
+    if (!messages.isEmpty()) {
+        QPixmap blank(m_list->iconSize());
+        blank.fill(Qt::transparent);
+        for (int i = 0; i < m_list->count(); ++i) {
+            if (!messages.contains(m_list->item(i)))
+                m_list->item(i)->setIcon(QIcon(blank));
+        }
+    }
+    m_updating = false;
 }
 
 } // namespace Sandbench
