@@ -1,6 +1,8 @@
 #include "allowscopedialog.h"
 
 #include "policy/policyfile.h"
+#include "policy/policylint.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -30,8 +32,22 @@ QString policyDiffHtml(const QStringList &diff)
     return html;
 }
 
-AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QList<AllowCandidate> &candidates,
-                                   QWidget *parent)
+namespace {
+
+// The errors and warnings of lint, each as one line, to tell the new ones apart.
+QStringList risks(const Policy &policy, const QString &baseDir)
+{
+    QStringList out;
+    for (const LintFinding &f : lintPolicy(policy, baseDir))
+        if (f.severity != LintFinding::Severity::Info)
+            out << QStringLiteral("%1 [%2]").arg(f.message, f.code);
+    return out;
+}
+
+} // namespace
+
+AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
+                                   const QList<AllowCandidate> &candidates, QWidget *parent)
     : QDialog(parent)
     , m_policy(policy)
     , m_candidates(candidates)
@@ -39,6 +55,9 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QList<AllowCandid
     , m_diff(new QTextEdit(this))
     , m_summary(new QLabel(this))
     , m_refusedNote(new QLabel(this))
+    , m_riskNote(new QLabel(this))
+    , m_baseDir(baseDir)
+    , m_lintBefore(risks(policy, baseDir))
 {
     setObjectName(QStringLiteral("allowScopeDialog"));
     setWindowTitle(tr("Allow Denied Access"));
@@ -125,6 +144,13 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QList<AllowCandid
     layout->addWidget(m_refusedNote);
     layout->addWidget(new QLabel(tr("The policy changes like this:"), this));
     layout->addWidget(m_diff, 3);
+    m_riskNote->setObjectName(QStringLiteral("allowScopeRisks"));
+    m_riskNote->setTextFormat(Qt::PlainText);
+    m_riskNote->setWordWrap(true);
+    QPalette warn = m_riskNote->palette();
+    warn.setColor(QPalette::WindowText, isDarkPalette(warn) ? QColor(0xff, 0x7b, 0x72) : QColor(0xcf, 0x22, 0x2e));
+    m_riskNote->setPalette(warn);
+    layout->addWidget(m_riskNote);
     layout->addWidget(m_summary);
     layout->addWidget(buttons);
     resize(900, 620);
@@ -177,6 +203,13 @@ void AllowScopeDialog::updateDiff()
     m_summary->setText(rules.isEmpty() ? tr("Nothing chosen: the policy stays as it is.")
                                        : tr("%Ln rule(s) to add.", nullptr, int(rules.size())));
     m_apply->setEnabled(!rules.isEmpty());
+    QStringList fresh;
+    if (!rules.isEmpty())
+        for (const QString &risk : risks(withRules(m_policy, rules), m_baseDir))
+            if (!m_lintBefore.contains(risk))
+                fresh << QStringLiteral("\u2022 ") + risk;
+    m_riskNote->setText(tr("Look again before you apply:") + QLatin1Char('\n') + fresh.join(QLatin1Char('\n')));
+    m_riskNote->setVisible(!fresh.isEmpty());
 }
 
 } // namespace Sandbench

@@ -24,7 +24,8 @@ class AllowScopeDialog : public QDialog
 {
     Q_OBJECT
 public:
-    AllowScopeDialog(const Policy &policy, const QList<AllowCandidate> &candidates,
+    // `baseDir` is where the policy's relative paths start (for the lint of the result).
+    AllowScopeDialog(const Policy &policy, const QString &baseDir, const QList<AllowCandidate> &candidates,
                      QWidget *parent = nullptr);
 
     QTableWidget *table() const { return m_table; }
@@ -35,6 +36,9 @@ public:
     QPushButton *applyButton() const { return m_apply; }
     // The scopes left out, each with why ("Not offered: ..."); hidden when there are none.
     QLabel *refusedNote() const { return m_refusedNote; }
+    // What policy lint warns about in the chosen rules (new errors and warnings only); hidden
+    // when it has nothing to say.
+    QLabel *riskNote() const { return m_riskNote; }
 
     QList<AllowRule> chosenRules() const;
     Policy resultPolicy() const;
@@ -52,6 +56,9 @@ private:
     QTextEdit *m_diff;
     QLabel *m_summary;
     QLabel *m_refusedNote;
+    QLabel *m_riskNote;
+    QString m_baseDir;
+    QStringList m_lintBefore;
     QPushButton *m_apply;
     QString m_diffPlain;
 };

@@ -276,7 +276,7 @@ bool MainWindow::allowEvents(const QList<AuditEvent> &events)
     const QList<AllowCandidate> candidates = allowCandidates(events);
     if (candidates.isEmpty())
         return false;
-    AllowScopeDialog dialog(m_policy->policy(), candidates, this);
+    AllowScopeDialog dialog(m_policy->policy(), m_policy->baseDir(), candidates, this);
     if (dialog.exec() != QDialog::Accepted)
         return false;
     const QList<AllowRule> rules = dialog.chosenRules();

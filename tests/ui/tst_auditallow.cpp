@@ -105,6 +105,7 @@ private slots:
     void multiSelectionScopesChangeTheDiffAndApply();
     void allDenialsOfTheRunIgnoreTheFilter();
     void sensitiveScopesAreNotOffered();
+    void riskyRulesAreFlaggedBeforeApply();
     void seqColumnFitsAMillion();
     void statusSaysShownOfTotalWithSeparators();
     void logPathIsShownElidedWithTheWholePathInItsTooltip();
@@ -361,6 +362,27 @@ void TestAuditAllow::sensitiveScopesAreNotOffered()
     QVERIFY(seen);
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
     QCOMPARE(m_window->policyPanel()->policy(), before); // cancelled: no change
+}
+
+void TestAuditAllow::riskyRulesAreFlaggedBeforeApply()
+{
+    // A shell runs whatever it is told: lint says so in the dialog, in view, before Apply.
+    m_panel->model()->setEvents({makeEvent(1, u"run"_s, u"spawn"_s, u"bash"_s, false),
+                                 makeEvent(2, u"env"_s, u"get"_s, u"LANG"_s, false)});
+    bool seen = false;
+    QString risks, safeRisks;
+    bool hiddenWhenSafe = false;
+    onScopeDialog(this, [&](AllowScopeDialog *dialog) {
+        risks = dialog->riskNote()->isHidden() ? QString() : dialog->riskNote()->text();
+        dialog->setIncluded(rowOf(dialog, u"bash"_s), false);
+        hiddenWhenSafe = dialog->riskNote()->isHidden();
+        safeRisks = dialog->riskNote()->text();
+        dialog->reject();
+    }, &seen);
+    m_panel->allowAllAction()->trigger();
+    QVERIFY(seen);
+    QVERIFY2(risks.contains(u"[leaves-sandbox]"_s) && risks.contains(u"bash"_s), qPrintable(risks));
+    QVERIFY2(hiddenWhenSafe, qPrintable(safeRisks));
 }
 
 void TestAuditAllow::seqColumnFitsAMillion()
