@@ -369,6 +369,11 @@ void TestAuditAllow::riskyRulesAreFlaggedBeforeApply()
     // A shell runs whatever it is told: lint says so in the dialog, in view, before Apply.
     m_panel->model()->setEvents({makeEvent(1, u"run"_s, u"spawn"_s, u"bash"_s, false),
                                  makeEvent(2, u"env"_s, u"get"_s, u"LANG"_s, false)});
+    // The details line says it too, for the one row.
+    m_panel->selectRow(0);
+    QVERIFY2(m_panel->detailsLabel()->toolTip().contains(u"[leaves-sandbox]"_s), qPrintable(m_panel->detailsLabel()->toolTip()));
+    m_panel->selectRow(1);
+    QVERIFY(!m_panel->detailsLabel()->toolTip().contains(u"look again"_s));
     bool seen = false;
     QString risks, safeRisks;
     bool hiddenWhenSafe = false;

@@ -414,6 +414,8 @@ QString AuditPanel::detailsText(const AuditEvent &event) const
     text += QLatin1Char('\n') + tr("The policy in the editor %1 (%2)").arg(now, visibleText(e.ruleText));
     if (!e.flip.isEmpty())
         text += QStringLiteral(" \u00b7 ") + tr("to change that: %1").arg(visibleText(e.flip));
+    if (!e.flipRisk.isEmpty())
+        text += QStringLiteral(" \u00b7 ") + tr("but look again: %1").arg(visibleText(e.flipRisk));
     return text;
 }
 
