@@ -1,6 +1,6 @@
 #include "mainwindow.h"
 
-#include "allowruledialog.h"
+#include "allowscopedialog.h"
 #include "appicon.h"
 #include "docklayout.h"
 #include "models/runhistorymodel.h"
@@ -126,11 +126,18 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_workbench, &Workbench::runFinished, m_policy,
             [this](int, const ExecResult &result) { m_policy->setAuditEvidence(result.auditEvents); });
     connect(m_workbench, &Workbench::runFailed, this, runEnded);
-    connect(m_audit, &AuditPanel::allowRequested, this, &MainWindow::allowEvent);
+    connect(m_audit, &AuditPanel::allowRequested, this, &MainWindow::allowEvents);
+    // The audit browser explains its rows against the policy being edited.
+    m_audit->setPolicy(m_policy->policy(), m_policy->baseDir());
+    connect(m_policy, &PolicyEditorPanel::policyChanged, m_audit,
+            [this](const Policy &policy) { m_audit->setPolicy(policy, m_policy->baseDir()); });
+    connect(m_policy, &PolicyEditorPanel::validityChanged, m_audit, [this](bool valid) {
+        m_audit->setPolicy(valid ? std::optional<Policy>(m_policy->policy()) : std::nullopt, m_policy->baseDir());
+    });
     connect(m_history, &RunHistoryPanel::runSelected, this, &MainWindow::showRun);
     connect(m_history, &RunHistoryPanel::saveSessionRequested, this, [this](int row) { saveSession(row); });
     connect(m_history, &RunHistoryPanel::openSessionRequested, this, &MainWindow::showSessionOfRun);
-    connect(m_sessions, &SessionsPanel::allowRequested, this, &MainWindow::allowEvent);
+    connect(m_sessions, &SessionsPanel::allowRequested, this, &MainWindow::allowEvents);
     connect(m_workbench, &Workbench::sessionFailed, this, [this](int row, const QString &error) {
         statusBar()->showMessage(tr("Run %1 was not recorded as a session: %2").arg(row + 1).arg(error), 8000);
     });
@@ -278,16 +285,19 @@ void MainWindow::showRun(int row)
     m_policy->setAuditEvidence(record.result ? record.result->auditEvents : QList<AuditEvent>{});
 }
 
-bool MainWindow::allowEvent(const AuditEvent &event)
+bool MainWindow::allowEvents(const QList<AuditEvent> &events)
 {
-    const std::optional<AllowRule> rule = allowRuleFor(event);
-    if (!rule)
+    const QList<AllowCandidate> candidates = allowCandidates(events);
+    if (candidates.isEmpty())
         return false;
-    const std::optional<Policy> after = confirmAllowRule(this, m_policy->policy(), *rule);
-    if (!after)
+    AllowScopeDialog dialog(m_policy->policy(), m_policy->baseDir(), candidates, this);
+    if (dialog.exec() != QDialog::Accepted)
         return false;
-    m_policy->setPolicy(*after);
-    statusBar()->showMessage(tr("Added %1").arg(rule->displayText()), 5000);
+    const QList<AllowRule> rules = dialog.chosenRules();
+    if (rules.isEmpty())
+        return false;
+    m_policy->setPolicy(dialog.resultPolicy());
+    statusBar()->showMessage(tr("Added %Ln rule(s) to the policy (not saved yet)", nullptr, int(rules.size())), 5000);
     return true;
 }
 

@@ -68,7 +68,9 @@ public:
     bool runScript();
     void stopScript();
     // "Allow this": previews the rule and the policy diff, and adds it when confirmed.
-    bool allowEvent(const Sandbench::AuditEvent &event);
+    // The audit browser's "Allow this" for one or many denials: each distinct resource with a
+    // choice of scope, then the policy diff, then the result in the policy editor (not saved).
+    bool allowEvents(const QList<Sandbench::AuditEvent> &events);
     void showRun(int row);
     // Saves a run of the history as a .sbsession (asks where; -1: the selected run, else the
     // newest with a session). With `path`, writes there without asking. The file is written on

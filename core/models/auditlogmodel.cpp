@@ -84,6 +84,52 @@ AuditEvent AuditLogModel::sourceEvent(int row) const
     return copy;
 }
 
+QString AuditLogModel::reasonText(const AuditEvent &event)
+{
+    if (event.unreadable)
+        return {};
+    if (event.allowed)
+        return event.rule.isEmpty() ? QString() : tr("allowed by %1").arg(visibleText(event.rule));
+    static const QLatin1String lead("permission denied: ");
+    QString reason = event.reason.startsWith(lead) ? event.reason.mid(lead.size()) : event.reason;
+    // The resource has a column of its own: 'read access to "/a/long/path" is not allowed (not in
+    // allow_read, ...)' reads 'read access is not allowed (...)', so the part that says why
+    // stays in view in a narrow column.
+    if (!event.resource.isEmpty()) {
+        const QString quoted = QLatin1Char('"') + event.resource + QLatin1Char('"');
+        for (const QString &form : {QStringLiteral(" to ") + quoted, QLatin1Char(' ') + quoted}) {
+            if (const qsizetype at = reason.indexOf(form); at >= 0) {
+                reason.remove(at, form.size());
+                break;
+            }
+        }
+    }
+    return visibleText(reason);
+}
+
+QList<AuditEvent> AuditLogModel::deniedEvents(qsizetype limit) const
+{
+    QList<AuditEvent> out;
+    const qsizetype count = sourceCount();
+    for (qsizetype row = 0; row < count && out.size() < limit; ++row) {
+        if (!m_file) {
+            if (!m_events.at(row).allowed)
+                out << m_events.at(row);
+            continue;
+        }
+        // Straight from the mapped line, past the cache: a million-line log would only churn it,
+        // and the decision is read before anything is parsed.
+        if (!m_window)
+            m_window.emplace(m_file.get());
+        const QByteArray line = m_window->lineAt(m_starts[size_t(row)]);
+        AuditEvent event;
+        if (AuditEvent::decisionOf(line) == AuditEvent::LineDecision::Deny
+            && AuditEvent::fromJsonLine(line, &event))
+            out << event;
+    }
+    return out;
+}
+
 AuditEvent AuditLogModel::eventAt(int row) const
 {
     if (row < 0 || row >= rowCount())
@@ -112,6 +158,7 @@ QVariant AuditLogModel::data(const QModelIndex &index, int role) const
             return event.resource.isNull() ? tr("(all)") : visibleText(event.resource);
         case Column::Decision: return event.unreadable ? QStringLiteral("?") : event.decisionName();
         case Column::Rule: return event.rule;
+        case Column::Reason: return reasonText(event);
         case Column::Count: break;
         }
         return {};
@@ -136,6 +183,7 @@ QVariant AuditLogModel::headerData(int section, Qt::Orientation orientation, int
     case Column::Resource: return tr("Resource");
     case Column::Decision: return tr("Decision");
     case Column::Rule: return tr("Rule");
+    case Column::Reason: return tr("Reason");
     case Column::Count: break;
     }
     return {};

@@ -33,7 +33,9 @@ class AuditLogModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum class Column { Seq, Time, Kind, Action, Resource, Decision, Rule, Count };
+    // Reason: why it was decided so, readable at a glance (the deny message without its
+    // "permission denied: " lead, or "allowed by <rule>"); the tooltip has the whole message.
+    enum class Column { Seq, Time, Kind, Action, Resource, Decision, Rule, Reason, Count };
     enum Role { AllowedRole = Qt::UserRole + 1, ReasonRole, SequenceRole };
 
     explicit AuditLogModel(QObject *parent = nullptr);
@@ -71,6 +73,10 @@ public:
     AuditFilter filter() const { return m_filter; }
     bool isFiltering() const { return m_filtering; }
 
+    // The denials of the whole source (a run, a file) whatever the filter, at most `limit`.
+    QList<AuditEvent> deniedEvents(qsizetype limit = 100000) const;
+    // What the Reason column shows for `event`.
+    static QString reasonText(const AuditEvent &event);
     // The event shown in `row` (after filtering).
     AuditEvent eventAt(int row) const;
     qint64 totalCount() const { return sourceCount(); }

@@ -4,4 +4,5 @@ target_sources(sandbench_core PRIVATE
     models/auditlogindexer.h models/auditlogindexer.cpp
     models/runhistorymodel.h models/runhistorymodel.cpp
     models/allowrule.h
+    models/allowscope.h models/allowscope.cpp
     models/sandboxlistmodel.h models/sandboxlistmodel.cpp)

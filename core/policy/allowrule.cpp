@@ -83,7 +83,7 @@ QStringList lineDiff(const QString &before, const QString &after, int context)
             all.push_back({QLatin1Char(' '), a[qsizetype(i)]});
             ++i;
             ++j;
-        } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
+        } else if (j < m && (i == n || lcs[i][j + 1] > lcs[i + 1][j])) {
             all.push_back({QLatin1Char('+'), b[qsizetype(j++)]});
         } else {
             all.push_back({QLatin1Char('-'), a[qsizetype(i++)]});

@@ -86,6 +86,13 @@ void TestAllowRule::diffShowsTheAddedLine()
     QCOMPARE(diff, QStringList({QStringLiteral("    \"a\": ["), QStringLiteral("+     \"x\""),
                                 QStringLiteral("    ],")}));
     QVERIFY(lineDiff(before, before).isEmpty());
+    // A changed line reads as the old one out, then the new ones in, where it stands (not the
+    // new lines first and the old one removed further down).
+    const QString one = QStringLiteral("[\n  \"HOME\"\n],\n\"b\": [");
+    const QString two = QStringLiteral("[\n  \"HOME\",\n  \"KEY\"\n],\n\"n\": [\n  \"x\"\n],\n\"b\": [");
+    QCOMPARE(lineDiff(one, two, 0), QStringList({QStringLiteral("-   \"HOME\""), QStringLiteral("+   \"HOME\","),
+                                                 QStringLiteral("+   \"KEY\""), QStringLiteral("+ \"n\": ["),
+                                                 QStringLiteral("+   \"x\""), QStringLiteral("+ ],")}));
 }
 
 QTEST_GUILESS_MAIN(TestAllowRule)

@@ -2,6 +2,8 @@
 // and its denied access, allow it with one click, run again.
 #include "mainwindow.h"
 
+#include "allowscopedialog.h"
+
 #include "dockertestsupport.h"
 #include "models/auditlogmodel.h"
 #include "models/runhistorymodel.h"
@@ -168,7 +170,7 @@ void TestMainWindow::runShowsOutputAndDeniedAccessThenAllowThisFixesIt()
     QVERIFY(audit->denyCount() >= 1);
     QVERIFY(w.auditPanel()->countsLabel()->text().contains(QStringLiteral("denied")));
 
-    // "Allow this" with its preview.
+    // "Allow this" with its preview: the scope dialog, the file itself chosen by default.
     w.auditPanel()->selectRow(denied);
     QPushButton *allow = w.auditPanel()->allowButton();
     QVERIFY(allow->isEnabled());
@@ -176,16 +178,16 @@ void TestMainWindow::runShowsOutputAndDeniedAccessThenAllowThisFixesIt()
     QTimer answer;
     answer.setInterval(50);
     connect(&answer, &QTimer::timeout, this, [&] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box || box->objectName() != QLatin1String("allowConfirmation"))
+        auto *dialog = qobject_cast<AllowScopeDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
             return;
         answer.stop();
-        shownRule = box->text();
-        shownDiff = box->detailedText();
-        // scripts/screenshots sets this to picture the confirmation for the docs.
+        shownRule = dialog->chosenRules().value(0).displayText();
+        shownDiff = dialog->diffText();
+        // scripts/screenshots sets this to picture the dialog for the docs.
         if (const QByteArray dir = qgetenv("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty())
-            box->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/allow-this.png"));
-        box->button(QMessageBox::Yes)->click();
+            dialog->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/allow-this.png"));
+        dialog->applyButton()->click();
     });
     answer.start();
     QTest::mouseClick(allow, Qt::LeftButton);

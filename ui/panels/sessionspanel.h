@@ -114,7 +114,7 @@ signals:
     void openFailed(const QString &message);
     void replayFinished(const Sandbench::ReplayReport &report);
     void replayFailed(const QString &message);
-    void allowRequested(const Sandbench::AuditEvent &event);
+    void allowRequested(const QList<Sandbench::AuditEvent> &events);
     // The Files tab is filled (its sizes are looked up off the event loop).
     void filesListed();
 
