@@ -4,6 +4,7 @@
 #include "runcommand.h"
 #include "sandboxcommand.h"
 #include "mcpcommand.h"
+#include "policylearncommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -17,6 +18,7 @@ QString usage()
     return QStringLiteral("Usage: sandbench-cli COMMAND [options]\n\n"
                           "Commands:\n")
             + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp()
+            + QStringLiteral("  policy learn [run options] SCRIPT | --from FILES   propose a least-privilege policy (policy learn --help)\n")
             + QStringLiteral("\n  --help       this text\n  --version    application and runtime versions\n");
 }
 
@@ -37,6 +39,8 @@ int main(int argc, char *argv[])
     const QString command = args.takeFirst();
     if (command == QLatin1String("--version"))
         return Cli::runCommand({QStringLiteral("--version")});
+    if (command == QLatin1String("policy") && args.value(0) == QLatin1String("learn"))
+        return Cli::runPolicyLearnCommand(args.mid(1));
     if (command == QLatin1String("run"))
         return Cli::runCommand(args);
     if (command == QLatin1String("replay"))

@@ -5,4 +5,7 @@ target_sources(sandbench_core PRIVATE
     policy/envnames.h policy/envnames.cpp
     policy/policymatcher.h policy/policymatcher.cpp
     policy/netrule.h policy/netrule.cpp
-    policy/pathresolver.h policy/pathresolver.cpp)
+    policy/pathresolver.h policy/pathresolver.cpp
+    policy/sensitivepaths.h policy/sensitivepaths.cpp
+    policy/policylearner.h policy/policylearner.cpp
+    policy/learningpolicy.h policy/learningpolicy.cpp)
