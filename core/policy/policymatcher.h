@@ -37,7 +37,7 @@ public:
         // places of `sensitive` and /etc are never readable or writable, and nothing outside
         // the workdir and allow_write is writable. Denied, so the audit log shows the attempt.
         bool observe = false;
-        SensitiveContext sensitive;
+        SensitiveContext sensitive = {};
     };
 
     explicit PolicyMatcher(const Setup &setup);
