@@ -261,7 +261,7 @@ private:
             }
             uses[parent].add(folder);
             out.widenings << Widening{list, parent, children,
-                                      QStringLiteral("%1 entries directly in this folder were used (grouped from %2); it is not a sensitive place and holds no credential place")
+                                      QStringLiteral("%1 entries directly in this folder were used (%2 or more are grouped); it is not a sensitive place and holds no credential place")
                                               .arg(children.size()).arg(PolicyLearner::groupThreshold)};
         }
         // An entry inside a folder entry is covered by it.
