@@ -102,7 +102,6 @@ Result<QList<AuditEvent>> readAuditLog(const QString &path)
         QString error;
         if (!AuditEvent::fromJsonLine(text, &event, &error))
             return fail(ErrorCode::Parse, QStringLiteral("%1:%2: not an audit event: %3").arg(path).arg(line).arg(error));
-        // The broker's own lines (a conversation it ended) are not decisions.
         if (events.size() >= maxEvents)
             return fail(ErrorCode::Parse, QStringLiteral("%1:%2: more than %3 events").arg(path).arg(line).arg(maxEvents));
         events << event;

@@ -82,6 +82,9 @@ public:
         else if (event.kind == QLatin1String("ffi"))
             m_notes.insert(QStringLiteral("ffi: the code tried to load a native library%1; not granted: native code leaves the sandbox")
                                    .arg(event.resource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(event.resource)));
+        else if (event.kind == QLatin1String("broker"))
+            // Not a decision: the broker's record of why it ended the conversation.
+            m_notes.insert(QStringLiteral("broker: the run's permission broker hung up (%1)").arg(event.reason));
         else if (event.kind == QLatin1String("import"))
             m_notes.insert(QStringLiteral("import: the code tried to load a module from %1; never granted: runs load no remote modules")
                                    .arg(event.resource));
@@ -266,20 +269,14 @@ private:
         }
         // An entry inside a folder entry is covered by it.
         for (auto it = uses.begin(); it != uses.end();) {
-            bool covered = false;
+            QString folder;
             for (const auto &[other, use] : uses) {
                 if (other != it->first && within(it->first, other)) {
-                    covered = true;
+                    folder = other;
                     break;
                 }
             }
-            if (covered) {
-                const QString folder = [&] {
-                    for (const auto &[other, use] : uses)
-                        if (other != it->first && within(it->first, other))
-                            return other;
-                    return QString();
-                }();
+            if (!folder.isEmpty()) {
                 uses[folder].add(it->second);
                 for (Widening &widening : out.widenings) {
                     if (widening.list == list && widening.what == folder && !widening.covers.contains(it->first)) {

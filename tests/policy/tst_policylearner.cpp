@@ -209,11 +209,13 @@ private slots:
     void sysAndFfiAreNotedNotGranted()
     {
         const auto p = learn({ev(QStringLiteral("sys"), QStringLiteral("hostname")), ev(QStringLiteral("ffi"), QStringLiteral("/usr/lib/libz.so"), false),
-                              ev(QStringLiteral("import"), QStringLiteral("deno.land:443"), false)});
+                              ev(QStringLiteral("import"), QStringLiteral("deno.land:443"), false),
+                              ev(QStringLiteral("broker"), QStringLiteral("garbage"), false, QStringLiteral("protocol"))});
         QCOMPARE(p.policy.permissions, Permissions{});
         QCOMPARE(p.notes.filter(QStringLiteral("hostname")).size(), 1);
         QCOMPARE(p.notes.filter(QStringLiteral("ffi")).size(), 1);
         QCOMPARE(p.notes.filter(QStringLiteral("deno.land")).size(), 1);
+        QCOMPARE(p.notes.filter(QStringLiteral("broker:")).size(), 1);
     }
 
     void relativePathsTakeTheBase()
