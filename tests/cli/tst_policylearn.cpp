@@ -110,7 +110,9 @@ private slots:
 
         // Under the proposal everything the code does is allowed.
         const QString log = path(QStringLiteral("rerun.jsonl"));
-        const CliRun rerun = cli({QStringLiteral("run"), QStringLiteral("--policy"), policyFile, QStringLiteral("--audit-log"), log, m_script});
+        const QString session = path(QStringLiteral("rerun.sbsession"));
+        const CliRun rerun = cli({QStringLiteral("run"), QStringLiteral("--policy"), policyFile, QStringLiteral("--audit-log"), log,
+                                  QStringLiteral("--record"), session, m_script});
         QVERIFY2(rerun.exitCode == 0, rerun.stderrData.constData());
         QVERIFY(printedLine(rerun.stdoutData, "READ"));
         QVERIFY(printedLine(rerun.stdoutData, "CONNECTED"));
@@ -137,6 +139,15 @@ private slots:
         QVERIFY(relearned.has_value());
         QCOMPARE(relearned->permissions, proposal->permissions);
         QVERIFY(again.stderrData.contains("refuse"));
+
+        // And from the session of that run, which also keeps its workdir.
+        const QString fromSession = path(QStringLiteral("from-session.json"));
+        const CliRun recorded = cli({QStringLiteral("policy"), QStringLiteral("learn"), QStringLiteral("--from"), session, QStringLiteral("-o"), fromSession});
+        QVERIFY2(recorded.exitCode == 0, recorded.stderrData.constData());
+        auto fromBundle = readPolicyFile(fromSession, options);
+        QVERIFY(fromBundle.has_value());
+        QCOMPARE(fromBundle->permissions, proposal->permissions);
+        QCOMPARE(fromBundle->workdir, path(QStringLiteral("work")));
     }
 
     void eachGrantIsNeeded_data()
