@@ -188,6 +188,24 @@ private slots:
         QVERIFY2(denied, qPrintable(removed + QLatin1Char('\n') + QString::fromUtf8(readFile(log))));
     }
 
+    void fromAnAgentSession()
+    {
+        // The decisions of a code.run call, as the agent server records them.
+        const QByteArray decision = "{\"seq\":1,\"time\":\"2026-12-02T00:00:00.000Z\",\"kind\":\"net\",\"action\":\"connect\","
+                                    "\"resource\":\"api.example.com:443\",\"decision\":\"deny\",\"rule\":\"sandbox\",\"reason\":\"no\",\"pid\":2}";
+        const QByteArray file = "{\"kind\":\"sandbench-agent-session\",\"formatVersion\":1,\"applicationVersion\":\"0.1.0\","
+                                "\"recordedAtMs\":1,\"transport\":\"stdio\",\"pid\":1,\"server\":{\"toolSets\":[]}}\n"
+                                "{\"type\":\"call\",\"seq\":1,\"atMs\":1,\"durationMs\":1,\"tool\":\"code.run\",\"arguments\":{},"
+                                "\"result\":{\"isError\":false},\"decisions\":[" + decision + "]}\n";
+        QVERIFY(writeFile(path(QStringLiteral("agent.sbagent")), file));
+        const CliRun learned = cli({QStringLiteral("policy"), QStringLiteral("learn"), QStringLiteral("--from"), path(QStringLiteral("agent.sbagent")), QStringLiteral("--json")});
+        QVERIFY2(learned.exitCode == 0, learned.stderrData.constData());
+        const QJsonObject report = QJsonDocument::fromJson(learned.stdoutData).object();
+        QCOMPARE(report.value(QStringLiteral("policy")).toObject().value(QStringLiteral("permissions")).toObject()
+                         .value(QStringLiteral("allow_net")).toArray(), QJsonArray{QStringLiteral("api.example.com:443")});
+        QVERIFY(report.value(QStringLiteral("grants")).toArray().at(0).toObject().value(QStringLiteral("wasDenied")).toBool());
+    }
+
     void fromRefusesHostileInput()
     {
         QVERIFY(writeFile(path(QStringLiteral("bad.jsonl")), "{\"seq\":1}\nnot json\n"));
