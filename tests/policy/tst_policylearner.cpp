@@ -1,3 +1,4 @@
+#include "policy/learningpolicy.h"
 #include "policy/policyfile.h"
 #include "policy/policylearner.h"
 #include "policy/policymatcher.h"
@@ -258,6 +259,31 @@ private slots:
         }
         QCOMPARE(first.policy.permissions.allowRead,
                  (QStringList{QStringLiteral("/data"), QStringLiteral("/etc/a"), QStringLiteral("/etc/b"), QStringLiteral("/etc/hosts"), QStringLiteral("/opt/x")}));
+    }
+
+    // The learning policy keeps the user's options and grants, opens what is not denied, and
+    // denies programs (an allowed program reads files without asking the broker).
+    void learningPolicyDeniesPrograms()
+    {
+        Policy given;
+        given.sandbox = true;
+        given.permissions.denyNet = true;
+        given.permissions.allowRun = {QStringLiteral("*"), QStringLiteral("git")};
+        given.permissions.allowRead = {QStringLiteral("/data")};
+        given.timeoutMs = 5000;
+        const Policy learning = learningPolicy(given);
+        QVERIFY(!learning.sandbox);
+        QVERIFY(!learning.permissions.denyNet);
+        QVERIFY(learning.permissions.denyRun);
+        QCOMPARE(learning.permissions.allowRun, QStringList{QStringLiteral("git")});
+        QCOMPARE(learning.permissions.allowRead, QStringList{QStringLiteral("/data")});
+        QCOMPARE(learning.timeoutMs, std::optional<qint64>(5000));
+        PolicyMatcher::Setup setup{learning, QStringLiteral("/"), QStringLiteral("/srv/project"), {}, {}, {}, true, {home, {}}};
+        const PolicyMatcher matcher(setup);
+        QVERIFY(!matcher.everyProgram());
+        QVERIFY(!matcher.decide(QStringLiteral("run"), QStringLiteral("sh"), true).allowed);
+        QVERIFY(!matcher.decide(QStringLiteral("run"), QString(), false).allowed);
+        QVERIFY(!matcher.decide(QStringLiteral("ffi"), QStringLiteral("/usr/lib/x.so"), true).allowed);
     }
 
     // The observe run's matcher: without the sandbox, yet the credential and system places,
