@@ -23,6 +23,8 @@
 
 #include <cstdio>
 
+#include <unistd.h>
+
 namespace Sandbench::Cli {
 
 namespace {
@@ -225,7 +227,7 @@ struct Observed
 };
 
 // Runs the script exactly as `run` does, under the learning policy, and keeps every decision.
-Result<Observed> observe(ExecRequest request)
+Result<Observed> observe(ExecRequest request, bool rawOutput)
 {
     request.policy = learningPolicy(request.policy);
     request.observe = true;
@@ -237,10 +239,16 @@ Result<Observed> observe(ExecRequest request)
     QObject::connect(&watcher, &SignalWatcher::signalled, &workbench, &Workbench::stopRun);
     QObject::connect(&workbench, &Workbench::permissionsDecided, &loop,
                      [&](const QList<AuditEvent> &batch) { observed.events << batch; });
-    QObject::connect(&workbench, &Workbench::output, &loop, [](ExecStream stream, const QByteArray &data) {
-        // The code's output goes to stderr either way: stdout is the proposal's.
-        Q_UNUSED(stream);
+    // The code's output goes to stderr either way (stdout is the proposal's); on a terminal its
+    // control characters are escaped, as `run` does, unless --raw-output.
+    const bool filtered = !rawOutput && ::isatty(STDERR_FILENO) == 1;
+    TerminalFilter filter;
+    const auto emitOutput = [](const QByteArray &data) {
         std::fwrite(data.constData(), 1, size_t(data.size()), stderr);
+        std::fflush(stderr);
+    };
+    QObject::connect(&workbench, &Workbench::output, &loop, [&](ExecStream, const QByteArray &data) {
+        emitOutput(filtered ? filter.filter(data) : data);
     });
     QObject::connect(&workbench, &Workbench::runFailed, &loop, [&](int, const Error &error) {
         failure = error;
@@ -254,6 +262,8 @@ Result<Observed> observe(ExecRequest request)
     });
     workbench.startRun(request, request.entrypoint.isEmpty() ? QStringLiteral("(code)") : QFileInfo(request.entrypoint).fileName());
     loop.exec();
+    if (filtered)
+        emitOutput(filter.flush());
     if (failure)
         return std::unexpected(*failure);
     return observed;
@@ -316,9 +326,13 @@ int runPolicyLearnCommand(const QStringList &args)
             err << "sandbench-cli policy learn: give a SCRIPT to observe, or --from FILES\n";
             return UsageExit;
         }
+        if (!run->record.path.isEmpty()) {
+            err << "sandbench-cli policy learn: --record is not for observe runs (record the run with `run --record`, then learn --from it)\n";
+            return UsageExit;
+        }
         workdir = run->request.policy.workdir;
         context.entry = run->request.entrypoint;
-        auto observed = observe(run->request);
+        auto observed = observe(run->request, run->rawOutput);
         if (!observed) {
             const bool config = observed.error().code == ErrorCode::ConfigError;
             err << "sandbench-cli policy learn: " << (config ? "configuration error: " : "environment error: ")
