@@ -5,6 +5,7 @@
 #include "sandboxcommand.h"
 #include "mcpcommand.h"
 #include "policycommand.h"
+#include "policylearncommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -38,6 +39,8 @@ int main(int argc, char *argv[])
     const QString command = args.takeFirst();
     if (command == QLatin1String("--version"))
         return Cli::runCommand({QStringLiteral("--version")});
+    if (command == QLatin1String("policy") && args.value(0) == QLatin1String("learn"))
+        return Cli::runPolicyLearnCommand(args.mid(1));
     if (command == QLatin1String("run"))
         return Cli::runCommand(args);
     if (command == QLatin1String("replay"))

@@ -34,6 +34,10 @@ struct ExecRequest
     QString workdirSource;
     QList<FileOverlay> overlays;
     bool offline = false;
+
+    // An observe run (policy learn): the credential and system places and /etc are denied and
+    // hidden, and writes go only to the workdir and allow_write, whatever the policy allows.
+    bool observe = false;
 };
 
 // Where the engine finds its runtime and keeps its caches. Empty fields take the defaults:

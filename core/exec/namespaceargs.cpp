@@ -62,6 +62,18 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
         // No file rules to enforce by mounts: the broker alone decides, the namespace contains.
         args << QStringLiteral("--dev-bind") << QStringLiteral("/") << QStringLiteral("/")
              << QStringLiteral("--proc") << QStringLiteral("/proc");
+        if (!setup.hiddenPaths.isEmpty())
+            args << QStringLiteral("--dev") << QStringLiteral("/dev") << QStringLiteral("--tmpfs") << QStringLiteral("/sys")
+                 << QStringLiteral("--remount-ro") << QStringLiteral("/sys");
+        for (const QString &path : setup.hiddenPaths) {
+            const QFileInfo info(path);
+            if (!info.exists() || info.isSymLink() || within(setup.privateDir, path))
+                continue;
+            if (info.isDir())
+                args << QStringLiteral("--tmpfs") << path << QStringLiteral("--remount-ro") << path;
+            else
+                roBind(QStringLiteral("/dev/null"), path);
+        }
         args << QStringLiteral("--tmpfs") << setup.denoDir;
     } else {
         // No procfs: it would show the runtime's environment, command line and the host paths of

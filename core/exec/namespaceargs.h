@@ -23,6 +23,9 @@ struct NamespaceSetup
     QStringList protectedPaths;   // hidden even where a grant would show them
     QString sharedPackages;       // the allow list's package cache, shown read-only in denoDir/npm
     QString launcherPath;         // sandbench-launch: restricts what may execute, then runs the runtime
+    // An observe run without file rules: these (the credential places) are empty stand-ins,
+    // and /dev and /sys are the namespace's own, so a way past the broker finds nothing there.
+    QStringList hiddenPaths;
 };
 
 // bubblewrap options that give the runtime its own PID namespace (every descendant ends with

@@ -13,6 +13,7 @@
 #include "policy/envnames.h"
 #include "policy/netrule.h"
 #include "policy/pathresolver.h"
+#include "policy/sensitivepaths.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -250,7 +251,13 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     QStringList protectedPaths = {cacheDir, privateDir};
     if (!run.auditLogPath.isEmpty())
         protectedPaths << run.auditLogPath;
-    run.matcherSetup = {request.policy, base, run.workdir, entry, internal, protectedPaths};
+    run.matcherSetup = {request.policy, base, run.workdir, entry, internal, protectedPaths, false, {}};
+    SensitiveContext sensitive;
+    sensitive.cacheDirs = {cacheDir};
+    if (const QString hostDenoDir = qEnvironmentVariable("DENO_DIR"); !hostDenoDir.isEmpty())
+        sensitive.cacheDirs << QDir::cleanPath(hostDenoDir);
+    run.matcherSetup.observe = request.observe;
+    run.matcherSetup.sensitive = sensitive;
     const PolicyMatcher matcher(run.matcherSetup);
     if ((!request.overlays.isEmpty() || !request.workdirSource.isEmpty()) && matcher.everyFileReadable())
         // With every file readable the host's root is the namespace's root: mounting a copy at a
@@ -360,6 +367,11 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.protectedPaths = protectedPaths;
     ns.sharedPackages = sharedPackages;
     ns.launcherPath = *launcher;
+    if (request.observe) {
+        ns.hiddenPaths = secretPlaces(sensitive);
+        if (!matcher.everyFileReadable())
+            ns.hiddenPaths.clear(); // only granted files are mounted at all
+    }
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
     const QStringList namespaceArgs = namespaceArguments(ns, matcher);
     run.arguments = namespaceArgs + QStringList{runtime->path} + denoArgs;
@@ -384,7 +396,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     env.insert(QStringLiteral("DENO_TLS_CA_STORE"), QStringLiteral("mozilla"));
     env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
     env.insert(QStringLiteral("TZ"), QStringLiteral("UTC"));
-    if (ns.anyProgram)
+    // An observe run denies programs, but the runtime only asks about one it found on PATH:
+    // without it the attempt would never reach the audit log.
+    if (ns.anyProgram || request.observe)
         env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
     const QProcessEnvironment host = QProcessEnvironment::systemEnvironment();
     for (const QString &name : policy.permissions.allowEnv) {

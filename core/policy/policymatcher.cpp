@@ -105,6 +105,8 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
     m_allEnv = !m_policy.sandbox && !p.denyEnv;
     m_allRun = (!m_policy.sandbox && !p.denyRun) || p.allowRun.contains(QStringLiteral("*"));
     m_allOther = !m_policy.sandbox;
+    m_observe = setup.observe;
+    m_sensitive = setup.sensitive;
 }
 
 bool PolicyMatcher::anyNetwork() const
@@ -191,6 +193,20 @@ Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasVal
     // audit trail or plant modules for later runs.
     if (!write && std::find(m_internal.begin(), m_internal.end(), resolved) != m_internal.end())
         return {true, action, QStringLiteral("sandbench"), {}};
+    if (m_observe) {
+        // Both the name as written and where it leads: a link in the workdir to ~/.ssh is as
+        // secret as ~/.ssh.
+        for (const QString &candidate : {QDir::cleanPath(value), QString::fromStdString(resolved)}) {
+            if (!QDir::isAbsolutePath(candidate))
+                continue;
+            QString reason = secretPathReason(candidate, m_sensitive);
+            if (reason.isEmpty() && (candidate == QLatin1String("/etc") || candidate.startsWith(QLatin1String("/etc/"))))
+                reason = QStringLiteral("/etc holds the system's configuration and secrets");
+            if (!reason.isEmpty())
+                return deny(action, QStringLiteral("observe"),
+                            QStringLiteral("%1 access to \"%2\" is not allowed while observing (%3)").arg(action, value, reason));
+        }
+    }
     for (const std::string &root : m_protected) {
         if (pathWithin(resolved, root))
             return deny(action, QStringLiteral("protected"),
@@ -200,6 +216,9 @@ Decision PolicyMatcher::decidePath(bool write, const QString &value, bool hasVal
         if (pathWithin(resolved, rule.path))
             return {true, action, rule.name, {}};
     }
+    if (m_observe && write)
+        return deny(action, QStringLiteral("observe"),
+                    QStringLiteral("write access to \"%1\" is not allowed while observing (only the workdir and allow_write are writable)").arg(value));
     if (m_allFs)
         return {true, action, QStringLiteral("no sandbox"), {}};
     // Only the path as the code wrote it: where it leads on the host is not the code's business.

@@ -2,6 +2,7 @@
 
 #include "policy/netrule.h"
 #include "policy/policy.h"
+#include "policy/sensitivepaths.h"
 
 #include <QString>
 
@@ -32,6 +33,11 @@ public:
         QString entry;          // the file being run: readable
         QStringList internal;   // Sandbench's own generated modules (preload): readable
         QStringList protectedPaths; // never readable or writable: the audit log, the caches
+        // An observe run (policy learn): whatever the policy allows, the credential and system
+        // places of `sensitive` and /etc are never readable or writable, and nothing outside
+        // the workdir and allow_write is writable. Denied, so the audit log shows the attempt.
+        bool observe = false;
+        SensitiveContext sensitive = {};
     };
 
     explicit PolicyMatcher(const Setup &setup);
@@ -93,6 +99,8 @@ private:
     bool m_allEnv = false;
     bool m_allRun = false;
     bool m_allOther = false; // sys, ffi
+    bool m_observe = false;
+    SensitiveContext m_sensitive;
 };
 
 } // namespace Sandbench

@@ -11,4 +11,7 @@ target_sources(sandbench_core PRIVATE
     policy/policyexplain.h policy/policyexplain.cpp
     policy/policylint.h policy/policylint.cpp
     policy/policydiff.h policy/policydiff.cpp
-    policy/policywhatif.h policy/policywhatif.cpp)
+    policy/policywhatif.h policy/policywhatif.cpp
+    policy/sensitivepaths.h policy/sensitivepaths.cpp
+    policy/policylearner.h policy/policylearner.cpp
+    policy/learningpolicy.h policy/learningpolicy.cpp)
