@@ -24,6 +24,7 @@ class RunHistoryPanel;
 class RunStatusWidget;
 class ScriptEditorPanel;
 class SessionsPanel;
+class PanelNavigator;
 class Workbench;
 
 // The workbench: dockable panels around a script, its policy, its output, its audit log and the
@@ -52,6 +53,11 @@ public:
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
     QList<QDockWidget *> docks() const { return m_docks; }
+    PanelNavigator *navigator() const { return m_navigator; }
+    QAction *allowAction() const { return m_allowAction; }
+    // What quitting now would end: the running script and each live sandbox, one per line;
+    // empty when nothing is alive.
+    QStringList liveWork() const;
 
     // Puts every panel where the default layout says.
     void resetLayout();
@@ -75,6 +81,7 @@ signals:
     void sessionSaved(const QString &path);
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -88,6 +95,8 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void openSettings();
+    void showShortcuts();
+    void setUpKeyboardFocus();
     void showSessionOfRun(int row);
     QDockWidget *dockOf(QWidget *panel) const;
 
@@ -114,6 +123,8 @@ private:
     QAction *m_stopAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QAction *m_allowAction = nullptr;
+    PanelNavigator *m_navigator = nullptr;
 };
 
 } // namespace Sandbench
