@@ -97,6 +97,7 @@ private:
     void openSettings();
     void showShortcuts();
     void setUpKeyboardFocus();
+    void nameControls();
     void showSessionOfRun(int row);
     QDockWidget *dockOf(QWidget *panel) const;
 

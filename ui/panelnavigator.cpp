@@ -53,6 +53,11 @@ QWidget *PanelNavigator::focusTarget(QDockWidget *dock)
     return panel;
 }
 
+bool PanelNavigator::isInFront(const QDockWidget *dock)
+{
+    return dock->isVisible() && !dock->visibleRegion().isEmpty();
+}
+
 void PanelNavigator::focusDock(QDockWidget *dock)
 {
     dock->show();
@@ -66,8 +71,7 @@ void PanelNavigator::focusDock(QDockWidget *dock)
 
 void PanelNavigator::activate(QDockWidget *dock)
 {
-    const bool inFront = dock->isVisible(); // a dock tabbed behind another is not
-    if (inFront && currentDock() == dock) {
+    if (isInFront(dock) && currentDock() == dock) {
         focusNext(1);
         dock->close();
         return;

@@ -36,6 +36,8 @@ public:
     void leaveOnEscape(QWidget *editor);
 
     static QWidget *focusTarget(QDockWidget *dock);
+    // Shown and not behind another dock's tab (Qt moves those off the window, still "visible").
+    static bool isInFront(const QDockWidget *dock);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -202,7 +202,7 @@ void TestKeyboard::ctrlTabLeavesTheEditorForTheNextPanel()
     QCOMPARE(open.first(), dock(QStringLiteral("scriptDock")));
     QTest::keyClick(editor, Qt::Key_Tab, Qt::ControlModifier);
     QCOMPARE(w.navigator()->currentDock(), open.at(1));
-    QVERIFY(open.at(1)->isVisible());
+    QVERIFY(PanelNavigator::isInFront(open.at(1)));
     // And back, into the editor.
     press(&w, Qt::Key_Tab, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(QApplication::focusWidget(), editor);
@@ -222,7 +222,7 @@ void TestKeyboard::f6CyclesThroughTheOpenPanels()
         press(&w, Qt::Key_F6);
         QDockWidget *now = w.navigator()->currentDock();
         QVERIFY2(now, qPrintable(QStringLiteral("F6 #%1 left the focus outside every panel").arg(i + 1)));
-        QVERIFY2(now->isVisible(), qPrintable(now->objectName())); // brought forward when tabbed
+        QVERIFY2(PanelNavigator::isInFront(now), qPrintable(now->objectName())); // brought forward when tabbed
         visited << now;
     }
     QCOMPARE(visited, open.mid(1) + open.mid(0, 1));
@@ -254,7 +254,7 @@ void TestKeyboard::viewActionBringsThePanelForwardAndFocusesIt()
     QDockWidget *history = dock(QStringLiteral("historyDock"));
     QVERIFY(w.tabifiedDockWidgets(audit).contains(history));
     history->raise();
-    QTRY_VERIFY(!audit->isVisible()); // open but behind
+    QTRY_VERIFY(!PanelNavigator::isInFront(audit)); // open but behind
     auto *show = w.findChild<QAction *>(QStringLiteral("auditDockAction"));
     QVERIFY(show);
     QVERIFY(show->isChecked());
@@ -263,7 +263,7 @@ void TestKeyboard::viewActionBringsThePanelForwardAndFocusesIt()
     QTRY_COMPARE(QApplication::focusWidget(), w.scriptPanel()->editor());
 
     pressSequence(&w, show->shortcut());
-    QVERIFY(audit->isVisible());
+    QVERIFY(PanelNavigator::isInFront(audit));
     QCOMPARE(QApplication::focusWidget(), w.auditPanel()->view());
     QVERIFY(show->isChecked());
     // Again, with the focus in it: it closes, and the focus goes on to another panel.
@@ -273,7 +273,7 @@ void TestKeyboard::viewActionBringsThePanelForwardAndFocusesIt()
     QVERIFY(w.navigator()->currentDock() && w.navigator()->currentDock() != audit);
     // And once more: back, in front, focused.
     pressSequence(&w, show->shortcut());
-    QVERIFY(audit->isVisible());
+    QVERIFY(PanelNavigator::isInFront(audit));
     QCOMPARE(QApplication::focusWidget(), w.auditPanel()->view());
     QVERIFY(show->isChecked());
 }
@@ -370,6 +370,10 @@ void TestKeyboard::everyFocusableControlHasAName()
         for (QWidget *widget : w.findChildren<QWidget *>()) {
             if (!widget->isVisible() || !(widget->focusPolicy() & Qt::TabFocus))
                 continue;
+            // The web view's render widget: the page's own accessibility tree (Chromium's)
+            // stands for it; the view around it is named.
+            if (widget->parentWidget() && widget->parentWidget()->inherits("QWebEngineView"))
+                continue;
             QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(widget);
             const QString name = iface ? iface->text(QAccessible::Name).trimmed() : QString();
             if (name.isEmpty() && !unnamed.contains(describe(widget)))
@@ -387,7 +391,9 @@ void TestKeyboard::everyFocusableControlHasAName()
             }
         }
     }
-    QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("without an accessible name:\n") + unnamed.join(QLatin1Char('\n'))));
+    for (const QString &u : std::as_const(unnamed))
+        qWarning("without an accessible name: %s", qPrintable(u));
+    QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("%1 controls without an accessible name").arg(unnamed.size())));
 }
 
 void TestKeyboard::quittingWithARunAsksAndListsIt()
@@ -487,9 +493,7 @@ void TestKeyboard::keyboardOnlyFromDenialToAllowed()
     RunHistoryModel *history = w.historyPanel()->model();
     AuditLogModel *audit = w.auditPanel()->model();
 
-    // From here on, keys only.
-    pressSequence(&w, w.findChild<QAction *>(QStringLiteral("scriptDockAction"))->shortcut());
-    QCOMPARE(QApplication::focusWidget(), w.scriptPanel()->editor());
+    // From here on, keys only; F5 runs from wherever the focus is.
     press(&w, Qt::Key_F5);
     QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 1 && !history->run(0).running, kRunTimeoutMs);
     QCOMPARE(history->run(0).result->exitCode, 0);
@@ -523,6 +527,11 @@ void TestKeyboard::keyboardOnlyFromDenialToAllowed()
     QVERIFY2(shown.contains(m_secret), qPrintable(shown));
     QVERIFY(w.policyPanel()->policy().permissions.allowRead.contains(m_secret));
 
+    // The offscreen platform does not hand the activation back after a modal box (a window
+    // manager does); window shortcuts need an active window.
+    if (!w.isActiveWindow())
+        w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     press(&w, Qt::Key_F5);
     QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 2 && !history->run(1).running, kRunTimeoutMs);
     QCOMPARE(history->run(1).result->exitCode, 0);
