@@ -72,7 +72,7 @@ ShortcutsDialog::ShortcutsDialog(QMenuBar *menus, QWidget *parent)
     layout->addLayout(searchRow);
     layout->addWidget(m_list, 1);
     layout->addWidget(buttons);
-    resize(640, 560);
+    resize(660, 700);
     m_search->setFocus();
 }
 
