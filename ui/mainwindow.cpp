@@ -2,7 +2,9 @@
 
 #include "allowscopedialog.h"
 #include "appicon.h"
+#include "confirmations.h"
 #include "docklayout.h"
+#include "panelnavigator.h"
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
 #include "panels/codeeditor.h"
@@ -16,6 +18,7 @@
 #include "panels/scripteditorpanel.h"
 #include "panels/sessionspanel.h"
 #include "panels/welcomepanel.h"
+#include "sandbox/sandboxpool.h"
 #include "settingsdialog.h"
 #include "windowgeometry.h"
 #include "workbench/runhistory.h"
@@ -27,6 +30,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStandardPaths>
@@ -100,7 +104,9 @@ MainWindow::MainWindow(QWidget *parent)
             return std::unexpected(Error::config(m_policy->errorText()));
         return m_policy->policy();
     });
+    m_navigator = new PanelNavigator(this, m_docks);
     createActions();
+    setUpKeyboardFocus();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
     // A geometry saved on a larger screen (or grown by a label that asked too much) must not
@@ -316,8 +322,48 @@ void MainWindow::showEvent(QShowEvent *event)
     });
 }
 
+QStringList MainWindow::liveWork() const
+{
+    QStringList live;
+    if (m_workbench->isRunning()) {
+        const int row = m_workbench->currentRow();
+        const RunHistory *history = m_workbench->history();
+        const QString title = row >= 0 && row < history->size() ? history->run(row).title : m_script->displayName();
+        live << tr("The run of %1").arg(title);
+    }
+    if (m_pool) {
+        for (const Sandbox *sandbox : m_pool->sandboxes()) {
+            if (sandbox->isAlive())
+                live << tr("Sandbox %1 (%2)").arg(sandbox->id().left(12),
+                                                  sandbox->image().isEmpty() ? tr("default image") : sandbox->image());
+        }
+    }
+    return live;
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // The window-wide "Allow Selected Denial" follows the audit panel's own button.
+    if (event->type() == QEvent::EnabledChange && watched == m_audit->allowButton() && m_allowAction)
+        m_allowAction->setEnabled(m_audit->allowButton()->isEnabled());
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Once the sandboxes are being released the user has already said yes.
+    if (!m_releasingSandboxes) {
+        const QStringList live = liveWork();
+        if (!live.isEmpty()
+            && !confirmLoss(this, {.objectName = QStringLiteral("quitConfirmation"),
+                                   .title = tr("Quit Sandbench"),
+                                   .text = tr("Quitting ends what is still alive:"),
+                                   .items = live,
+                                   .acceptText = tr("&Quit Anyway")})) {
+            event->ignore();
+            return;
+        }
+    }
     if (!m_script->maybeSave() || !m_policy->maybeSave()) {
         event->ignore();
         return;

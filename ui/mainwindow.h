@@ -26,6 +26,7 @@ class ScriptEditorPanel;
 class SessionsPanel;
 class UserGuideView;
 class WelcomePanel;
+class PanelNavigator;
 class Workbench;
 
 // The workbench: dockable panels around a script, its policy, its output, its audit log and the
@@ -57,6 +58,11 @@ public:
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
     QList<QDockWidget *> docks() const { return m_docks; }
+    PanelNavigator *navigator() const { return m_navigator; }
+    QAction *allowAction() const { return m_allowAction; }
+    // What quitting now would end: the running script and each live sandbox, one per line;
+    // empty when nothing is alive.
+    QStringList liveWork() const;
 
     // Puts every panel where the default layout says.
     void resetLayout();
@@ -89,6 +95,7 @@ signals:
     void sessionSaved(const QString &path);
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -104,6 +111,9 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void openSettings();
+    void showShortcuts();
+    void setUpKeyboardFocus();
+    void nameControls();
     void showSessionOfRun(int row);
     QDockWidget *dockOf(QWidget *panel) const;
 
@@ -133,6 +143,8 @@ private:
     QAction *m_stopAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QAction *m_allowAction = nullptr;
+    PanelNavigator *m_navigator = nullptr;
 };
 
 } // namespace Sandbench

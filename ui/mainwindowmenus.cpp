@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include "appicon.h"
+#include "panelnavigator.h"
 #include "panels/auditpanel.h"
 #include "panels/policyeditorpanel.h"
 #include "panels/runstatuswidget.h"
@@ -14,6 +15,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QToolBar>
 
 namespace Sandbench {
@@ -31,13 +33,17 @@ void MainWindow::createActions()
     });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("&Save Script"), QKeySequence::Save, m_script, &ScriptEditorPanel::save);
-    file->addAction(tr("Save Script &As\u2026"), QKeySequence::SaveAs, m_script, &ScriptEditorPanel::saveAs);
+    file->addAction(tr("Save Script &As\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_script, &ScriptEditorPanel::saveAs);
     file->addSeparator();
-    file->addAction(tr("Open &Policy\u2026"), this, [this] { m_policy->open(); });
-    file->addAction(tr("Save Po&licy"), this, [this] { m_policy->save(); });
-    file->addAction(tr("Save Policy As\u2026"), this, [this] { m_policy->saveAs(); });
+    file->addAction(tr("Open &Policy\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O), this,
+                    [this] { m_policy->open(); })->setObjectName(QStringLiteral("openPolicyAction"));
+    file->addAction(tr("Save Po&licy"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P), this,
+                    [this] { m_policy->save(); })->setObjectName(QStringLiteral("savePolicyAction"));
+    file->addAction(tr("Save Policy As\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_P), this,
+                    [this] { m_policy->saveAs(); })->setObjectName(QStringLiteral("savePolicyAsAction"));
     file->addSeparator();
-    file->addAction(tr("Open Audit &Log\u2026"), m_audit, &AuditPanel::openLogInteractive);
+    file->addAction(tr("Open Audit &Log\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), m_audit,
+                    &AuditPanel::openLogInteractive)->setObjectName(QStringLiteral("openAuditLogAction"));
     file->addSeparator();
     file->addAction(tr("Open Sess&ion\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
         dockOf(m_sessions)->show();
@@ -47,13 +53,31 @@ void MainWindow::createActions()
     file->addAction(tr("Save Run as Sessio&n\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S), this,
                     [this] { saveSession(); })->setObjectName(QStringLiteral("saveSessionAction"));
     file->addSeparator();
-    file->addAction(tr("Se&ttings\u2026"), QKeySequence::Preferences, this, &MainWindow::openSettings);
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    // Explicit keys: the platform's Preferences and Quit keys are empty on some desktops.
+    file->addAction(tr("Se&ttings\u2026"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
+                    &MainWindow::openSettings)->setObjectName(QStringLiteral("settingsAction"));
+    file->addAction(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), this, &QWidget::close)
+        ->setObjectName(QStringLiteral("quitAction"));
     updateRecentMenu();
 
     QMenu *policy = menuBar()->addMenu(tr("&Policy"));
-    policy->addAction(tr("&Undo Policy Edit"), this, [this] { m_policy->undo(); });
-    policy->addAction(tr("&Redo Policy Edit"), this, [this] { m_policy->redo(); });
+    policy->addAction(tr("&Undo Policy Edit"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_Z), this,
+                      [this] { m_policy->undo(); })->setObjectName(QStringLiteral("undoPolicyAction"));
+    policy->addAction(tr("&Redo Policy Edit"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_Z), this,
+                      [this] { m_policy->redo(); })->setObjectName(QStringLiteral("redoPolicyAction"));
+    policy->addSeparator();
+    // "Allow this" from anywhere in the window: the audit panel's own button decides what the
+    // selection allows, so this action is enabled exactly when that button is.
+    m_allowAction = policy->addAction(tr("&Allow Selected Denial\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A),
+                                      this, [this] {
+                                          if (m_audit->allowButton()->isEnabled())
+                                              m_audit->allowButton()->click();
+                                      });
+    m_allowAction->setObjectName(QStringLiteral("allowSelectedAction"));
+    m_allowAction->setToolTip(tr("Add a rule for the denied access selected in the audit log"));
+    m_allowAction->setEnabled(m_audit->allowButton()->isEnabled());
+    m_audit->allowButton()->installEventFilter(this);
+    policy->addSeparator();
     QMenu *templates = policy->addMenu(tr("&Templates"));
     for (const QString &name : PolicyEditorPanel::templateNames())
         templates->addAction(PolicyEditorPanel::templateTitle(name), this,
@@ -85,14 +109,40 @@ void MainWindow::createActions()
     m_stopAction->setIcon(stopIcon());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    for (QDockWidget *dock : std::as_const(m_docks))
-        m_viewMenu->addAction(dock->toggleViewAction());
+    // Alt+1…9 go to the panels in this order (Ctrl+digits stay free for editors); the action
+    // brings the panel forward and focuses it, and closes it only when it already has the focus.
+    int number = 0;
+    for (QDockWidget *dock : std::as_const(m_docks)) {
+        auto *show = new QAction(dock->windowTitle(), this);
+        show->setObjectName(dock->objectName() + QStringLiteral("Action"));
+        show->setCheckable(true);
+        show->setChecked(dock->toggleViewAction()->isChecked());
+        if (++number <= 9)
+            show->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number)));
+        show->setToolTip(tr("Show and focus the %1 panel; closes it when it has the focus").arg(dock->windowTitle()));
+        connect(dock->toggleViewAction(), &QAction::toggled, show, &QAction::setChecked);
+        connect(show, &QAction::triggered, this, [this, dock, show] {
+            m_navigator->activate(dock);
+            show->setChecked(dock->toggleViewAction()->isChecked());
+        });
+        m_viewMenu->addAction(show);
+    }
     m_viewMenu->addSeparator();
-    m_viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+    QAction *next = m_viewMenu->addAction(tr("&Next Panel"), this, [this] { m_navigator->focusNext(1); });
+    next->setObjectName(QStringLiteral("nextPanelAction"));
+    next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::Key_F6)});
+    QAction *previous = m_viewMenu->addAction(tr("&Previous Panel"), this, [this] { m_navigator->focusNext(-1); });
+    previous->setObjectName(QStringLiteral("previousPanelAction"));
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), QKeySequence(Qt::SHIFT | Qt::Key_F6)});
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(tr("Reset &Layout"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_0), this,
+                          &MainWindow::resetLayout)->setObjectName(QStringLiteral("resetLayoutAction"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Welcome"), this, &MainWindow::showWelcome)->setObjectName(QStringLiteral("welcomeAction"));
-    help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide)->setObjectName(QStringLiteral("userGuideAction"));
+    help->addAction(tr("&Welcome"), QKeySequence(Qt::CTRL | Qt::Key_F1), this, &MainWindow::showWelcome)->setObjectName(QStringLiteral("welcomeAction"));
+    help->addAction(tr("&User Guide"), QKeySequence(Qt::Key_F1), this, &MainWindow::showUserGuide)->setObjectName(QStringLiteral("userGuideAction"));
+    help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
+                    &MainWindow::showShortcuts)->setObjectName(QStringLiteral("keyboardShortcutsAction"));
     help->addAction(tr("&About Sandbench"), this, [this] {
         QMessageBox::about(this, tr("About Sandbench"),
                            tr("<h3>Sandbench %1</h3><p>Runs code an AI agent wrote under rules you "

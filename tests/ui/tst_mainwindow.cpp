@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include "allowscopedialog.h"
+#include "confirmations.h"
 
 #include "dockertestsupport.h"
 #include "models/auditlogmodel.h"
@@ -91,9 +92,17 @@ void TestMainWindow::closingReleasesLiveSandboxesWithoutWaiting()
     const QString id = created.first().first().value<Sandbox *>()->id();
     QVERIFY(containerExists(dockerSocket(), id));
 
+    // Quitting asks first (tst_keyboard tests the question); here the user says yes.
+    QStringList listed;
+    setLossQuestionHook([&](const LossQuestion &q) {
+        listed = q.items;
+        return true;
+    });
     QElapsedTimer clock;
     clock.start();
     m_window->close();
+    setLossQuestionHook({});
+    QVERIFY2(listed.join(QLatin1Char('\n')).contains(id.left(12)), qPrintable(listed.join(QLatin1Char('\n'))));
     const qint64 closeMs = clock.elapsed();
     QVERIFY(!m_window->isVisible());
     // Generous against the machine, tight against a wait for the engine (seconds).

@@ -1,5 +1,6 @@
 #include "sandboxespanel.h"
 
+#include "confirmations.h"
 #include "elidedlabel.h"
 #include "lifetimedelegate.h"
 #include "models/sandboxlistmodel.h"
@@ -86,7 +87,17 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
         if (dialog.exec() == QDialog::Accepted)
             createSandbox(dialog.options());
     });
-    connect(m_release, &QPushButton::clicked, this, &SandboxesPanel::releaseCurrent);
+    // The button asks first: releasing ends the container and everything in it.
+    connect(m_release, &QPushButton::clicked, this, [this] {
+        if (m_current
+            && confirmLoss(this, {.objectName = QStringLiteral("releaseConfirmation"),
+                                  .title = tr("Release Sandbox"),
+                                  .text = tr("Release sandbox %1? Its container, files and processes are removed.")
+                                              .arg(m_current->id().left(12)),
+                                  .items = {tr("Sandbox %1 (%2)").arg(m_current->id().left(12), m_current->image())},
+                                  .acceptText = tr("&Release")}))
+            releaseCurrent();
+    });
     connect(m_extend, &QPushButton::clicked, this, [this] {
         if (!m_current)
             return;
