@@ -4,6 +4,7 @@
 #include "policy/policylint.h"
 #include "theme.h"
 
+#include <QColor>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -59,6 +60,7 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
     , m_baseDir(baseDir)
     , m_lintBefore(risks(policy, baseDir))
 {
+    flagCautions(m_candidates, m_policy, m_baseDir);
     setObjectName(QStringLiteral("allowScopeDialog"));
     setWindowTitle(tr("Allow Denied Access"));
     m_table->setObjectName(QStringLiteral("allowScopeTable"));
@@ -77,11 +79,18 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
         const bool offered = !c.scopes.isEmpty();
         auto *include = new QTableWidgetItem;
         include->setFlags(offered ? Qt::ItemIsUserCheckable | Qt::ItemIsEnabled : Qt::NoItemFlags);
-        include->setCheckState(offered ? Qt::Checked : Qt::Unchecked);
+        // A credential is never allowed by accepting the dialog as it opens: its box is to tick.
+        include->setCheckState(offered && c.caution.isEmpty() ? Qt::Checked : Qt::Unchecked);
+        if (!c.caution.isEmpty())
+            include->setToolTip(tr("Not ticked: %1").arg(c.caution));
         m_table->setItem(row, IncludeColumn, include);
         m_table->setItem(row, KindColumn, new QTableWidgetItem(c.event.kind));
         auto *resource = new QTableWidgetItem(c.event.resource);
         QString tip = c.event.resource;
+        if (!c.caution.isEmpty()) {
+            tip += QStringLiteral("\n\n") + tr("Not ticked: %1").arg(c.caution);
+            resource->setForeground(isDarkPalette(palette()) ? QColor(0xff, 0x7b, 0x72) : QColor(0xcf, 0x22, 0x2e));
+        }
         if (!c.refused.isEmpty())
             tip += QStringLiteral("\n\n") + tr("Not offered:") + QStringLiteral("\n\u2022 ")
                    + c.refused.join(QStringLiteral("\n\u2022 "));

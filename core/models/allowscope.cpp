@@ -2,6 +2,8 @@
 
 #include "policy/netrule.h"
 #include "policy/policyfile.h"
+#include "policy/policylint.h"
+#include "policy/sensitivepaths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -14,7 +16,9 @@ namespace {
 void offerPath(AllowCandidate &c, AllowScope::Kind kind, const QString &key, const QString &path,
                const QString &label, const QString &homeDir)
 {
-    const QString reason = sensitiveRootReason(path, homeDir);
+    QString reason = sensitiveRootReason(path, homeDir);
+    if (reason.isEmpty() && kind == AllowScope::Kind::Folder)
+        reason = sensitiveFolderReason(path, SensitiveContext{homeDir, {}});
     if (!reason.isEmpty()) {
         c.refused << QCoreApplication::translate("AllowScope", "%1 (%2): %3").arg(label, path, reason);
         return;
@@ -31,6 +35,7 @@ void filesScopes(AllowCandidate &c, const AllowRule &exact, const QString &homeD
     }
     const QString clean = QDir::cleanPath(path);
     offerPath(c, AllowScope::Kind::Exact, exact.key, clean, QCoreApplication::translate("AllowScope", "this file"), homeDir);
+
     const qsizetype slash = clean.lastIndexOf(QLatin1Char('/'));
     const QString folder = slash <= 0 ? QStringLiteral("/") : clean.left(slash);
     if (folder != clean)
@@ -104,6 +109,28 @@ QList<AllowCandidate> allowCandidates(const QList<AuditEvent> &events, const QSt
         out << allowCandidateFor(event, homeDir);
     }
     return out;
+}
+
+void flagCautions(QList<AllowCandidate> &candidates, const Policy &policy, const QString &baseDir)
+{
+    const auto errors = [&baseDir](const Policy &p) {
+        QStringList out;
+        for (const LintFinding &f : lintPolicy(p, baseDir))
+            if (f.severity == LintFinding::Severity::Error)
+                out << QStringLiteral("%1 [%2]").arg(f.message, f.code);
+        return out;
+    };
+    const QStringList before = errors(policy);
+    for (AllowCandidate &c : candidates) {
+        c.caution.clear();
+        if (c.scopes.isEmpty())
+            continue;
+        QStringList added;
+        for (const QString &error : errors(withRule(policy, c.scopes.constFirst().rule)))
+            if (!before.contains(error))
+                added << error;
+        c.caution = added.join(QLatin1Char('\n'));
+    }
 }
 
 Policy withRules(const Policy &policy, const QList<AllowRule> &rules)

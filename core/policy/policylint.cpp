@@ -5,6 +5,7 @@
 #include "policy/pathresolver.h"
 #include "policy/policyfile.h"
 #include "policy/policymatcher.h"
+#include "policy/sensitivepaths.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -118,11 +119,20 @@ private:
             if (QString why = sensitiveRootReason(absolute, home); !why.isEmpty()) {
                 add(Severity::Warning, QStringLiteral("broad-grant"), pointer, QStringLiteral("%1 \"%2\" grants %3").arg(key, entry, why));
             } else {
+                bool systemFolder = false;
                 for (const char *folder : sensitiveSystemFolders) {
-                    if (absolute == QLatin1String(folder))
+                    if (absolute == QLatin1String(folder)) {
+                        systemFolder = true;
                         add(Severity::Warning, QStringLiteral("broad-grant"), pointer,
                             QStringLiteral("%1 \"%2\" grants a whole system folder").arg(key, entry));
+                    }
                 }
+                // The places the learner never grants (keys, tokens, the runtime's cache): an
+                // "Allow this" or a hand edit that grants one hands the code a credential.
+                const QString secret = systemFolder ? QString() : secretPathReason(absolute, SensitiveContext{home, {}});
+                if (!secret.isEmpty())
+                    add(Severity::Error, QStringLiteral("secret-path"), pointer,
+                        QStringLiteral("%1 \"%2\" grants %3").arg(key, entry, secret));
             }
             if (write)
                 writable(pointer, entry, path);

@@ -33,7 +33,8 @@ struct LintOptions
     QString pathVariable; // the PATH whose folders must not be writable; empty: this process's
 };
 
-// Errors break containment (leaves-sandbox, writable-path, writable-policy, ffi, metadata-host),
+// Errors break containment (leaves-sandbox, writable-path, writable-policy, ffi, metadata-host,
+// secret-path: a credential file or folder, see sensitivepaths.h),
 // warnings grant broadly or reach further than meant (broad-grant, no-sandbox, loopback-host, a
 // program that does not exist), infos are tidiness (shadowed, duplicate, missing-path). Fast enough to run on every keystroke: no process, only stat.
 QList<LintFinding> lintPolicy(const Policy &policy, const QString &baseDir, const QByteArray &sourceJson = {},

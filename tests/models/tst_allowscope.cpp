@@ -1,6 +1,7 @@
 #include "models/allowscope.h"
 #include "policy/policyfile.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Sandbench;
@@ -39,6 +40,7 @@ private slots:
     void scopes();
     void sensitiveFoldersAreRefusedWithTheReason();
     void candidatesAreDistinctAndCounted();
+    void cautionsAreTheLintErrorsAScopeAdds();
     void withRulesAddsEachOnceAndTheResultParses();
 };
 
@@ -52,8 +54,14 @@ void TestAllowScope::scopes_data()
                           << QStringList{u"allow_read=/home/alice/proj/data.csv"_s, u"allow_read=/home/alice/proj"_s};
     QTest::newRow("write") << u"write"_s << u"write"_s << u"/tmp/out/x.txt"_s
                            << QStringList{u"allow_write=/tmp/out/x.txt"_s, u"allow_write=/tmp/out"_s};
+    // /etc holds the system's secrets: the file, never the folder (as policy learn).
     QTest::newRow("unclean path") << u"read"_s << u"read"_s << u"/etc//ssl/./certs.pem"_s
-                                  << QStringList{u"allow_read=/etc/ssl/certs.pem"_s, u"allow_read=/etc/ssl"_s};
+                                  << QStringList{u"allow_read=/etc/ssl/certs.pem"_s};
+    // ~/.config holds ~/.config/gcloud: a file there, not the folder.
+    QTest::newRow("config file") << u"read"_s << u"read"_s << u"/home/alice/.config/app.json"_s
+                                 << QStringList{u"allow_read=/home/alice/.config/app.json"_s};
+    QTest::newRow("key folder") << u"read"_s << u"read"_s << u"/home/alice/.ssh/known_hosts"_s
+                                << QStringList{u"allow_read=/home/alice/.ssh/known_hosts"_s};
     QTest::newRow("relative") << u"read"_s << u"read"_s << u"data/x.csv"_s << QStringList{u"allow_read=data/x.csv"_s};
     QTest::newRow("host") << u"net"_s << u"connect"_s << u"api.github.com:443"_s
                           << QStringList{u"allow_net=api.github.com:443"_s, u"allow_net=api.github.com"_s,
@@ -104,6 +112,39 @@ void TestAllowScope::sensitiveFoldersAreRefusedWithTheReason()
         for (const AllowScope &scope : c.scopes)
             QVERIFY2(sensitiveRootReason(scope.rule.value, home).isEmpty(), qPrintable(scope.rule.value));
     }
+}
+
+void TestAllowScope::cautionsAreTheLintErrorsAScopeAdds()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Policy policy;
+    policy.sandbox = true;
+    QList<AllowCandidate> candidates = allowCandidates({
+        denial(u"read"_s, u"read"_s, dir.filePath(u"data.csv"_s)),
+        denial(u"read"_s, u"read"_s, home + u"/.npmrc"_s),
+        denial(u"read"_s, u"read"_s, dir.filePath(u"deploy/id_ed25519"_s)),
+        denial(u"run"_s, u"spawn"_s, u"bash"_s),
+        denial(u"net"_s, u"connect"_s, u"169.254.169.254:80"_s),
+        denial(u"net"_s, u"connect"_s, u"api.github.com:443"_s),
+        denial(u"env"_s, u"get"_s, u"LANG"_s),
+    }, home);
+    QCOMPARE(candidates.size(), 7);
+    flagCautions(candidates, policy, dir.path());
+    const QStringList expected{u""_s, u"[secret-path]"_s, u"[secret-path]"_s, u"[leaves-sandbox]"_s,
+                               u"[metadata-host]"_s, u""_s, u""_s};
+    for (int i = 0; i < candidates.size(); ++i) {
+        const QString &caution = candidates.at(i).caution;
+        if (expected.at(i).isEmpty())
+            QVERIFY2(caution.isEmpty(), qPrintable(candidates.at(i).event.resource + u": "_s + caution));
+        else
+            QVERIFY2(caution.contains(expected.at(i)), qPrintable(candidates.at(i).event.resource + u": "_s + caution));
+    }
+    // An error the policy already has is not the candidate's doing.
+    policy.permissions.allowRun = {u"bash"_s};
+    flagCautions(candidates, policy, dir.path());
+    QVERIFY2(candidates.at(3).caution.isEmpty(), qPrintable(candidates.at(3).caution));
+    QVERIFY(!candidates.at(1).caution.isEmpty());
 }
 
 void TestAllowScope::candidatesAreDistinctAndCounted()

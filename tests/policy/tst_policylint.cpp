@@ -98,6 +98,25 @@ private slots:
         QCOMPARE(severityOf(lintPolicy(p, m_root), QStringLiteral("broad-grant")), LintFinding::Severity::Warning);
     }
 
+    // What the learner never grants, Allow this or a hand edit must not grant quietly either.
+    void credentialPlacesAreErrors()
+    {
+        Policy p = sandboxed();
+        p.permissions.allowRead = {path(QStringLiteral("home/.ssh")), path(QStringLiteral("home/.npmrc")),
+                                   path(QStringLiteral("data/id_rsa")), path(QStringLiteral("data/server.pem")),
+                                   path(QStringLiteral("data/notes.txt"))};
+        p.permissions.allowWrite = {path(QStringLiteral("home/.aws/credentials"))};
+        QCOMPARE(found(p, QStringLiteral("secret-path")),
+                 (QStringList{QStringLiteral("/permissions/allow_read/0"), QStringLiteral("/permissions/allow_read/1"),
+                              QStringLiteral("/permissions/allow_read/2"), QStringLiteral("/permissions/allow_read/3"),
+                              QStringLiteral("/permissions/allow_write/0")}));
+        QCOMPARE(severityOf(lintPolicy(p, m_root, {}, options()), QStringLiteral("secret-path")), LintFinding::Severity::Error);
+        // A system folder is a broad grant already, named once.
+        Policy system = sandboxed();
+        system.permissions.allowRead = {QStringLiteral("/etc")};
+        QVERIFY(found(system, QStringLiteral("secret-path")).isEmpty());
+    }
+
     void programsThatLeaveTheSandbox()
     {
         Policy p = sandboxed();

@@ -276,6 +276,14 @@ void TestAuditAllow::multiSelectionScopesChangeTheDiffAndApply()
         // And the dialog says so in view, not only in a tooltip.
         check(!dialog->refusedNote()->isHidden() && dialog->refusedNote()->text().contains(u"home folder"_s),
               dialog->refusedNote()->text());
+        // A credential file is offered but not ticked, and says why; ticking it is a choice.
+        check(!dialog->isIncluded(npmrc), u".npmrc ticked as the dialog opened"_s);
+        const QString npmrcTip = dialog->table()->item(npmrc, AllowScopeDialog::IncludeColumn)->toolTip();
+        check(npmrcTip.contains(u"[secret-path]"_s), u"no reason for the unticked .npmrc: "_s + npmrcTip);
+        check(!adds(dialog->diffText(), m_home + u"/.npmrc"_s), u".npmrc in the diff unticked: "_s + dialog->diffText());
+        dialog->setIncluded(npmrc, true);
+        check(adds(dialog->diffText(), m_home + u"/.npmrc"_s), u".npmrc not in the diff once ticked"_s);
+        check(dialog->riskNote()->text().contains(u"[secret-path]"_s), u"risk note: "_s + dialog->riskNote()->text());
         check(dialog->applyButton()->isEnabled(), u"apply disabled"_s);
         dialog->applyButton()->click();
     }, &seen);
@@ -316,10 +324,12 @@ void TestAuditAllow::allDenialsOfTheRunIgnoreTheFilter()
     QCOMPARE(resources, QStringList({m_home + u"/proj/data.csv"_s, u"api.github.com:443"_s, m_home + u"/.npmrc"_s,
                                      u"SECRET_TOKEN"_s, u"git"_s, u"/proc/self/environ"_s}));
     const Policy after = m_window->policyPanel()->policy();
-    QCOMPARE(after.permissions.allowRead, before.permissions.allowRead + QStringList({m_home + u"/proj/data.csv"_s, m_home + u"/.npmrc"_s}));
+    // Accepted as it opened: the credential file and the program that runs anything (lint
+    // errors) were listed but not ticked, so they are not granted.
+    QCOMPARE(after.permissions.allowRead, before.permissions.allowRead + QStringList({m_home + u"/proj/data.csv"_s}));
     QCOMPARE(after.permissions.allowNet, before.permissions.allowNet + QStringList{u"api.github.com:443"_s});
     QCOMPARE(after.permissions.allowEnv, before.permissions.allowEnv + QStringList{u"SECRET_TOKEN"_s});
-    QCOMPARE(after.permissions.allowRun, before.permissions.allowRun + QStringList{u"git"_s});
+    QCOMPARE(after.permissions.allowRun, before.permissions.allowRun);
 }
 
 void TestAuditAllow::sensitiveScopesAreNotOffered()
@@ -376,8 +386,11 @@ void TestAuditAllow::riskyRulesAreFlaggedBeforeApply()
     QVERIFY(!m_panel->detailsLabel()->toolTip().contains(u"look again"_s));
     bool seen = false;
     QString risks, safeRisks;
-    bool hiddenWhenSafe = false;
+    bool hiddenWhenSafe = false, tickedAtOpen = true;
     onScopeDialog(this, [&](AllowScopeDialog *dialog) {
+        // Not ticked as it opens (a lint error); ticking it brings the note up.
+        tickedAtOpen = dialog->isIncluded(rowOf(dialog, u"bash"_s));
+        dialog->setIncluded(rowOf(dialog, u"bash"_s), true);
         risks = dialog->riskNote()->isHidden() ? QString() : dialog->riskNote()->text();
         dialog->setIncluded(rowOf(dialog, u"bash"_s), false);
         hiddenWhenSafe = dialog->riskNote()->isHidden();
@@ -386,6 +399,7 @@ void TestAuditAllow::riskyRulesAreFlaggedBeforeApply()
     }, &seen);
     m_panel->allowAllAction()->trigger();
     QVERIFY(seen);
+    QVERIFY(!tickedAtOpen);
     QVERIFY2(risks.contains(u"[leaves-sandbox]"_s) && risks.contains(u"bash"_s), qPrintable(risks));
     QVERIFY2(hiddenWhenSafe, qPrintable(safeRisks));
 }
