@@ -98,7 +98,7 @@ void MainWindow::createActions()
         dockOf(m_sessions)->raise();
         m_sessions->replay();
     })->setObjectName(QStringLiteral("replaySessionAction"));
-    run->addAction(tr("Replay Under the &Editor's Policy"), this, [this] {
+    run->addAction(tr("Replay Under the &Editor's Policy"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_R), this, [this] {
         showPanel(m_sessions);
         m_sessions->replayUnderEditorPolicy();
     })->setObjectName(QStringLiteral("replayEditorPolicyAction"));
@@ -109,7 +109,7 @@ void MainWindow::createActions()
     m_stopAction->setIcon(stopIcon());
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    // Alt+1…9 go to the panels in this order (Ctrl+digits stay free for editors); the action
+    // Alt+1…9 and 0 go to the panels in this order (Ctrl+digits stay free for editors); the action
     // brings the panel forward and focuses it, and closes it only when it already has the focus.
     int number = 0;
     for (QDockWidget *dock : std::as_const(m_docks)) {
@@ -117,8 +117,9 @@ void MainWindow::createActions()
         show->setObjectName(dock->objectName() + QStringLiteral("Action"));
         show->setCheckable(true);
         show->setChecked(dock->toggleViewAction()->isChecked());
-        if (++number <= 9)
-            show->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number)));
+        // The tenth (Welcome) takes Alt+0, the key after 9 on the keyboard.
+        if (++number <= 10)
+            show->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number % 10)));
         show->setToolTip(tr("Show and focus the %1 panel; closes it when it has the focus").arg(dock->windowTitle()));
         connect(dock->toggleViewAction(), &QAction::toggled, show, &QAction::setChecked);
         connect(show, &QAction::triggered, this, [this, dock, show] {

@@ -3,6 +3,7 @@
 // keyboard-only journey from a denied access to allowing it (against the real Deno runtime).
 #include "mainwindow.h"
 
+#include "allowscopedialog.h"
 #include "confirmations.h"
 #include "dockertestsupport.h"
 #include "models/auditlogmodel.h"
@@ -36,6 +37,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTableWidget>
 #include <QTimer>
 #include <QTreeWidget>
 
@@ -87,14 +89,23 @@ private:
     QTimer m_timer;
 };
 
-// The "Allow this" confirmation, answered from the keyboard: Enter takes the default (Allow).
+// The "Allow this" dialog (a scope per denied resource, the policy diff), answered from the
+// keyboard: Enter takes the default button, Apply to Policy. What it showed lands in `shown`.
 // Kept apart so a new allow dialog only changes this.
 std::unique_ptr<BoxAnswer> confirmAllowWithKeyboard(QString *shown)
 {
-    return std::make_unique<BoxAnswer>(QStringLiteral("allowConfirmation"), [shown](QWidget *box) {
-        if (auto *message = qobject_cast<QMessageBox *>(box))
-            *shown = message->text();
+    return std::make_unique<BoxAnswer>(QStringLiteral("allowScopeDialog"), [shown](QWidget *box) {
+        if (auto *dialog = qobject_cast<AllowScopeDialog *>(box)) {
+            for (int row = 0; row < dialog->table()->rowCount(); ++row)
+                *shown += dialog->table()->item(row, AllowScopeDialog::ResourceColumn)->text() + QLatin1Char('\n');
+            *shown += dialog->diffText();
+        }
         QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : box, Qt::Key_Return);
+        // A key that did not take must fail the check after, not leave the test on a modal dialog.
+        if (box->isVisible()) {
+            *shown += QStringLiteral("\n(Enter did not close the dialog)");
+            qobject_cast<QDialog *>(box)->reject();
+        }
     });
 }
 
@@ -314,11 +325,28 @@ void TestKeyboard::menuShortcutsAreSetAndUnique()
             clashes << QStringLiteral("%1: %2 and %3").arg(key.toString(), owners.value(key), who);
         owners.insert(key, who);
     };
+    // A key scoped to a widget (the audit table's Ctrl+Shift+A, in the Audit Log and again in
+    // a session's audit tab) is one per widget, and never one the window uses as well.
+    QList<QPair<QKeySequence, QString>> scoped;
+    QSet<QString> scopedSeen;
     QSet<QAction *> seen;
     for (QAction *a : w.findChildren<QAction *>()) {
         seen.insert(a);
-        for (const QKeySequence &key : a->shortcuts())
-            claim(key, a->text() + QLatin1Char('#') + QString::number(quintptr(a), 16));
+        const QString who = a->text() + QLatin1Char('#') + QString::number(quintptr(a), 16);
+        const bool widgetScoped = a->shortcutContext() == Qt::WidgetShortcut
+                                  || a->shortcutContext() == Qt::WidgetWithChildrenShortcut;
+        for (const QKeySequence &key : a->shortcuts()) {
+            if (!widgetScoped) {
+                claim(key, who);
+                continue;
+            }
+            const QString place = key.toString() + QLatin1Char('@')
+                                  + QString::number(quintptr(a->parent()), 16);
+            if (scopedSeen.contains(place))
+                clashes << QStringLiteral("%1 twice on one widget (%2)").arg(key.toString(), who);
+            scopedSeen.insert(place);
+            scoped << qMakePair(key, who);
+        }
     }
     for (QAction *a : actions) {
         if (!seen.contains(a))
@@ -329,6 +357,9 @@ void TestKeyboard::menuShortcutsAreSetAndUnique()
         for (const QKeySequence &key : s->keys())
             claim(key, QStringLiteral("QShortcut ") + s->parent()->objectName() + QLatin1Char('#')
                            + QString::number(quintptr(s), 16));
+    for (const auto &[key, who] : std::as_const(scoped))
+        if (owners.contains(key))
+            clashes << QStringLiteral("%1: %2 and the widget's %3").arg(key.toString(), owners.value(key), who);
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
 }
 

@@ -154,7 +154,7 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_search->setClearButtonEnabled(true);
     m_allow->setEnabled(false);
     m_allow->setAccessibleName(tr("Allow the selected denials"));
-    m_allowAction->setObjectName(QStringLiteral("allowSelectedAction"));
+    m_allowAction->setObjectName(QStringLiteral("auditAllowSelectedAction"));
     m_allowAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     // On the table only: the main window has its own shortcuts, this one belongs to the rows.
     m_allowAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);

@@ -45,7 +45,7 @@ Example WelcomePanel::example(const QString &name)
     } else if (name == QLatin1String("denied-reads")) {
         e.title = tr("A script that is denied");
         e.description = tr("Tries to read a file, a variable and the network. Every attempt is denied and shows "
-                           "in the Audit Log, where \u201cAllow this\u201d adds a rule.");
+                           "in the Audit Log, where “Allow this” adds a rule.");
     } else {
         e.title = tr("An npm package");
         e.description = tr("Imports papaparse, which the policy allows in allow_packages. The first run "
@@ -111,6 +111,7 @@ WelcomePanel::WelcomePanel(QWidget *parent)
     scroll->setWidget(page);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setAccessibleName(tr("Welcome page"));
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
