@@ -2,25 +2,119 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
     <context>
-        <name>AllowRuleDialog</name>
+        <name>AllowScope</name>
         <message>
-            <location filename="../ui/allowruledialog.cpp" line="17" />
-            <source>Allow This</source>
-            <translation>Erlauben</translation>
+            <location filename="../core/models/allowscope.cpp" line="23" />
+            <source>%1 (%2): %3</source>
+            <translation>%1 (%2): %3</translation>
         </message>
         <message>
-            <location filename="../ui/allowruledialog.cpp" line="18" />
-            <source>Add this rule to the policy?
-
-%1</source>
-            <translation>Diese Regel der Richtlinie hinzufügen?
-
-%1</translation>
+            <location filename="../core/models/allowscope.cpp" line="33" />
+            <location filename="../core/models/allowscope.cpp" line="37" />
+            <source>this file</source>
+            <translation>diese Datei</translation>
         </message>
         <message>
-            <location filename="../ui/allowruledialog.cpp" line="34" />
-            <source>The policy changes like this:</source>
-            <translation>Die Richtlinie ändert sich so:</translation>
+            <location filename="../core/models/allowscope.cpp" line="42" />
+            <source>its folder</source>
+            <translation>ihr Ordner</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="47" />
+            <source>this host and port</source>
+            <translation>dieser Host und Port</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="52" />
+            <source>the host on any port: %1 is a cloud metadata endpoint</source>
+            <translation>der Host auf jedem Port: %1 ist ein Cloud-Metadatenendpunkt</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="56" />
+            <source>the host, any port</source>
+            <translation>der Host, jeder Port</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="67" />
+            <source>every name under %1</source>
+            <translation>jeder Name unter %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="85" />
+            <source>this address and port</source>
+            <translation>diese Adresse und dieser Port</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="87" />
+            <source>this variable</source>
+            <translation>diese Variable</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="89" />
+            <source>this program</source>
+            <translation>dieses Programm</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench</name>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="48" />
+            <source>Error</source>
+            <translation>Fehler</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="49" />
+            <source>Warning</source>
+            <translation>Warnung</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="52" />
+            <source>Note</source>
+            <translation>Hinweis</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/policymarks.cpp" line="82" />
+            <source>%n lint finding(s)</source>
+            <translation>
+                <numerusform>%n Prüfbefund</numerusform>
+                <numerusform>%n Prüfbefunde</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="88" />
+            <source>Unused in this run: "%1" in %2 allowed nothing</source>
+            <translation>In diesem Lauf ungenutzt: „%1“ in %2 hat nichts erlaubt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="95" />
+            <source>%1 would allow it</source>
+            <translation>%1 würde es erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="96" />
+            <source>no entry can allow it</source>
+            <translation>kein Eintrag kann es erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="97" />
+            <source>Denied in this run (%1×): %2 %3 — %4</source>
+            <translation>In diesem Lauf verweigert (%1×): %2 %3 — %4</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/policymarks.cpp" line="103" />
+            <source>in this run: %n unused grant(s)</source>
+            <translation>
+                <numerusform>in diesem Lauf: %n ungenutzte Erlaubnis</numerusform>
+                <numerusform>in diesem Lauf: %n ungenutzte Erlaubnisse</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/policymarks.cpp" line="104" />
+            <source>%n denied resource(s)</source>
+            <translation>
+                <numerusform>%n verweigerte Ressource</numerusform>
+                <numerusform>%n verweigerte Ressourcen</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -255,6 +349,110 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::AllowScopeDialog</name>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="65" />
+            <source>Allow Denied Access</source>
+            <translation>Verweigerten Zugriff erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="67" />
+            <source>Denied resources</source>
+            <translation>Verweigerte Ressourcen</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Allow</source>
+            <translation>Erlauben</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Resource</source>
+            <translation>Ressource</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Denials</source>
+            <translation>Verweigerungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Scope</source>
+            <translation>Umfang</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="85" />
+            <location filename="../ui/allowscopedialog.cpp" line="91" />
+            <source>Not ticked: %1</source>
+            <translation>Nicht angehakt: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="95" />
+            <location filename="../ui/allowscopedialog.cpp" line="116" />
+            <location filename="../ui/allowscopedialog.cpp" line="127" />
+            <source>Not offered:</source>
+            <translation>Nicht angeboten:</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="105" />
+            <source>not offered</source>
+            <translation>nicht angeboten</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="112" />
+            <source>Scope for %1</source>
+            <translation>Umfang für %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="135" />
+            <source>Policy changes</source>
+            <translation>Änderungen an der Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="142" />
+            <source>&amp;Apply to Policy</source>
+            <translation>In Richtlinie ü&amp;bernehmen</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="143" />
+            <source>Put the changed policy into the policy editor (not saved yet)</source>
+            <translation>Die geänderte Richtlinie in den Richtlinieneditor übernehmen (noch nicht gespeichert)</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="147" />
+            <source>Choose how wide each rule reaches. Folders such as / or your home folder are never offered.</source>
+            <translation>Wählen Sie, wie weit jede Regel reicht. Ordner wie / oder Ihr Benutzerordner werden nie angeboten.</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="154" />
+            <source>The policy changes like this:</source>
+            <translation>Die Richtlinie ändert sich so:</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="212" />
+            <source>Nothing chosen: the policy stays as it is.</source>
+            <translation>Nichts gewählt: die Richtlinie bleibt, wie sie ist.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/allowscopedialog.cpp" line="213" />
+            <source>%Ln rule(s) to add.</source>
+            <translation>
+                <numerusform>%Ln Regel hinzuzufügen.</numerusform>
+                <numerusform>%Ln Regeln hinzuzufügen.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="220" />
+            <source>Look again before you apply:</source>
+            <translation>Vor dem Übernehmen noch einmal prüfen:</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
             <location filename="../core/models/auditlogmodel.cpp" line="79" />
@@ -262,144 +460,278 @@
             <translation>unlesbare Zeile</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="112" />
+            <location filename="../core/models/auditlogmodel.cpp" line="92" />
+            <source>allowed by %1</source>
+            <translation>erlaubt durch %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="158" />
             <source>(all)</source>
             <translation>(alle)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <location filename="../core/models/auditlogmodel.cpp" line="179" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="133" />
+            <location filename="../core/models/auditlogmodel.cpp" line="180" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="134" />
+            <location filename="../core/models/auditlogmodel.cpp" line="181" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="182" />
             <source>Action</source>
             <translation>Aktion</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="136" />
+            <location filename="../core/models/auditlogmodel.cpp" line="183" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="137" />
+            <location filename="../core/models/auditlogmodel.cpp" line="184" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="138" />
+            <location filename="../core/models/auditlogmodel.cpp" line="185" />
             <source>Rule</source>
             <translation>Regel</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="186" />
+            <source>Reason</source>
+            <translation>Grund</translation>
         </message>
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="60" />
+            <location filename="../ui/panels/auditpanel.cpp" line="110" />
             <source>Allow this</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="87" />
+            <location filename="../ui/panels/auditpanel.cpp" line="111" />
+            <source>&amp;Allow Selected Denials…</source>
+            <translation>Ausgewählte Verweigerungen &amp;erlauben …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="112" />
+            <source>Allow All &amp;Denials of This Run…</source>
+            <translation>Alle &amp;Verweigerungen dieses Laufs erlauben …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="125" />
+            <source>Permission decisions</source>
+            <translation>Berechtigungsentscheidungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="139" />
+            <source>Decision</source>
+            <translation>Entscheidung</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="147" />
             <source>All kinds</source>
             <translation>Alle Arten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="90" />
+            <location filename="../ui/panels/auditpanel.cpp" line="150" />
             <source>All decisions</source>
             <translation>Alle Entscheidungen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="91" />
+            <location filename="../ui/panels/auditpanel.cpp" line="151" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="92" />
+            <location filename="../ui/panels/auditpanel.cpp" line="152" />
             <source>Denied</source>
             <translation>Verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="93" />
+            <location filename="../ui/panels/auditpanel.cpp" line="153" />
             <source>Filter by path, host, rule…</source>
             <translation>Nach Pfad, Host, Regel filtern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="96" />
-            <source>Add a rule that allows the selected denied access to the policy</source>
-            <translation>Der Richtlinie eine Regel hinzufügen, die den gewählten verweigerten Zugriff erlaubt</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="98" />
-            <source>Open Log…</source>
-            <translation>Protokoll öffnen …</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="128" />
-            <source>%Ln lines indexed in %1 ms</source>
-            <translation>
-                <numerusform>%Ln Zeile in %1 ms indiziert</numerusform>
-                <numerusform>%Ln Zeilen in %1 ms indiziert</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="132" />
-            <source>%Ln matching, filtered in %1 ms</source>
-            <translation>
-                <numerusform>%Ln Treffer, in %1 ms gefiltert</numerusform>
-                <numerusform>%Ln Treffer, in %1 ms gefiltert</numerusform>
-            </translation>
-        </message>
-        <message>
             <location filename="../ui/panels/auditpanel.cpp" line="156" />
-            <source>Filtering…</source>
-            <translation>Wird gefiltert …</translation>
+            <source>Allow the selected denials</source>
+            <translation>Die ausgewählten Verweigerungen erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="162" />
-            <source>Indexing %1…</source>
-            <translation>%1 wird indiziert …</translation>
+            <location filename="../ui/panels/auditpanel.cpp" line="165" />
+            <source>Add rules that allow the selected denied accesses to the policy, choosing the scope of each (%1)</source>
+            <translation>Regeln zur Richtlinie hinzufügen, die die ausgewählten verweigerten Zugriffe erlauben, mit wählbarem Umfang für jeden (%1)</translation>
         </message>
         <message>
             <location filename="../ui/panels/auditpanel.cpp" line="168" />
-            <location filename="../ui/panels/auditpanel.cpp" line="174" />
+            <source>Add rules for every distinct denial of this run or log</source>
+            <translation>Regeln für jede einzelne Verweigerung dieses Laufs oder Protokolls hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="183" />
+            <source>Open audit log</source>
+            <translation>Geöffnetes Prüfprotokoll</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="186" />
+            <source>Why the current row was decided so</source>
+            <translation>Warum die aktuelle Zeile so entschieden wurde</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="189" />
+            <source>Open an audit log file</source>
+            <translation>Eine Prüfprotokolldatei öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="190" />
+            <source>Kind filter</source>
+            <translation>Filter nach Art</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <source>Decision filter</source>
+            <translation>Filter nach Entscheidung</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="192" />
+            <source>Text filter</source>
+            <translation>Textfilter</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="223" />
+            <source>indexed in %1 ms</source>
+            <translation>indiziert in %1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="227" />
+            <source>filtered in %1 ms</source>
+            <translation>gefiltert in %1 ms</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="229" />
+            <source>indexed</source>
+            <translation>indiziert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="250" />
+            <source>filtering…</source>
+            <translation>wird gefiltert …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="256" />
+            <source>indexing…</source>
+            <translation>wird indiziert …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <source>%1 of %2 lines shown</source>
+            <translation>%1 von %2 Zeilen angezeigt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <source>%1 of %2 decisions shown</source>
+            <translation>%1 von %2 Entscheidungen angezeigt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="323" />
+            <source>%1 allowed</source>
+            <translation>%1 erlaubt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="324" />
+            <source>%1 denied</source>
+            <translation>%1 verweigert</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="328" />
+            <source>%1 more only in the audit file</source>
+            <translation>%1 weitere nur in der Prüfdatei</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="387" />
+            <source>Select a row to see what decided it.</source>
+            <translation>Eine Zeile wählen, um zu sehen, was sie entschieden hat.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="396" />
+            <source>This line is not an audit event.</source>
+            <translation>Diese Zeile ist kein Prüfereignis.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="398" />
+            <source>(no rule named)</source>
+            <translation>(keine Regel genannt)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="401" />
+            <source>#%1 allowed by %2.</source>
+            <translation>#%1 erlaubt durch %2.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="403" />
+            <source>#%1 denied by %2: %3</source>
+            <translation>#%1 verweigert durch %2: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="406" />
+            <source>allowed by adding %1</source>
+            <translation>erlaubt durch Hinzufügen von %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <source>allows it</source>
+            <translation>erlaubt es</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <source>denies it</source>
+            <translation>verweigert es</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="414" />
+            <source>The policy in the editor %1 (%2)</source>
+            <translation>Die Richtlinie im Editor: %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="416" />
+            <source>to change that: %1</source>
+            <translation>um das zu ändern: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="418" />
+            <source>but look again: %1</source>
+            <translation>aber prüfen Sie: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="188" />
+            <source>Open Log…</source>
+            <translation>Protokoll öffnen …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="268" />
+            <location filename="../ui/panels/auditpanel.cpp" line="274" />
             <source>Open Audit Log</source>
             <translation>Prüfprotokoll öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="169" />
+            <location filename="../ui/panels/auditpanel.cpp" line="269" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>Prüfprotokolle (*.jsonl *.log);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="193" />
-            <source>%1 allowed · %2 denied</source>
-            <translation>%1 erlaubt · %2 verweigert</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="195" />
+            <location filename="../ui/panels/auditpanel.cpp" line="326" />
             <source>%1 unreadable</source>
             <translation>%1 unlesbar</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="196" />
-            <source>%1 shown</source>
-            <translation>%1 angezeigt</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="198" />
-            <source>(%1 more only in the audit file)</source>
-            <translation>(%1 weitere nur in der Protokolldatei)</translation>
         </message>
     </context>
     <context>
@@ -523,134 +855,132 @@
     <context>
         <name>Sandbench::DesktopPanel</name>
         <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="27" />
             <source>Then Enter</source>
             <translation>Dann Enter</translation>
         </message>
         <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="33" />
             <source>Press Enter in the sandbox after the text (an empty box sends Enter alone)</source>
             <translation>Nach dem Text Enter in der Sandbox drücken (ein leeres Feld sendet nur Enter)</translation>
         </message>
         <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="48" />
             <source>Text to type into the sandbox; Return sends it</source>
             <translation>Text für die Sandbox; Eingabe sendet ihn</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="23" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="24" />
             <source>Live</source>
             <translation>Live</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="40" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
             <source> fps</source>
             <translation> fps</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="41" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="46" />
             <source>Screenshots per second; a slow sandbox gives fewer</source>
             <translation>Bildschirmfotos pro Sekunde; eine langsame Sandbox liefert weniger</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="43" />
-            <source>Text to type into the sandbox, Enter sends</source>
-            <translation>Text, der in die Sandbox getippt wird; Enter sendet</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="44" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="49" />
             <source>Snapshot</source>
             <translation>Momentaufnahme</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="50" />
             <source>Save PNG…</source>
             <translation>PNG speichern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="81" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="91" />
             <source>Save screenshot</source>
             <translation>Bildschirmfoto speichern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="82" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="92" />
             <source>PNG images (*.png)</source>
             <translation>PNG-Bilder (*.png)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="84" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="94" />
             <source>Cannot write %1</source>
             <translation>%1 kann nicht geschrieben werden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="97" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="112" />
             <source>click at %1, %2</source>
             <translation>Klick bei %1, %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="101" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="116" />
             <source>scroll</source>
             <translation>Scrollen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
             <source>This sandbox's image has no desktop</source>
             <translation>Das Abbild dieser Sandbox hat keinen Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
             <source>No sandbox</source>
             <translation>Keine Sandbox</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
             <source>The sandbox is gone</source>
             <translation>Die Sandbox ist nicht mehr da</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
             <source>The sandbox was released</source>
             <translation>Die Sandbox wurde freigegeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="134" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="149" />
             <source>Connecting to %1…</source>
             <translation>Verbindung zu %1 …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="161" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
             <source>No screen: %1</source>
             <translation>Kein Bildschirm: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="168" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="183" />
             <source>The sandbox sent an unreadable screenshot</source>
             <translation>Die Sandbox hat ein unlesbares Bildschirmfoto gesendet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="173" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="188" />
             <source>%1 × %2, %3 ms per frame</source>
             <translation>%1 × %2, %3 ms pro Bild</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
             <source>start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
             <source>after input</source>
             <translation>nach Eingabe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="202" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="217" />
             <source>typing</source>
             <translation>Tippen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="228" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="243" />
             <source>%1 failed: %2</source>
             <translation>%1 fehlgeschlagen: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="258" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="273" />
             <source>snapshot</source>
             <translation>Momentaufnahme</translation>
         </message>
@@ -689,245 +1019,321 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="143" />
             <source>&amp;Welcome</source>
             <translation>&amp;Willkommen</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="144" />
             <source>&amp;User Guide</source>
             <translation>&amp;Benutzerhandbuch</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="101" />
             <source>Replay Under the &amp;Editor's Policy</source>
             <translation>Unter der Richtlinie im &amp;Editor wiedergeben</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="22" />
             <source>Welcome</source>
             <translation>Willkommen</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="67" />
             <source>Sandbench User Guide</source>
             <translation>Sandbench-Benutzerhandbuch</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="69" />
             <source>Contents</source>
             <translation>Inhalt</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="70" />
             <source>Back</source>
             <translation>Zurück</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="53" />
             <source>Opened the example “%1”. F5 runs it.</source>
             <translation>Beispiel „%1“ geöffnet. F5 führt es aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="85" />
+            <location filename="../ui/mainwindow.cpp" line="91" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="86" />
+            <location filename="../ui/mainwindow.cpp" line="92" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="87" />
+            <location filename="../ui/mainwindow.cpp" line="93" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="88" />
+            <location filename="../ui/mainwindow.cpp" line="94" />
             <source>Audit Log</source>
             <translation>Prüfprotokoll</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="89" />
+            <location filename="../ui/mainwindow.cpp" line="95" />
             <source>Run History</source>
             <translation>Lauf-Verlauf</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="90" />
+            <location filename="../ui/mainwindow.cpp" line="96" />
             <source>Sessions</source>
             <translation>Sitzungen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="118" />
+            <location filename="../ui/mainwindow.cpp" line="148" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>Lauf %1 wurde nicht als Sitzung aufgezeichnet: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="128" />
+            <location filename="../ui/mainwindow.cpp" line="163" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="130" />
+            <location filename="../ui/mainwindow.cpp" line="165" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>Bereit. Sandboxen sind nicht verfügbar: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="146" />
+            <location filename="../ui/mainwindow.cpp" line="181" />
             <source>Sandboxes</source>
             <translation>Sandboxen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="147" />
+            <location filename="../ui/mainwindow.cpp" line="182" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="183" />
             <source>Port Preview</source>
             <translation>Port-Vorschau</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../ui/mainwindow.cpp" line="306" />
+            <source>Added %Ln rule(s) to the policy (not saved yet)</source>
+            <translation>
+                <numerusform>%Ln Regel zur Richtlinie hinzugefügt (noch nicht gespeichert)</numerusform>
+                <numerusform>%Ln Regeln zur Richtlinie hinzugefügt (noch nicht gespeichert)</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="23" />
+            <location filename="../ui/mainwindow.cpp" line="332" />
+            <source>The run of %1</source>
+            <translation>Der Lauf von %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="337" />
+            <source>Sandbox %1 (%2)</source>
+            <translation>Sandbox %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="338" />
+            <source>default image</source>
+            <translation>Standardabbild</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="359" />
+            <source>Quit Sandbench</source>
+            <translation>Sandbench beenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="360" />
+            <source>Quitting ends what is still alive:</source>
+            <translation>Beenden beendet, was noch läuft:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="362" />
+            <source>&amp;Quit Anyway</source>
+            <translation>Trotzdem &amp;beenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="25" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="24" />
+            <location filename="../ui/mainwindowmenus.cpp" line="26" />
             <source>&amp;New Script</source>
             <translation>&amp;Neues Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="28" />
+            <location filename="../ui/mainwindowmenus.cpp" line="30" />
             <source>&amp;Open Script…</source>
             <translation>Skript ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="29" />
+            <location filename="../ui/mainwindowmenus.cpp" line="34" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="30" />
+            <location filename="../ui/mainwindowmenus.cpp" line="35" />
             <source>&amp;Save Script</source>
             <translation>Skript &amp;speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="31" />
+            <location filename="../ui/mainwindowmenus.cpp" line="36" />
             <source>Save Script &amp;As…</source>
             <translation>Skript speichern &amp;unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="33" />
+            <location filename="../ui/mainwindowmenus.cpp" line="38" />
             <source>Open &amp;Policy…</source>
             <translation>&amp;Richtlinie öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="34" />
+            <location filename="../ui/mainwindowmenus.cpp" line="40" />
             <source>Save Po&amp;licy</source>
             <translation>Richtlinie spei&amp;chern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="35" />
+            <location filename="../ui/mainwindowmenus.cpp" line="42" />
             <source>Save Policy As…</source>
             <translation>Richtlinie speichern unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="37" />
+            <location filename="../ui/mainwindowmenus.cpp" line="45" />
             <source>Open Audit &amp;Log…</source>
             <translation>Prüf&amp;protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="39" />
+            <location filename="../ui/mainwindowmenus.cpp" line="48" />
             <source>Open Sess&amp;ion…</source>
             <translation>Sitzung ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="44" />
+            <location filename="../ui/mainwindowmenus.cpp" line="53" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>Lauf als Sitzu&amp;ng speichern …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="47" />
+            <location filename="../ui/mainwindowmenus.cpp" line="57" />
             <source>Se&amp;ttings…</source>
             <translation>&amp;Einstellungen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="48" />
+            <location filename="../ui/mainwindowmenus.cpp" line="59" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="51" />
+            <location filename="../ui/mainwindowmenus.cpp" line="63" />
             <source>&amp;Policy</source>
             <translation>&amp;Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="52" />
+            <location filename="../ui/mainwindowmenus.cpp" line="64" />
             <source>&amp;Undo Policy Edit</source>
             <translation>Richtlinienänderung &amp;rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="53" />
+            <location filename="../ui/mainwindowmenus.cpp" line="66" />
             <source>&amp;Redo Policy Edit</source>
             <translation>Richtlinienänderung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="54" />
+            <location filename="../ui/mainwindowmenus.cpp" line="71" />
+            <source>&amp;Allow Selected Denial…</source>
+            <translation>Ausgewählte Verweigerung &amp;erlauben …</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="77" />
+            <source>Add a rule for the denied access selected in the audit log</source>
+            <translation>Eine Regel für den im Prüfprotokoll ausgewählten verweigerten Zugriff hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="81" />
             <source>&amp;Templates</source>
             <translation>&amp;Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="59" />
-            <location filename="../ui/mainwindowmenus.cpp" line="60" />
+            <location filename="../ui/mainwindowmenus.cpp" line="86" />
+            <location filename="../ui/mainwindowmenus.cpp" line="87" />
             <source>&amp;Run</source>
             <translation>&amp;Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="62" />
+            <location filename="../ui/mainwindowmenus.cpp" line="89" />
             <source>Run the script under the policy (F5)</source>
             <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="63" />
+            <location filename="../ui/mainwindowmenus.cpp" line="90" />
             <source>&amp;Stop</source>
             <translation>&amp;Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="66" />
+            <location filename="../ui/mainwindowmenus.cpp" line="93" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="69" />
+            <location filename="../ui/mainwindowmenus.cpp" line="96" />
             <source>Re&amp;play Session</source>
             <translation>Sitzung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="76" />
+            <location filename="../ui/mainwindowmenus.cpp" line="107" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="80" />
+            <location filename="../ui/mainwindowmenus.cpp" line="111" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="84" />
+            <location filename="../ui/mainwindowmenus.cpp" line="123" />
+            <source>Show and focus the %1 panel; closes it when it has the focus</source>
+            <translation>Den Bereich %1 zeigen und fokussieren; schließt ihn, wenn er den Fokus hat</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="132" />
+            <source>&amp;Next Panel</source>
+            <translation>&amp;Nächster Bereich</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="135" />
+            <source>&amp;Previous Panel</source>
+            <translation>&amp;Vorheriger Bereich</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="139" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="86" />
+            <location filename="../ui/mainwindowmenus.cpp" line="142" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="87" />
+            <location filename="../ui/mainwindowmenus.cpp" line="145" />
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation>&amp;Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="147" />
             <source>&amp;About Sandbench</source>
             <translation>&amp;Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="88" />
+            <location filename="../ui/mainwindowmenus.cpp" line="148" />
             <source>About Sandbench</source>
             <translation>Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="89" />
+            <location filename="../ui/mainwindowmenus.cpp" line="149" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
         </message>
@@ -968,325 +1374,460 @@
             <translation>Sitzung von Lauf %1 in %2 gespeichert (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="75" />
-            <location filename="../ui/mainwindowmenus.cpp" line="95" />
+            <location filename="../ui/mainwindowmenus.cpp" line="106" />
+            <location filename="../ui/mainwindowmenus.cpp" line="155" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="112" />
+            <location filename="../ui/mainwindowmenus.cpp" line="176" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="112" />
+            <location filename="../ui/mainwindowmenus.cpp" line="176" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="199" />
+            <location filename="../ui/mainwindow.cpp" line="235" />
             <source>unsaved policy</source>
             <translation>ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="201" />
+            <location filename="../ui/mainwindow.cpp" line="237" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="228" />
+            <location filename="../ui/mainwindow.cpp" line="264" />
             <source>The policy has an error: %1</source>
             <translation>Die Richtlinie enthält einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="229" />
+            <location filename="../ui/mainwindow.cpp" line="265" />
             <source>the policy has an error</source>
             <translation>die Richtlinie enthält einen Fehler</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="265" />
-            <source>Added %1</source>
-            <translation>%1 hinzugefügt</translation>
         </message>
         <message>
             <location filename="../ui/mainwindowsessions.cpp" line="60" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
         </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="68" />
+            <source>Tabs: %1</source>
+            <translation>Reiter: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="105" />
+            <source>Script editor</source>
+            <translation>Skripteditor</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="106" />
+            <source>Policy JSON editor</source>
+            <translation>JSON-Editor der Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="107" />
+            <source>Console output</source>
+            <translation>Konsolenausgabe</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="108" />
+            <source>Run history</source>
+            <translation>Verlauf der Läufe</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="109" />
+            <source>Live agent sessions</source>
+            <translation>Laufende Agentensitzungen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="110" />
+            <source>Live sandboxes</source>
+            <translation>Laufende Sandboxen</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="111" />
+            <source>Command to run in the sandbox</source>
+            <translation>Befehl, der in der Sandbox ausgeführt wird</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="112" />
+            <source>Command output</source>
+            <translation>Befehlsausgabe</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="113" />
+            <source>Folder in the sandbox</source>
+            <translation>Ordner in der Sandbox</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="114" />
+            <source>Files in the sandbox</source>
+            <translation>Dateien in der Sandbox</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="115" />
+            <source>File content</source>
+            <translation>Dateiinhalt</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="116" />
+            <source>Sandbox desktop</source>
+            <translation>Desktop der Sandbox</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="117" />
+            <source>Screenshots per second</source>
+            <translation>Bildschirmfotos pro Sekunde</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="118" />
+            <source>Text to type into the sandbox</source>
+            <translation>Text, der in die Sandbox getippt wird</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="119" />
+            <source>Desktop timeline</source>
+            <translation>Zeitleiste des Desktops</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="120" />
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="121" />
+            <source>Address</source>
+            <translation>Adresse</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="122" />
+            <source>Port preview</source>
+            <translation>Port-Vorschau</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="130" />
+            <source>Audit log</source>
+            <translation>Prüfprotokoll</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="46" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="72" />
             <source>Templates</source>
             <translation>Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="143" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="241" />
             <source>✔ Valid policy</source>
             <translation>✔ Gültige Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="160" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="222" />
             <source>Line %1, column %2: %3</source>
             <translation>Zeile %1, Spalte %2: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="186" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="40" />
+            <source>Go to error</source>
+            <translation>Zum Fehler</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="224" />
+            <source>The form is read-only until the policy reads again: line %1, column %2: %3</source>
+            <translation>Das Formular ist schreibgeschützt, bis die Richtlinie wieder lesbar ist: Zeile %1, Spalte %2: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="295" />
             <source>the file is larger than 4 MiB</source>
             <translation>die Datei ist größer als 4 MiB</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="225" />
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="334" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="340" />
             <source>Open Policy</source>
             <translation>Richtlinie öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="226" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="335" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>Richtlinien (*.json);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="340" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="352" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="369" />
             <source>Save Policy</source>
             <translation>Richtlinie speichern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="352" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="369" />
             <source>Cannot save %1: %2</source>
             <translation>%1 kann nicht gespeichert werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="251" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="360" />
             <source>Save Policy As</source>
             <translation>Richtlinie speichern unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="253" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="362" />
             <source>Policies (*.json)</source>
             <translation>Richtlinien (*.json)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="380" />
             <source>Unsaved Policy</source>
             <translation>Ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="380" />
             <source>The policy has unsaved changes. Save them?</source>
             <translation>Die Richtlinie hat ungespeicherte Änderungen. Speichern?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="287" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="396" />
             <source>Deny everything</source>
             <translation>Alles verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="289" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="398" />
             <source>Read-only working folder</source>
             <translation>Arbeitsordner nur lesbar</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="291" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="400" />
             <source>One network host</source>
             <translation>Ein Netzwerk-Host</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="406" />
+            <source>Apply Template</source>
+            <translation>Vorlage anwenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="407" />
+            <source>Replace the current policy with “%1”?</source>
+            <translation>Die aktuelle Richtlinie durch „%1“ ersetzen?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="410" />
+            <source>Merge keeps your entries and adds the template's to them.</source>
+            <translation>Zusammenführen behält Ihre Einträge und fügt die der Vorlage hinzu.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="411" />
+            <source>The policy has an error, so it cannot be merged; Undo brings the text back after a replace.</source>
+            <translation>Die Richtlinie hat einen Fehler und kann nicht zusammengeführt werden; nach dem Ersetzen holt Rückgängig den Text zurück.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="413" />
+            <source>Replace</source>
+            <translation>Ersetzen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="415" />
+            <source>Merge</source>
+            <translation>Zusammenführen</translation>
         </message>
     </context>
     <context>
         <name>Sandbench::PolicyForm</name>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
             <source>/path/to/read</source>
             <translation>/pfad/zum/lesen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
             <source>/path/to/write</source>
             <translation>/pfad/zum/schreiben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
             <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>host:port</source>
             <translation>host:port</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
             <source>VARIABLE</source>
             <translation>VARIABLE</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>program</source>
             <translation>programm</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>/folder</source>
             <translation>/ordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>package@version</source>
             <translation>paket@version</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="45" />
+            <location filename="../ui/panels/policyform.cpp" line="46" />
             <source>NAME=value</source>
             <translation>NAME=wert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="51" />
+            <location filename="../ui/panels/policyform.cpp" line="52" />
             <source>Permissions</source>
             <translation>Berechtigungen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="52" />
+            <location filename="../ui/panels/policyform.cpp" line="53" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="53" />
-            <location filename="../ui/panels/policyform.cpp" line="82" />
+            <location filename="../ui/panels/policyform.cpp" line="54" />
+            <location filename="../ui/panels/policyform.cpp" line="83" />
             <source>Environment</source>
             <translation>Umgebung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="63" />
+            <location filename="../ui/panels/policyform.cpp" line="64" />
             <source>Sandbox: allow only what a list names</source>
             <translation>Sandbox: nur erlauben, was eine Liste nennt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="64" />
+            <location filename="../ui/panels/policyform.cpp" line="65" />
             <source>Deny file system</source>
             <translation>Dateisystem verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="65" />
+            <location filename="../ui/panels/policyform.cpp" line="66" />
             <source>Deny network</source>
             <translation>Netzwerk verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="66" />
+            <location filename="../ui/panels/policyform.cpp" line="67" />
             <source>Deny environment</source>
             <translation>Umgebung verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="67" />
+            <location filename="../ui/panels/policyform.cpp" line="68" />
             <source>Deny subprocesses</source>
             <translation>Unterprozesse verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="78" />
+            <location filename="../ui/panels/policyform.cpp" line="79" />
             <source>Read</source>
             <translation>Lesen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="79" />
+            <location filename="../ui/panels/policyform.cpp" line="80" />
             <source>Write</source>
             <translation>Schreiben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="80" />
+            <location filename="../ui/panels/policyform.cpp" line="81" />
             <source>Network</source>
             <translation>Netzwerk</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="81" />
+            <location filename="../ui/panels/policyform.cpp" line="82" />
             <source>Listen</source>
             <translation>Lauschen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="83" />
+            <location filename="../ui/panels/policyform.cpp" line="84" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="94" />
+            <location filename="../ui/panels/policyform.cpp" line="95" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="95" />
-            <location filename="../ui/panels/policyform.cpp" line="100" />
+            <location filename="../ui/panels/policyform.cpp" line="96" />
+            <location filename="../ui/panels/policyform.cpp" line="101" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="99" />
+            <location filename="../ui/panels/policyform.cpp" line="100" />
             <source> MB</source>
             <translation> MB</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="104" />
+            <location filename="../ui/panels/policyform.cpp" line="105" />
             <source> bytes</source>
             <translation> Bytes</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="106" />
+            <location filename="../ui/panels/policyform.cpp" line="107" />
             <source>random</source>
             <translation>zufällig</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="109" />
+            <location filename="../ui/panels/policyform.cpp" line="110" />
             <source>real time (e.g. 2026-01-01T00:00:00Z)</source>
             <translation>echte Zeit (z. B. 2026-01-01T00:00:00Z)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="110" />
+            <location filename="../ui/panels/policyform.cpp" line="111" />
             <source>Timeout</source>
             <translation>Zeitlimit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="111" />
+            <location filename="../ui/panels/policyform.cpp" line="112" />
             <source>Memory</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="112" />
+            <location filename="../ui/panels/policyform.cpp" line="113" />
             <source>Output cap</source>
             <translation>Ausgabegrenze</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="113" />
+            <location filename="../ui/panels/policyform.cpp" line="114" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="114" />
+            <location filename="../ui/panels/policyform.cpp" line="115" />
             <source>Frozen time</source>
             <translation>Eingefrorene Zeit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="134" />
+            <location filename="../ui/panels/policyform.cpp" line="135" />
             <source>the policy file's folder</source>
             <translation>der Ordner der Richtliniendatei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="136" />
+            <location filename="../ui/panels/policyform.cpp" line="137" />
             <source>Working folder</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="137" />
+            <location filename="../ui/panels/policyform.cpp" line="138" />
             <source>Read-only folders</source>
             <translation>Nur lesbare Ordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="138" />
+            <location filename="../ui/panels/policyform.cpp" line="139" />
             <source>Packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="139" />
+            <location filename="../ui/panels/policyform.cpp" line="140" />
             <source>Variables</source>
             <translation>Variablen</translation>
         </message>
@@ -1294,44 +1835,102 @@
     <context>
         <name>Sandbench::PortPreviewPanel</name>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="28" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="32" />
             <source>Reload</source>
             <translation>Neu laden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="29" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
             <source>Open in browser</source>
             <translation>Im Browser öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="37" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="51" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="55" />
             <source>Nothing answered on %1</source>
             <translation>Auf %1 hat nichts geantwortet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="67" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="71" />
             <source>The sandbox is no longer alive</source>
             <translation>Die Sandbox lebt nicht mehr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
             <source>This sandbox serves no port</source>
             <translation>Diese Sandbox stellt keinen Port bereit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
             <source>No sandbox</source>
             <translation>Keine Sandbox</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="110" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="114" />
             <source>Loading %1…</source>
             <translation>%1 wird geladen …</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ReplayNotes</name>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="29" />
+            <source>refused: %1</source>
+            <translation>abgelehnt: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="30" />
+            <source>widened by the replay policy: %1</source>
+            <translation>durch die Replay-Richtlinie erweitert: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="32" />
+            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
+            <translation>die Replay-Richtlinie erlaubt andere Pakete als die Aufzeichnung; sie sind nicht im Bündel</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="33" />
+            <source>recorded with Deno %1, replayed with %2</source>
+            <translation>aufgezeichnet mit Deno %1, wiedergegeben mit %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="35" />
+            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
+            <translation>die Laufzeit-Binärdatei unterscheidet sich von der aufgezeichneten (sha256 %1)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="37" />
+            <source>the value of %1 was not recorded; the replay does not give it</source>
+            <translation>der Wert von %1 wurde nicht aufgezeichnet; das Replay gibt ihn nicht</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="39" />
+            <source>the recording had no timeout; the replay stops after %1 s</source>
+            <translation>die Aufzeichnung hatte kein Zeitlimit; das Replay endet nach %1 s</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="40" />
+            <source>recorded with network %1, replayed without network</source>
+            <translation>aufgezeichnet mit Netzwerk %1, wiedergegeben ohne Netzwerk</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="41" />
+            <source>environment values were not recorded: %1</source>
+            <translation>Umgebungswerte wurden nicht aufgezeichnet: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="42" />
+            <source>command environment values were not recorded: %1</source>
+            <translation>Umgebungswerte des Befehls wurden nicht aufgezeichnet: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="43" />
+            <source>recording: %1</source>
+            <translation>Aufzeichnung: %1</translation>
         </message>
     </context>
     <context>
@@ -1431,6 +2030,7 @@
         <name>Sandbench::RunStatusWidget</name>
         <message>
             <location filename="../ui/panels/runstatuswidget.cpp" line="31" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="94" />
             <source>Ready</source>
             <translation>Bereit</translation>
         </message>
@@ -1455,42 +2055,42 @@
             <translation>Zeit: echt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="59" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="60" />
             <source>Running… %1 s</source>
             <translation>Läuft … %1 s</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="68" />
             <source>Timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="70" />
             <source>Stopped</source>
             <translation>Gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="72" />
             <source>Out of memory</source>
             <translation>Speicher erschöpft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
             <source>Exit code %1</source>
             <translation>Exit-Code %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="75" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
             <source>Output truncated</source>
             <translation>Ausgabe gekürzt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="77" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="85" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="102" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
         </message>
@@ -1498,11 +2098,14 @@
     <context>
         <name>Sandbench::SandboxCreateDialog</name>
         <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="66" />
             <source>e.g. 8080, 3000</source>
             <translation>z. B. 8080, 3000</translation>
         </message>
         <message>
-            <source>Ports are served only with network &quot;all&quot;.</source>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="67" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="160" />
+            <source>Ports are served only with network "all".</source>
             <translation>Ports werden nur mit Netzwerk „all“ bereitgestellt.</translation>
         </message>
         <message>
@@ -1537,64 +2140,54 @@
             <translation>SCHLÜSSEL=wert, einer pro Zeile</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="65" />
-            <source>e.g. 8080, 3000 (needs network "all")</source>
-            <translation>z. B. 8080, 3000 (braucht Netzwerk „all“)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="70" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="74" />
             <source>&amp;Image:</source>
             <translation>&amp;Abbild:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="71" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="75" />
             <source>&amp;Lifetime:</source>
             <translation>&amp;Lebensdauer:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="72" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="76" />
             <source>&amp;Network:</source>
             <translation>&amp;Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="73" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="77" />
             <source>&amp;CPUs:</source>
             <translation>&amp;CPUs:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="74" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="78" />
             <source>&amp;Memory:</source>
             <translation>&amp;Speicher:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="75" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="79" />
             <source>&amp;Environment:</source>
             <translation>&amp;Umgebung:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="76" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="80" />
             <source>&amp;Ports:</source>
             <translation>&amp;Ports:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="78" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="83" />
             <source>Create</source>
             <translation>Erstellen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="102" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="107" />
             <source>"%1" is not KEY=value</source>
             <translation>„%1“ hat nicht die Form SCHLÜSSEL=wert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="115" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="120" />
             <source>"%1" is not a port</source>
             <translation>„%1“ ist kein Port</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="155" />
-            <source>Ports are served only with network "all".</source>
-            <translation>Ports werden nur mit Netzwerk „all“ bereitgestellt.</translation>
         </message>
     </context>
     <context>
@@ -1658,54 +2251,54 @@
             <translation>Geändert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="39" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
             <source>Double-click a file to open it here</source>
             <translation>Doppelklick öffnet eine Datei hier</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
             <source>Up</source>
             <translation>Nach oben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="43" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
             <source>Refresh</source>
             <translation>Aktualisieren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="47" />
             <source>Upload…</source>
             <translation>Hochladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="48" />
             <source>Download…</source>
             <translation>Herunterladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="89" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="90" />
             <source>Upload into the sandbox</source>
             <translation>In die Sandbox hochladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="150" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="151" />
             <source>Listing %1…</source>
             <translation>%1 wird aufgelistet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="155" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="194" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="265" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="156" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="195" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="266" />
             <source>%1 does not exist</source>
             <translation>%1 existiert nicht</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="158" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="159" />
             <source>%n entries</source>
             <translation>
                 <numerusform>%n Eintrag</numerusform>
@@ -1713,52 +2306,52 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="189" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="190" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="199" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="200" />
             <source>%1 (%2 bytes)</source>
             <translation>%1 (%2 Bytes)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="210" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="211" />
             <source>Saving %1…</source>
             <translation>%1 wird gespeichert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="214" />
             <source>Saved %1</source>
             <translation>%1 gespeichert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="223" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
             <source>Uploading %1…</source>
             <translation>%1 wird hochgeladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="225" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="226" />
             <source>Uploaded %1</source>
             <translation>%1 hochgeladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="240" />
             <source>Deleted %1</source>
             <translation>%1 gelöscht</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="256" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="257" />
             <source>Download from the sandbox</source>
             <translation>Aus der Sandbox herunterladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="267" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="268" />
             <source>Cannot write %1</source>
             <translation>%1 kann nicht geschrieben werden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="269" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
             <source>Downloaded %1 to %2</source>
             <translation>%1 nach %2 heruntergeladen</translation>
         </message>
@@ -1824,71 +2417,71 @@
     <context>
         <name>Sandbench::SandboxSessionView</name>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
             <source>failed: %1</source>
             <translation>fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
             <source>written</source>
             <translation>geschrieben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
             <source>taken</source>
             <translation>aufgenommen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
             <source>sent</source>
             <translation>gesendet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="36" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="38" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="39" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="39" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Step</source>
             <translation>Schritt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Command or file</source>
             <translation>Befehl oder Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="91" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="96" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="93" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="98" />
             <source>Recorded</source>
             <translation>Aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="92" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="97" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="94" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="99" />
             <source>Replayed</source>
             <translation>Wiederholt</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="123" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="125" />
             <source>%1 (%n byte(s))</source>
             <translation>
                 <numerusform>%1 (%n Byte)</numerusform>
@@ -1896,67 +2489,67 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="125" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="127" />
             <source>the screen</source>
             <translation>der Bildschirm</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="128" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="130" />
             <source>click at %1, %2 (button %3, %4×)</source>
             <translation>Klick bei %1, %2 (Taste %3, %4×)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="129" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="131" />
             <source>move to %1, %2</source>
             <translation>bewegen nach %1, %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="130" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="132" />
             <source>scroll at %1, %2 by %3, %4</source>
             <translation>bei %1, %2 um %3, %4 scrollen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="131" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="133" />
             <source>type “%1”</source>
             <translation>„%1“ tippen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="132" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="134" />
             <source>key %1</source>
             <translation>Taste %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="154" />
             <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
             <translation>Wiederholen führt diese Schritte erneut in einer frischen Sandbox desselben Images aus.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="155" />
             <source>No Docker engine is available: this session can be browsed but not replayed.</source>
             <translation>Keine Docker-Engine verfügbar: Diese Sitzung kann angesehen, aber nicht wiederholt werden.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="159" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="161" />
             <source>write</source>
             <translation>schreiben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="160" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="162" />
             <source>screenshot</source>
             <translation>Bildschirmfoto</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="161" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="163" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="162" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="164" />
             <source>exec</source>
             <translation>ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="198" />
             <source>
 — stderr —
 </source>
@@ -1965,17 +2558,17 @@
 </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="203" />
             <source>(not shown: %1)</source>
             <translation>(nicht angezeigt: %1)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="234" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="236" />
             <source>the replayed screenshot</source>
             <translation>das wiedergegebene Bildschirmfoto</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="273" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="275" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>kein lesbares PNG (%n Byte)</numerusform>
@@ -1983,32 +2576,32 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="278" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="280" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 Pixel</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="291" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="293" />
             <source>The replay could not finish: %1</source>
             <translation>Die Wiederholung konnte nicht beendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="307" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="309" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>Wiederholung in einer frischen Sandbox von %1 …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
             <source>%1, same</source>
             <translation>%1, gleich</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
             <source>%1, differs</source>
             <translation>%1, abweichend</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="342" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="344" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>Identisch: Der Schritt ergab die aufgezeichnete Ausgabe und das Ergebnis.</numerusform>
@@ -2016,12 +2609,12 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="348" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="350" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>Abweichung bei Schritt %1 (%2): aufgezeichnet „%3“, wiederholt „%4“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="355" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="360" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
@@ -2029,111 +2622,128 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="110" />
             <source>More time for %1 (at most %2 s):</source>
             <translation>Mehr Zeit für %1 (höchstens %2 s):</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="115" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="38" />
             <source>New…</source>
             <translation>Neu …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="39" />
             <source>Release</source>
             <translation>Freigeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="35" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="40" />
             <source>Extend…</source>
             <translation>Verlängern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="36" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="41" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="37" />
-            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="42" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
             <source>Preview port</source>
             <translation>Port-Vorschau</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="45" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="50" />
             <source>Give the sandbox more time, up to the pool's maximum lifetime</source>
             <translation>Der Sandbox mehr Zeit geben, höchstens bis zur maximalen Lebensdauer des Pools</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="60" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="65" />
             <source>Exec</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="61" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="66" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="90" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="94" />
+            <source>Release Sandbox</source>
+            <translation>Sandbox freigeben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="95" />
+            <source>Release sandbox %1? Its container, files and processes are removed.</source>
+            <translation>Sandbox %1 freigeben? Ihr Container, ihre Dateien und Prozesse werden entfernt.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="97" />
+            <source>Sandbox %1 (%2)</source>
+            <translation>Sandbox %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="98" />
+            <source>&amp;Release</source>
+            <translation>&amp;Freigeben</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
             <source>Extend Sandbox</source>
             <translation>Sandbox verlängern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="91" />
-            <source>More minutes for %1 (at most %2):</source>
-            <translation>Weitere Minuten für %1 (höchstens %2):</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="119" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="142" />
             <source>%1 is gone: its lifetime is over</source>
             <translation>%1 ist weg: seine Lebensdauer ist abgelaufen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="120" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="143" />
             <source>%1 released</source>
             <translation>%1 freigegeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
             <source>Creating a sandbox of %1…</source>
             <translation>Sandbox aus %1 wird erstellt …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
             <source>the default image</source>
             <translation>dem Standardabbild</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="147" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="170" />
             <source>Not created: %1</source>
             <translation>Nicht erstellt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="173" />
             <source>Created %1</source>
             <translation>%1 erstellt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="162" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
             <source>Release failed: %1</source>
             <translation>Freigabe fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="179" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="202" />
             <source>Not extended: %1</source>
             <translation>Nicht verlängert: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="181" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="204" />
             <source>%1 now ends at %2</source>
             <translation>%1 endet jetzt um %2</translation>
         </message>
@@ -2209,11 +2819,12 @@
     <context>
         <name>Sandbench::SessionDiffView</name>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="111" />
             <source>Replays run offline: no network, only the session's own copies of files, no programs.</source>
             <translation>Replays laufen offline: kein Netzwerk, nur die Dateikopien der Sitzung, keine Programme.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="28" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="30" />
             <source>
 [… %n more character(s) not shown]</source>
             <translation>
@@ -2224,74 +2835,74 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="50" />
             <source>stdout line %1</source>
             <translation>stdout Zeile %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="51" />
             <source>stderr line %1</source>
             <translation>stderr Zeile %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="52" />
             <source>audit event %1</source>
             <translation>Prüfereignis %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="53" />
             <source>the exit</source>
             <translation>dem Ende</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="50" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="54" />
             <source>screenshot %1</source>
             <translation>Bildschirmfoto %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="51" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="55" />
             <source>call %1</source>
             <translation>Aufruf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Event</source>
             <translation>Ereignis</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="90" />
             <source>Recorded</source>
             <translation>Aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="91" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="95" />
             <source>Replayed</source>
             <translation>Wiederholt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="102" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="106" />
             <source>Stream:</source>
             <translation>Strom:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="129" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="139" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>Wiederholen Sie die Sitzung, um sie mit der Aufzeichnung zu vergleichen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="155" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="165" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>Identisch: stdout, stderr, das Ende und %n Prüfereignis stimmen mit der Aufzeichnung überein.</numerusform>
@@ -2299,69 +2910,69 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="217" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="227" />
             <source>Identical: every call answered as recorded.</source>
             <translation>Identisch: jeder Aufruf antwortete wie aufgezeichnet.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="231" />
             <source>calls — differs at %1</source>
             <translation>Aufrufe — weicht ab bei %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="231" />
             <source>calls — identical</source>
             <translation>Aufrufe — identisch</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="234" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="244" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>Abweichung bei %1: aufgezeichnet „%2“, wiederholt „%3“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="240" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="250" />
             <source>Also differs: %1.</source>
             <translation>Außerdem abweichend: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
             <source>allow</source>
             <translation>erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
             <source>deny</source>
             <translation>verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="256" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="269" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <source>audit events</source>
             <translation>Prüfereignisse</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="173" />
             <source>%1 — differs at %2</source>
             <translation>%1 — weicht ab bei %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="164" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="174" />
             <source>%1 — identical</source>
             <translation>%1 — identisch</translation>
         </message>
@@ -2369,14 +2980,17 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>Policy in the editor</source>
             <translation>Richtlinie im Editor</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="173" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="115" />
             <source>The policy in the editor has an error: %1</source>
             <translation>Die Richtlinie im Editor hat einen Fehler: %1</translation>
         </message>
@@ -2387,7 +3001,7 @@
         </message>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="90" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="176" />
             <source>Replay</source>
             <translation>Wiederholen</translation>
         </message>
@@ -2397,112 +3011,112 @@
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
             <source>Stop the replay</source>
             <translation>Die Wiederholung anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
             <source>Recorded policy</source>
             <translation>Aufgezeichnete Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
             <source>Policy file…</source>
             <translation>Richtliniendatei …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="118" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>under</source>
             <translation>unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>stderr as the runtime wrote it</source>
             <translation>stderr, wie die Laufzeit es schrieb</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Where</source>
             <translation>Herkunft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
             <source>Audit</source>
             <translation>Prüfung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="171" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="174" />
             <source>Steps</source>
             <translation>Schritte</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="250" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="256" />
             <source>Open Session</source>
             <translation>Sitzung öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
             <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>Eine .sbsession- oder .sbagent-Datei öffnen (Strg+Umschalt+O); man kann sie auch hier ablegen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="175" />
             <source>Calls</source>
             <translation>Aufrufe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="178" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).
 Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
@@ -2511,119 +3125,119 @@ Jeder Lauf im Verlauf lässt sich als Sitzung speichern (Sitzung speichern).
 Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="251" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="257" />
             <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
             <translation>Sandbench-Sitzungen (*.sbsession *.sbagent);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="265" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="264" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="270" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="295" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
             <source>Cannot open the session: %1</source>
             <translation>Die Sitzung kann nicht geöffnet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="340" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="447" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="456" />
             <source>Recorded %1</source>
             <translation>Aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1, Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>seed %1</source>
             <translation>Seed %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>time frozen at %1</source>
             <translation>Zeit eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
             <source>no exit code</source>
             <translation>kein Exit-Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
             <source>%1 after %2 ms</source>
             <translation>%1 nach %2 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="357" />
             <source>packages: %1</source>
             <translation>Pakete: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
             <source>environment (with values): %1</source>
             <translation>Umgebung (mit Werten): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
             <source>environment (names only): %1</source>
             <translation>Umgebung (nur Namen): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="363" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
             <source>Recording notes: %1</source>
             <translation>Hinweise der Aufzeichnung: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
             <source>entry</source>
             <translation>Einstieg</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
             <source>workdir</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="432" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="441" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm-Pakete (%n Datei)</numerusform>
@@ -2631,22 +3245,22 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="433" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="442" />
             <source>packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="457" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="458" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="450" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="459" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n Schritt</numerusform>
@@ -2654,43 +3268,43 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="498" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="53" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="77" />
             <source>Replay Under Policy</source>
             <translation>Unter Richtlinie wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="54" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="78" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>Richtlinien (*.json);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="58" />
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="82" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="116" />
             <source>Cannot use that policy: %1</source>
             <translation>Diese Richtlinie kann nicht verwendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="71" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="95" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt, und keine Docker-Engine ist verfügbar.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="74" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="98" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>Wiederholung in einer frischen Sandbox …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="101" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="127" />
             <source>Replaying offline…</source>
             <translation>Offline-Wiederholung läuft …</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="123" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="149" />
             <source>and %n more</source>
             <translation>
                 <numerusform>und %n weiteres</numerusform>
@@ -2698,22 +3312,22 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="150" />
             <source>Replay Under a Wider Policy?</source>
             <translation>Mit einer weiteren Richtlinie wiederholen?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="125" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="151" />
             <source>The replay policy grants more than the session holds. The recorded code would get:</source>
             <translation>Die Richtlinie der Wiederholung erlaubt mehr, als die Sitzung enthält. Der aufgezeichnete Code bekäme:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="128" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="154" />
             <source>Replay with These Grants</source>
             <translation>Mit diesen Rechten wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="156" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="182" />
             <source>The replay could not run: %1</source>
             <translation>Die Wiederholung konnte nicht laufen: %1</translation>
         </message>
@@ -2837,115 +3451,102 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
         </message>
     </context>
     <context>
+        <name>Sandbench::ShortcutsDialog</name>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="33" />
+            <source>Keyboard Shortcuts</source>
+            <translation>Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="35" />
+            <source>Search actions, menus or keys</source>
+            <translation>Aktionen, Menüs oder Tasten suchen</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="37" />
+            <source>Search shortcuts</source>
+            <translation>Tastenkürzel suchen</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="38" />
+            <source>&amp;Search:</source>
+            <translation>&amp;Suchen:</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="41" />
+            <source>Keyboard shortcuts</source>
+            <translation>Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="43" />
+            <source>Action</source>
+            <translation>Aktion</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="43" />
+            <source>Shortcut</source>
+            <translation>Kürzel</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="43" />
+            <source>Menu</source>
+            <translation>Menü</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="53" />
+            <source>Editors</source>
+            <translation>Editoren</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="54" />
+            <source>Indent (in the script and policy editors)</source>
+            <translation>Einrücken (im Skript- und Richtlinieneditor)</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="55" />
+            <source>Leave the editor for the next panel</source>
+            <translation>Den Editor zum nächsten Bereich verlassen</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="56" />
+            <source>Find in the console</source>
+            <translation>In der Konsole suchen</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="56" />
+            <source>Console</source>
+            <translation>Konsole</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="57" />
+            <source>Next / previous tab inside a panel</source>
+            <translation>Nächster / vorheriger Reiter in einem Bereich</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="60" />
+            <source>Panels</source>
+            <translation>Bereiche</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::StringListEdit</name>
         <message>
-            <location filename="../ui/panels/stringlistedit.cpp" line="23" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="52" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="167" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="172" />
             <source>Add an entry</source>
             <translation>Eintrag hinzufügen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/stringlistedit.cpp" line="25" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="54" />
             <source>Remove the selected entry</source>
             <translation>Ausgewählten Eintrag entfernen</translation>
         </message>
     </context>
     <context>
-        <name>Sandbench::ReplayNotes</name>
-        <message>
-            <source>refused: %1</source>
-            <translation>abgelehnt: %1</translation>
-        </message>
-        <message>
-            <source>widened by the replay policy: %1</source>
-            <translation>durch die Replay-Richtlinie erweitert: %1</translation>
-        </message>
-        <message>
-            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
-            <translation>die Replay-Richtlinie erlaubt andere Pakete als die Aufzeichnung; sie sind nicht im Bündel</translation>
-        </message>
-        <message>
-            <source>recorded with Deno %1, replayed with %2</source>
-            <translation>aufgezeichnet mit Deno %1, wiedergegeben mit %2</translation>
-        </message>
-        <message>
-            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
-            <translation>die Laufzeit-Binärdatei unterscheidet sich von der aufgezeichneten (sha256 %1)</translation>
-        </message>
-        <message>
-            <source>the value of %1 was not recorded; the replay does not give it</source>
-            <translation>der Wert von %1 wurde nicht aufgezeichnet; das Replay gibt ihn nicht</translation>
-        </message>
-        <message>
-            <source>the recording had no timeout; the replay stops after %1 s</source>
-            <translation>die Aufzeichnung hatte kein Zeitlimit; das Replay endet nach %1 s</translation>
-        </message>
-        <message>
-            <source>recorded with network %1, replayed without network</source>
-            <translation>aufgezeichnet mit Netzwerk %1, wiedergegeben ohne Netzwerk</translation>
-        </message>
-        <message>
-            <source>environment values were not recorded: %1</source>
-            <translation>Umgebungswerte wurden nicht aufgezeichnet: %1</translation>
-        </message>
-        <message>
-            <source>command environment values were not recorded: %1</source>
-            <translation>Umgebungswerte des Befehls wurden nicht aufgezeichnet: %1</translation>
-        </message>
-        <message>
-            <source>recording: %1</source>
-            <translation>Aufzeichnung: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>Sandbench::WelcomePanel</name>
-        <message>
-            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;Das Benutzerhandbuch (Hilfe → Benutzerhandbuch) erklärt Richtlinien, Sitzungen, Replays und Sandboxen. Es öffnet sich hier, offline. Diese Seite finden Sie unter Hilfe → Willkommen.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>The script into the Script panel, its policy into the Policy panel</source>
-            <translation>Das Skript ins Feld Skript, seine Richtlinie ins Feld Richtlinie</translation>
-        </message>
-        <message>
-            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
-            <translation>&lt;h2&gt;Willkommen bei Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench führt Code, den ein KI-Agent geschrieben hat, unter einer Richtlinie aus, die Sie lesen und bearbeiten können. Jeder Zugriff des Codes auf Dateien, Netzwerk, Umgebung und Programme wird von der Richtlinie entschieden und protokolliert.&lt;/p&gt;&lt;p&gt;Das Feld &lt;b&gt;Skript&lt;/b&gt; enthält den Code, &lt;b&gt;Richtlinie&lt;/b&gt;, was er darf. &lt;b&gt;F5&lt;/b&gt; führt ihn aus; die &lt;b&gt;Konsole&lt;/b&gt; zeigt die Ausgabe und das &lt;b&gt;Prüfprotokoll&lt;/b&gt; jede Entscheidung. Öffnen Sie ein Beispiel:&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
-            <translation>Importiert papaparse, das die Richtlinie in allow_packages erlaubt. Der erste Lauf lädt es herunter und braucht dafür einmal das Netzwerk.</translation>
-        </message>
-        <message>
-            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
-            <translation>Versucht, eine Datei, eine Variable und das Netzwerk zu lesen. Jeder Versuch wird verweigert und erscheint im Prüfprotokoll, wo „Erlauben“ eine Regel hinzufügt.</translation>
-        </message>
-        <message>
-            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
-            <translation>Braucht nichts und bekommt nichts: läuft unter einer Richtlinie, die alles verweigert.</translation>
-        </message>
-        <message>
-            <source>A safe script</source>
-            <translation>Ein sicheres Skript</translation>
-        </message>
-        <message>
-            <source>A script that is denied</source>
-            <translation>Ein Skript, dem etwas verweigert wird</translation>
-        </message>
-        <message>
-            <source>An npm package</source>
-            <translation>Ein npm-Paket</translation>
-        </message>
-        <message>
-            <source>Open Example</source>
-            <translation>Beispiel öffnen</translation>
-        </message>
-        <message>
-            <source>Read the User Guide</source>
-            <translation>Benutzerhandbuch lesen</translation>
-        </message>
-    </context>
-    <context>
         <name>Sandbench::UserGuideView</name>
         <message>
+            <location filename="../ui/panels/userguideview.cpp" line="64" />
             <source>This link leaves the user guide:
 %1
 
@@ -2956,8 +3557,72 @@ Open it in your web browser?</source>
 Im Webbrowser öffnen?</translation>
         </message>
         <message>
+            <location filename="../ui/panels/userguideview.cpp" line="63" />
             <source>Open External Link?</source>
             <translation>Externen Link öffnen?</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::WelcomePanel</name>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="103" />
+            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Das Benutzerhandbuch (Hilfe → Benutzerhandbuch) erklärt Richtlinien, Sitzungen, Replays und Sandboxen. Es öffnet sich hier, offline. Diese Seite finden Sie unter Hilfe → Willkommen.&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="91" />
+            <source>The script into the Script panel, its policy into the Policy panel</source>
+            <translation>Das Skript ins Feld Skript, seine Richtlinie ins Feld Richtlinie</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="47" />
+            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
+            <translation>Versucht, eine Datei, eine Variable und das Netzwerk zu lesen. Jeder Versuch wird verweigert und erscheint im Prüfprotokoll, wo „Erlauben“ eine Regel hinzufügt.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="67" />
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;h2&gt;Willkommen bei Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench führt Code, den ein KI-Agent geschrieben hat, unter einer Richtlinie aus, die Sie lesen und bearbeiten können. Jeder Zugriff des Codes auf Dateien, Netzwerk, Umgebung und Programme wird von der Richtlinie entschieden und protokolliert.&lt;/p&gt;&lt;p&gt;Das Feld &lt;b&gt;Skript&lt;/b&gt; enthält den Code, &lt;b&gt;Richtlinie&lt;/b&gt;, was er darf. &lt;b&gt;F5&lt;/b&gt; führt ihn aus; die &lt;b&gt;Konsole&lt;/b&gt; zeigt die Ausgabe und das &lt;b&gt;Prüfprotokoll&lt;/b&gt; jede Entscheidung. Öffnen Sie ein Beispiel:&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="51" />
+            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
+            <translation>Importiert papaparse, das die Richtlinie in allow_packages erlaubt. Der erste Lauf lädt es herunter und braucht dafür einmal das Netzwerk.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="44" />
+            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
+            <translation>Braucht nichts und bekommt nichts: läuft unter einer Richtlinie, die alles verweigert.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="43" />
+            <source>A safe script</source>
+            <translation>Ein sicheres Skript</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="46" />
+            <source>A script that is denied</source>
+            <translation>Ein Skript, dem etwas verweigert wird</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="50" />
+            <source>An npm package</source>
+            <translation>Ein npm-Paket</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="89" />
+            <source>Open Example</source>
+            <translation>Beispiel öffnen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="100" />
+            <source>Read the User Guide</source>
+            <translation>Benutzerhandbuch lesen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="114" />
+            <source>Welcome page</source>
+            <translation>Willkommensseite</translation>
         </message>
     </context>
 </TS>

@@ -2,25 +2,116 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
     <context>
-        <name>AllowRuleDialog</name>
+        <name>AllowScope</name>
         <message>
-            <location filename="../ui/allowruledialog.cpp" line="17" />
-            <source>Allow This</source>
-            <translation>これを許可</translation>
+            <location filename="../core/models/allowscope.cpp" line="23" />
+            <source>%1 (%2): %3</source>
+            <translation>%1 (%2): %3</translation>
         </message>
         <message>
-            <location filename="../ui/allowruledialog.cpp" line="18" />
-            <source>Add this rule to the policy?
-
-%1</source>
-            <translation>このルールをポリシーに追加しますか?
-
-%1</translation>
+            <location filename="../core/models/allowscope.cpp" line="33" />
+            <location filename="../core/models/allowscope.cpp" line="37" />
+            <source>this file</source>
+            <translation>このファイル</translation>
         </message>
         <message>
-            <location filename="../ui/allowruledialog.cpp" line="34" />
-            <source>The policy changes like this:</source>
-            <translation>ポリシーは次のように変わります:</translation>
+            <location filename="../core/models/allowscope.cpp" line="42" />
+            <source>its folder</source>
+            <translation>そのフォルダー</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="47" />
+            <source>this host and port</source>
+            <translation>このホストとポート</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="52" />
+            <source>the host on any port: %1 is a cloud metadata endpoint</source>
+            <translation>任意のポートのホスト: %1 はクラウドのメタデータエンドポイントです</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="56" />
+            <source>the host, any port</source>
+            <translation>ホスト (任意のポート)</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="67" />
+            <source>every name under %1</source>
+            <translation>%1 配下のすべての名前</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="85" />
+            <source>this address and port</source>
+            <translation>このアドレスとポート</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="87" />
+            <source>this variable</source>
+            <translation>この変数</translation>
+        </message>
+        <message>
+            <location filename="../core/models/allowscope.cpp" line="89" />
+            <source>this program</source>
+            <translation>このプログラム</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench</name>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="48" />
+            <source>Error</source>
+            <translation>エラー</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="49" />
+            <source>Warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="52" />
+            <source>Note</source>
+            <translation>注記</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/policymarks.cpp" line="82" />
+            <source>%n lint finding(s)</source>
+            <translation>
+                <numerusform>%n 件の検査結果</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="88" />
+            <source>Unused in this run: "%1" in %2 allowed nothing</source>
+            <translation>この実行では未使用: %2 の「%1」は何も許可しませんでした</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="95" />
+            <source>%1 would allow it</source>
+            <translation>%1 で許可されます</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="96" />
+            <source>no entry can allow it</source>
+            <translation>許可できるエントリはありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policymarks.cpp" line="97" />
+            <source>Denied in this run (%1×): %2 %3 — %4</source>
+            <translation>この実行で拒否 (%1 回): %2 %3 — %4</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/policymarks.cpp" line="103" />
+            <source>in this run: %n unused grant(s)</source>
+            <translation>
+                <numerusform>この実行で未使用の許可: %n 件</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/policymarks.cpp" line="104" />
+            <source>%n denied resource(s)</source>
+            <translation>
+                <numerusform>拒否されたリソース %n 件</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -254,6 +345,109 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::AllowScopeDialog</name>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="65" />
+            <source>Allow Denied Access</source>
+            <translation>拒否されたアクセスを許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="67" />
+            <source>Denied resources</source>
+            <translation>拒否されたリソース</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Allow</source>
+            <translation>許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Kind</source>
+            <translation>種類</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Resource</source>
+            <translation>リソース</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Denials</source>
+            <translation>拒否回数</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <source>Scope</source>
+            <translation>範囲</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="85" />
+            <location filename="../ui/allowscopedialog.cpp" line="91" />
+            <source>Not ticked: %1</source>
+            <translation>チェックなし: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="95" />
+            <location filename="../ui/allowscopedialog.cpp" line="116" />
+            <location filename="../ui/allowscopedialog.cpp" line="127" />
+            <source>Not offered:</source>
+            <translation>提示されない範囲:</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="105" />
+            <source>not offered</source>
+            <translation>提示なし</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="112" />
+            <source>Scope for %1</source>
+            <translation>%1 の範囲</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="135" />
+            <source>Policy changes</source>
+            <translation>ポリシーの変更</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="142" />
+            <source>&amp;Apply to Policy</source>
+            <translation>ポリシーに適用(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="143" />
+            <source>Put the changed policy into the policy editor (not saved yet)</source>
+            <translation>変更したポリシーをポリシーエディターに入れます (まだ保存されません)</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="147" />
+            <source>Choose how wide each rule reaches. Folders such as / or your home folder are never offered.</source>
+            <translation>各ルールの範囲を選んでください。/ やホームフォルダーのようなフォルダーは提示されません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="154" />
+            <source>The policy changes like this:</source>
+            <translation>ポリシーは次のように変わります:</translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="212" />
+            <source>Nothing chosen: the policy stays as it is.</source>
+            <translation>何も選ばれていません: ポリシーは変わりません。</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/allowscopedialog.cpp" line="213" />
+            <source>%Ln rule(s) to add.</source>
+            <translation>
+                <numerusform>追加するルール: %Ln 件。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/allowscopedialog.cpp" line="220" />
+            <source>Look again before you apply:</source>
+            <translation>適用する前に確認してください:</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
             <location filename="../core/models/auditlogmodel.cpp" line="79" />
@@ -261,142 +455,278 @@
             <translation>読み取れない行</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="112" />
+            <location filename="../core/models/auditlogmodel.cpp" line="92" />
+            <source>allowed by %1</source>
+            <translation>%1 により許可</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="158" />
             <source>(all)</source>
             <translation>(すべて)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="132" />
+            <location filename="../core/models/auditlogmodel.cpp" line="179" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="133" />
+            <location filename="../core/models/auditlogmodel.cpp" line="180" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="134" />
+            <location filename="../core/models/auditlogmodel.cpp" line="181" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="135" />
+            <location filename="../core/models/auditlogmodel.cpp" line="182" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="136" />
+            <location filename="../core/models/auditlogmodel.cpp" line="183" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="137" />
+            <location filename="../core/models/auditlogmodel.cpp" line="184" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="138" />
+            <location filename="../core/models/auditlogmodel.cpp" line="185" />
             <source>Rule</source>
             <translation>ルール</translation>
+        </message>
+        <message>
+            <location filename="../core/models/auditlogmodel.cpp" line="186" />
+            <source>Reason</source>
+            <translation>理由</translation>
         </message>
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="60" />
+            <location filename="../ui/panels/auditpanel.cpp" line="110" />
             <source>Allow this</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="87" />
+            <location filename="../ui/panels/auditpanel.cpp" line="111" />
+            <source>&amp;Allow Selected Denials…</source>
+            <translation>選択した拒否を許可(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="112" />
+            <source>Allow All &amp;Denials of This Run…</source>
+            <translation>この実行のすべての拒否を許可(&amp;D)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="125" />
+            <source>Permission decisions</source>
+            <translation>権限の判定</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="139" />
+            <source>Decision</source>
+            <translation>判定</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="147" />
             <source>All kinds</source>
             <translation>すべての種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="90" />
+            <location filename="../ui/panels/auditpanel.cpp" line="150" />
             <source>All decisions</source>
             <translation>すべての判定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="91" />
+            <location filename="../ui/panels/auditpanel.cpp" line="151" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="92" />
+            <location filename="../ui/panels/auditpanel.cpp" line="152" />
             <source>Denied</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="93" />
+            <location filename="../ui/panels/auditpanel.cpp" line="153" />
             <source>Filter by path, host, rule…</source>
             <translation>パス・ホスト・ルールで絞り込み…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="96" />
-            <source>Add a rule that allows the selected denied access to the policy</source>
-            <translation>選択した拒否されたアクセスを許可するルールをポリシーに追加します</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="98" />
-            <source>Open Log…</source>
-            <translation>ログを開く…</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="128" />
-            <source>%Ln lines indexed in %1 ms</source>
-            <translation>
-                <numerusform>%Ln 行を %1 ms で索引付けしました</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../ui/panels/auditpanel.cpp" line="132" />
-            <source>%Ln matching, filtered in %1 ms</source>
-            <translation>
-                <numerusform>%Ln 件が一致 (%1 ms で絞り込み)</numerusform>
-            </translation>
-        </message>
-        <message>
             <location filename="../ui/panels/auditpanel.cpp" line="156" />
-            <source>Filtering…</source>
-            <translation>絞り込み中…</translation>
+            <source>Allow the selected denials</source>
+            <translation>選択した拒否を許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="162" />
-            <source>Indexing %1…</source>
-            <translation>%1 を索引付け中…</translation>
+            <location filename="../ui/panels/auditpanel.cpp" line="165" />
+            <source>Add rules that allow the selected denied accesses to the policy, choosing the scope of each (%1)</source>
+            <translation>選択した拒否アクセスを許可するルールを、それぞれの範囲を選んでポリシーに追加します (%1)</translation>
         </message>
         <message>
             <location filename="../ui/panels/auditpanel.cpp" line="168" />
-            <location filename="../ui/panels/auditpanel.cpp" line="174" />
+            <source>Add rules for every distinct denial of this run or log</source>
+            <translation>この実行またはログの個々の拒否すべてにルールを追加します</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="183" />
+            <source>Open audit log</source>
+            <translation>開いている監査ログ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="186" />
+            <source>Why the current row was decided so</source>
+            <translation>現在の行がそう判定された理由</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="189" />
+            <source>Open an audit log file</source>
+            <translation>監査ログファイルを開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="190" />
+            <source>Kind filter</source>
+            <translation>種類フィルター</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <source>Decision filter</source>
+            <translation>判定フィルター</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="192" />
+            <source>Text filter</source>
+            <translation>テキストフィルター</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="223" />
+            <source>indexed in %1 ms</source>
+            <translation>%1 ms で索引作成</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="227" />
+            <source>filtered in %1 ms</source>
+            <translation>%1 ms で絞り込み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="229" />
+            <source>indexed</source>
+            <translation>索引作成済み</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="250" />
+            <source>filtering…</source>
+            <translation>絞り込み中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="256" />
+            <source>indexing…</source>
+            <translation>索引作成中…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <source>%1 of %2 lines shown</source>
+            <translation>%2 行中 %1 行を表示</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <source>%1 of %2 decisions shown</source>
+            <translation>%2 件の判定中 %1 件を表示</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="323" />
+            <source>%1 allowed</source>
+            <translation>許可 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="324" />
+            <source>%1 denied</source>
+            <translation>拒否 %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="328" />
+            <source>%1 more only in the audit file</source>
+            <translation>他 %1 件は監査ファイルのみ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="387" />
+            <source>Select a row to see what decided it.</source>
+            <translation>行を選ぶと、何が判定したかが表示されます。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="396" />
+            <source>This line is not an audit event.</source>
+            <translation>この行は監査イベントではありません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="398" />
+            <source>(no rule named)</source>
+            <translation>(ルール名なし)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="401" />
+            <source>#%1 allowed by %2.</source>
+            <translation>#%1 は %2 により許可されました。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="403" />
+            <source>#%1 denied by %2: %3</source>
+            <translation>#%1 は %2 により拒否されました: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="406" />
+            <source>allowed by adding %1</source>
+            <translation>%1 を追加すると許可</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <source>allows it</source>
+            <translation>許可します</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <source>denies it</source>
+            <translation>拒否します</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="414" />
+            <source>The policy in the editor %1 (%2)</source>
+            <translation>エディターのポリシーは%1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="416" />
+            <source>to change that: %1</source>
+            <translation>変更するには: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="418" />
+            <source>but look again: %1</source>
+            <translation>ただし確認してください: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="188" />
+            <source>Open Log…</source>
+            <translation>ログを開く…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/auditpanel.cpp" line="268" />
+            <location filename="../ui/panels/auditpanel.cpp" line="274" />
             <source>Open Audit Log</source>
             <translation>監査ログを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="169" />
+            <location filename="../ui/panels/auditpanel.cpp" line="269" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>監査ログ (*.jsonl *.log);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="193" />
-            <source>%1 allowed · %2 denied</source>
-            <translation>許可 %1 · 拒否 %2</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="195" />
+            <location filename="../ui/panels/auditpanel.cpp" line="326" />
             <source>%1 unreadable</source>
             <translation>読めない行 %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="196" />
-            <source>%1 shown</source>
-            <translation>表示 %1</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="198" />
-            <source>(%1 more only in the audit file)</source>
-            <translation>(ほか %1 件は監査ファイルのみ)</translation>
         </message>
     </context>
     <context>
@@ -520,134 +850,132 @@
     <context>
         <name>Sandbench::DesktopPanel</name>
         <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="27" />
             <source>Then Enter</source>
             <translation>続けて Enter</translation>
         </message>
         <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="33" />
             <source>Press Enter in the sandbox after the text (an empty box sends Enter alone)</source>
             <translation>テキストの後にサンドボックスで Enter を押します (空の場合は Enter のみ送信)</translation>
         </message>
         <message>
+            <location filename="../ui/panels/desktoppanel.cpp" line="48" />
             <source>Text to type into the sandbox; Return sends it</source>
             <translation>サンドボックスに入力するテキスト。Return で送信</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="23" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="24" />
             <source>Live</source>
             <translation>ライブ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="40" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
             <source> fps</source>
             <translation> fps</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="41" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="46" />
             <source>Screenshots per second; a slow sandbox gives fewer</source>
             <translation>1 秒あたりのスクリーンショット数 (遅いサンドボックスでは少なくなります)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="43" />
-            <source>Text to type into the sandbox, Enter sends</source>
-            <translation>サンドボックスに入力するテキスト (Enter で送信)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="44" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="49" />
             <source>Snapshot</source>
             <translation>スナップショット</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="50" />
             <source>Save PNG…</source>
             <translation>PNG を保存…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="81" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="91" />
             <source>Save screenshot</source>
             <translation>スクリーンショットを保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="82" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="92" />
             <source>PNG images (*.png)</source>
             <translation>PNG 画像 (*.png)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="84" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="94" />
             <source>Cannot write %1</source>
             <translation>%1 に書き込めません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="97" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="112" />
             <source>click at %1, %2</source>
             <translation>%1, %2 をクリック</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="101" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="116" />
             <source>scroll</source>
             <translation>スクロール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
             <source>This sandbox's image has no desktop</source>
             <translation>このサンドボックスのイメージにはデスクトップがありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="125" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
             <source>No sandbox</source>
             <translation>サンドボックスなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
             <source>The sandbox is gone</source>
             <translation>サンドボックスはもうありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="131" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
             <source>The sandbox was released</source>
             <translation>サンドボックスは解放されました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="134" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="149" />
             <source>Connecting to %1…</source>
             <translation>%1 に接続中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="161" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
             <source>No screen: %1</source>
             <translation>画面なし: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="168" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="183" />
             <source>The sandbox sent an unreadable screenshot</source>
             <translation>サンドボックスから読み取れないスクリーンショットが届きました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="173" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="188" />
             <source>%1 × %2, %3 ms per frame</source>
             <translation>%1 × %2、1 フレーム %3 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
             <source>start</source>
             <translation>開始</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="177" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
             <source>after input</source>
             <translation>入力後</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="202" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="217" />
             <source>typing</source>
             <translation>入力中</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="228" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="243" />
             <source>%1 failed: %2</source>
             <translation>%1 に失敗しました: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="258" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="273" />
             <source>snapshot</source>
             <translation>スナップショット</translation>
         </message>
@@ -686,245 +1014,320 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="143" />
             <source>&amp;Welcome</source>
             <translation>ようこそ(&amp;W)</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="144" />
             <source>&amp;User Guide</source>
             <translation>ユーザーガイド(&amp;U)</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="101" />
             <source>Replay Under the &amp;Editor's Policy</source>
             <translation>エディターのポリシーでリプレイ(&amp;E)</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="22" />
             <source>Welcome</source>
             <translation>ようこそ</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="67" />
             <source>Sandbench User Guide</source>
             <translation>Sandbench ユーザーガイド</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="69" />
             <source>Contents</source>
             <translation>目次</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="70" />
             <source>Back</source>
             <translation>戻る</translation>
         </message>
         <message>
+            <location filename="../ui/mainwindowwelcome.cpp" line="53" />
             <source>Opened the example “%1”. F5 runs it.</source>
             <translation>例「%1」を開きました。F5 で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="85" />
+            <location filename="../ui/mainwindow.cpp" line="91" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="86" />
+            <location filename="../ui/mainwindow.cpp" line="92" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="87" />
+            <location filename="../ui/mainwindow.cpp" line="93" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="88" />
+            <location filename="../ui/mainwindow.cpp" line="94" />
             <source>Audit Log</source>
             <translation>監査ログ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="89" />
+            <location filename="../ui/mainwindow.cpp" line="95" />
             <source>Run History</source>
             <translation>実行履歴</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="90" />
+            <location filename="../ui/mainwindow.cpp" line="96" />
             <source>Sessions</source>
             <translation>セッション</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="118" />
+            <location filename="../ui/mainwindow.cpp" line="148" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>実行 %1 はセッションとして記録されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="128" />
+            <location filename="../ui/mainwindow.cpp" line="163" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="130" />
+            <location filename="../ui/mainwindow.cpp" line="165" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>準備完了。サンドボックスは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="146" />
+            <location filename="../ui/mainwindow.cpp" line="181" />
             <source>Sandboxes</source>
             <translation>サンドボックス一覧</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="147" />
+            <location filename="../ui/mainwindow.cpp" line="182" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="183" />
             <source>Port Preview</source>
             <translation>ポートのプレビュー</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../ui/mainwindow.cpp" line="306" />
+            <source>Added %Ln rule(s) to the policy (not saved yet)</source>
+            <translation>
+                <numerusform>ポリシーに %Ln 件のルールを追加しました (まだ保存されていません)</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="23" />
+            <location filename="../ui/mainwindow.cpp" line="332" />
+            <source>The run of %1</source>
+            <translation>%1 の実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="337" />
+            <source>Sandbox %1 (%2)</source>
+            <translation>サンドボックス %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="338" />
+            <source>default image</source>
+            <translation>既定のイメージ</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="359" />
+            <source>Quit Sandbench</source>
+            <translation>Sandbench を終了</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="360" />
+            <source>Quitting ends what is still alive:</source>
+            <translation>終了すると、まだ動いている次のものも終了します:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindow.cpp" line="362" />
+            <source>&amp;Quit Anyway</source>
+            <translation>終了する(&amp;Q)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="25" />
             <source>&amp;File</source>
             <translation>ファイル(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="24" />
+            <location filename="../ui/mainwindowmenus.cpp" line="26" />
             <source>&amp;New Script</source>
             <translation>新しいスクリプト(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="28" />
+            <location filename="../ui/mainwindowmenus.cpp" line="30" />
             <source>&amp;Open Script…</source>
             <translation>スクリプトを開く(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="29" />
+            <location filename="../ui/mainwindowmenus.cpp" line="34" />
             <source>Open &amp;Recent</source>
             <translation>最近使ったファイル(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="30" />
+            <location filename="../ui/mainwindowmenus.cpp" line="35" />
             <source>&amp;Save Script</source>
             <translation>スクリプトを保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="31" />
+            <location filename="../ui/mainwindowmenus.cpp" line="36" />
             <source>Save Script &amp;As…</source>
             <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="33" />
+            <location filename="../ui/mainwindowmenus.cpp" line="38" />
             <source>Open &amp;Policy…</source>
             <translation>ポリシーを開く(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="34" />
+            <location filename="../ui/mainwindowmenus.cpp" line="40" />
             <source>Save Po&amp;licy</source>
             <translation>ポリシーを保存(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="35" />
+            <location filename="../ui/mainwindowmenus.cpp" line="42" />
             <source>Save Policy As…</source>
             <translation>名前を付けてポリシーを保存…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="37" />
+            <location filename="../ui/mainwindowmenus.cpp" line="45" />
             <source>Open Audit &amp;Log…</source>
             <translation>監査ログを開く(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="39" />
+            <location filename="../ui/mainwindowmenus.cpp" line="48" />
             <source>Open Sess&amp;ion…</source>
             <translation>セッションを開く(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="44" />
+            <location filename="../ui/mainwindowmenus.cpp" line="53" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>実行をセッションとして保存(&amp;N)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="47" />
+            <location filename="../ui/mainwindowmenus.cpp" line="57" />
             <source>Se&amp;ttings…</source>
             <translation>設定(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="48" />
+            <location filename="../ui/mainwindowmenus.cpp" line="59" />
             <source>&amp;Quit</source>
             <translation>終了(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="51" />
+            <location filename="../ui/mainwindowmenus.cpp" line="63" />
             <source>&amp;Policy</source>
             <translation>ポリシー(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="52" />
+            <location filename="../ui/mainwindowmenus.cpp" line="64" />
             <source>&amp;Undo Policy Edit</source>
             <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="53" />
+            <location filename="../ui/mainwindowmenus.cpp" line="66" />
             <source>&amp;Redo Policy Edit</source>
             <translation>ポリシーの編集をやり直す(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="54" />
+            <location filename="../ui/mainwindowmenus.cpp" line="71" />
+            <source>&amp;Allow Selected Denial…</source>
+            <translation>選択した拒否を許可(&amp;A)…</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="77" />
+            <source>Add a rule for the denied access selected in the audit log</source>
+            <translation>監査ログで選択した拒否アクセスのルールを追加します</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="81" />
             <source>&amp;Templates</source>
             <translation>テンプレート(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="59" />
-            <location filename="../ui/mainwindowmenus.cpp" line="60" />
+            <location filename="../ui/mainwindowmenus.cpp" line="86" />
+            <location filename="../ui/mainwindowmenus.cpp" line="87" />
             <source>&amp;Run</source>
             <translation>実行(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="62" />
+            <location filename="../ui/mainwindowmenus.cpp" line="89" />
             <source>Run the script under the policy (F5)</source>
             <translation>スクリプトをポリシーの下で実行します (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="63" />
+            <location filename="../ui/mainwindowmenus.cpp" line="90" />
             <source>&amp;Stop</source>
             <translation>停止(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="66" />
+            <location filename="../ui/mainwindowmenus.cpp" line="93" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="69" />
+            <location filename="../ui/mainwindowmenus.cpp" line="96" />
             <source>Re&amp;play Session</source>
             <translation>セッションを再実行(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="76" />
+            <location filename="../ui/mainwindowmenus.cpp" line="107" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="80" />
+            <location filename="../ui/mainwindowmenus.cpp" line="111" />
             <source>&amp;View</source>
             <translation>表示(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="84" />
+            <location filename="../ui/mainwindowmenus.cpp" line="123" />
+            <source>Show and focus the %1 panel; closes it when it has the focus</source>
+            <translation>%1 パネルを表示してフォーカスします。フォーカスがあるときは閉じます</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="132" />
+            <source>&amp;Next Panel</source>
+            <translation>次のパネル(&amp;N)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="135" />
+            <source>&amp;Previous Panel</source>
+            <translation>前のパネル(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="139" />
             <source>Reset &amp;Layout</source>
             <translation>レイアウトをリセット(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="86" />
+            <location filename="../ui/mainwindowmenus.cpp" line="142" />
             <source>&amp;Help</source>
             <translation>ヘルプ(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="87" />
+            <location filename="../ui/mainwindowmenus.cpp" line="145" />
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation>キーボードショートカット(&amp;K)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="147" />
             <source>&amp;About Sandbench</source>
             <translation>Sandbench について(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="88" />
+            <location filename="../ui/mainwindowmenus.cpp" line="148" />
             <source>About Sandbench</source>
             <translation>Sandbench について</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="89" />
+            <location filename="../ui/mainwindowmenus.cpp" line="149" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
         </message>
@@ -965,325 +1368,460 @@
             <translation>実行 %1 のセッションを %2 に保存しました (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="75" />
-            <location filename="../ui/mainwindowmenus.cpp" line="95" />
+            <location filename="../ui/mainwindowmenus.cpp" line="106" />
+            <location filename="../ui/mainwindowmenus.cpp" line="155" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="112" />
+            <location filename="../ui/mainwindowmenus.cpp" line="176" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="112" />
+            <location filename="../ui/mainwindowmenus.cpp" line="176" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="199" />
+            <location filename="../ui/mainwindow.cpp" line="235" />
             <source>unsaved policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="201" />
+            <location filename="../ui/mainwindow.cpp" line="237" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="228" />
+            <location filename="../ui/mainwindow.cpp" line="264" />
             <source>The policy has an error: %1</source>
             <translation>ポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="229" />
+            <location filename="../ui/mainwindow.cpp" line="265" />
             <source>the policy has an error</source>
             <translation>ポリシーにエラーがあります</translation>
-        </message>
-        <message>
-            <location filename="../ui/mainwindow.cpp" line="265" />
-            <source>Added %1</source>
-            <translation>%1 を追加しました</translation>
         </message>
         <message>
             <location filename="../ui/mainwindowsessions.cpp" line="60" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
         </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="68" />
+            <source>Tabs: %1</source>
+            <translation>タブ: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="105" />
+            <source>Script editor</source>
+            <translation>スクリプトエディター</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="106" />
+            <source>Policy JSON editor</source>
+            <translation>ポリシーの JSON エディター</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="107" />
+            <source>Console output</source>
+            <translation>コンソール出力</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="108" />
+            <source>Run history</source>
+            <translation>実行履歴</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="109" />
+            <source>Live agent sessions</source>
+            <translation>稼働中のエージェントセッション</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="110" />
+            <source>Live sandboxes</source>
+            <translation>稼働中のサンドボックス</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="111" />
+            <source>Command to run in the sandbox</source>
+            <translation>サンドボックスで実行するコマンド</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="112" />
+            <source>Command output</source>
+            <translation>コマンドの出力</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="113" />
+            <source>Folder in the sandbox</source>
+            <translation>サンドボックス内のフォルダー</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="114" />
+            <source>Files in the sandbox</source>
+            <translation>サンドボックス内のファイル</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="115" />
+            <source>File content</source>
+            <translation>ファイルの内容</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="116" />
+            <source>Sandbox desktop</source>
+            <translation>サンドボックスのデスクトップ</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="117" />
+            <source>Screenshots per second</source>
+            <translation>毎秒のスクリーンショット数</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="118" />
+            <source>Text to type into the sandbox</source>
+            <translation>サンドボックスに入力するテキスト</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="119" />
+            <source>Desktop timeline</source>
+            <translation>デスクトップのタイムライン</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="120" />
+            <source>Port</source>
+            <translation>ポート</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="121" />
+            <source>Address</source>
+            <translation>アドレス</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="122" />
+            <source>Port preview</source>
+            <translation>ポートのプレビュー</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowkeyboard.cpp" line="130" />
+            <source>Audit log</source>
+            <translation>監査ログ</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="46" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="72" />
             <source>Templates</source>
             <translation>テンプレート</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="143" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="241" />
             <source>✔ Valid policy</source>
             <translation>✔ 有効なポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="160" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="222" />
             <source>Line %1, column %2: %3</source>
             <translation>%1 行 %2 列: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="186" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="40" />
+            <source>Go to error</source>
+            <translation>エラーへ移動</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="224" />
+            <source>The form is read-only until the policy reads again: line %1, column %2: %3</source>
+            <translation>ポリシーが再び読めるまでフォームは読み取り専用です: %1 行 %2 列: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="295" />
             <source>the file is larger than 4 MiB</source>
             <translation>ファイルが 4 MiB を超えています</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="225" />
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="334" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="340" />
             <source>Open Policy</source>
             <translation>ポリシーを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="226" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="335" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>ポリシー (*.json);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="231" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="340" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="352" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="369" />
             <source>Save Policy</source>
             <translation>ポリシーを保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="243" />
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="260" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="352" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="369" />
             <source>Cannot save %1: %2</source>
             <translation>%1 を保存できません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="251" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="360" />
             <source>Save Policy As</source>
             <translation>名前を付けてポリシーを保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="253" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="362" />
             <source>Policies (*.json)</source>
             <translation>ポリシー (*.json)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="380" />
             <source>Unsaved Policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="271" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="380" />
             <source>The policy has unsaved changes. Save them?</source>
             <translation>ポリシーに未保存の変更があります。保存しますか?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="287" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="396" />
             <source>Deny everything</source>
             <translation>すべて拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="289" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="398" />
             <source>Read-only working folder</source>
             <translation>作業フォルダーを読み取り専用に</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="291" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="400" />
             <source>One network host</source>
             <translation>ネットワークホストを 1 つだけ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="406" />
+            <source>Apply Template</source>
+            <translation>テンプレートを適用</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="407" />
+            <source>Replace the current policy with “%1”?</source>
+            <translation>現在のポリシーを「%1」で置き換えますか?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="410" />
+            <source>Merge keeps your entries and adds the template's to them.</source>
+            <translation>マージすると、現在のエントリを残してテンプレートのエントリを追加します。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="411" />
+            <source>The policy has an error, so it cannot be merged; Undo brings the text back after a replace.</source>
+            <translation>ポリシーにエラーがあるためマージできません。置き換えた後も、元に戻すでテキストを復元できます。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="413" />
+            <source>Replace</source>
+            <translation>置き換え</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="415" />
+            <source>Merge</source>
+            <translation>マージ</translation>
         </message>
     </context>
     <context>
         <name>Sandbench::PolicyForm</name>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
             <source>/path/to/read</source>
             <translation>/読み取る/パス</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
             <source>/path/to/write</source>
             <translation>/書き込む/パス</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
             <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>host:port</source>
             <translation>ホスト:ポート</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="43" />
+            <location filename="../ui/panels/policyform.cpp" line="44" />
             <source>VARIABLE</source>
             <translation>変数名</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>program</source>
             <translation>プログラム</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>/folder</source>
             <translation>/フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="44" />
+            <location filename="../ui/panels/policyform.cpp" line="45" />
             <source>package@version</source>
             <translation>パッケージ@バージョン</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="45" />
+            <location filename="../ui/panels/policyform.cpp" line="46" />
             <source>NAME=value</source>
             <translation>名前=値</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="51" />
+            <location filename="../ui/panels/policyform.cpp" line="52" />
             <source>Permissions</source>
             <translation>権限</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="52" />
+            <location filename="../ui/panels/policyform.cpp" line="53" />
             <source>Limits</source>
             <translation>制限</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="53" />
-            <location filename="../ui/panels/policyform.cpp" line="82" />
+            <location filename="../ui/panels/policyform.cpp" line="54" />
+            <location filename="../ui/panels/policyform.cpp" line="83" />
             <source>Environment</source>
             <translation>環境</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="63" />
+            <location filename="../ui/panels/policyform.cpp" line="64" />
             <source>Sandbox: allow only what a list names</source>
             <translation>サンドボックス: リストにあるものだけを許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="64" />
+            <location filename="../ui/panels/policyform.cpp" line="65" />
             <source>Deny file system</source>
             <translation>ファイルシステムを拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="65" />
+            <location filename="../ui/panels/policyform.cpp" line="66" />
             <source>Deny network</source>
             <translation>ネットワークを拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="66" />
+            <location filename="../ui/panels/policyform.cpp" line="67" />
             <source>Deny environment</source>
             <translation>環境変数を拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="67" />
+            <location filename="../ui/panels/policyform.cpp" line="68" />
             <source>Deny subprocesses</source>
             <translation>サブプロセスを拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="78" />
+            <location filename="../ui/panels/policyform.cpp" line="79" />
             <source>Read</source>
             <translation>読み取り</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="79" />
+            <location filename="../ui/panels/policyform.cpp" line="80" />
             <source>Write</source>
             <translation>書き込み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="80" />
+            <location filename="../ui/panels/policyform.cpp" line="81" />
             <source>Network</source>
             <translation>ネットワーク</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="81" />
+            <location filename="../ui/panels/policyform.cpp" line="82" />
             <source>Listen</source>
             <translation>待ち受け</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="83" />
+            <location filename="../ui/panels/policyform.cpp" line="84" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="94" />
+            <location filename="../ui/panels/policyform.cpp" line="95" />
             <source> ms</source>
             <translation> ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="95" />
-            <location filename="../ui/panels/policyform.cpp" line="100" />
+            <location filename="../ui/panels/policyform.cpp" line="96" />
+            <location filename="../ui/panels/policyform.cpp" line="101" />
             <source>none</source>
             <translation>なし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="99" />
+            <location filename="../ui/panels/policyform.cpp" line="100" />
             <source> MB</source>
             <translation> MB</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="104" />
+            <location filename="../ui/panels/policyform.cpp" line="105" />
             <source> bytes</source>
             <translation> バイト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="106" />
+            <location filename="../ui/panels/policyform.cpp" line="107" />
             <source>random</source>
             <translation>ランダム</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="109" />
+            <location filename="../ui/panels/policyform.cpp" line="110" />
             <source>real time (e.g. 2026-01-01T00:00:00Z)</source>
             <translation>実時間 (例: 2026-01-01T00:00:00Z)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="110" />
+            <location filename="../ui/panels/policyform.cpp" line="111" />
             <source>Timeout</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="111" />
+            <location filename="../ui/panels/policyform.cpp" line="112" />
             <source>Memory</source>
             <translation>メモリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="112" />
+            <location filename="../ui/panels/policyform.cpp" line="113" />
             <source>Output cap</source>
             <translation>出力上限</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="113" />
+            <location filename="../ui/panels/policyform.cpp" line="114" />
             <source>Seed</source>
             <translation>シード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="114" />
+            <location filename="../ui/panels/policyform.cpp" line="115" />
             <source>Frozen time</source>
             <translation>固定時刻</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="134" />
+            <location filename="../ui/panels/policyform.cpp" line="135" />
             <source>the policy file's folder</source>
             <translation>ポリシーファイルのフォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="136" />
+            <location filename="../ui/panels/policyform.cpp" line="137" />
             <source>Working folder</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="137" />
+            <location filename="../ui/panels/policyform.cpp" line="138" />
             <source>Read-only folders</source>
             <translation>読み取り専用フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="138" />
+            <location filename="../ui/panels/policyform.cpp" line="139" />
             <source>Packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyform.cpp" line="139" />
+            <location filename="../ui/panels/policyform.cpp" line="140" />
             <source>Variables</source>
             <translation>変数</translation>
         </message>
@@ -1291,44 +1829,102 @@
     <context>
         <name>Sandbench::PortPreviewPanel</name>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="28" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="32" />
             <source>Reload</source>
             <translation>再読み込み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="29" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
             <source>Open in browser</source>
             <translation>ブラウザーで開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="37" />
             <source>Port:</source>
             <translation>ポート:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="51" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="55" />
             <source>Nothing answered on %1</source>
             <translation>%1 で応答がありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="67" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="71" />
             <source>The sandbox is no longer alive</source>
             <translation>サンドボックスはもう動作していません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
             <source>This sandbox serves no port</source>
             <translation>このサンドボックスが公開しているポートはありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="107" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
             <source>No sandbox</source>
             <translation>サンドボックスなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="110" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="114" />
             <source>Loading %1…</source>
             <translation>%1 を読み込み中…</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ReplayNotes</name>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="29" />
+            <source>refused: %1</source>
+            <translation>拒否: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="30" />
+            <source>widened by the replay policy: %1</source>
+            <translation>リプレイのポリシーで拡大: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="32" />
+            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
+            <translation>リプレイのポリシーは記録と異なるパッケージを許可しています。それらはバンドルにありません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="33" />
+            <source>recorded with Deno %1, replayed with %2</source>
+            <translation>Deno %1 で記録、%2 でリプレイ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="35" />
+            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
+            <translation>ランタイムのバイナリが記録時と異なります (sha256 %1)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="37" />
+            <source>the value of %1 was not recorded; the replay does not give it</source>
+            <translation>%1 の値は記録されていないため、リプレイでは渡されません</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="39" />
+            <source>the recording had no timeout; the replay stops after %1 s</source>
+            <translation>記録にはタイムアウトがありませんでした。リプレイは %1 秒で停止します</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="40" />
+            <source>recorded with network %1, replayed without network</source>
+            <translation>ネットワーク %1 で記録、ネットワークなしでリプレイ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="41" />
+            <source>environment values were not recorded: %1</source>
+            <translation>環境変数の値は記録されていません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="42" />
+            <source>command environment values were not recorded: %1</source>
+            <translation>コマンドの環境変数の値は記録されていません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/replaynotes.cpp" line="43" />
+            <source>recording: %1</source>
+            <translation>記録: %1</translation>
         </message>
     </context>
     <context>
@@ -1428,6 +2024,7 @@
         <name>Sandbench::RunStatusWidget</name>
         <message>
             <location filename="../ui/panels/runstatuswidget.cpp" line="31" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="94" />
             <source>Ready</source>
             <translation>準備完了</translation>
         </message>
@@ -1452,42 +2049,42 @@
             <translation>時刻: 実時間</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="59" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="60" />
             <source>Running… %1 s</source>
             <translation>実行中… %1 秒</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="67" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="68" />
             <source>Timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="70" />
             <source>Stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="72" />
             <source>Out of memory</source>
             <translation>メモリ不足</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
             <source>Exit code %1</source>
             <translation>終了コード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="75" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
             <source>Output truncated</source>
             <translation>出力を切り詰め</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="77" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="85" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="102" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
         </message>
@@ -1495,12 +2092,15 @@
     <context>
         <name>Sandbench::SandboxCreateDialog</name>
         <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="66" />
             <source>e.g. 8080, 3000</source>
             <translation>例: 8080, 3000</translation>
         </message>
         <message>
-            <source>Ports are served only with network &quot;all&quot;.</source>
-            <translation>ポートはネットワーク「all」のときのみ公開されます。</translation>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="67" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="160" />
+            <source>Ports are served only with network "all".</source>
+            <translation>ポートはネットワーク「all」のときだけ公開されます。</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="29" />
@@ -1534,64 +2134,54 @@
             <translation>キー=値 (1 行に 1 つ)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="65" />
-            <source>e.g. 8080, 3000 (needs network "all")</source>
-            <translation>例: 8080, 3000 (ネットワーク「all」が必要)</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="70" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="74" />
             <source>&amp;Image:</source>
             <translation>イメージ(&amp;I):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="71" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="75" />
             <source>&amp;Lifetime:</source>
             <translation>有効期間(&amp;L):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="72" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="76" />
             <source>&amp;Network:</source>
             <translation>ネットワーク(&amp;N):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="73" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="77" />
             <source>&amp;CPUs:</source>
             <translation>CPU 数(&amp;C):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="74" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="78" />
             <source>&amp;Memory:</source>
             <translation>メモリ(&amp;M):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="75" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="79" />
             <source>&amp;Environment:</source>
             <translation>環境変数(&amp;E):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="76" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="80" />
             <source>&amp;Ports:</source>
             <translation>ポート(&amp;P):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="78" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="83" />
             <source>Create</source>
             <translation>作成</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="102" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="107" />
             <source>"%1" is not KEY=value</source>
             <translation>「%1」は キー=値 の形ではありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="115" />
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="120" />
             <source>"%1" is not a port</source>
             <translation>「%1」はポート番号ではありません</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="155" />
-            <source>Ports are served only with network "all".</source>
-            <translation>ポートはネットワーク「all」のときだけ公開されます。</translation>
         </message>
     </context>
     <context>
@@ -1655,106 +2245,106 @@
             <translation>更新日時</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="39" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
             <source>Double-click a file to open it here</source>
             <translation>ファイルをダブルクリックするとここで開きます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
             <source>Up</source>
             <translation>上へ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="43" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
             <source>Refresh</source>
             <translation>更新</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="47" />
             <source>Upload…</source>
             <translation>アップロード…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="48" />
             <source>Download…</source>
             <translation>ダウンロード…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
             <source>Delete</source>
             <translation>削除</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="89" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="90" />
             <source>Upload into the sandbox</source>
             <translation>サンドボックスにアップロード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="150" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="151" />
             <source>Listing %1…</source>
             <translation>%1 を一覧表示中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="155" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="194" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="265" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="156" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="195" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="266" />
             <source>%1 does not exist</source>
             <translation>%1 は存在しません</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="158" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="159" />
             <source>%n entries</source>
             <translation>
                 <numerusform>%n 項目</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="189" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="190" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="199" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="200" />
             <source>%1 (%2 bytes)</source>
             <translation>%1 (%2 バイト)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="210" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="211" />
             <source>Saving %1…</source>
             <translation>%1 を保存中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="214" />
             <source>Saved %1</source>
             <translation>%1 を保存しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="223" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
             <source>Uploading %1…</source>
             <translation>%1 をアップロード中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="225" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="226" />
             <source>Uploaded %1</source>
             <translation>%1 をアップロードしました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="239" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="240" />
             <source>Deleted %1</source>
             <translation>%1 を削除しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="256" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="257" />
             <source>Download from the sandbox</source>
             <translation>サンドボックスからダウンロード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="267" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="268" />
             <source>Cannot write %1</source>
             <translation>%1 に書き込めません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="269" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
             <source>Downloaded %1 to %2</source>
             <translation>%1 を %2 にダウンロードしました</translation>
         </message>
@@ -1820,138 +2410,138 @@
     <context>
         <name>Sandbench::SandboxSessionView</name>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="27" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
             <source>failed: %1</source>
             <translation>失敗: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="29" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
             <source>written</source>
             <translation>書き込み済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="31" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
             <source>taken</source>
             <translation>撮影済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="33" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="35" />
             <source>sent</source>
             <translation>送信済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="36" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="38" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="39" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="37" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="39" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Step</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
             <source>Command or file</source>
             <translation>コマンドまたはファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="91" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="96" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="93" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="98" />
             <source>Recorded</source>
             <translation>記録</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="83" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="92" />
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="97" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="85" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="94" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="99" />
             <source>Replayed</source>
             <translation>再実行</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="123" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="125" />
             <source>%1 (%n byte(s))</source>
             <translation>
                 <numerusform>%1 (%n バイト)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="125" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="127" />
             <source>the screen</source>
             <translation>画面</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="128" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="130" />
             <source>click at %1, %2 (button %3, %4×)</source>
             <translation>%1, %2 をクリック (ボタン %3、%4 回)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="129" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="131" />
             <source>move to %1, %2</source>
             <translation>%1, %2 へ移動</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="130" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="132" />
             <source>scroll at %1, %2 by %3, %4</source>
             <translation>%1, %2 で %3, %4 スクロール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="131" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="133" />
             <source>type “%1”</source>
             <translation>「%1」を入力</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="132" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="134" />
             <source>key %1</source>
             <translation>キー %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="152" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="154" />
             <source>Replay runs these steps again in a fresh sandbox of the same image.</source>
             <translation>再実行すると、同じイメージの新しいサンドボックスでこれらのステップをもう一度実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="153" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="155" />
             <source>No Docker engine is available: this session can be browsed but not replayed.</source>
             <translation>Docker エンジンがありません。このセッションは閲覧できますが、再実行はできません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="159" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="161" />
             <source>write</source>
             <translation>書き込み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="160" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="162" />
             <source>screenshot</source>
             <translation>スクリーンショット</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="161" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="163" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="162" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="164" />
             <source>exec</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="196" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="198" />
             <source>
 — stderr —
 </source>
@@ -1960,61 +2550,61 @@
 </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="201" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="203" />
             <source>(not shown: %1)</source>
             <translation>(表示されません: %1)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="234" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="236" />
             <source>the replayed screenshot</source>
             <translation>再生したスクリーンショット</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="273" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="275" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>読めない PNG (%n バイト)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="278" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="280" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 ピクセル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="291" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="293" />
             <source>The replay could not finish: %1</source>
             <translation>再実行を完了できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="307" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="309" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>%1 の新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
             <source>%1, same</source>
             <translation>%1、同じ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="329" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
             <source>%1, differs</source>
             <translation>%1、相違あり</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="342" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="344" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>同一: %n 個のステップすべてが記録どおりの出力と結果になりました。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="348" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="350" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>ステップ %1 (%2) で相違: 記録「%3」、再実行「%4」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="355" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="360" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
@@ -2022,111 +2612,128 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="110" />
             <source>More time for %1 (at most %2 s):</source>
             <translation>%1 の延長時間 (最大 %2 秒):</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="115" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="33" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="38" />
             <source>New…</source>
             <translation>新規…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="34" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="39" />
             <source>Release</source>
             <translation>解放</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="35" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="40" />
             <source>Extend…</source>
             <translation>延長…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="36" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="41" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="37" />
-            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="42" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
             <source>Preview port</source>
             <translation>ポートのプレビュー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="45" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="50" />
             <source>Give the sandbox more time, up to the pool's maximum lifetime</source>
             <translation>サンドボックスの時間を延ばします (プールの最大有効期間まで)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="60" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="65" />
             <source>Exec</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="61" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="66" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="90" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="94" />
+            <source>Release Sandbox</source>
+            <translation>サンドボックスを解放</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="95" />
+            <source>Release sandbox %1? Its container, files and processes are removed.</source>
+            <translation>サンドボックス %1 を解放しますか? コンテナー、ファイル、プロセスは削除されます。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="97" />
+            <source>Sandbox %1 (%2)</source>
+            <translation>サンドボックス %1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="98" />
+            <source>&amp;Release</source>
+            <translation>解放(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
             <source>Extend Sandbox</source>
             <translation>サンドボックスの延長</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="91" />
-            <source>More minutes for %1 (at most %2):</source>
-            <translation>%1 に追加する分数 (最大 %2):</translation>
-        </message>
-        <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
             <source>Port:</source>
             <translation>ポート:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="119" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="142" />
             <source>%1 is gone: its lifetime is over</source>
             <translation>%1 は消滅しました: 有効期間が終わりました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="120" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="143" />
             <source>%1 released</source>
             <translation>%1 を解放しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
             <source>Creating a sandbox of %1…</source>
             <translation>%1 のサンドボックスを作成中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="141" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
             <source>the default image</source>
             <translation>既定のイメージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="147" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="170" />
             <source>Not created: %1</source>
             <translation>作成されませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="150" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="173" />
             <source>Created %1</source>
             <translation>%1 を作成しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="162" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
             <source>Release failed: %1</source>
             <translation>解放に失敗しました: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="179" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="202" />
             <source>Not extended: %1</source>
             <translation>延長されませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="181" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="204" />
             <source>%1 now ends at %2</source>
             <translation>%1 は %2 に終了します</translation>
         </message>
@@ -2202,11 +2809,12 @@
     <context>
         <name>Sandbench::SessionDiffView</name>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="111" />
             <source>Replays run offline: no network, only the session's own copies of files, no programs.</source>
             <translation>リプレイはオフラインで実行されます: ネットワークなし、セッション内のファイルのコピーのみ、プログラムなし。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="28" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="30" />
             <source>
 [… %n more character(s) not shown]</source>
             <translation>
@@ -2215,143 +2823,143 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="46" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="50" />
             <source>stdout line %1</source>
             <translation>stdout の %1 行目</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="47" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="51" />
             <source>stderr line %1</source>
             <translation>stderr の %1 行目</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="48" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="52" />
             <source>audit event %1</source>
             <translation>監査イベント %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="49" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="53" />
             <source>the exit</source>
             <translation>終了状態</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="50" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="54" />
             <source>screenshot %1</source>
             <translation>スクリーンショット %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="51" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="55" />
             <source>call %1</source>
             <translation>呼び出し %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Event</source>
             <translation>イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="86" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="90" />
             <source>Recorded</source>
             <translation>記録</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="78" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="91" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="95" />
             <source>Replayed</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="102" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="106" />
             <source>Stream:</source>
             <translation>ストリーム:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="129" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="139" />
             <source>Replay the session to compare it with the recording.</source>
             <translation>セッションを再実行すると、記録と比較できます。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessiondiffview.cpp" line="155" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="165" />
             <source>Identical: stdout, stderr, the exit and %n audit event(s) match the recording.</source>
             <translation>
                 <numerusform>同一: stdout、stderr、終了状態、%n 件の監査イベントが記録と一致します。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="217" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="227" />
             <source>Identical: every call answered as recorded.</source>
             <translation>一致: すべての呼び出しが記録どおりに応答しました。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="231" />
             <source>calls — differs at %1</source>
             <translation>呼び出し — %1 で相違</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="221" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="231" />
             <source>calls — identical</source>
             <translation>呼び出し — 一致</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="234" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="244" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>%1 で相違: 記録「%2」、再実行「%3」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="240" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="250" />
             <source>Also differs: %1.</source>
             <translation>ほかの相違: %1。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
             <source>allow</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="249" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
             <source>deny</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="256" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="269" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="160" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="170" />
             <source>audit events</source>
             <translation>監査イベント</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="163" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="173" />
             <source>%1 — differs at %2</source>
             <translation>%1 — %2 で相違</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="164" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="174" />
             <source>%1 — identical</source>
             <translation>%1 — 同一</translation>
         </message>
@@ -2359,14 +2967,17 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>Policy in the editor</source>
             <translation>エディターのポリシー</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="173" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="115" />
             <source>The policy in the editor has an error: %1</source>
             <translation>エディターのポリシーにエラーがあります: %1</translation>
         </message>
@@ -2377,7 +2988,7 @@
         </message>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="90" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="176" />
             <source>Replay</source>
             <translation>再実行</translation>
         </message>
@@ -2387,112 +2998,112 @@
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
             <source>Stop the replay</source>
             <translation>再実行を停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
             <source>Recorded policy</source>
             <translation>記録されたポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
             <source>Policy file…</source>
             <translation>ポリシーファイル…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="118" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="135" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
             <source>under</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="143" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="144" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>stderr as the runtime wrote it</source>
             <translation>ランタイムが書いたままの stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>File</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Where</source>
             <translation>場所</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="159" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="165" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
             <source>Audit</source>
             <translation>監査</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="171" />
             <source>Code</source>
             <translation>コード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="167" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="168" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="174" />
             <source>Steps</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="250" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="256" />
             <source>Open Session</source>
             <translation>セッションを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="110" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
             <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>.sbsession または .sbagent ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="175" />
             <source>Calls</source>
             <translation>呼び出し</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="178" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).
 Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
@@ -2501,206 +3112,206 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
 稼働中のエージェントサーバー (sandbench-cli mcp) はライブに表示されます。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="251" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="257" />
             <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
             <translation>Sandbench セッション (*.sbsession *.sbagent);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="265" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="264" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="270" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="295" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
             <source>Cannot open the session: %1</source>
             <translation>セッションを開けません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="296" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="340" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="447" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="456" />
             <source>Recorded %1</source>
             <translation>記録日時 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="341" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1、Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="343" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>seed %1</source>
             <translation>シード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="345" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>time frozen at %1</source>
             <translation>時刻は %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
             <source>no exit code</source>
             <translation>終了コードなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
             <source>%1 after %2 ms</source>
             <translation>%2 ms 後に %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="357" />
             <source>packages: %1</source>
             <translation>パッケージ: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
             <source>environment (with values): %1</source>
             <translation>環境変数 (値あり): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="452" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
             <source>environment (names only): %1</source>
             <translation>環境変数 (名前のみ): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="363" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
             <source>Recording notes: %1</source>
             <translation>記録時の注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="406" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
             <source>entry</source>
             <translation>エントリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="408" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
             <source>workdir</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="410" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="432" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="441" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm パッケージ (%n ファイル)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="433" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="442" />
             <source>packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="448" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="457" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="449" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="458" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="450" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="459" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n ステップ</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="498" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="53" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="77" />
             <source>Replay Under Policy</source>
             <translation>ポリシーを指定して再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="54" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="78" />
             <source>Policies (*.json);;All files (*)</source>
             <translation>ポリシー (*.json);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="58" />
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="90" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="82" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="116" />
             <source>Cannot use that policy: %1</source>
             <translation>そのポリシーは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="71" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="95" />
             <source>Sandbox sessions replay in a fresh sandbox, and no Docker engine is available.</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されますが、Docker エンジンがありません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="74" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="98" />
             <source>Replaying in a fresh sandbox…</source>
             <translation>新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="101" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="127" />
             <source>Replaying offline…</source>
             <translation>オフラインで再実行しています…</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="123" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="149" />
             <source>and %n more</source>
             <translation>
                 <numerusform>ほか %n 件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="124" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="150" />
             <source>Replay Under a Wider Policy?</source>
             <translation>より広いポリシーで再実行しますか?</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="125" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="151" />
             <source>The replay policy grants more than the session holds. The recorded code would get:</source>
             <translation>再実行のポリシーはセッションの記録より多くを許可します。記録されたコードに与えられるもの:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="128" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="154" />
             <source>Replay with These Grants</source>
             <translation>この権限で再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanelreplay.cpp" line="156" />
+            <location filename="../ui/panels/sessionspanelreplay.cpp" line="182" />
             <source>The replay could not run: %1</source>
             <translation>再実行できませんでした: %1</translation>
         </message>
@@ -2824,115 +3435,102 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
         </message>
     </context>
     <context>
+        <name>Sandbench::ShortcutsDialog</name>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="33" />
+            <source>Keyboard Shortcuts</source>
+            <translation>キーボードショートカット</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="35" />
+            <source>Search actions, menus or keys</source>
+            <translation>操作、メニュー、キーを検索</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="37" />
+            <source>Search shortcuts</source>
+            <translation>ショートカットを検索</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="38" />
+            <source>&amp;Search:</source>
+            <translation>検索(&amp;S):</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="41" />
+            <source>Keyboard shortcuts</source>
+            <translation>キーボードショートカット</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="43" />
+            <source>Action</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="43" />
+            <source>Shortcut</source>
+            <translation>ショートカット</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="43" />
+            <source>Menu</source>
+            <translation>メニュー</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="53" />
+            <source>Editors</source>
+            <translation>エディター</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="54" />
+            <source>Indent (in the script and policy editors)</source>
+            <translation>インデント (スクリプトとポリシーのエディター)</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="55" />
+            <source>Leave the editor for the next panel</source>
+            <translation>エディターを出て次のパネルへ</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="56" />
+            <source>Find in the console</source>
+            <translation>コンソール内を検索</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="56" />
+            <source>Console</source>
+            <translation>コンソール</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="57" />
+            <source>Next / previous tab inside a panel</source>
+            <translation>パネル内の次 / 前のタブ</translation>
+        </message>
+        <message>
+            <location filename="../ui/shortcutsdialog.cpp" line="60" />
+            <source>Panels</source>
+            <translation>パネル</translation>
+        </message>
+    </context>
+    <context>
         <name>Sandbench::StringListEdit</name>
         <message>
-            <location filename="../ui/panels/stringlistedit.cpp" line="23" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="52" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="167" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="172" />
             <source>Add an entry</source>
             <translation>項目を追加</translation>
         </message>
         <message>
-            <location filename="../ui/panels/stringlistedit.cpp" line="25" />
+            <location filename="../ui/panels/stringlistedit.cpp" line="54" />
             <source>Remove the selected entry</source>
             <translation>選択した項目を削除</translation>
         </message>
     </context>
     <context>
-        <name>Sandbench::ReplayNotes</name>
-        <message>
-            <source>refused: %1</source>
-            <translation>拒否: %1</translation>
-        </message>
-        <message>
-            <source>widened by the replay policy: %1</source>
-            <translation>リプレイのポリシーで拡大: %1</translation>
-        </message>
-        <message>
-            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
-            <translation>リプレイのポリシーは記録と異なるパッケージを許可しています。それらはバンドルにありません</translation>
-        </message>
-        <message>
-            <source>recorded with Deno %1, replayed with %2</source>
-            <translation>Deno %1 で記録、%2 でリプレイ</translation>
-        </message>
-        <message>
-            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
-            <translation>ランタイムのバイナリが記録時と異なります (sha256 %1)</translation>
-        </message>
-        <message>
-            <source>the value of %1 was not recorded; the replay does not give it</source>
-            <translation>%1 の値は記録されていないため、リプレイでは渡されません</translation>
-        </message>
-        <message>
-            <source>the recording had no timeout; the replay stops after %1 s</source>
-            <translation>記録にはタイムアウトがありませんでした。リプレイは %1 秒で停止します</translation>
-        </message>
-        <message>
-            <source>recorded with network %1, replayed without network</source>
-            <translation>ネットワーク %1 で記録、ネットワークなしでリプレイ</translation>
-        </message>
-        <message>
-            <source>environment values were not recorded: %1</source>
-            <translation>環境変数の値は記録されていません: %1</translation>
-        </message>
-        <message>
-            <source>command environment values were not recorded: %1</source>
-            <translation>コマンドの環境変数の値は記録されていません: %1</translation>
-        </message>
-        <message>
-            <source>recording: %1</source>
-            <translation>記録: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>Sandbench::WelcomePanel</name>
-        <message>
-            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
-            <translation>&lt;p&gt;ユーザーガイド (ヘルプ → ユーザーガイド) では、ポリシー、セッション、リプレイ、サンドボックスを説明しています。オフラインで表示されます。このページはヘルプ → ようこそ にあります。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>The script into the Script panel, its policy into the Policy panel</source>
-            <translation>スクリプトをスクリプトパネルに、ポリシーをポリシーパネルに</translation>
-        </message>
-        <message>
-            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
-            <translation>&lt;h2&gt;Sandbench へようこそ&lt;/h2&gt;&lt;p&gt;Sandbench は、AI エージェントが書いたコードを、読んで編集できるポリシーの下で実行します。コードが求めるファイル、ネットワーク、環境変数、プログラムへのアクセスはすべてポリシーが判定し、記録されます。&lt;/p&gt;&lt;p&gt;&lt;b&gt;スクリプト&lt;/b&gt;パネルにコード、&lt;b&gt;ポリシー&lt;/b&gt;パネルに許可する内容を書きます。&lt;b&gt;F5&lt;/b&gt; で実行し、&lt;b&gt;コンソール&lt;/b&gt;に出力、&lt;b&gt;監査ログ&lt;/b&gt;にすべての判定が表示されます。例を開いて試してください:&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
-            <translation>ポリシーの allow_packages で許可された papaparse を読み込みます。初回の実行でダウンロードするため、一度だけネットワークが必要です。</translation>
-        </message>
-        <message>
-            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
-            <translation>ファイル、環境変数、ネットワークの読み取りを試みます。すべて拒否され、監査ログに表示されます。そこで「これを許可」を選ぶとルールが追加されます。</translation>
-        </message>
-        <message>
-            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
-            <translation>何も必要とせず、何も与えられません: すべてを拒否するポリシーの下で実行されます。</translation>
-        </message>
-        <message>
-            <source>A safe script</source>
-            <translation>安全なスクリプト</translation>
-        </message>
-        <message>
-            <source>A script that is denied</source>
-            <translation>拒否されるスクリプト</translation>
-        </message>
-        <message>
-            <source>An npm package</source>
-            <translation>npm パッケージ</translation>
-        </message>
-        <message>
-            <source>Open Example</source>
-            <translation>例を開く</translation>
-        </message>
-        <message>
-            <source>Read the User Guide</source>
-            <translation>ユーザーガイドを読む</translation>
-        </message>
-    </context>
-    <context>
         <name>Sandbench::UserGuideView</name>
         <message>
+            <location filename="../ui/panels/userguideview.cpp" line="64" />
             <source>This link leaves the user guide:
 %1
 
@@ -2943,8 +3541,72 @@ Open it in your web browser?</source>
 Web ブラウザーで開きますか?</translation>
         </message>
         <message>
+            <location filename="../ui/panels/userguideview.cpp" line="63" />
             <source>Open External Link?</source>
             <translation>外部リンクを開きますか?</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::WelcomePanel</name>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="103" />
+            <source>&lt;p&gt;The User Guide (Help → User Guide) explains policies, sessions, replays and sandboxes. It opens here, offline. This page is under Help → Welcome.&lt;/p&gt;</source>
+            <translation>&lt;p&gt;ユーザーガイド (ヘルプ → ユーザーガイド) では、ポリシー、セッション、リプレイ、サンドボックスを説明しています。オフラインで表示されます。このページはヘルプ → ようこそ にあります。&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="91" />
+            <source>The script into the Script panel, its policy into the Policy panel</source>
+            <translation>スクリプトをスクリプトパネルに、ポリシーをポリシーパネルに</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="47" />
+            <source>Tries to read a file, a variable and the network. Every attempt is denied and shows in the Audit Log, where “Allow this” adds a rule.</source>
+            <translation>ファイル、変数、ネットワークを読もうとします。どの試みも拒否されて監査ログに表示され、そこで「これを許可」するとルールが追加されます。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="67" />
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;h2&gt;Sandbench へようこそ&lt;/h2&gt;&lt;p&gt;Sandbench は、AI エージェントが書いたコードを、読んで編集できるポリシーの下で実行します。コードが求めるファイル、ネットワーク、環境変数、プログラムへのアクセスはすべてポリシーが判定し、記録されます。&lt;/p&gt;&lt;p&gt;&lt;b&gt;スクリプト&lt;/b&gt;パネルにコード、&lt;b&gt;ポリシー&lt;/b&gt;パネルに許可する内容を書きます。&lt;b&gt;F5&lt;/b&gt; で実行し、&lt;b&gt;コンソール&lt;/b&gt;に出力、&lt;b&gt;監査ログ&lt;/b&gt;にすべての判定が表示されます。例を開いて試してください:&lt;/p&gt;</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="51" />
+            <source>Imports papaparse, which the policy allows in allow_packages. The first run downloads it, so it needs the network once.</source>
+            <translation>ポリシーの allow_packages で許可された papaparse を読み込みます。初回の実行でダウンロードするため、一度だけネットワークが必要です。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="44" />
+            <source>Needs nothing and gets nothing: it runs under a policy that denies everything.</source>
+            <translation>何も必要とせず、何も与えられません: すべてを拒否するポリシーの下で実行されます。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="43" />
+            <source>A safe script</source>
+            <translation>安全なスクリプト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="46" />
+            <source>A script that is denied</source>
+            <translation>拒否されるスクリプト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="50" />
+            <source>An npm package</source>
+            <translation>npm パッケージ</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="89" />
+            <source>Open Example</source>
+            <translation>例を開く</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="100" />
+            <source>Read the User Guide</source>
+            <translation>ユーザーガイドを読む</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/welcomepanel.cpp" line="114" />
+            <source>Welcome page</source>
+            <translation>ようこそページ</translation>
         </message>
     </context>
 </TS>
