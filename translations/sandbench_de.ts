@@ -56,24 +56,24 @@
         </message>
     </context>
     <context>
-        <name>Sandbench</name>
+        <name>PolicyMarks</name>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="48" />
+            <location filename="../ui/panels/policymarks.cpp" line="45" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="49" />
+            <location filename="../ui/panels/policymarks.cpp" line="46" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="52" />
+            <location filename="../ui/panels/policymarks.cpp" line="49" />
             <source>Note</source>
             <translation>Hinweis</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="82" />
+            <location filename="../ui/panels/policymarks.cpp" line="79" />
             <source>%n lint finding(s)</source>
             <translation>
                 <numerusform>%n Prüfbefund</numerusform>
@@ -81,27 +81,27 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="88" />
+            <location filename="../ui/panels/policymarks.cpp" line="85" />
             <source>Unused in this run: "%1" in %2 allowed nothing</source>
             <translation>In diesem Lauf ungenutzt: „%1“ in %2 hat nichts erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="95" />
+            <location filename="../ui/panels/policymarks.cpp" line="92" />
             <source>%1 would allow it</source>
             <translation>%1 würde es erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="96" />
+            <location filename="../ui/panels/policymarks.cpp" line="93" />
             <source>no entry can allow it</source>
             <translation>kein Eintrag kann es erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="97" />
+            <location filename="../ui/panels/policymarks.cpp" line="94" />
             <source>Denied in this run (%1×): %2 %3 — %4</source>
             <translation>In diesem Lauf verweigert (%1×): %2 %3 — %4</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="103" />
+            <location filename="../ui/panels/policymarks.cpp" line="100" />
             <source>in this run: %n unused grant(s)</source>
             <translation>
                 <numerusform>in diesem Lauf: %n ungenutzte Erlaubnis</numerusform>
@@ -109,7 +109,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="104" />
+            <location filename="../ui/panels/policymarks.cpp" line="101" />
             <source>%n denied resource(s)</source>
             <translation>
                 <numerusform>%n verweigerte Ressource</numerusform>

@@ -56,58 +56,58 @@
         </message>
     </context>
     <context>
-        <name>Sandbench</name>
+        <name>PolicyMarks</name>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="48" />
+            <location filename="../ui/panels/policymarks.cpp" line="45" />
             <source>Error</source>
             <translation>エラー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="49" />
+            <location filename="../ui/panels/policymarks.cpp" line="46" />
             <source>Warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="52" />
+            <location filename="../ui/panels/policymarks.cpp" line="49" />
             <source>Note</source>
             <translation>注記</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="82" />
+            <location filename="../ui/panels/policymarks.cpp" line="79" />
             <source>%n lint finding(s)</source>
             <translation>
                 <numerusform>%n 件の検査結果</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="88" />
+            <location filename="../ui/panels/policymarks.cpp" line="85" />
             <source>Unused in this run: "%1" in %2 allowed nothing</source>
             <translation>この実行では未使用: %2 の「%1」は何も許可しませんでした</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="95" />
+            <location filename="../ui/panels/policymarks.cpp" line="92" />
             <source>%1 would allow it</source>
             <translation>%1 で許可されます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="96" />
+            <location filename="../ui/panels/policymarks.cpp" line="93" />
             <source>no entry can allow it</source>
             <translation>許可できるエントリはありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="97" />
+            <location filename="../ui/panels/policymarks.cpp" line="94" />
             <source>Denied in this run (%1×): %2 %3 — %4</source>
             <translation>この実行で拒否 (%1 回): %2 %3 — %4</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="103" />
+            <location filename="../ui/panels/policymarks.cpp" line="100" />
             <source>in this run: %n unused grant(s)</source>
             <translation>
                 <numerusform>この実行で未使用の許可: %n 件</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="104" />
+            <location filename="../ui/panels/policymarks.cpp" line="101" />
             <source>%n denied resource(s)</source>
             <translation>
                 <numerusform>拒否されたリソース %n 件</numerusform>

@@ -9,6 +9,7 @@
 #include "panels/desktoppanel.h"
 #include "panels/elidedlabel.h"
 #include "panels/policyeditorpanel.h"
+#include "panels/policymarks.h"
 #include "panels/portpreviewpanel.h"
 #include "panels/replaynotes.h"
 #include "panels/sandboxcreatedialog.h"
@@ -19,6 +20,7 @@
 #include "panels/sessionspanel.h"
 #include "panels/userguideview.h"
 #include "panels/welcomepanel.h"
+#include "policy/jsonlocator.h"
 #include "policy/policyfile.h"
 #include "sandbox/sandboxpool.h"
 #include "theme.h"
@@ -495,6 +497,28 @@ private slots:
         const QString offline = diff.findChild<QLabel *>(QStringLiteral("replayOfflineNote"))->text();
         QCoreApplication::removeTranslator(&ja);
         QVERIFY2(offline.startsWith(QStringLiteral("リプレイはオフライン")), qPrintable(offline));
+    }
+
+    void policyMarksSummaryIsTranslated()
+    {
+        // The marks' texts live in their own tr() context; lupdate once filed them elsewhere and
+        // German and Japanese users read English.
+        const QByteArray json = R"({"sandbox": true, "permissions": {"allow_read": ["/"]}})";
+        LintFinding finding;
+        finding.severity = LintFinding::Severity::Warning;
+        finding.code = QStringLiteral("broad-grant");
+        finding.message = QStringLiteral("allow_read \"/\" grants the whole file system");
+        finding.pointer = QStringLiteral("/permissions/allow_read/0");
+        const JsonLocator locator(json);
+        QCOMPARE(policyMarks({finding}, nullptr, locator).summary, QStringLiteral("1 lint finding(s)"));
+        for (const auto &[lang, expected] : {std::pair{"de", "1 Prüfbefund"}, std::pair{"ja", "1 件の検査結果"}}) {
+            QTranslator translator;
+            QVERIFY(translator.load(QStringLiteral(":/i18n/sandbench_%1.qm").arg(QLatin1String(lang))));
+            QCoreApplication::installTranslator(&translator);
+            const QString summary = policyMarks({finding}, nullptr, locator).summary;
+            QCoreApplication::removeTranslator(&translator);
+            QCOMPARE(summary, QString::fromUtf8(expected));
+        }
     }
 
     void portsHintWrapsInsteadOfBeingCut()

@@ -10,16 +10,13 @@ namespace Sandbench {
 
 namespace {
 
-// tr() for lupdate and the translations, in the context "PolicyMarks".
+// The marks' texts, in the context "PolicyMarks". Called as PolicyMarksText::tr so that lupdate
+// files them under that context too (a free PolicyMarksText::tr() wrapper made it file them under "Sandbench",
+// and nothing was translated).
 struct PolicyMarksText
 {
     Q_DECLARE_TR_FUNCTIONS(PolicyMarks)
 };
-
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
-{
-    return PolicyMarksText::tr(text, disambiguation, n);
-}
 
 QColor colorOf(LintFinding::Severity severity)
 {
@@ -45,11 +42,11 @@ QIcon iconOf(LintFinding::Severity severity)
 QString severityWord(LintFinding::Severity severity)
 {
     switch (severity) {
-    case LintFinding::Severity::Error: return tr("Error");
-    case LintFinding::Severity::Warning: return tr("Warning");
+    case LintFinding::Severity::Error: return PolicyMarksText::tr("Error");
+    case LintFinding::Severity::Warning: return PolicyMarksText::tr("Warning");
     case LintFinding::Severity::Info: break;
     }
-    return tr("Note");
+    return PolicyMarksText::tr("Note");
 }
 
 // The list a denial's entry would go into ("/permissions/allow_read/-" → "/permissions/allow_read"),
@@ -79,29 +76,29 @@ PolicyMarks policyMarks(const QList<LintFinding> &findings, const PolicyUsage *u
     }
     QStringList summary;
     if (!findings.isEmpty())
-        summary << tr("%n lint finding(s)", nullptr, int(findings.size()));
+        summary << PolicyMarksText::tr("%n lint finding(s)", nullptr, int(findings.size()));
     if (usage && usage->events > 0) {
         const QColor unusedColor(0x8b, 0x94, 0x9e);
         const QIcon unusedIcon = QApplication::style()->standardIcon(QStyle::SP_DialogDiscardButton);
         const QList<GrantUse> unused = usage->unusedGrants();
         for (const GrantUse &grant : unused) {
-            const QString message = tr("Unused in this run: \"%1\" in %2 allowed nothing").arg(grant.value, grant.key);
+            const QString message = PolicyMarksText::tr("Unused in this run: \"%1\" in %2 allowed nothing").arg(grant.value, grant.key);
             marks.lines << CodeEditor::LineMark{grant.position.line, grant.position.column, unusedColor, message};
             marks.entries << PolicyForm::EntryMark{grant.pointer, unusedIcon, message};
         }
         const QColor deniedColor(0xa3, 0x71, 0xf7);
         const QIcon deniedIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxQuestion);
         for (const DenialHit &hit : usage->denials) {
-            const QString allow = hit.allowRule ? tr("%1 would allow it").arg(hit.allowRule->displayText())
-                                                : tr("no entry can allow it");
-            const QString message = tr("Denied in this run (%1\u00d7): %2 %3 \u2014 %4")
+            const QString allow = hit.allowRule ? PolicyMarksText::tr("%1 would allow it").arg(hit.allowRule->displayText())
+                                                : PolicyMarksText::tr("no entry can allow it");
+            const QString message = PolicyMarksText::tr("Denied in this run (%1\u00d7): %2 %3 \u2014 %4")
                                             .arg(hit.count).arg(hit.action, hit.resource, allow);
             const TextPosition at = denialPosition(hit, locator);
             marks.lines << CodeEditor::LineMark{at.line, at.column, deniedColor, message};
             marks.entries << PolicyForm::EntryMark{hit.insertPointer, deniedIcon, message};
         }
-        summary << tr("in this run: %n unused grant(s)", nullptr, int(unused.size()))
-                << tr("%n denied resource(s)", nullptr, int(usage->denials.size()));
+        summary << PolicyMarksText::tr("in this run: %n unused grant(s)", nullptr, int(unused.size()))
+                << PolicyMarksText::tr("%n denied resource(s)", nullptr, int(usage->denials.size()));
     }
     marks.summary = summary.join(QStringLiteral(" \u00b7 "));
     return marks;
