@@ -23,6 +23,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QTimer>
 
 #include <functional>
@@ -107,6 +108,7 @@ private slots:
     void sensitiveScopesAreNotOffered();
     void riskyRulesAreFlaggedBeforeApply();
     void seqColumnFitsAMillion();
+    void decisionColumnFitsABoldDenyInEveryLanguage();
     void statusSaysShownOfTotalWithSeparators();
     void logPathIsShownElidedWithTheWholePathInItsTooltip();
 
@@ -402,6 +404,25 @@ void TestAuditAllow::riskyRulesAreFlaggedBeforeApply()
     QVERIFY(!tickedAtOpen);
     QVERIFY2(risks.contains(u"[leaves-sandbox]"_s) && risks.contains(u"bash"_s), qPrintable(risks));
     QVERIFY2(hiddenWhenSafe, qPrintable(safeRisks));
+}
+
+void TestAuditAllow::decisionColumnFitsABoldDenyInEveryLanguage()
+{
+    for (const QString &lang : {u"de"_s, u"ja"_s}) {
+        QTranslator translator;
+        QVERIFY(translator.load(u":/i18n/sandbench_%1.qm"_s.arg(lang)));
+        QCoreApplication::installTranslator(&translator);
+        AuditPanel panel;
+        QCoreApplication::removeTranslator(&translator);
+        panel.model()->setEvents({makeEvent(1, u"read"_s, u"read"_s, u"/x"_s, false),
+                                  makeEvent(2, u"read"_s, u"read"_s, u"/y"_s, true)});
+        const int column = int(AuditLogModel::Column::Decision);
+        // What the delegate asks for (bold for a denial) fits in what the column has.
+        const QAbstractItemView *view = panel.view();
+        const int needed = view->sizeHintForColumn(column);
+        QVERIFY2(panel.view()->columnWidth(column) >= needed,
+                 qPrintable(u"%1: %2 < %3"_s.arg(lang).arg(panel.view()->columnWidth(column)).arg(needed)));
+    }
 }
 
 void TestAuditAllow::seqColumnFitsAMillion()

@@ -22,6 +22,8 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
+#include <QFont>
+#include <QFontMetrics>
 #include <QResizeEvent>
 #include <QStyle>
 #include <QStyledItemDelegate>
@@ -136,7 +138,14 @@ AuditPanel::AuditPanel(QWidget *parent)
     header->resizeSection(int(AuditLogModel::Column::Kind), fit(QStringLiteral("import")));
     header->resizeSection(int(AuditLogModel::Column::Action), fit(QStringLiteral("connect")));
     header->resizeSection(int(AuditLogModel::Column::Resource), fit(QString(28, QLatin1Char('n'))));
-    header->resizeSection(int(AuditLogModel::Column::Decision), fit(tr("Decision")));
+    // As wide as the header or a bold "deny", whichever is wider: in Japanese the header is
+    // two narrow glyphs and the decision was cut to "de…".
+    QFont bold = m_view->font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    header->resizeSection(int(AuditLogModel::Column::Decision),
+                          std::max({fit(tr("Decision")), boldMetrics.horizontalAdvance(QStringLiteral("allow")) + 16,
+                                    boldMetrics.horizontalAdvance(QStringLiteral("deny")) + 16}));
     header->resizeSection(int(AuditLogModel::Column::Rule), fit(QStringLiteral("allow_write[10]")));
     // The Reason column is the last one: readable in a narrow dock (the table scrolls), and
     // taking the rest of the width in a wide one.
