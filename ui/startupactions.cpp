@@ -2,6 +2,7 @@
 
 #include "common/terminaltext.h"
 #include "mainwindow.h"
+#include "panelnavigator.h"
 #include "panels/auditpanel.h"
 #include "panels/policyeditorpanel.h"
 #include "panels/scripteditorpanel.h"
@@ -9,6 +10,7 @@
 #include "workbench/workbench.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -94,8 +96,40 @@ void StartupActions::shoot()
             complain(QStringLiteral("cannot write %1").arg(m_options.screenshot));
             m_exitCode = 1;
         }
-        QApplication::exit(m_exitCode);
+        if (m_options.panelScreenshots.isEmpty())
+            finish();
+        else
+            shootPanel(0);
     });
+}
+
+void StartupActions::shootPanel(int index)
+{
+    const QList<QDockWidget *> docks = m_window->docks();
+    if (index >= docks.size()) {
+        finish();
+        return;
+    }
+    QDockWidget *dock = docks.at(index);
+    m_window->navigator()->focusDock(dock);
+    // Long enough for a tab switch, a lazily filled view and a web view's first paint.
+    QTimer::singleShot(500, this, [this, index, dock] {
+        QString name = dock->objectName();
+        if (name.endsWith(QLatin1String("Dock")))
+            name.chop(4);
+        const QString file = QStringLiteral("%1-%2.png").arg(m_options.panelScreenshots, name.toLower());
+        // The dock as the 1280×800 window lays it out: what fits and what is clipped shows.
+        if (!dock->grab().save(file)) {
+            complain(QStringLiteral("cannot write %1").arg(file));
+            m_exitCode = 1;
+        }
+        shootPanel(index + 1);
+    });
+}
+
+void StartupActions::finish()
+{
+    QApplication::exit(m_exitCode);
 }
 
 void StartupActions::shootFailed()

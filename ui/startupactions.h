@@ -19,6 +19,9 @@ struct StartupOptions
     QString sessionFile;
     QString replayPolicy;
     QString screenshot;
+    // With a screenshot: one more picture per panel, each brought forward, as PREFIX-NAME.png
+    // (NAME from the dock: script, policy, audit, ...), for the documentation.
+    QString panelScreenshots;
     bool run = false;
     bool replay = false;
     std::optional<int> quitAfterMs;
@@ -42,6 +45,9 @@ public:
 private:
     void shoot();
     void shootFailed();
+    // Brings dock `index` forward, grabs it, then goes on with the next; quits after the last.
+    void shootPanel(int index);
+    void finish();
 
     MainWindow *m_window;
     StartupOptions m_options;

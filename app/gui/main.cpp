@@ -59,12 +59,13 @@ int main(int argc, char *argv[])
     const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("system, light or dark (this session only)."), QStringLiteral("name"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language for this session: en, de, ja."), QStringLiteral("code"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window and quit (after --run ends, if given)."), QStringLiteral("file"));
+    const QCommandLineOption panelShots(QStringLiteral("screenshot-panels"), QStringLiteral("With --screenshot: also save one PNG per panel, each brought forward, as PREFIX-PANEL.png."), QStringLiteral("prefix"));
     const QCommandLineOption quitAfter(QStringLiteral("quit-after-ms"), QStringLiteral("Quit after this many milliseconds (smoke tests)."), QStringLiteral("ms"));
     // Not "--session": QGuiApplication takes that one for X11 session management.
     const QCommandLineOption session(QStringLiteral("session-file"), QStringLiteral("Open a session (.sbsession, or an agent session .sbagent) in the Sessions panel."), QStringLiteral("file"));
     const QCommandLineOption replay(QStringLiteral("replay"), QStringLiteral("Replay the opened session once it is open."));
     const QCommandLineOption replayPolicy(QStringLiteral("replay-policy"), QStringLiteral("Replay under this policy file instead of the recorded one."), QStringLiteral("file"));
-    parser.addOptions({script, policy, auditLog, session, replay, replayPolicy, run, theme, lang, screenshot, quitAfter});
+    parser.addOptions({script, policy, auditLog, session, replay, replayPolicy, run, theme, lang, screenshot, panelShots, quitAfter});
     // The desktop file passes what was opened from a file manager: a session or a script.
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A session (.sbsession, .sbagent) or a script to open."), QStringLiteral("[file]"));
     parser.process(app);
@@ -80,6 +81,11 @@ int main(int argc, char *argv[])
     startup.sessionFile = parser.value(session);
     startup.replayPolicy = parser.value(replayPolicy);
     startup.screenshot = parser.value(screenshot);
+    startup.panelScreenshots = parser.value(panelShots);
+    if (!startup.panelScreenshots.isEmpty() && startup.screenshot.isEmpty()) {
+        std::fprintf(stderr, "sandbench: --screenshot-panels needs --screenshot\n");
+        return 2;
+    }
     startup.run = parser.isSet(run);
     startup.replay = parser.isSet(replay);
     const QStringList files = parser.positionalArguments();
