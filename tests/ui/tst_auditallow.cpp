@@ -286,6 +286,9 @@ void TestAuditAllow::multiSelectionScopesChangeTheDiffAndApply()
         dialog->setIncluded(npmrc, true);
         check(adds(dialog->diffText(), m_home + u"/.npmrc"_s), u".npmrc not in the diff once ticked"_s);
         check(dialog->riskNote()->text().contains(u"[secret-path]"_s), u"risk note: "_s + dialog->riskNote()->text());
+        // scripts/screenshots sets this to picture the dialog for docs/policies.md.
+        if (const QString dir = qEnvironmentVariable("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty())
+            check(dialog->grab().save(dir + u"/policy-allow-scope.png"_s), u"screenshot not saved"_s);
         check(dialog->applyButton()->isEnabled(), u"apply disabled"_s);
         dialog->applyButton()->click();
     }, &seen);
