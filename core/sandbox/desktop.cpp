@@ -50,11 +50,14 @@ Desktop::Desktop(Sandbox *sandbox)
 QString Desktop::startScript()
 {
     // setsid + env -i: the display belongs to no command (a timed-out command's processes are
-    // killed by a tag in their environment) and sees none of the sandbox's variables.
+    // killed by a tag in their environment) and sees none of the sandbox's variables. Its HOME
+    // is its own under /tmp: with the sandbox's (/workspace) the window manager wrote a .cache
+    // into the user's files some time after the start, so a listing of /workspace depended on
+    // when it was taken and a replay diverged from its recording.
     return QStringLiteral(
-        "d=$1; g=$2; s=/tmp/.X11-unix/X$d; l=/tmp/.sandbench; mkdir -p $l\n"
+        "d=$1; g=$2; s=/tmp/.X11-unix/X$d; l=/tmp/.sandbench; h=$l/home; mkdir -p $l $h\n"
         "if [ ! -S $s ]; then\n"
-        "  env -i HOME=\"$HOME\" PATH=\"$PATH\" setsid Xvfb :$d -screen 0 ${g}x24 -nolisten tcp"
+        "  env -i HOME=\"$h\" PATH=\"$PATH\" setsid Xvfb :$d -screen 0 ${g}x24 -nolisten tcp"
         " >$l/xvfb.log 2>&1 </dev/null &\n"
         "fi\n"
         "i=0\n"
@@ -64,7 +67,7 @@ QString Desktop::startScript()
         "done\n"
         "for wm in icewm jwm twm; do\n"
         "  if command -v $wm >/dev/null; then\n"
-        "    env -i HOME=\"$HOME\" PATH=\"$PATH\" DISPLAY=:$d setsid $wm >$l/wm.log 2>&1 </dev/null &\n"
+        "    env -i HOME=\"$h\" PATH=\"$PATH\" DISPLAY=:$d setsid $wm >$l/wm.log 2>&1 </dev/null &\n"
         "    break\n"
         "  fi\n"
         "done\n"
@@ -77,6 +80,7 @@ Operation<T> *Desktop::run(const QStringList &argv, qint64 maxOutputBytes, Map m
     ExecOptions options;
     options.cwd = QStringLiteral("/");
     options.env.insert(QStringLiteral("DISPLAY"), display());
+    options.env.insert(QStringLiteral("HOME"), QStringLiteral("/tmp/.sandbench/home")); // as the display's, not in /workspace
     ExecJob *job = m_sandbox->execCapped(guarded(argv), options, nullptr, maxOutputBytes);
     return chain(new Operation<T>(this), job, [map](const SandboxExecResult &r) -> Result<T> {
         if (r.timedOut)
