@@ -163,18 +163,24 @@ private slots:
         f.write(QStringLiteral("ro/data.txt"), "RO-DATA");
         f.write(QStringLiteral("work/flip.js"), QStringLiteral(
                 "const [a, b] = [%1, %2];\n"
-                "self.onmessage = () => { for (let i = 0; i < 200000; i++) { try { Deno.chdir(i % 2 ? a : b); } catch {} } Deno.chdir(b); postMessage('done'); };\n")
+                "self.onmessage = (e) => { const stop = new Int32Array(e.data);\n"
+                "  for (let i = 0; i < 200000 && Atomics.load(stop, 0) === 0; i++) { try { Deno.chdir(i % 2 ? a : b); } catch {} }\n"
+                "  Deno.chdir(b); postMessage('done'); };\n")
                 .arg(QLatin1Char('"') + f.path(QStringLiteral("ro")) + QLatin1Char('"'), QLatin1Char('"') + f.workdir() + QLatin1Char('"')).toUtf8());
         Policy p = f.sandboxPolicy();
         p.readOnlyDirs = {f.path(QStringLiteral("ro"))};
         const Attempt a = attempt(f, QStringLiteral(
                 "const w = new Worker(new URL('flip.js', 'file://' + WORK + '/').href, { type: 'module' });\n"
-                "const done = new Promise((r) => w.onmessage = r); w.postMessage('go');\n"
+                "const done = new Promise((r) => w.onmessage = r);\n"
+                // The flipper stops when the writes are done: a fixed count of flips (each one
+                // a broker check) outlasted the run's time limit on a slow (sanitized) broker,
+                // and the run ended before it printed what it counted.
+                "const stop = new SharedArrayBuffer(4); w.postMessage(stop);\n"
                 "await new Promise((r) => setTimeout(r, 20));\n"
                 "const c = { granted: 0, refused: 0 };\n"
                 "for (let i = 0; i < 20000; i++) { try { Deno.writeTextFileSync('rel-' + (i % 50), 'x'); c.granted++; } catch (e) { c.refused++; c.last = e.message; }\n"
                 "  if (c.granted > 50 && c.refused > 50) break; }\n"
-                "await done; w.terminate();\n"
+                "Atomics.store(new Int32Array(stop), 0, 1); await done; w.terminate();\n"
                 "console.log(JSON.stringify(c));\n"), p);
         QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
         const QJsonObject c = counts(a);
