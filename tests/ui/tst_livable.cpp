@@ -23,12 +23,15 @@
 #include "policy/jsonlocator.h"
 #include "policy/policyfile.h"
 #include "sandbox/sandboxpool.h"
+#include "startupactions.h"
 #include "theme.h"
 #include "windowgeometry.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QImage>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -350,6 +353,36 @@ private slots:
         QTRY_VERIFY(isFront(w.findChild<QDockWidget *>(QStringLiteral("welcomeDock"))));
         QVERIFY(actionNamed(&w, QStringLiteral("welcomeAction")));
         QVERIFY(actionNamed(&w, QStringLiteral("userGuideAction")));
+    }
+
+    // The pictures of docs/panels.md: --screenshot-panels brings each panel forward in turn and
+    // saves it, then quits.
+    void panelScreenshotsPictureEveryPanel()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        StartupOptions options;
+        options.screenshot = dir.filePath(QStringLiteral("window.png"));
+        options.panelScreenshots = dir.filePath(QStringLiteral("shot"));
+        auto *actions = new StartupActions(&w, options);
+        QCOMPARE(actions->openFiles(), 0);
+        actions->start();
+        QStringList expected{QStringLiteral("window.png")};
+        for (QDockWidget *dock : w.docks())
+            expected << QStringLiteral("shot-%1.png").arg(dock->objectName().chopped(4).toLower());
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(dir.filePath(expected.constLast())), 30'000);
+        for (const QString &name : std::as_const(expected)) {
+            QImage image(dir.filePath(name));
+            QVERIFY2(!image.isNull(), qPrintable(name));
+        }
+        // A panel's picture is its dock as the window lays it out, not the whole window.
+        const QImage audit(dir.filePath(QStringLiteral("shot-audit.png")));
+        QVERIFY2(audit.width() < QImage(dir.filePath(QStringLiteral("window.png"))).width(), qPrintable(QString::number(audit.width())));
+        QCOMPARE(actions->exitCode(), 0);
     }
 
     void everyExampleParsesAndOpensInBothEditors()
