@@ -113,23 +113,23 @@ QList<AllowCandidate> allowCandidates(const QList<AuditEvent> &events, const QSt
 
 void flagCautions(QList<AllowCandidate> &candidates, const Policy &policy, const QString &baseDir)
 {
-    const auto errors = [&baseDir](const Policy &p) {
-        QStringList out;
-        for (const LintFinding &f : lintPolicy(p, baseDir))
-            if (f.severity == LintFinding::Severity::Error)
-                out << QStringLiteral("%1 [%2]").arg(f.message, f.code);
-        return out;
-    };
-    const QStringList before = errors(policy);
+    // The rules that break containment are each about one entry, so each candidate is linted in
+    // a policy of its own rule alone: a cost that does not grow with the policy, for the
+    // thousands of distinct denials "Allow All Denials" can bring.
     for (AllowCandidate &c : candidates) {
         c.caution.clear();
         if (c.scopes.isEmpty())
             continue;
-        QStringList added;
-        for (const QString &error : errors(withRule(policy, c.scopes.constFirst().rule)))
-            if (!before.contains(error))
-                added << error;
-        c.caution = added.join(QLatin1Char('\n'));
+        const AllowRule &rule = c.scopes.constFirst().rule;
+        if (withRule(policy, rule) == policy)
+            continue; // already granted: nothing this row adds
+        Policy alone;
+        alone.sandbox = true;
+        QStringList errors;
+        for (const LintFinding &f : lintPolicy(withRule(alone, rule), baseDir))
+            if (f.severity == LintFinding::Severity::Error)
+                errors << QStringLiteral("%1 [%2]").arg(f.message, f.code);
+        c.caution = errors.join(QLatin1Char('\n'));
     }
 }
 

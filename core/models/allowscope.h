@@ -49,7 +49,7 @@ AllowCandidate allowCandidateFor(const AuditEvent &event, const QString &homeDir
 QList<AllowCandidate> allowCandidates(const QList<AuditEvent> &events, const QString &homeDir = {});
 
 // Fills each candidate's `caution` with the lint errors (severity Error, one per line, with the
-// rule's code) that allowing its narrowest scope would add to `policy`; empty when none.
+// rule's code) of its narrowest scope's rule; empty when none, or when `policy` already grants it.
 void flagCautions(QList<AllowCandidate> &candidates, const Policy &policy, const QString &baseDir);
 
 // `policy` with every rule added (in order, no duplicates), as withRule does for one.

@@ -140,11 +140,16 @@ void TestAllowScope::cautionsAreTheLintErrorsAScopeAdds()
         else
             QVERIFY2(caution.contains(expected.at(i)), qPrintable(candidates.at(i).event.resource + u": "_s + caution));
     }
-    // An error the policy already has is not the candidate's doing.
+    // A rule the policy already grants adds nothing to look at.
     policy.permissions.allowRun = {u"bash"_s};
     flagCautions(candidates, policy, dir.path());
     QVERIFY2(candidates.at(3).caution.isEmpty(), qPrintable(candidates.at(3).caution));
     QVERIFY(!candidates.at(1).caution.isEmpty());
+    // Nor is an error of the policy as a whole (no sandbox: FFI) any row's doing.
+    Policy open;
+    flagCautions(candidates, open, dir.path());
+    QVERIFY2(candidates.at(0).caution.isEmpty(), qPrintable(candidates.at(0).caution));
+    QVERIFY2(candidates.at(1).caution.contains(u"[secret-path]"_s), qPrintable(candidates.at(1).caution));
 }
 
 void TestAllowScope::candidatesAreDistinctAndCounted()
