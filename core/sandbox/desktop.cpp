@@ -54,8 +54,19 @@ QString Desktop::startScript()
     // is its own under /tmp: with the sandbox's (/workspace) the window manager wrote a .cache
     // into the user's files some time after the start, so a listing of /workspace depended on
     // when it was taken and a replay diverged from its recording.
+    //
+    // A screen is recorded and replayed by its pixels, so it must show nothing of the moment or
+    // the host: IceWM's taskbar clock, load, memory and network meters are switched off (they
+    // changed every second, and the network meter shows an interface an offline replay lacks).
+    // And create finishes only once the window manager runs and the screen is still (the same
+    // pixels four grabs in a row): a screenshot taken right after create used to catch the
+    // taskbar half drawn on a busy host, a recording no replay could match. Bounded: a screen
+    // that never settles (a theme that animates) costs ten seconds, not the sandbox.
     return QStringLiteral(
-        "d=$1; g=$2; s=/tmp/.X11-unix/X$d; l=/tmp/.sandbench; h=$l/home; mkdir -p $l $h\n"
+        "d=$1; g=$2; s=/tmp/.X11-unix/X$d; l=/tmp/.sandbench; h=$l/home; mkdir -p $l $h/.icewm\n"
+        "printf '%s\\n' TaskBarShowClock=0 TaskBarShowCPUStatus=0 TaskBarShowMEMStatus=0"
+        " TaskBarShowNetStatus=0 TaskBarShowAPMStatus=0 TaskBarShowMailboxStatus=0"
+        " >$h/.icewm/preferences\n"
         "if [ ! -S $s ]; then\n"
         "  env -i HOME=\"$h\" PATH=\"$PATH\" setsid Xvfb :$d -screen 0 ${g}x24 -nolisten tcp"
         " >$l/xvfb.log 2>&1 </dev/null &\n"
@@ -65,11 +76,20 @@ QString Desktop::startScript()
         "  [ $i -ge 200 ] && { echo 'Xvfb did not start:' >&2; tail -n 5 $l/xvfb.log >&2; exit 1; }\n"
         "  sleep 0.05; i=$((i+1))\n"
         "done\n"
-        "for wm in icewm jwm twm; do\n"
-        "  if command -v $wm >/dev/null; then\n"
-        "    env -i HOME=\"$h\" PATH=\"$PATH\" DISPLAY=:$d setsid $wm >$l/wm.log 2>&1 </dev/null &\n"
-        "    break\n"
+        "wm=\n"
+        "for w in icewm jwm twm; do\n"
+        "  if command -v $w >/dev/null; then\n"
+        "    env -i HOME=\"$h\" PATH=\"$PATH\" DISPLAY=:$d setsid $w >$l/wm.log 2>&1 </dev/null &\n"
+        "    wm=$w; break\n"
         "  fi\n"
+        "done\n"
+        "[ -n \"$wm\" ] && command -v import >/dev/null || exit 0\n"
+        "export DISPLAY=:$d; end=$(($(date +%s) + 10)); n=0; p=\n"
+        "while [ $n -lt 3 ] && [ $(date +%s) -lt $end ]; do\n"
+        "  sleep 0.1\n"
+        "  xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' || [ $wm = twm ] || continue\n"
+        "  c=$(import -window root rgb:- 2>/dev/null | md5sum)\n"
+        "  if [ \"$c\" = \"$p\" ]; then n=$((n+1)); else n=0; p=$c; fi\n"
         "done\n"
         "exit 0\n");
 }

@@ -1,5 +1,5 @@
 // Desktop sessions against the real engine and the desktop image: open an xterm, click into it,
-// type, take a screenshot; the replay in a fresh sandbox matches (the taskbar clock is within the
+// type, take a screenshot; the replay in a fresh sandbox matches (within the
 // tolerance); a session whose screenshot or typed text was changed afterwards diverges at the
 // screenshot's step. Also the CLI: `sandbox run --screenshot`, refused without a desktop.
 // Needs sandbench/desktop:1 (scripts/images desktop); fails, not skips, without it.

@@ -19,7 +19,8 @@ class SandboxPool;
 struct SandboxReplayOptions
 {
     // The share of a screenshot's pixels that may differ before the replay calls it diverged.
-    // A desktop is never still: icewm's taskbar clock and load meters changed 340 to 430 of the
+    // The desktop shows no clock or load meter since they were switched off (Desktop's start
+    // script), but sessions recorded before still have them: they changed 340 to 430 of the
     // 1280x800 pixels between a recording and its replay, so 0.1% (~1000 pixels) lets those pass
     // and catches a window that opens, moves or closes, a new page or a few lines of text (150
     // characters in an xterm: ~3700 pixels), but not a few typed characters. 0 compares every
