@@ -39,12 +39,13 @@ SB_MCP_SDK_PACKAGE_JSON="$SB_MCP_CLIENT_DIR/node_modules/@modelcontextprotocol/s
 SB_STAMP="$SANDBENCH_PREFIX/setup.stamp"
 
 # Debian packages scripts/setup installs (nodejs/npm only when npm is not on PATH;
-# qt6-translations-l10n only where the archive has it).
+# qt6-translations-l10n only where the archive has it). ccache lets the four builds of scripts/test
+# and a later clean clone reuse what one of them compiled.
 SB_DEBIAN_PACKAGES=(
     qt6-base-dev qt6-webengine-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
     cmake ninja-build g++ xvfb xauth extra-cmake-modules curl ca-certificates
     fonts-dejavu-core fonts-noto-cjk fonts-freefont-ttf docker.io debootstrap bubblewrap jq xz-utils dpkg-dev
-    file git libarchive-dev zlib1g-dev pkg-config clang libclang-rt-14-dev
+    file git libarchive-dev zlib1g-dev pkg-config clang libclang-rt-14-dev ccache
 )
 SB_DEBIAN_OPTIONAL_PACKAGES=(qt6-translations-l10n)
 
