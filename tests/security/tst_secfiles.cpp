@@ -163,12 +163,13 @@ private slots:
     }
 
     // Deno.makeTempFile()/makeTempDir() without a dir ask the broker about "<TMP>": decided and
-    // audited as the folder the file lands in, so every route into /tmp gets one answer.
+    // audited as the folder the file lands in, so every route into /tmp gets one answer
+    // (node:os tmpdir() asks for the TMPDIR variable: denied, or the policy's own value).
     void temporaryFilesAreDecidedWhereTheyLand()
     {
         const QString code = QStringLiteral(
-            "const fs = await import('node:fs'); const r = {};\n"
-            "for (const [k, f] of [['makeTempFile', () => Deno.makeTempFileSync()], ['makeTempDir', () => Deno.makeTempDir()],\n"
+            "const fs = await import('node:fs'); const os = await import('node:os'); const r = {};\n"
+            "for (const [k, f] of [['tmpdir', () => os.tmpdir()], ['makeTempFile', () => Deno.makeTempFileSync()], ['makeTempDir', () => Deno.makeTempDir()],\n"
             "    ['makeTempFileAsync', () => Deno.makeTempFile({ prefix: 'p' })], ['mkdtemp', () => fs.mkdtempSync('/tmp/x-')],\n"
             "    ['write', () => Deno.writeTextFileSync('/tmp/x', 'x')]]) {\n"
             "  try { const v = await f(); r[k] = 'GOT ' + v; } catch (e) { r[k] = e.name; } }\n"
@@ -177,7 +178,7 @@ private slots:
             ExecFixture f;
             const Attempt a = attempt(f, code, f.sandboxPolicy());
             QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
-            QCOMPARE(a.result->stdoutData.trimmed(), QByteArray("{\"makeTempFile\":\"NotCapable\",\"makeTempDir\":\"NotCapable\","
+            QCOMPARE(a.result->stdoutData.trimmed(), QByteArray("{\"tmpdir\":\"NotCapable\",\"makeTempFile\":\"NotCapable\",\"makeTempDir\":\"NotCapable\","
                                                                "\"makeTempFileAsync\":\"NotCapable\",\"mkdtemp\":\"NotCapable\",\"write\":\"NotCapable\"}"));
             int tmpDenies = 0;
             for (const AuditEvent &e : a.audit) {
@@ -202,6 +203,7 @@ private slots:
             const Attempt a = attempt(f, code, p);
             QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
             const QByteArray out = a.result->stdoutData;
+            QVERIFY2(out.contains("\"tmpdir\":\"GOT " + f.path(QStringLiteral("work/scratch\"")).toUtf8()), qPrintable(a.diagnostics()));
             QVERIFY2(out.contains("\"makeTempFile\":\"GOT " + f.path(QStringLiteral("work/scratch/")).toUtf8()), qPrintable(a.diagnostics()));
             QVERIFY2(out.contains("\"makeTempDir\":\"GOT " + f.path(QStringLiteral("work/scratch/")).toUtf8()), qPrintable(a.diagnostics()));
             QVERIFY2(out.contains("\"mkdtemp\":\"NotCapable\"") && out.contains("\"write\":\"NotCapable\""), qPrintable(a.diagnostics()));
