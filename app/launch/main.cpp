@@ -10,9 +10,9 @@
 // and allows it beneath "/". That widens nothing: the kernel still refuses a move through which
 // a file would gain an access right it lacks where it is (here: EXECUTE), and EXECUTE is only
 // ever granted to single files, which keep their rule wherever they are linked or moved. REFER
-// exists from Landlock ABI 2 (Linux 5.19); on ABI 1 a policy that names programs would make
-// every cross-folder rename fail, so the launcher refuses to start rather than break allowed
-// file operations.
+// exists from Landlock ABI 2 (Linux 5.19); on ABI 1 restricting what executes (every run but
+// --any-program) would make every cross-folder rename fail, so the launcher refuses to start
+// rather than break allowed file operations or drop the restriction.
 //
 // Usage: sandbench-launch [--exec FILE]... [--any-program] [--max-abi N] -- PROGRAM ARGS...
 // --max-abi uses no Landlock feature newer than ABI N (tests of older kernels; it can only
@@ -86,8 +86,8 @@ int main(int argc, char **argv)
             abi = maxAbi;
         if (abi < referAbi) {
             std::fprintf(stderr, "sandbench-launch: this kernel's Landlock (ABI %ld) cannot restrict which programs run "
-                                 "without also breaking every rename or link into another folder; a policy naming "
-                                 "programs needs Linux 5.19 or later (Landlock ABI 2)\n", abi);
+                                 "without also breaking every rename or link into another folder; a run that "
+                                 "does not allow every program needs Linux 5.19 or later (Landlock ABI 2)\n", abi);
             return launchFailure;
         }
         landlock_ruleset_attr attr {};
