@@ -241,7 +241,8 @@ bool PermissionBroker::handleLine(const char *data, qsizetype size)
     event.timeMs = QDateTime::currentMSecsSinceEpoch();
     event.kind = request.permission;
     event.action = decision.action;
-    event.resource = request.hasValue ? request.value : QString();
+    // A placeholder ("<TMP>") is audited as the place it stands for, which is what was decided.
+    event.resource = !decision.resource.isEmpty() ? decision.resource : request.hasValue ? request.value : QString();
     event.allowed = decision.allowed;
     event.rule = decision.rule;
     event.reason = decision.reason;

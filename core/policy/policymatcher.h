@@ -17,6 +17,9 @@ struct Decision
     QString action; // read, write, connect, listen, get, spawn, info, load
     QString rule;   // which rule decided: "allow_read[0]", "workdir", "sandbox", ...
     QString reason; // for a deny: what the code is told (always contains "permission denied")
+    // Where the request lands when the runtime named it by a placeholder ("<TMP>"): the audit
+    // line names this place. Empty: the value as asked is the place.
+    QString resource = {};
 };
 
 // Decides one permission check of the runtime. Built once per run from a policy whose paths are
@@ -65,9 +68,17 @@ public:
     bool everyProgram() const { return m_allRun; }
     static std::string resolveProgram(const QString &name, const std::string &base);
     bool anyNetwork() const;
+    // The folder the runtime's temporary files go to (Deno.makeTempFile() without a dir): its
+    // TMPDIR as the run gets it (the policy's env, else the host's when allow_env passes it
+    // on), else /tmp.
+    QString runtimeTempDir() const;
+    // "<TMP>" and the like: how the runtime names a place it does not want to show the code.
+    static bool isPlaceholder(const QString &value);
 
 private:
     Decision decidePath(bool write, const QString &value, bool hasValue, const std::string &cwd) const;
+    Decision decideFilePath(bool write, const QString &value, const std::string &cwd) const;
+    Decision decidePlaceholder(bool write, const QString &value, const std::string &cwd) const;
     Decision decideNet(const QString &value, bool hasValue) const;
     Decision decideEnv(const QString &value, bool hasValue) const;
     Decision decideRun(const QString &value, bool hasValue) const;

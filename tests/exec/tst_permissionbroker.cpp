@@ -197,6 +197,10 @@ private slots:
         row("run any program", true, "run", null, false, "sandbox");
         row("run other", true, "run", QStringLiteral("curl"), false, "sandbox");
         row("sys", true, "sys", QStringLiteral("hostname"), false, "sandbox");
+        row("sys uid", true, "sys", QStringLiteral("uid"), true, "file owner");
+        // Deno.makeTempFile() without a dir: decided and audited as /tmp (see below).
+        row("write temp placeholder", true, "write", QStringLiteral("<TMP>"), false, "sandbox");
+        row("write unknown placeholder", true, "write", QStringLiteral("<CWD>"), false, "placeholder");
         row("ffi", true, "ffi", null, false, "sandbox");
         row("import", true, "import", QStringLiteral("example.com:443"), false, "no remote modules");
         row("unknown kind", true, "telepathy", QStringLiteral("x"), false, "unknown permission");
@@ -221,8 +225,11 @@ private slots:
         Fixture f;
         QString asked = value;
         const bool hasValue = value != QLatin1String("<null>");
-        if (hasValue && !value.startsWith(QLatin1Char('/')) && (permission == QLatin1String("read") || permission == QLatin1String("write")))
+        if (hasValue && !value.startsWith(QLatin1Char('/')) && !PolicyMatcher::isPlaceholder(value)
+            && (permission == QLatin1String("read") || permission == QLatin1String("write")))
             asked = f.path(value);
+        // A placeholder is audited as the place it stands for.
+        const QString audited = value == QLatin1String("<TMP>") ? QStringLiteral("/tmp") : asked;
         Conversation c(f, sandbox, f.auditPath());
         QVERIFY(c.client.isConnected());
         // A request before it, so that the id and the order are checked, not just one answer.
@@ -244,7 +251,7 @@ private slots:
         const AuditEvent &event = logged.last();
         QCOMPARE(event.seq, quint64(2));
         QCOMPARE(event.kind, permission);
-        QCOMPARE(event.resource, hasValue ? asked : QString());
+        QCOMPARE(event.resource, hasValue ? audited : QString());
         QCOMPARE(event.allowed, allowed);
         QCOMPARE(event.rule, rule);
         QCOMPARE(event.pid, qint64(4242));

@@ -223,6 +223,69 @@ private slots:
         QVERIFY2(!d.reason.contains(QStringLiteral("outside")), qPrintable(d.reason));
     }
 
+    // Deno.makeTempFile() without a dir asks to write "<TMP>": decided (and named) as the place
+    // the runtime puts it, by the rules that decide any path to it; an unknown placeholder is
+    // denied; the same words as a relative file name must be allowed as well.
+    void placeholdersAreDecidedWhereTheyLand()
+    {
+        const PolicyMatcher plain = sandboxed();
+        QCOMPARE(plain.runtimeTempDir(), QStringLiteral("/tmp"));
+        const Decision tmp = plain.decide(QStringLiteral("write"), QStringLiteral("<TMP>"), true);
+        const Decision direct = plain.decide(QStringLiteral("write"), QStringLiteral("/tmp/x"), true);
+        QVERIFY(!tmp.allowed);
+        QCOMPARE(tmp.allowed, direct.allowed);
+        QCOMPARE(tmp.rule, direct.rule);
+        QCOMPARE(tmp.resource, QStringLiteral("/tmp"));
+        QVERIFY2(tmp.reason.contains(QStringLiteral("\"/tmp\"")) && tmp.reason.contains(QStringLiteral("<TMP>")), qPrintable(tmp.reason));
+        QVERIFY(!plain.decide(QStringLiteral("read"), QStringLiteral("<TMP>"), true).allowed);
+
+        // A policy whose runtime TMPDIR is a folder of the workdir: allowed, named by that folder.
+        Policy inWork;
+        inWork.env.insert(QStringLiteral("TMPDIR"), path(QStringLiteral("work/sub")));
+        const PolicyMatcher work = sandboxed(inWork);
+        const Decision granted = work.decide(QStringLiteral("write"), QStringLiteral("<TMP>"), true);
+        QVERIFY(granted.allowed);
+        QCOMPARE(granted.rule, QStringLiteral("workdir"));
+        QCOMPARE(granted.resource, path(QStringLiteral("work/sub")));
+        // ... and one outside every grant is denied like any path there.
+        Policy outside;
+        outside.env.insert(QStringLiteral("TMPDIR"), path(QStringLiteral("outside")));
+        const Decision out = sandboxed(outside).decide(QStringLiteral("write"), QStringLiteral("<TMP>"), true);
+        QVERIFY(!out.allowed);
+        QCOMPARE(out.resource, path(QStringLiteral("outside")));
+
+        // /tmp granted: allowed, unless "<TMP>" read as a file of the workdir is not.
+        Policy tmpGranted;
+        tmpGranted.permissions.allowWrite = {QStringLiteral("/tmp")};
+        QVERIFY(sandboxed(tmpGranted).decide(QStringLiteral("write"), QStringLiteral("<TMP>"), true).allowed);
+        tmpGranted.sandbox = true;
+        const PolicyMatcher protectsWork({tmpGranted, m_root, path(QStringLiteral("work")), {}, {}, {path(QStringLiteral("work/<TMP>"))}});
+        QVERIFY(!protectsWork.decide(QStringLiteral("write"), QStringLiteral("<TMP>"), true).allowed);
+
+        // Placeholders the policy does not know, and look-alikes that are plain names.
+        for (const char *unknown : {"<CWD>", "<exec_path>", "<HOME>"}) {
+            const Decision d = sandboxed(tmpGranted).decide(QStringLiteral("write"), QLatin1String(unknown), true);
+            QVERIFY2(!d.allowed && d.rule == QLatin1String("placeholder"), unknown);
+        }
+        QVERIFY(PolicyMatcher::isPlaceholder(QStringLiteral("<TMP>")));
+        for (const char *name : {"<>", "<a/b>", "<TMP", "TMP>", "/tmp/<TMP>", "<T MP>", "<..>"})
+            QVERIFY2(!PolicyMatcher::isPlaceholder(QLatin1String(name)), name);
+        QVERIFY(plain.decide(QStringLiteral("write"), QStringLiteral("sub/<TMP>"), true).allowed);
+    }
+
+    // The uid is what node:fs access() needs (and what a file the code writes shows anyway);
+    // other system information stays denied.
+    void uidIsTheOnlySystemInformation()
+    {
+        const PolicyMatcher m = sandboxed();
+        const Decision uid = m.decide(QStringLiteral("sys"), QStringLiteral("uid"), true);
+        QVERIFY(uid.allowed);
+        QCOMPARE(uid.rule, QStringLiteral("file owner"));
+        for (const char *other : {"gid", "hostname", "osRelease", "networkInterfaces", "homedir", "username"})
+            QVERIFY2(!m.decide(QStringLiteral("sys"), QLatin1String(other), true).allowed, other);
+        QVERIFY(!m.decide(QStringLiteral("sys"), QString(), false).allowed);
+    }
+
     // An allowed program is one binary, found when the policy is made.
     void programsAreResolvedOnce()
     {

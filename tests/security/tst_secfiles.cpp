@@ -162,6 +162,64 @@ private slots:
         QVERIFY2(!a.result->stdoutData.contains(f.root().toUtf8() + "/outside"), qPrintable(a.diagnostics()));
     }
 
+    // Deno.makeTempFile()/makeTempDir() without a dir ask the broker about "<TMP>": decided and
+    // audited as the folder the file lands in, so every route into /tmp gets one answer
+    // (node:os tmpdir() asks for the TMPDIR variable: denied, or the policy's own value).
+    void temporaryFilesAreDecidedWhereTheyLand()
+    {
+        const QString code = QStringLiteral(
+            "const fs = await import('node:fs'); const os = await import('node:os'); const r = {};\n"
+            "for (const [k, f] of [['tmpdir', () => os.tmpdir()], ['makeTempFile', () => Deno.makeTempFileSync()], ['makeTempDir', () => Deno.makeTempDir()],\n"
+            "    ['makeTempFileAsync', () => Deno.makeTempFile({ prefix: 'p' })], ['mkdtemp', () => fs.mkdtempSync('/tmp/x-')],\n"
+            "    ['write', () => Deno.writeTextFileSync('/tmp/x', 'x')]]) {\n"
+            "  try { const v = await f(); r[k] = 'GOT ' + v; } catch (e) { r[k] = e.name; } }\n"
+            "console.log(JSON.stringify(r));\n");
+        {
+            ExecFixture f;
+            const Attempt a = attempt(f, code, f.sandboxPolicy());
+            QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
+            QCOMPARE(a.result->stdoutData.trimmed(), QByteArray("{\"tmpdir\":\"NotCapable\",\"makeTempFile\":\"NotCapable\",\"makeTempDir\":\"NotCapable\","
+                                                               "\"makeTempFileAsync\":\"NotCapable\",\"mkdtemp\":\"NotCapable\",\"write\":\"NotCapable\"}"));
+            int tmpDenies = 0;
+            for (const AuditEvent &e : a.audit) {
+                QVERIFY2(!e.resource.contains(QStringLiteral("<TMP>")), qPrintable(QString::fromUtf8(e.toJsonLine())));
+                QVERIFY2(e.kind != QLatin1String("write") || !e.allowed, qPrintable(QString::fromUtf8(e.toJsonLine())));
+                if (e.kind == QLatin1String("write") && e.resource == QLatin1String("/tmp")) {
+                    ++tmpDenies;
+                    QCOMPARE(e.rule, QStringLiteral("sandbox"));
+                    QVERIFY2(e.reason.contains(QStringLiteral("<TMP>")), qPrintable(e.reason));
+                }
+            }
+            QCOMPARE(tmpDenies, 3);
+            QVERIFY(a.deniedInAudit(QStringLiteral("write"), QStringLiteral("/tmp/x-")));
+            QVERIFY(a.deniedInAudit(QStringLiteral("write"), QStringLiteral("/tmp/x")));
+        }
+        {
+            // The runtime's TMPDIR in the workdir: allowed, and the audit names that folder.
+            ExecFixture f;
+            QVERIFY(QDir().mkpath(f.path(QStringLiteral("work/scratch"))));
+            Policy p = f.sandboxPolicy();
+            p.env.insert(QStringLiteral("TMPDIR"), f.path(QStringLiteral("work/scratch")));
+            const Attempt a = attempt(f, code, p);
+            QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
+            const QByteArray out = a.result->stdoutData;
+            QVERIFY2(out.contains("\"tmpdir\":\"GOT " + f.path(QStringLiteral("work/scratch\"")).toUtf8()), qPrintable(a.diagnostics()));
+            QVERIFY2(out.contains("\"makeTempFile\":\"GOT " + f.path(QStringLiteral("work/scratch/")).toUtf8()), qPrintable(a.diagnostics()));
+            QVERIFY2(out.contains("\"makeTempDir\":\"GOT " + f.path(QStringLiteral("work/scratch/")).toUtf8()), qPrintable(a.diagnostics()));
+            QVERIFY2(out.contains("\"mkdtemp\":\"NotCapable\"") && out.contains("\"write\":\"NotCapable\""), qPrintable(a.diagnostics()));
+            int granted = 0;
+            for (const AuditEvent &e : a.audit) {
+                if (e.kind == QLatin1String("write") && e.allowed) {
+                    QCOMPARE(e.resource, f.path(QStringLiteral("work/scratch")));
+                    QCOMPARE(e.rule, QStringLiteral("workdir"));
+                    ++granted;
+                }
+            }
+            QCOMPARE(granted, 3);
+            QCOMPARE(QDir(f.path(QStringLiteral("work/scratch"))).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).size(), 3);
+        }
+    }
+
     // Probing host pids through /proc gives one answer whether the pid exists or not.
     void procGivesNoOracle()
     {

@@ -59,7 +59,6 @@ private slots:
         QTest::newRow("loadavg") << "Deno.loadavg()" << "sys";
         QTest::newRow("memory info") << "Deno.systemMemoryInfo()" << "sys";
         QTest::newRow("interfaces") << "Deno.networkInterfaces()" << "sys";
-        QTest::newRow("uid") << "Deno.uid()" << "sys";
         QTest::newRow("gid") << "Deno.gid()" << "sys";
         QTest::newRow("node hostname") << "(await import('node:os')).hostname()" << "sys";
         QTest::newRow("node userInfo") << "(await import('node:os')).userInfo()" << "sys";
