@@ -45,6 +45,9 @@ private slots:
     void clientThatDoesNotReadStallsOnlyItself();
     void connectionLimit();
     void slowClientsAreClosed();
+    void strangersCannotLockOutTheTokenHolder();
+    void strangersHaveAShortHeadDeadline();
+    void fullServerEvictsStrangersFirst();
     void answersMayComeLate();
     void lateAnswerAfterClientLeft();
     void closeEndsEverySession();
