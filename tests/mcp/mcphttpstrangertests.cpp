@@ -229,3 +229,23 @@ void TestMcpHttpServer::fullServerEvictsStrangersFirst()
         QCOMPARE(client->responses.last().status, 200);
     }
 }
+
+void TestMcpHttpServer::tokenHolderIsJudgedOnArrival()
+{
+    // The token holder connects and sends its request, then strangers fill every slot before
+    // the server's next turn: all are accepted in one go. The token holder's head, there since
+    // it connected, must be judged as it is accepted, or it is the oldest stranger-looking
+    // connection when the strangers arrive, and is evicted for them.
+    Harness harness([](McpHttpOptions &options) { options.maxConnections = 8; });
+    const QString id = harness.initialize();
+    QTRY_COMPARE(harness.server->connectionCount(), 0);
+    RawClient holder(harness.port);
+    holder.send(harness.post(Harness::callBody(1), id));
+    std::vector<std::unique_ptr<RawClient>> strangers;
+    for (int i = 0; i < 8; ++i)
+        strangers.push_back(std::make_unique<RawClient>(harness.port));
+    QVERIFY(holder.waitForResponses(1));
+    QCOMPARE(holder.responses[0].status, 200);
+    QVERIFY(strangers[0]->waitForClosed());
+    QTRY_COMPARE(harness.server->connectionCount(), 8);
+}

@@ -48,6 +48,7 @@ private slots:
     void strangersCannotLockOutTheTokenHolder();
     void strangersHaveAShortHeadDeadline();
     void fullServerEvictsStrangersFirst();
+    void tokenHolderIsJudgedOnArrival();
     void answersMayComeLate();
     void lateAnswerAfterClientLeft();
     void closeEndsEverySession();
