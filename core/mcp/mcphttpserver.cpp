@@ -215,10 +215,12 @@ bool McpHttpServer::makeRoom()
     int victimRank = 3;
     quint64 victimOpened = 0;
     for (McpHttpConnection *connection : std::as_const(m_connections)) {
-        const int rank = connection->isLingering() ? 0
-                         : !connection->isAuthenticated() ? 1
-                         : connection->isIdle() ? 2
-                                                : 3;
+        // A token holder's connection closing after its answer is as good as idle: the answer
+        // has reached the kernel.
+        const bool done = connection->isIdle() || connection->isLingering();
+        const int rank = !connection->isAuthenticated() ? (connection->isLingering() ? 0 : 1)
+                         : done                          ? 2
+                                                         : 3;
         const quint64 opened = m_opened.value(connection);
         if (rank < victimRank || (rank == victimRank && rank < 3 && opened < victimOpened)) {
             victim = connection;
