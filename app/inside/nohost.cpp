@@ -2,9 +2,9 @@
 // also an address of the host, as is every other address the host has: any host service that
 // listens on all interfaces would answer it. The engine (Docker 20.10) has no switch against
 // that, and a host firewall rule would need root on the host; but the sandbox's own network
-// namespace is root's to route. So root (CAP_NET_ADMIN, for root's execs alone) adds routing
-// rules there: every host address is unreachable (FR_ACT_UNREACHABLE), before the main table is
-// consulted. The sandbox's user cannot remove them (no capability).
+// namespace is root's to route. So root (with CAP_NET_ADMIN, which this step alone keeps: see
+// as-root) adds routing rules there: every host address is unreachable (FR_ACT_UNREACHABLE),
+// before the main table is consulted. The sandbox's user cannot remove them (no capability).
 //
 // One exception keeps published ports working: the engine's proxy connects to the sandbox from
 // the gateway, from a port in the host's ephemeral range, so replies from a published port to

@@ -73,11 +73,12 @@ McpHttpReply McpHttpReply::error(int status, int code, const QString &message, b
     return reply;
 }
 
-McpHttpConnection::McpHttpConnection(QTcpSocket *socket, HttpLimits limits, qint64 idleTimeoutMs,
-                                     QObject *parent)
+McpHttpConnection::McpHttpConnection(QTcpSocket *socket, HttpLimits limits, qint64 headTimeoutMs,
+                                     qint64 idleTimeoutMs, QObject *parent)
     : QObject(parent)
     , m_socket(socket)
     , m_parser(limits)
+    , m_headTimeoutMs(qMin(headTimeoutMs, idleTimeoutMs))
     , m_idleTimeoutMs(idleTimeoutMs)
 {
     socket->setParent(this);
@@ -94,7 +95,31 @@ McpHttpConnection::McpHttpConnection(QTcpSocket *socket, HttpLimits limits, qint
         if (error != QAbstractSocket::SocketTimeoutError)
             finish();
     });
-    m_deadline.start(int(qMin<qint64>(m_idleTimeoutMs, INT_MAX)));
+}
+
+void McpHttpConnection::start()
+{
+    m_deadline.start(int(qMin<qint64>(m_headTimeoutMs, INT_MAX)));
+    // What arrived with the connection is read now rather than on a later turn of the event
+    // loop, after more connections may have been accepted (and this one evicted for them).
+    if (m_socket && m_socket->waitForReadyRead(0))
+        return;
+    processInput();
+}
+
+void McpHttpConnection::authenticate()
+{
+    if (m_authenticated || m_phase == Phase::Done)
+        return;
+    m_authenticated = true;
+    // The body (and so the request) now has the idle deadline, from the accepted head on.
+    if (m_phase == Phase::Deciding || m_phase == Phase::Reading)
+        m_deadline.start(int(qMin<qint64>(m_idleTimeoutMs, INT_MAX)));
+}
+
+bool McpHttpConnection::isIdle() const
+{
+    return m_phase == Phase::Reading && m_serial > 0 && !m_parser.started();
 }
 
 McpHttpConnection::~McpHttpConnection()

@@ -35,17 +35,33 @@ struct McpHttpReply
 // answer. Memory per connection is bounded by one header line, the headers (HttpLimits) and the
 // body the server agreed to read; the socket's own buffer is bounded too.
 //
-// Deadlines, never reset by arriving bytes (a byte a minute keeps nothing open): a request
-// must arrive whole within idleTimeoutMs of the connection opening or of the previous answer
-// being written, and an answer must be taken by the client within idleTimeoutMs. Only while
-// the session works on the answer is there no deadline (a code run takes what it takes).
+// Deadlines, never reset by arriving bytes (a byte a minute keeps nothing open): the first
+// request's head must arrive within headTimeoutMs of the connection opening (until then the
+// client has not shown the token: it is a stranger, and holds a slot only briefly); once the
+// server called authenticate(), a request must arrive whole within idleTimeoutMs of the
+// previous answer being written (or of the head being accepted), and an answer must be taken
+// by the client within idleTimeoutMs. Only while the session works on the answer is there no
+// deadline (a code run takes what it takes).
 class McpHttpConnection : public QObject
 {
     Q_OBJECT
 public:
-    McpHttpConnection(QTcpSocket *socket, HttpLimits limits, qint64 idleTimeoutMs,
-                      QObject *parent);
+    McpHttpConnection(QTcpSocket *socket, HttpLimits limits, qint64 headTimeoutMs,
+                      qint64 idleTimeoutMs, QObject *parent);
     ~McpHttpConnection() override;
+
+    // Starts the deadline and reads what already arrived: a client that sent its head with
+    // the connection is judged before the server accepts another one. Call once, after the
+    // signals are connected; the connection may be finished when it returns.
+    void start();
+    // The head just received carried the token: from now on the idle deadline applies, and
+    // the connection is the token holder's.
+    void authenticate();
+    bool isAuthenticated() const { return m_authenticated; }
+    // Answered at least once and no byte of the next request yet: closing it loses nothing.
+    bool isIdle() const;
+    // Refused and closing: only the end of an answer is still being delivered.
+    bool isLingering() const { return m_phase == Phase::Lingering; }
 
     const HttpRequest &request() const { return m_parser.request(); }
     // Counts requests, so that a late answer to an earlier one can be told apart.
@@ -83,8 +99,10 @@ private:
 
     QPointer<QTcpSocket> m_socket;
     HttpRequestParser m_parser;
+    qint64 m_headTimeoutMs;
     qint64 m_idleTimeoutMs;
     QTimer m_deadline;
+    bool m_authenticated = false;
     Phase m_phase = Phase::Reading;
     bool m_closeAfterWrite = false;
     bool m_inProcessInput = false;

@@ -132,6 +132,7 @@ Result<quint16> McpHttpServer::listen()
     if (m_options.maxBodyBytes <= 0 || m_options.maxConnections < 1 || m_options.maxSessions < 1
         || m_options.maxHeaders < 8 || m_options.maxHeaderLineBytes < 256
         || m_options.maxHeadBytes < m_options.maxHeaderLineBytes || m_options.idleTimeoutMs <= 0
+        || m_options.headTimeoutMs <= 0
         || m_options.sessionIdleTimeoutMs < 0)
         return fail(ErrorCode::ConfigError, QStringLiteral("the agent server's limits must be positive"));
 
@@ -157,6 +158,7 @@ void McpHttpServer::close()
         m_server->close();
     m_idleSweep.stop();
     const QSet<McpHttpConnection *> connections = std::exchange(m_connections, {});
+    m_opened.clear();
     for (McpHttpConnection *connection : connections) {
         connection->disconnect(this);
         connection->abort();
@@ -170,7 +172,7 @@ void McpHttpServer::close()
 void McpHttpServer::onNewConnection()
 {
     while (QTcpSocket *socket = m_server->nextPendingConnection()) {
-        if (m_connections.size() >= m_options.maxConnections) {
+        if (m_connections.size() >= m_options.maxConnections && !makeRoom()) {
             socket->abort();
             socket->deleteLater();
             continue;
@@ -179,8 +181,10 @@ void McpHttpServer::onNewConnection()
         limits.maxHeaders = m_options.maxHeaders;
         limits.maxLineBytes = m_options.maxHeaderLineBytes;
         limits.maxHeadBytes = m_options.maxHeadBytes;
-        auto *connection = new McpHttpConnection(socket, limits, m_options.idleTimeoutMs, this);
+        auto *connection = new McpHttpConnection(socket, limits, m_options.headTimeoutMs,
+                                                 m_options.idleTimeoutMs, this);
         m_connections.insert(connection);
+        m_opened.insert(connection, m_nextOpened++);
         connect(connection, &McpHttpConnection::headReceived, this,
                 [this, connection] { onHead(connection); });
         connect(connection, &McpHttpConnection::requestReceived, this,
@@ -191,9 +195,47 @@ void McpHttpServer::onNewConnection()
                 });
         connect(connection, &McpHttpConnection::finished, this, [this, connection] {
             m_connections.remove(connection);
+            m_opened.remove(connection);
             connection->deleteLater();
         });
+        connection->start(); // may finish it
     }
+}
+
+bool McpHttpServer::makeRoom()
+{
+    // All clients share 127.0.0.1, so no limit per address can tell the token holder from a
+    // stranger: only the token can. A stranger's connection (no head with the token yet, or
+    // refused and closing) gives way to a newcomer, oldest first, so one that reconnects in a
+    // loop only evicts its own; and every newcomer reads what it brought at once (start()),
+    // so a token holder's head is judged before the next connection is even accepted. Then
+    // the token holder's idle keep-alive connections (it reconnects, as with any server that
+    // closes an idle connection). A connection waiting for its answer is never closed.
+    McpHttpConnection *victim = nullptr;
+    int victimRank = 3;
+    quint64 victimOpened = 0;
+    for (McpHttpConnection *connection : std::as_const(m_connections)) {
+        // A token holder's connection closing after its answer is as good as idle: the answer
+        // has reached the kernel.
+        const bool done = connection->isIdle() || connection->isLingering();
+        const int rank = !connection->isAuthenticated() ? (connection->isLingering() ? 0 : 1)
+                         : done                          ? 2
+                                                         : 3;
+        const quint64 opened = m_opened.value(connection);
+        if (rank < victimRank || (rank == victimRank && rank < 3 && opened < victimOpened)) {
+            victim = connection;
+            victimRank = rank;
+            victimOpened = opened;
+        }
+    }
+    if (!victim)
+        return false;
+    victim->disconnect(this);
+    m_connections.remove(victim);
+    m_opened.remove(victim);
+    victim->abort();
+    victim->deleteLater();
+    return true;
 }
 
 bool McpHttpServer::isAuthorized(const QByteArray &authorization) const
@@ -236,6 +278,7 @@ void McpHttpServer::onHead(McpHttpConnection *connection)
         refusal.headers.emplaceBack("WWW-Authenticate", "Bearer");
         return refuse(connection, refusal);
     }
+    connection->authenticate();
     if (request.path() != "/mcp")
         return refuse(connection, McpHttpReply::error(404, -32000, QStringLiteral("Not Found")));
     if (request.hasHeader("transfer-encoding"))

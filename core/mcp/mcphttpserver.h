@@ -29,12 +29,18 @@ struct McpHttpOptions
     QString token;
     // Above the largest legal call (a 16 MiB write as base64, about 22 MiB), as over stdio.
     qint64 maxBodyBytes = qint64(32) << 20;
+    // Counted together; when all are taken, a new connection evicts the oldest one that has not
+    // shown the token (then the oldest idle keep-alive one of the token holder), so strangers can
+    // never keep the token holder out: only the token holder's own busy connections fill it.
     int maxConnections = 64;
     int maxSessions = 16;
     int maxHeaders = 64;
     qsizetype maxHeaderLineBytes = 8 * 1024;
     qsizetype maxHeadBytes = 64 * 1024; // request line and headers together
-    // A request must arrive whole, and an answer be taken, within this.
+    // A new connection's first head must arrive within this: until then it is a stranger's.
+    // Every client of this server is a local program that sends its head at once.
+    qint64 headTimeoutMs = 5'000;
+    // Once the token was shown: a request must arrive whole, and an answer be taken, within this.
     qint64 idleTimeoutMs = 30'000;
     // A session with no call running and no request for this long is closed (its sandboxes
     // released): clients rarely send DELETE, and every session holds a slot. 0: never.
@@ -49,8 +55,9 @@ struct McpHttpOptions
 //
 // Before any body is read, every request must name this server in Host (DNS rebinding), carry
 // no foreign Origin, and carry the bearer token (compared in constant time); bodies are
-// bounded, connections and sessions are counted, and a request must arrive within the idle
-// timeout. Runs in the event loop, never blocks it.
+// bounded, connections and sessions are counted, a stranger's head must arrive within the head
+// timeout and a request within the idle timeout, and a connection that has not shown the token
+// gives way to a new one (makeRoom). Runs in the event loop, never blocks it.
 class McpHttpServer : public QObject
 {
     Q_OBJECT
@@ -90,6 +97,9 @@ private:
     };
 
     void onNewConnection();
+    // Frees a slot for a new connection if one can be freed; false when every connection is
+    // the token holder's and busy.
+    bool makeRoom();
     void onHead(McpHttpConnection *connection);
     void onRequest(McpHttpConnection *connection);
     void onPost(McpHttpConnection *connection);
@@ -114,6 +124,8 @@ private:
     quint16 m_port = 0;
     QByteArray m_tokenDigest;
     QSet<McpHttpConnection *> m_connections;
+    QHash<McpHttpConnection *, quint64> m_opened; // the order connections came in
+    quint64 m_nextOpened = 0;
     QHash<QString, SessionEntry> m_sessions;
     QElapsedTimer m_clock;
     QTimer m_idleSweep;

@@ -54,9 +54,9 @@ QString removeFile()
 
 QString killTagged()
 {
-    // Runs as root with CAP_KILL (which the sandbox's user never holds in effect): nothing the
+    // Runs as root with CAP_KILL alone (which the sandbox's user never holds): nothing the
     // command left running can stop, trace or outlast the kill itself.
-    // The root of a command is the exec's own subreaper (docker-init -s, see wrapCommand): a
+    // The root of a command is the exec's own subreaper (sandbench-inside as-user): a
     // process whose parent is outside the container (PPid 0), which nothing inside can fake, with
     // the tag as one argument of its command line (root cannot read uid 1000's environment). Every
     // such process is a root: one that rewrote its own arguments to carry the tag (it is uid 1000's,
@@ -94,6 +94,17 @@ QString killTagged()
         "exit 1\n");
 }
 
+QString awaitKeeper()
+{
+    // All four uids the keeper's: it has given up root, and emptied every capability set before.
+    return QStringLiteral(
+        "i=0\n"
+        "until grep -qx \"Uid:[[:space:]]*$1[[:space:]]*$1[[:space:]]*$1[[:space:]]*$1\" /proc/1/status 2>/dev/null; do\n"
+        "  i=$((i+1)); [ $i -ge 400 ] && { echo 'the keeper did not start' >&2; exit 1; }\n"
+        "  sleep 0.05 2>/dev/null || sleep 1\n"
+        "done\n");
+}
+
 QString writeRootFile()
 {
     // As root, in root's own folder: written to a temporary name and moved into place, so a
@@ -103,10 +114,8 @@ QString writeRootFile()
 }
 
 QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QString &envFile,
-                        const QString &tag, const QString &insideProgram)
+                        const QString &tag, const QString &insideProgram, const QString &rootCapabilities)
 {
-    // docker-init (tini, which the engine mounts read-only with Init) as a subreaper: every
-    // process the command starts stays in its tree until the command ends (killTagged).
     // The per-exec env arrives as the first lines of stdin ("N\n" then N lines of
     // envFileContent), never in argv: `read` takes it byte by byte, so the command gets the
     // rest of stdin untouched. cd comes first, so no variable can change where it goes; a bad
@@ -121,9 +130,12 @@ QStringList wrapCommand(const QStringList &argv, const QString &cwd, const QStri
         "shift 3\n"
         "eval \"$h\"\n"
         "exec \"$@\"\n");
-    QStringList out{QLatin1String(subreaperPath), QStringLiteral("-s"), QStringLiteral("--")};
-    if (!insideProgram.isEmpty())
-        out << insideProgram << QStringLiteral("as-user") << QString::number(sandboxUid) << QString::number(sandboxGid);
+    QStringList out;
+    if (!insideProgram.isEmpty() && rootCapabilities.isEmpty())
+        out << insideProgram << QStringLiteral("as-user") << QString::number(sandboxUid)
+            << QString::number(sandboxGid) << QString::number(keeperUid);
+    else if (!insideProgram.isEmpty())
+        out << insideProgram << QStringLiteral("as-root") << rootCapabilities;
     // Absolute: for root's steps, no PATH lookup at all.
     return out + QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), wrapper, QStringLiteral("sandbench"),
                        QLatin1String(execTagVariable) + QLatin1Char('=') + tag, cwd, envFile}

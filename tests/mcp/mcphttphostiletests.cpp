@@ -353,17 +353,20 @@ void TestMcpHttpServer::clientThatDoesNotReadStallsOnlyItself()
 
 void TestMcpHttpServer::connectionLimit()
 {
+    // Full of strangers: a newcomer takes the oldest stranger's slot, never a fourth one.
     Harness harness([](McpHttpOptions &options) { options.maxConnections = 3; });
     std::vector<std::unique_ptr<RawClient>> held;
     for (int i = 0; i < 3; ++i)
         held.push_back(std::make_unique<RawClient>(harness.port));
     QTRY_COMPARE(harness.server->connectionCount(), 3);
-    RawClient refused(harness.port);
-    QVERIFY(refused.waitForClosed());
-    held[0]->send(harness.post(Harness::initializeBody()));
-    QVERIFY(held[0]->waitForResponses(1));
-    QCOMPARE(held[0]->responses[0].status, 200);
-    held[1]->abort();
+    RawClient newcomer(harness.port);
+    QVERIFY(held[0]->waitForClosed());
+    QTRY_COMPARE(harness.server->connectionCount(), 3);
+    QVERIFY(held[1]->isConnected() && held[2]->isConnected() && newcomer.isConnected());
+    held[1]->send(harness.post(Harness::initializeBody()));
+    QVERIFY(held[1]->waitForResponses(1));
+    QCOMPARE(held[1]->responses[0].status, 200);
+    held[2]->abort();
     QTRY_COMPARE(harness.server->connectionCount(), 2);
     QVERIFY(!harness.initialize().isEmpty());
 }

@@ -65,7 +65,12 @@ class RawClient : public QObject
 public:
     explicit RawClient(quint16 port);
     bool isConnected() const { return m_socket.state() == QAbstractSocket::ConnectedState; }
-    void send(const QByteArray &bytes) { m_socket.write(bytes); }
+    // Written out at once, as a client that sends its request with the connection.
+    void send(const QByteArray &bytes)
+    {
+        m_socket.write(bytes);
+        m_socket.flush();
+    }
     // Waits (spinning the event loop) for n responses in all; false on timeout or close.
     bool waitForResponses(int n, int timeoutMs = 5000);
     bool waitForClosed(int timeoutMs = 5000);

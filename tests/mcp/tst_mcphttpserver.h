@@ -45,6 +45,10 @@ private slots:
     void clientThatDoesNotReadStallsOnlyItself();
     void connectionLimit();
     void slowClientsAreClosed();
+    void strangersCannotLockOutTheTokenHolder();
+    void strangersHaveAShortHeadDeadline();
+    void fullServerEvictsStrangersFirst();
+    void tokenHolderIsJudgedOnArrival();
     void answersMayComeLate();
     void lateAnswerAfterClientLeft();
     void closeEndsEverySession();

@@ -34,26 +34,31 @@ QString DockerBackend::envFilePath()
 
 ExecJob *DockerBackend::exec(const BackendExecRequest &request)
 {
-    return execInternal(request, true);
+    // The root steps from outside (the deadline) need no capability.
+    return execInternal(request, true, QStringLiteral("none"));
 }
 
-ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool killable)
+ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool killable, const QString &rootCapabilities)
 {
     auto *job = new ExecJob(this);
     if (m_released) {
         job->fail(ErrorCode::Gone, QStringLiteral("the sandbox was released"));
         return job;
     }
-    // Fail closed: without the switch, a command would run as root.
-    if (!request.asRoot && !m_hasInsideProgram) {
-        job->fail(ErrorCode::Internal, QStringLiteral("Sandbench's program inside the sandbox (sandbench-inside) is not installed"));
+    // Fail closed: without the switch, a command would run as root, and a root step with every
+    // capability the container holds. Only sandbench-inside's own installation runs before it.
+    const bool install = request.asRoot && rootCapabilities.isEmpty();
+    if (install == m_hasInsideProgram) {
+        job->fail(ErrorCode::Internal, m_hasInsideProgram ? QStringLiteral("sandbench-inside is installed already")
+                                                          : QStringLiteral("Sandbench's program inside the sandbox (sandbench-inside) is not installed"));
         return job;
     }
     // Root's execs (Sandbench's bookkeeping) never source what the caller's env holds.
     const QString envFile = m_hasEnvFile && !request.asRoot ? envFilePath() : QString();
     const QString tag = SandboxScripts::newExecTag();
     const QStringList argv = SandboxScripts::wrapCommand(request.argv, request.cwd, envFile, tag,
-                                                         request.asRoot ? QString() : insideProgramPath());
+                                                         install ? QString() : insideProgramPath(),
+                                                         request.asRoot ? rootCapabilities : QString());
     // The env values travel on stdin, ahead of the command's own: never in the exec's argv or
     // Env, which the engine shows to anyone who can inspect it.
     BackendExecRequest sent = request;
@@ -68,7 +73,15 @@ ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool kil
 VoidOperation *DockerBackend::installInsideProgram(const QByteArray &program)
 {
     return writeRootFile(insideProgramPath(), "0755", program, QStringLiteral("sandbench-inside"),
-                         &DockerBackend::m_hasInsideProgram);
+                         &DockerBackend::m_hasInsideProgram, QString());
+}
+
+VoidOperation *DockerBackend::awaitKeeper()
+{
+    return rootStep({QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::awaitKeeper(), QStringLiteral("sandbench"),
+                     QString::number(SandboxScripts::keeperUid)},
+                    {}, {ErrorCode::EnvironmentError, QStringLiteral("the sandbox's lifetime keeper did not start")},
+                    nullptr, QStringLiteral("none"));
 }
 
 VoidOperation *DockerBackend::cutOffHost(const HostCutOff &cut)
@@ -78,8 +91,9 @@ VoidOperation *DockerBackend::cutOffHost(const HostCutOff &cut)
     for (int port : cut.replyPorts)
         argv << QStringLiteral("--reply-port") << QString::number(port);
     argv << cut.hostAddresses;
+    // CAP_NET_ADMIN for this step alone: no other process of the sandbox holds it.
     return rootStep(argv, {}, {ErrorCode::EnvironmentError, QStringLiteral("the sandbox could not be kept off the host's addresses")},
-                    nullptr);
+                    nullptr, QStringLiteral("NET_ADMIN"));
 }
 
 VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
@@ -89,15 +103,18 @@ VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
 }
 
 VoidOperation *DockerBackend::writeRootFile(const QString &path, const char *mode, const QByteArray &content,
-                                            const QString &what, bool DockerBackend::*written)
+                                            const QString &what, bool DockerBackend::*written,
+                                            const QString &rootCapabilities)
 {
+    // Root owns the folder: writing there takes no capability.
     return rootStep({QStringLiteral("sh"), QStringLiteral("-c"), SandboxScripts::writeRootFile(),
                      QStringLiteral("sandbench"), path, QLatin1String(mode)},
-                    content, {ErrorCode::Internal, QStringLiteral("%1 could not be written").arg(what)}, written);
+                    content, {ErrorCode::Internal, QStringLiteral("%1 could not be written").arg(what)}, written,
+                    rootCapabilities);
 }
 
 VoidOperation *DockerBackend::rootStep(const QStringList &argv, const QByteArray &stdinData, const Error &onFailure,
-                                       bool DockerBackend::*done)
+                                       bool DockerBackend::*done, const QString &rootCapabilities)
 {
     BackendExecRequest request;
     request.argv = argv;
@@ -106,7 +123,7 @@ VoidOperation *DockerBackend::rootStep(const QStringList &argv, const QByteArray
     request.stdinData = stdinData;
     request.timeoutMs = m_engine->callTimeoutMs();
     request.maxOutputBytes = 4096;
-    return chain(new VoidOperation(this), execInternal(request, true),
+    return chain(new VoidOperation(this), execInternal(request, true, rootCapabilities),
                  [this, onFailure, done](const SandboxExecResult &r) -> Result<void> {
         if (r.exitCode != 0 || r.timedOut)
             return fail(onFailure.code, onFailure.message + QStringLiteral(": ")
@@ -125,10 +142,10 @@ ExecJob *DockerBackend::killTagged(const QString &tag)
     request.cwd = QStringLiteral("/");
     request.timeoutMs = 10'000;
     request.maxOutputBytes = 4096;
-    // Root's, with the container's one capability (CAP_KILL): the sandbox's user can neither
-    // stop nor trace it. Not killable itself: a kill that times out just ends.
+    // Root's, with CAP_KILL alone: the sandbox's user can neither stop nor trace it. Not
+    // killable itself: a kill that times out just ends.
     request.asRoot = true;
-    return execInternal(request, false);
+    return execInternal(request, false, QStringLiteral("KILL"));
 }
 
 VoidOperation *DockerBackend::startDesktop(const QString &geometry)
@@ -139,7 +156,7 @@ VoidOperation *DockerBackend::startDesktop(const QString &geometry)
     request.cwd = QStringLiteral("/");
     request.timeoutMs = 30'000;
     request.maxOutputBytes = 4096;
-    return chain(new VoidOperation(this), execInternal(request, true),
+    return chain(new VoidOperation(this), execInternal(request, true, QString()),
                  [this](const SandboxExecResult &r) -> Result<void> {
         if (r.exitCode != 0)
             return fail(ErrorCode::Internal, QStringLiteral("the sandbox's display did not start: %1")

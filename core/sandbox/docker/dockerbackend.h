@@ -41,9 +41,13 @@ public:
     VoidOperation *startDesktop(const QString &geometry);
 
     // Where sandbench-inside lives inside the sandbox; until it is installed (once, before any
-    // other call), every command of the sandbox's user fails.
+    // other call), every command of the sandbox's user and every other root step fails.
     static QString insideProgramPath();
     VoidOperation *installInsideProgram(const QByteArray &program);
+    // Finishes once the container's pid 1 is the keeper (sandbench-inside keep, which the main
+    // process becomes once sandbench-inside is installed): from then on no process of the
+    // container but root's own steps is root or holds a capability.
+    VoidOperation *awaitKeeper();
     // Makes every host address unreachable from the sandbox's network namespace, but for replies
     // from published ports to the engine's proxy (sandbench-inside no-host, as root).
     VoidOperation *cutOffHost(const HostCutOff &cut);
@@ -54,14 +58,18 @@ public:
     ExecJob *killTagged(const QString &tag);
 
 private:
-    ExecJob *execInternal(const BackendExecRequest &request, bool killable);
+    // rootCapabilities: for a root step, the only capabilities it keeps ("none", "KILL",
+    // "NET_ADMIN"); empty only to install sandbench-inside, which the others run through.
+    ExecJob *execInternal(const BackendExecRequest &request, bool killable, const QString &rootCapabilities);
     // Writes content to path (root's tmpfs) with mode, as root; sets *written on success.
     VoidOperation *writeRootFile(const QString &path, const char *mode, const QByteArray &content,
-                                 const QString &what, bool DockerBackend::*written);
-    // One of root's own steps: argv run as root, stdin given; fails with onFailure (and the
-    // step's stderr) unless it exits 0; sets *done on success when done is given.
+                                 const QString &what, bool DockerBackend::*written,
+                                 const QString &rootCapabilities = QStringLiteral("none"));
+    // One of root's own steps: argv run as root with rootCapabilities alone, stdin given; fails
+    // with onFailure (and the step's stderr) unless it exits 0; sets *done on success when done
+    // is given.
     VoidOperation *rootStep(const QStringList &argv, const QByteArray &stdinData, const Error &onFailure,
-                            bool DockerBackend::*done);
+                            bool DockerBackend::*done, const QString &rootCapabilities);
 
     const DockerEngine *m_engine;
     QString m_id;

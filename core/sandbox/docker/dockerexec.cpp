@@ -71,8 +71,8 @@ void DockerExecRunner::start()
         {QStringLiteral("AttachStderr"), true},
         {QStringLiteral("Tty"), false},
         // Always root: the engine's start-up process (runc init) then stays root's until it
-        // runs the subreaper, so the sandbox's user can never stop it and hang the engine.
-        // A command for the sandbox's user gets there through sandbench-inside (wrapCommand).
+        // runs sandbench-inside, so the sandbox's user can never stop it and hang the engine.
+        // sandbench-inside then narrows the capabilities to the step's (wrapCommand).
         {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("Env"), execEnv()},
         {QStringLiteral("Cmd"), QJsonArray::fromStringList(m_argv)},

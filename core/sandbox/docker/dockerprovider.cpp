@@ -153,8 +153,7 @@ Result<QJsonObject> DockerProvider::volumeTmpfs(const QJsonObject &imageVolumes)
                             .arg(path.left(100).replace(QRegularExpression(QStringLiteral("[\\x00-\\x1f\\x7f]")), QStringLiteral("?"))));
         if (path == QLatin1String("/workspace") || path == QLatin1String("/tmp"))
             continue; // already a tmpfs of its own
-        if (path == QLatin1String("/run/sandbench") || path.startsWith(QLatin1String("/run/sandbench/"))
-            || path == QLatin1String("/sbin/docker-init"))
+        if (path == QLatin1String("/run/sandbench") || path.startsWith(QLatin1String("/run/sandbench/")))
             return fail(ErrorCode::InvalidConfig, QStringLiteral("the image declares a VOLUME over Sandbench's own %1").arg(path));
         // A volume is the sandbox's user's to write: over the programs, libraries or
         // configuration root runs with, it would let the user choose what root runs.
@@ -173,26 +172,31 @@ Result<QJsonObject> DockerProvider::volumeTmpfs(const QJsonObject &imageVolumes)
 QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const
 {
     const SandboxOptions &o = request.options;
-    // The container ends itself at its deadline: an extension moves the deadline by writing it to
-    // a root-owned file the sandbox's user cannot touch, and nothing moves it past latestEnd. The
-    // loop is root's, so the sandbox's user (uid 1000, no capability) cannot stop, trace or kill
-    // it; it ends the container by ending the main process. That main process is `sleep` to
-    // latestEnd, which needs no fork: even a sandbox that holds every pid ends then.
+    // The container ends itself at its deadline: its pid 1 is the keeper (sandbench-inside keep),
+    // which exits then, and an extension moves the deadline by writing it to a root-owned file the
+    // sandbox's user cannot touch; nothing moves it past latestEnd. The container starts as root
+    // (with the capabilities root's steps use, see CapAdd) only so that the keeper can empty every
+    // capability set, the bounding set too, before it becomes keeperUid: the sandbox's user (uid
+    // 1000, no capability) can neither signal nor trace it, and it holds nothing itself. The
+    // image has no sandbench-inside: the main process waits for Sandbench to copy it in (the
+    // first exec, DockerBackend::installInsideProgram), at most bootstrapWaitS and never past
+    // the deadline, then becomes the keeper; create finishes only once it has (awaitKeeper).
     const qint64 nowS = QDateTime::currentSecsSinceEpoch();
     const qint64 expiresS = (request.expires.toMSecsSinceEpoch() + 999) / 1000;
     const qint64 latestS = request.latestEnd.isValid() ? std::max(expiresS, (request.latestEnd.toMSecsSinceEpoch() + 999) / 1000)
                                                        : expiresS;
+    constexpr qint64 bootstrapWaitS = 120;
     // Root's: its PATH is system folders only and it takes no loader variables from the image
-    // (SandboxScripts::rootPath), so nothing the user writes runs as root.
-    const QString lifetimeLoop = QStringLiteral(
-            "PATH=%5; export PATH; unset LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT; "
-            "(d=%1; end=%2; while :; do "
-            "if [ -r %3 ] && read x < %3 && [ \"$x\" -gt \"$d\" ] 2>/dev/null; then d=$x; fi; "
-            "[ \"$d\" -gt \"$end\" ] && d=$end; "
-            "[ \"$(date +%s)\" -ge \"$d\" ] 2>/dev/null && break; sleep 1; done; kill $$) "
-            "</dev/null >/dev/null 2>&1 & exec sleep %4")
-            .arg(expiresS).arg(latestS).arg(QLatin1String(deadlineFile)).arg(std::max<qint64>(1, latestS - nowS))
-            .arg(QLatin1String(SandboxScripts::rootPath));
+    // (SandboxScripts::rootPath); no command of the sandbox's user runs before it is the keeper.
+    const QString inside = DockerBackend::insideProgramPath();
+    const QString mainProcess = QStringLiteral(
+            "PATH=%1; export PATH; unset LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT; "
+            "until [ -x %2 ]; do [ \"$(date +%s)\" -ge %3 ] && exit 1; sleep 0.05 2>/dev/null || sleep 1; done; "
+            "exec %2 keep %4 %5 %6 %7 %8")
+            .arg(QLatin1String(SandboxScripts::rootPath), inside)
+            .arg(std::min(nowS + bootstrapWaitS, expiresS))
+            .arg(SandboxScripts::keeperUid).arg(SandboxScripts::keeperGid)
+            .arg(QLatin1String(deadlineFile)).arg(expiresS).arg(latestS);
     QJsonObject labels;
     for (auto it = request.labels.cbegin(); it != request.labels.cend(); ++it)
         labels.insert(it.key(), it.value());
@@ -218,11 +222,14 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     QJsonObject host{
         {QStringLiteral("NetworkMode"), online ? QLatin1String(networkName) : QStringLiteral("none")},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
-        // Only for root's execs: the kill (SandboxScripts::killTagged) and sandbench-inside, which
-        // makes each command the sandbox's user (uid 1000, no-new-privileges), who then holds none.
-        // Online, NET_ADMIN too: root routes the host's addresses away (DockerBackend::cutOffHost).
-        {QStringLiteral("CapAdd"), online ? QJsonArray{QStringLiteral("KILL"), QStringLiteral("SETUID"), QStringLiteral("SETGID"), QStringLiteral("NET_ADMIN")}
-                                          : QJsonArray{QStringLiteral("KILL"), QStringLiteral("SETUID"), QStringLiteral("SETGID")}},
+        // What a process starts with (the engine has no per-exec capabilities), never what one
+        // keeps: each narrows them through sandbench-inside before anything else. SETPCAP lets it
+        // empty its bounding set too; SETUID and SETGID make the keeper, each exec's subreaper and
+        // each command give up root (none of them then holds any capability); KILL is kept by the
+        // kill alone (SandboxScripts::killTagged); online, NET_ADMIN by the step that routes the
+        // host's addresses away alone (DockerBackend::cutOffHost).
+        {QStringLiteral("CapAdd"), online ? QJsonArray{QStringLiteral("SETPCAP"), QStringLiteral("SETUID"), QStringLiteral("SETGID"), QStringLiteral("KILL"), QStringLiteral("NET_ADMIN")}
+                                          : QJsonArray{QStringLiteral("SETPCAP"), QStringLiteral("SETUID"), QStringLiteral("SETGID"), QStringLiteral("KILL")}},
         {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
         {QStringLiteral("ReadonlyRootfs"), true},
         {QStringLiteral("Privileged"), false},
@@ -231,7 +238,9 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
         {QStringLiteral("Memory"), memory},
         {QStringLiteral("MemorySwap"), memory}, // equal: no swap on top
         {QStringLiteral("PidsLimit"), m_options.pidsLimit},
-        {QStringLiteral("Init"), true},
+        // No docker-init: the keeper is pid 1 (it reaps orphans), and each exec's subreaper is
+        // sandbench-inside's; docker-init would be a root process holding every capability above.
+        {QStringLiteral("Init"), false},
         {QStringLiteral("AutoRemove"), true},
         // Nothing from the host, ever: in particular the engine's socket.
         {QStringLiteral("Binds"), QJsonArray()},
@@ -250,9 +259,10 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     }
     return QJsonObject{
         {QStringLiteral("Image"), o.image},
-        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"), lifetimeLoop}},
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"), mainProcess}},
         {QStringLiteral("Entrypoint"), QJsonArray()},
-        // The main process only; every command becomes the sandbox's user through sandbench-inside.
+        // Root only until the keeper gives it up; every command becomes the sandbox's user
+        // through sandbench-inside.
         {QStringLiteral("User"), QStringLiteral("0:0")},
         {QStringLiteral("WorkingDir"), QStringLiteral("/workspace")},
         // The same name in every sandbox rather than Docker's (the container id): a replay in a
@@ -354,7 +364,8 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
         m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [](const auto &) {});
         op->finish(std::unexpected(error));
     };
-    // sandbench-inside comes first: no command of the sandbox's user runs without it. The display
+    // sandbench-inside comes first: no command of the sandbox's user runs without it, and the main
+    // process becomes the keeper with it (nothing else runs until it has). The display
     // (for a desktop image) starts before create finishes, so that the first desktop call finds
     // it running; the env file comes after it, so the display never sees it.
     auto finishWith = [op, request, insideProgram = m_insideProgram](DockerBackend *backend, const QString &desktopGeometry,
@@ -398,11 +409,19 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                 startDisplay();
             });
         };
+        auto awaitKeeper = [op, backend, isolate, failWith] {
+            VoidOperation *keeper = backend->awaitKeeper();
+            keeper->then(op, [isolate, failWith](const Result<void> &r) {
+                if (!r)
+                    return failWith(r.error());
+                isolate();
+            });
+        };
         VoidOperation *install = backend->installInsideProgram(insideProgram);
-        install->then(op, [isolate, failWith](const Result<void> &r) {
+        install->then(op, [awaitKeeper, failWith](const Result<void> &r) {
             if (!r)
                 return failWith(r.error());
-            isolate();
+            awaitKeeper();
         });
     };
     m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request, volumes),

@@ -24,14 +24,14 @@ struct DockerProviderOptions
 
 // Sandboxes as locked-down containers of the local Docker engine (Engine API v1.41 over its
 // unix socket). Every container: no network unless 'all' (then ports on 127.0.0.1 only), all
-// capabilities dropped, no-new-privileges, commands as uid 1000, read-only root with tmpfs
-// /workspace and /tmp (and over every VOLUME the image declares), bounded CPU, memory (no swap)
-// and pids, Init, AutoRemove. Its main process, and so the deadline, is root's (without any
-// capability): the sandbox's user can neither signal nor trace it. It ends the container at the
-// deadline and, whatever happens to that loop, a plain `sleep` to the latest possible end does,
-// so lifetimes hold with every Sandbench process dead. Online sandboxes share one network with
-// inter-container traffic off. Nothing is mounted from the host, least of all the engine's
-// socket. Images are never pulled.
+// capabilities dropped but the few root's steps start with, no-new-privileges, commands as uid
+// 1000, read-only root with tmpfs /workspace and /tmp (and over every VOLUME the image declares),
+// bounded CPU, memory (no swap) and pids, AutoRemove. Its pid 1 is the keeper (sandbench-inside
+// keep): uid 999 with no capability in any set, which the sandbox's user can neither signal nor
+// trace; it reaps orphans and ends the container at the deadline without forking, so lifetimes
+// hold with every Sandbench process dead. Every exec narrows the capabilities it starts with to
+// what its step uses. Online sandboxes share one network with inter-container traffic off.
+// Nothing is mounted from the host, least of all the engine's socket. Images are never pulled.
 class DockerProvider : public SandboxProvider
 {
     Q_OBJECT
