@@ -59,9 +59,11 @@ QString Desktop::startScript()
     // the host: IceWM's taskbar clock, load, memory and network meters are switched off (they
     // changed every second, and the network meter shows an interface an offline replay lacks).
     // And create finishes only once the window manager runs and the screen is still (the same
-    // pixels four grabs in a row): a screenshot taken right after create used to catch the
-    // taskbar half drawn on a busy host, a recording no replay could match. Bounded: a screen
-    // that never settles (a theme that animates) costs ten seconds, not the sandbox.
+    // pixels four grabs in a row, and more than one colour: IceWM announces itself before it
+    // draws, and on a loaded host the bare background stayed the same for four grabs): a
+    // screenshot taken right after create used to catch the taskbar half drawn on a busy host,
+    // a recording no replay could match. Bounded: a screen that never settles (a theme that
+    // animates) costs twenty seconds, not the sandbox.
     return QStringLiteral(
         "d=$1; g=$2; s=/tmp/.X11-unix/X$d; l=/tmp/.sandbench; h=$l/home; mkdir -p $l $h/.icewm\n"
         "printf '%s\\n' TaskBarShowClock=0 TaskBarShowCPUStatus=0 TaskBarShowMEMStatus=0"
@@ -84,11 +86,12 @@ QString Desktop::startScript()
         "  fi\n"
         "done\n"
         "[ -n \"$wm\" ] && command -v import >/dev/null || exit 0\n"
-        "export DISPLAY=:$d; end=$(($(date +%s) + 10)); n=0; p=\n"
+        "export DISPLAY=:$d; end=$(($(date +%s) + 20)); n=0; p=\n"
         "while [ $n -lt 3 ] && [ $(date +%s) -lt $end ]; do\n"
         "  sleep 0.1\n"
         "  xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' || [ $wm = twm ] || continue\n"
-        "  c=$(import -window root rgb:- 2>/dev/null | md5sum)\n"
+        "  c=$(import -window root -format '%k %#' info: 2>/dev/null)\n"
+        "  [ \"${c%% *}\" -gt 1 ] 2>/dev/null || [ $wm = twm ] || { n=0; p=; continue; }\n"
         "  if [ \"$c\" = \"$p\" ]; then n=$((n+1)); else n=0; p=$c; fi\n"
         "done\n"
         "exit 0\n");

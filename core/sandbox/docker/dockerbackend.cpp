@@ -154,7 +154,7 @@ VoidOperation *DockerBackend::startDesktop(const QString &geometry)
     request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), Desktop::startScript(),
                     QStringLiteral("sandbench"), QString::number(Desktop::displayNumber), geometry};
     request.cwd = QStringLiteral("/");
-    request.timeoutMs = 30'000;
+    request.timeoutMs = 45'000; // the display's own wait is bounded at 10 s + 20 s
     request.maxOutputBytes = 4096;
     return chain(new VoidOperation(this), execInternal(request, true, QString()),
                  [this](const SandboxExecResult &r) -> Result<void> {
