@@ -66,6 +66,8 @@ private slots:
                                         "const r = /import \"x\"/; const u = 'export * from \"./no3.ts\"';" << none;
         QTest::newRow("quote in regex") << "const r = /\"/; import './after.ts'; const q = \"x\";" << QStringList{u"./after.ts"_s};
         QTest::newRow("division") << "const h = a / 2; import './div.ts'; const k = b / 3;" << QStringList{u"./div.ts"_s};
+        QTest::newRow("division after a call") << "const h = f(a) / 2; const l = [import('./call.ts')]; const k = b / 3;" << QStringList{u"./call.ts"_s};
+        QTest::newRow("division after a property") << "const v = o.return / 2; const l = [import('./kw.ts')]; const k = b / 3;" << QStringList{u"./kw.ts"_s};
         QTest::newRow("regex after if") << "if (x) /\"/.test(y); import './ctl.ts';" << QStringList{u"./ctl.ts"_s};
         QTest::newRow("nested templates") << "const s = `a${ `b${ \"c\" }` }d`; import './tpl2.ts';" << QStringList{u"./tpl2.ts"_s};
         QTest::newRow("regex in substitution") << "const s = `${/\"/.source}`; import('./sub.ts');" << QStringList{u"./sub.ts"_s};
@@ -95,9 +97,9 @@ private slots:
         QTest::newRow("concatenated dynamic") << "await import('./a' + x);";
         QTest::newRow("template with substitution") << "await import(`./${name}.ts`);";
         QTest::newRow("dynamic with options") << "await import('./x.json', { with: { type: 'json' } });";
-        QTest::newRow("non-null then division") << "const n = x! / 2; import('./hid.ts'); const m = y / 3;";
+        QTest::newRow("non-null then division") << "const n = x! / 2; const a = [import('./hid.ts')]; const m = y / 3;";
         QTest::newRow("block then slash") << "function f() {} /\"/; import('./hid.ts'); const q = \"x\";";
-        QTest::newRow("postfix then slash") << "i++ /\"/; import('./hid.ts'); const q = \"x\";";
+        QTest::newRow("postfix then slash") << "i++ / 2; const a = [import('./hid.ts')]; const m = y / 3;";
         QTest::newRow("require") << "const fs = require('./x.cjs');";
         QTest::newRow("ts import equals") << "import fs = Foo.bar;";
         QTest::newRow("reference") << "/// <reference path=\"./x.ts\" />\nconsole.log(1);";
