@@ -162,6 +162,9 @@ std::optional<QStringList> localStartUpModules(const QString &entry, const Local
         return std::nullopt;
     QStringList files = {entry};
     QStringList pending = {entry};
+    // Code modules queued for lexing: a file imported as text first and as code later is both
+    // listed once and lexed.
+    QStringList queued = {entry};
     while (!pending.isEmpty()) {
         const QString module = pending.takeFirst();
         const std::optional<QString> source = readModule(module);
@@ -180,13 +183,14 @@ std::optional<QStringList> localStartUpModules(const QString &entry, const Local
             const bool code = import.kind == ModuleImport::Kind::Code;
             if (code && !scriptFile(path))
                 return std::nullopt; // JSON or text without its attribute, JSX, CommonJS, wasm
-            if (files.contains(path))
-                continue;
-            files << path;
+            if (!files.contains(path))
+                files << path;
             if (files.size() > maxLocalModules)
                 return std::nullopt;
-            if (code)
+            if (code && !queued.contains(path)) {
+                queued << path;
                 pending << path;
+            }
         }
     }
     // In the order `deno info` reports them: by URL.

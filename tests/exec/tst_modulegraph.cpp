@@ -147,6 +147,8 @@ private slots:
         QTest::newRow("builtins and npm") << QStringList{u"main.ts"_s, u"import fs from 'node:fs';\nimport 'npm:left-pad@1';\nconsole.log(fs);"_s} << true;
         QTest::newRow("not loaded") << QStringList{u"main.ts"_s, u"new Worker(new URL('./w.ts', import.meta.url), { type: 'module' });\n"_s
                                                    u"console.log(import.meta.resolve('./r.ts'));"_s, u"w.ts"_s, u"export {};"_s, u"r.ts"_s, u"export {};"_s} << true;
+        QTest::newRow("text then code") << QStringList{u"main.ts"_s, u"import t from './a.ts' with { type: 'text' };\nimport './a.ts';"_s,
+                                                       u"a.ts"_s, u"import './b.ts';"_s, u"b.ts"_s, u"export {};"_s} << true;
         QTest::newRow("computed") << QStringList{u"main.ts"_s, u"const p = './a' + '.ts'; await import(p);"_s, u"a.ts"_s, u"export {};"_s} << false;
         QTest::newRow("computed deeper") << QStringList{u"main.ts"_s, u"import './a.ts';"_s, u"a.ts"_s, u"const p = './b' + '.ts'; await import(p);"_s,
                                                         u"b.ts"_s, u"export {};"_s} << false;
