@@ -104,6 +104,10 @@ void ExecRun::begin(const ExecRequest &request)
         handOver(QStringList{m_run.entry});
         return;
     }
+    if (auto local = localStartUpModules(m_run.entry, m_run.graphScope)) {
+        handOver(*local); // the graph `deno info` would report, learned in process
+        return;
+    }
     const ModuleGraphCommand graph = m_run.graph;
     QPointer<ExecRun> self(this);
     QThread *worker = QThread::create([self, graph] {

@@ -331,9 +331,11 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(preload));
         denoArgs << QStringLiteral("--preload") << preload;
     }
+    QByteArray importMap;
     if (!packages.isEmpty() || !cryptoShimUrl.isEmpty()) {
         const QString map = privateDir + QStringLiteral("/import-map.json");
-        if (!writeFile(map, importMapJson(packages, cryptoShimUrl)))
+        importMap = importMapJson(packages, cryptoShimUrl);
+        if (!writeFile(map, importMap))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(map));
         denoArgs << QStringLiteral("--import-map") << map;
     }
@@ -409,9 +411,17 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         env.insert(it.key(), it.value());
     run.environment = env;
 
-    // The loader reads the start-up graph without asking the broker: ask the runtime for that
-    // graph in the same namespace (so it finds only what the run could load), with no broker
-    // (it executes nothing), and audit each file before the run starts.
+    // The loader reads the start-up graph without asking the broker: learn it in process where
+    // that is certain (localStartUpModules: the files the namespace shows at their own paths),
+    // else ask the runtime for it in the same namespace (so it finds only what the run could
+    // load), with no broker (it executes nothing); either way audit each file before the run.
+    QStringList shownGrants;
+    for (const auto &rule : matcher.readRules())
+        shownGrants << QString::fromStdString(rule.path);
+    for (const auto &rule : matcher.writeRules())
+        shownGrants << QString::fromStdString(rule.path);
+    run.graphScope = localGraphScope(matcher.everyFileReadable(), !request.workdirSource.isEmpty() || !request.overlays.isEmpty(),
+                                     shownGrants, protectedPaths + QStringList{privateDir}, importMap);
     QProcessEnvironment infoEnv = env;
     infoEnv.remove(QStringLiteral("DENO_PERMISSION_BROKER_PATH"));
     const ModuleGraphCommand graph{run.program, namespaceArgs + QStringList{runtime->path} + infoArgs, infoEnv,
@@ -430,7 +440,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         entryGuard.path.clear();
         return run;
     }
-    auto modules = startUpModuleFiles(graph);
+    const std::optional<QStringList> local = localStartUpModules(entry, run.graphScope);
+    auto modules = local ? Result<QStringList>(*local) : startUpModuleFiles(graph);
     if (!modules)
         return std::unexpected(modules.error());
     run.startUpModules = *modules;

@@ -36,6 +36,7 @@ struct PreparedRun
     std::shared_ptr<QTemporaryDir> codeDir;    // the workdir of a --code run without one
     QString entryFileToRemove;                 // --code written into a given workdir
     QStringList startUpModules;                // files the loader reads unasked, for the audit log
+    LocalGraphScope graphScope;                // learning that graph in process (modulegraph.h)
 
     // A warm runtime (PrepareMode::Warm) starts before its code is known: the code is written to
     // hostEntry and the start-up graph read with `graph` when its run is handed over, and the

@@ -4,6 +4,7 @@ target_sources(sandbench_core PRIVATE
     exec/execrequest.h
     exec/execresult.h exec/execresult.cpp
     exec/execrun.h exec/execrun.cpp exec/execrunwarm.cpp
+    exec/importlexer.h exec/importlexer.cpp
     exec/modulegraph.h exec/modulegraph.cpp
     exec/namespaceargs.h exec/namespaceargs.cpp
     exec/outputcapture.h exec/outputcapture.cpp

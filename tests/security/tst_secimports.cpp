@@ -9,6 +9,7 @@
 #include <QTest>
 
 using namespace Sandbench;
+using namespace Qt::StringLiterals;
 using namespace Sandbench::Test;
 
 class TestSecImports : public QObject
@@ -41,6 +42,13 @@ private slots:
         QTest::newRow("worker outside") << "new Worker('file://OUT/evil.js', { type: 'module' }); await new Promise((r) => setTimeout(r, 300));" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
         QTest::newRow("worker proc") << "new Worker('file:///proc/self/environ', { type: 'module' }); await new Promise((r) => setTimeout(r, 300));" << "/proc/self/environ" << "DENO_PERMISSION_BROKER_PATH";
         QTest::newRow("engine cache") << "import 'CACHE/runtime-libs';" << "CACHE" << "libc.so";
+        // What an in-process graph would miss: the runtime's broker decides these at run time.
+        QTest::newRow("computed dynamic") << "const p = 'OUT/ev' + 'il.js'; await import(p);" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("templated dynamic") << "const n = 'evil'; await import(`OUT/${n}.js`);" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("bom") << QStringLiteral("\uFEFFimport 'OUT/evil.js';") << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("long line") << QStringLiteral("let x = 0; ") + QStringLiteral("x += 1; ").repeated(40000) + QStringLiteral("import 'OUT/evil.js';")
+                                   << "/outside/evil.js" << "EVIL-MODULE-LOADED";
+        QTest::newRow("hidden by a regex") << "const r = /\"/; await import('OUT/evil.js'); const q = \"x\";" << "/outside/evil.js" << "EVIL-MODULE-LOADED";
     }
 
     void startUpGraphFindsOnlyGrants()
@@ -121,6 +129,70 @@ private slots:
         for (const AuditEvent &e : a.result->auditEvents)
             inResult += e.reason == QLatin1String("module graph");
         QCOMPARE(inResult, expected.size());
+    }
+
+    // The start-up graph is learned in process where that is certain (modulegraph.h); each of
+    // these is a case a simpler scanner would miss, and every file the loader reads unasked is
+    // still audited before the run, exactly once. A computed import is not part of that graph:
+    // the broker decides it when it happens, and audits it then.
+    void edgeCasesOfTheGraphAreAudited_data()
+    {
+        QTest::addColumn<QStringList>("files");    // work/<path>, contents, ...
+        QTest::addColumn<QByteArray>("main");
+        QTest::addColumn<QStringList>("graph");    // the module graph lines besides main.ts
+        QTest::addColumn<QString>("decidedLater"); // a file the broker must audit as it is read
+        QTest::newRow("re-export chain") << QStringList{u"r1.ts"_s, u"export { x } from './r2.ts';"_s, u"r2.ts"_s, u"export * from './lib/r3.ts';"_s,
+                                                        u"lib/r3.ts"_s, u"export const x = 'CHAIN-OK';"_s}
+                                         << QByteArray("export * from './r1.ts';\nimport { x } from './r1.ts';\nconsole.log(x);\n")
+                                         << QStringList{u"r1.ts"_s, u"r2.ts"_s, u"lib/r3.ts"_s} << QString();
+        QTest::newRow("bom") << QStringList{u"a.ts"_s, QStringLiteral("\uFEFFimport { b } from './b.ts';\nexport const a = b;"), u"b.ts"_s, u"export const b = 'BOM-OK';"_s}
+                             << QByteArray("\xEF\xBB\xBFimport { a } from './a.ts';\nconsole.log(a);\n")
+                             << QStringList{u"a.ts"_s, u"b.ts"_s} << QString();
+        QTest::newRow("long line") << QStringList{u"a.ts"_s, QStringLiteral("let x = 0; ") + QStringLiteral("x += 1; ").repeated(40000)
+                                                          + QStringLiteral("export { b as a } from './b.ts';"), u"b.ts"_s, u"export const b = 'LONG-OK';"_s}
+                                   << QByteArray("import { a } from './a.ts';\nconsole.log(a);\n") << QStringList{u"a.ts"_s, u"b.ts"_s} << QString();
+        QTest::newRow("json text dynamic type") << QStringList{u"d.json"_s, u"{\"v\": \"JSON-OK\"}"_s, u"t.txt"_s, u"TEXT-OK"_s, u"dyn.ts"_s, u"export const d = 'DYN-OK';"_s,
+                                                               u"types.ts"_s, u"export type T = string;"_s}
+                                                << QByteArray("import d from './d.json' with { type: 'json' };\nimport t from './t.txt' with { type: 'text' };\n"
+                                                              "import type { T } from './types.ts';\nconst m = await import('./dyn.ts');\n"
+                                                              "const s: T = d.v; console.log(s, t, m.d);\n")
+                                                << QStringList{u"d.json"_s, u"t.txt"_s, u"dyn.ts"_s, u"types.ts"_s} << QString();
+        QTest::newRow("computed") << QStringList{u"c.ts"_s, u"export const c = 'COMPUTED-OK';"_s}
+                                  << QByteArray("const p = './' + 'c.ts'; const m = await import(p); console.log(m.c);\n")
+                                  << QStringList{} << QStringLiteral("c.ts");
+    }
+
+    void edgeCasesOfTheGraphAreAudited()
+    {
+        QFETCH(QStringList, files);
+        QFETCH(QByteArray, main);
+        QFETCH(QStringList, graph);
+        QFETCH(QString, decidedLater);
+        ExecFixture f;
+        for (qsizetype i = 0; i + 1 < files.size(); i += 2)
+            f.write(QStringLiteral("work/") + files[i], files[i + 1].toUtf8());
+        const Attempt a = attemptFile(f, QStringLiteral("main.ts"), main, f.sandboxPolicy());
+        QVERIFY2(a.result.has_value() && a.result->exitCode == 0 && a.result->stdoutData.contains("-OK"), qPrintable(a.diagnostics()));
+        QStringList expected = {f.path(QStringLiteral("work/main.ts"))};
+        for (const QString &file : std::as_const(graph))
+            expected << f.path(QStringLiteral("work/") + file);
+        QStringList loaded;
+        quint64 lastGraphSeq = 0;
+        quint64 firstCheckSeq = 0;
+        for (const AuditEvent &e : a.audit) {
+            if (e.reason == QLatin1String("module graph")) {
+                loaded << e.resource;
+                lastGraphSeq = qMax(lastGraphSeq, e.seq);
+            } else if (!firstCheckSeq) {
+                firstCheckSeq = e.seq;
+            }
+        }
+        expected.sort();
+        loaded.sort();
+        QCOMPARE(loaded, expected);
+        QVERIFY2(!firstCheckSeq || firstCheckSeq > lastGraphSeq, qPrintable(a.diagnostics()));
+        if (!decidedLater.isEmpty())
+            QVERIFY2(a.allowedInAudit(QStringLiteral("read"), f.path(QStringLiteral("work/") + decidedLater)), qPrintable(a.diagnostics()));
     }
 
     // With --code, the file that holds the code is read by the loader too: audited first, under

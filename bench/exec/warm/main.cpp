@@ -5,8 +5,8 @@
 //   bare: `deno run --no-config hello.ts` with the same binary, started with QProcess.
 //   (and, untimed in the round: finished() until the next warm runtime waits)
 //   bench_exec_warm [rounds=21] [deno=/opt/sandbench/bin/deno]
-// With SANDBENCH_BENCH_IMPORT=1 the code imports a module (the warm run then reads its module
-// graph with the runtime first, as a cold run does).
+// With SANDBENCH_BENCH_IMPORT=1 the code imports two local modules and one allowed npm package
+// (SANDBENCH_BENCH_NPM=0: the local modules only), so its start-up module graph is not empty.
 // With SANDBENCH_BENCH_PHASES=1 it also prints, per warm run, start() -> started() (the hand
 // over) and started() -> finished() (the runtime running the code and exiting).
 #include "exec/execengine.h"
@@ -116,10 +116,14 @@ int main(int argc, char *argv[])
     QTemporaryDir dir;
     const QString work = QDir(dir.path()).canonicalPath() + QStringLiteral("/work");
     QDir().mkpath(work);
-    // SANDBENCH_BENCH_IMPORT=1: the hello-world imports its name from a module beside it, so
-    // the warm run needs the runtime's module graph before its hand-over.
+    // SANDBENCH_BENCH_IMPORT=1: the hello-world imports its name from lib/who.ts, which re-exports
+    // it from ../name.ts, so the warm run has a start-up module graph to learn before its hand-over.
     const bool withImport = qEnvironmentVariableIntValue("SANDBENCH_BENCH_IMPORT") == 1;
-    const QByteArray hello = withImport ? QByteArray("import { name } from \"./name.ts\";\nconsole.log(`hello, ${name}`);\n")
+    const bool withPackage = withImport && qEnvironmentVariable("SANDBENCH_BENCH_NPM") != QLatin1String("0");
+    QByteArray imports = "import { name } from \"./lib/who.ts\";\n";
+    if (withPackage)
+        imports += "import isOdd from \"npm:is-odd@3\";\nif (!isOdd(3)) Deno.exit(1);\n";
+    const QByteArray hello = withImport ? QByteArray(imports + "console.log(`hello, ${name}`);\n")
                                         : QByteArray("// The smallest run: no permission needed.\n"
                                                      "const name: string = Deno.args[0] ?? \"world\";\n"
                                                      "console.log(`hello, ${name}`);\n");
@@ -127,6 +131,10 @@ int main(int argc, char *argv[])
         QFile name(folder + QStringLiteral("/name.ts"));
         if (!name.open(QIODevice::WriteOnly) || name.write("export const name = \"world\";\n") < 0)
             qFatal("cannot write name.ts");
+        QDir().mkpath(folder + QStringLiteral("/lib"));
+        QFile who(folder + QStringLiteral("/lib/who.ts"));
+        if (!who.open(QIODevice::WriteOnly) || who.write("export { name } from \"../name.ts\";\n") < 0)
+            qFatal("cannot write lib/who.ts");
     }
     const QString script = dir.path() + QStringLiteral("/hello.ts");
     QFile file(script);
@@ -142,6 +150,8 @@ int main(int argc, char *argv[])
     request.policy.sandbox = true;
     request.policy.workdir = work;
     request.policy.timeoutMs = 30000;
+    if (withPackage)
+        request.policy.allowPackages = {QStringLiteral("is-odd@3")};
     ExecEngineConfig config;
     config.runtimePath = deno;
 
@@ -183,7 +193,8 @@ int main(int argc, char *argv[])
         }
     }
     out << QStringLiteral("hello-world%1, %2 alternating rounds, medians\n")
-                   .arg(withImport ? QStringLiteral(" importing a module") : QString()).arg(rounds);
+                   .arg(withPackage ? QStringLiteral(" importing two modules and a package")
+                        : withImport ? QStringLiteral(" importing two modules") : QString()).arg(rounds);
     out << QStringLiteral("warm ExecEngine start() -> finished()   %1 ms (start() -> started(): %2 ms)\n")
                    .arg(median(warmMs), 0, 'f', 1).arg(median(handOverMs), 0, 'f', 1);
     out << QStringLiteral("  next warm runtime ready after finished() %1 ms\n").arg(median(rewarmMs), 0, 'f', 1);
