@@ -1,5 +1,7 @@
 #include "allowscopedialog.h"
 
+#include "common/terminaltext.h"
+
 #include "policy/policyfile.h"
 #include "policy/policylint.h"
 #include "theme.h"
@@ -22,7 +24,8 @@ QString policyDiffHtml(const QStringList &diff)
 {
     QString html;
     for (const QString &line : diff) {
-        const QString escaped = line.toHtmlEscaped();
+        // The diff quotes denied resources: a bidi override in one is shown, not obeyed.
+        const QString escaped = visibleText(line).toHtmlEscaped();
         if (line.startsWith(QLatin1Char('+')))
             html += QStringLiteral("<span style=\"color:#2da44e\">%1</span>\n").arg(escaped);
         else if (line.startsWith(QLatin1Char('-')))
@@ -82,10 +85,11 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
         // A credential is never allowed by accepting the dialog as it opens: its box is to tick.
         include->setCheckState(offered && c.caution.isEmpty() ? Qt::Checked : Qt::Unchecked);
         if (!c.caution.isEmpty())
-            include->setToolTip(tr("Not ticked: %1").arg(c.caution));
+            include->setToolTip(visibleLines(tr("Not ticked: %1").arg(c.caution)));
         m_table->setItem(row, IncludeColumn, include);
-        m_table->setItem(row, KindColumn, new QTableWidgetItem(c.event.kind));
-        auto *resource = new QTableWidgetItem(c.event.resource);
+        // What is allowed must read as what it is: "report\u202egnp.sh" is no "reporths.png".
+        m_table->setItem(row, KindColumn, new QTableWidgetItem(visibleText(c.event.kind)));
+        auto *resource = new QTableWidgetItem(visibleText(c.event.resource));
         QString tip = c.event.resource;
         if (!c.caution.isEmpty()) {
             tip += QStringLiteral("\n\n") + tr("Not ticked: %1").arg(c.caution);
@@ -94,7 +98,7 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
         if (!c.refused.isEmpty())
             tip += QStringLiteral("\n\n") + tr("Not offered:") + QStringLiteral("\n\u2022 ")
                    + c.refused.join(QStringLiteral("\n\u2022 "));
-        resource->setToolTip(tip);
+        resource->setToolTip(visibleLines(tip));
         m_table->setItem(row, ResourceColumn, resource);
         auto *denials = new QTableWidgetItem(QLocale().toString(c.denials));
         denials->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -104,23 +108,23 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
         if (!offered) {
             auto *none = new QTableWidgetItem(tr("not offered"));
             none->setFlags(Qt::NoItemFlags);
-            none->setToolTip(c.refused.join(QLatin1Char('\n')));
+            none->setToolTip(visibleLines(c.refused.join(QLatin1Char('\n'))));
             m_table->setItem(row, ScopeColumn, none);
             continue;
         }
         auto *box = new QComboBox(m_table);
-        box->setAccessibleName(tr("Scope for %1").arg(c.event.resource));
+        box->setAccessibleName(visibleText(tr("Scope for %1").arg(c.event.resource)));
         for (const AllowScope &scope : c.scopes)
-            box->addItem(QStringLiteral("%1 \u2014 %2").arg(scope.label, scope.rule.value));
+            box->addItem(visibleText(QStringLiteral("%1 \u2014 %2").arg(scope.label, scope.rule.value)));
         if (!c.refused.isEmpty())
-            box->setToolTip(tr("Not offered:") + QLatin1Char('\n') + c.refused.join(QLatin1Char('\n')));
+            box->setToolTip(visibleLines(tr("Not offered:") + QLatin1Char('\n') + c.refused.join(QLatin1Char('\n'))));
         connect(box, &QComboBox::currentIndexChanged, this, &AllowScopeDialog::updateDiff);
         m_table->setCellWidget(row, ScopeColumn, box);
     }
     QStringList refused;
     for (const AllowCandidate &c : std::as_const(m_candidates))
         for (const QString &why : c.refused)
-            refused << QStringLiteral("\u2022 %1 \u2014 %2").arg(c.event.resource, why);
+            refused << visibleText(QStringLiteral("\u2022 %1 \u2014 %2").arg(c.event.resource, why));
     m_refusedNote->setObjectName(QStringLiteral("allowScopeRefused"));
     m_refusedNote->setTextFormat(Qt::PlainText);
     m_refusedNote->setWordWrap(true);
@@ -216,7 +220,7 @@ void AllowScopeDialog::updateDiff()
     if (!rules.isEmpty())
         for (const QString &risk : risks(withRules(m_policy, rules), m_baseDir))
             if (!m_lintBefore.contains(risk))
-                fresh << QStringLiteral("\u2022 ") + risk;
+                fresh << QStringLiteral("\u2022 ") + visibleText(risk);
     m_riskNote->setText(tr("Look again before you apply:") + QLatin1Char('\n') + fresh.join(QLatin1Char('\n')));
     m_riskNote->setVisible(!fresh.isEmpty());
 }

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "common/terminaltext.h"
 #include "allowscopedialog.h"
 #include "appicon.h"
 #include "confirmations.h"
@@ -145,7 +146,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_history, &RunHistoryPanel::openSessionRequested, this, &MainWindow::showSessionOfRun);
     connect(m_sessions, &SessionsPanel::allowRequested, this, &MainWindow::allowEvents);
     connect(m_workbench, &Workbench::sessionFailed, this, [this](int row, const QString &error) {
-        statusBar()->showMessage(tr("Run %1 was not recorded as a session: %2").arg(row + 1).arg(error), 8000);
+        statusBar()->showMessage(visibleText(tr("Run %1 was not recorded as a session: %2").arg(row + 1).arg(error)), 8000);
     });
     connect(m_policy, &PolicyEditorPanel::policyChanged, m_status, &RunStatusWidget::setPolicy);
     // "Could not run: the policy has an error" goes once the policy reads again.
@@ -234,9 +235,10 @@ void MainWindow::updateTitle()
     const QString policyName = m_policy->filePath().isEmpty()
                                    ? tr("unsaved policy")
                                    : QFileInfo(m_policy->filePath()).fileName();
+    // File names are anyone's: "report\u202egnp.ts" is shown as what it is.
     setWindowTitle(tr("%1%2 \u2014 %3%4 \u2014 Sandbench")
-                       .arg(m_script->displayName(), m_script->isModified() ? QStringLiteral("*") : QString(),
-                            policyName, m_policy->isModified() ? QStringLiteral("*") : QString()));
+                       .arg(visibleText(m_script->displayName()), m_script->isModified() ? QStringLiteral("*") : QString(),
+                            visibleText(policyName), m_policy->isModified() ? QStringLiteral("*") : QString()));
 }
 
 void MainWindow::applySettings(const AppSettings &settings)
@@ -261,7 +263,7 @@ bool MainWindow::runScript()
         return false;
     m_policy->validateNow();
     if (!m_policy->isValid()) {
-        statusBar()->showMessage(tr("The policy has an error: %1").arg(m_policy->errorText()), 8000);
+        statusBar()->showMessage(visibleText(tr("The policy has an error: %1").arg(m_policy->errorText())), 8000);
         m_status->setPolicyFailed(tr("the policy has an error"));
         return false;
     }

@@ -1,5 +1,6 @@
 // The window's menus and toolbar: every action, with its shortcut and object name (tests and
 // saved toolbars find them by name).
+#include "common/terminaltext.h"
 #include "mainwindow.h"
 
 #include "appicon.h"
@@ -166,15 +167,15 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = m_script->recentFiles();
     for (const QString &path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+        m_recentMenu->addAction(visibleText(QFileInfo(path).fileName()), this, [this, path] {
             QString error;
             if (!m_script->maybeSave())
                 return;
             if (m_script->openFile(path, &error))
                 showPanel(m_script);
             else
-                QMessageBox::warning(this, tr("Open Script"), tr("Cannot open %1: %2").arg(path, error));
-        })->setToolTip(path);
+                QMessageBox::warning(this, tr("Open Script"), visibleLines(tr("Cannot open %1: %2").arg(path, error)));
+        })->setToolTip(visibleText(path));
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 

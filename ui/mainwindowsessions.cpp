@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "common/terminaltext.h"
 #include "common/background.h"
 #include "panels/runhistorypanel.h"
 #include "panels/sessionspanel.h"
@@ -102,13 +103,13 @@ void MainWindow::saveSession(int row, const QString &path)
             if (!written) {
                 statusBar()->clearMessage();
                 QMessageBox::warning(this, tr("Save Session"),
-                                     tr("The session of run %1 was not saved: %2").arg(number).arg(written.error().message));
+                                     visibleLines(tr("The session of run %1 was not saved: %2").arg(number).arg(written.error().message)));
                 return;
             }
-            statusBar()->showMessage(tr("Saved the session of run %1 to %2 (%3)")
+            statusBar()->showMessage(visibleText(tr("Saved the session of run %1 to %2 (%3)")
                                          .arg(number)
                                          .arg(QDir::toNativeSeparators(target),
-                                              QLocale().formattedDataSize(QFileInfo(target).size())),
+                                              QLocale().formattedDataSize(QFileInfo(target).size()))),
                                      8000);
             emit sessionSaved(target);
         });

@@ -56,7 +56,7 @@ QString usageText()
 // A policy for analysis: sensitive roots are read (lint reports them), nothing is granted.
 int loadPolicy(const QString &path, LoadedPolicy *out)
 {
-    auto bytes = readRegularFile(path, qint64(4) << 20, QStringLiteral("the policy"));
+    auto bytes = readRegularFile(path, kMaxPolicyFileBytes, QStringLiteral("the policy"));
     if (!bytes) {
         QTextStream(stderr) << "sandbench-cli: policy: " << terminalSafe(bytes.error().message) << '\n';
         return bytes.error().code == ErrorCode::Io ? FileErrorExit : BadInputExit;

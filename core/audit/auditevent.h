@@ -24,15 +24,11 @@ struct AuditEvent
     QString decisionName() const { return allowed ? QStringLiteral("allow") : QStringLiteral("deny"); }
     // The JSON line without its newline; fast, no QJsonDocument on the hot path.
     QByteArray toJsonLine() const;
-    // Parses one line; false when it is not an audit event.
+    // Parses one line; false when it is not an audit event. Any JSON spelling of an event is
+    // read (whitespace, key order, "\u" escapes): this parse alone decides what a line says,
+    // for its row, the counts and every filter. A key written twice is refused, since readers
+    // disagree on which one counts.
     static bool fromJsonLine(const QByteArray &line, AuditEvent *event, QString *error = nullptr);
-
-    // The decision of a line as toJsonLine writes it: exactly one "decision":"allow" or
-    // "decision":"deny" and not the other. Anything else (none, both, a key written twice or
-    // spelt otherwise) is Unreadable, and fromJsonLine refuses it: a search for the decision
-    // (the log browser's filter) then never finds what the parse does not say.
-    enum class LineDecision { Allow, Deny, Unreadable };
-    static LineDecision decisionOf(QByteArrayView line);
 
     bool operator==(const AuditEvent &) const = default;
 };

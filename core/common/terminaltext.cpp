@@ -46,9 +46,27 @@ void forEachCodePoint(const QString &text, F each)
 
 bool isFormattingCharacter(char32_t c)
 {
-    return c == 0x00ad || c == 0x061c || c == 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e)
-            || (c >= 0x2060 && c <= 0x206f) || c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb)
-            || (c >= 0xd800 && c <= 0xdfff) || (c >= 0xe0000 && c <= 0xe007f);
+    if (c == 0x00ad || c == 0x061c || c == 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e)
+        || (c >= 0x2060 && c <= 0x206f) || c == 0xfeff || (c >= 0xfff9 && c <= 0xfffb)
+        || (c >= 0xd800 && c <= 0xdfff) || (c >= 0xe0000 && c <= 0xe007f))
+        return true;
+    // Drawn as nothing at all: the combining grapheme joiner and the Hangul fillers, which make
+    // a name look empty or like another.
+    if (c == 0x034f || c == 0x115f || c == 0x1160 || c == 0x3164 || c == 0xffa0)
+        return true;
+    // Every other format character Unicode knows (Cf: U+0600..U+0605, U+110BD, U+1BCA0.. and
+    // those added later), and noncharacters; by category, so none is missed by a list.
+    if (c > 0x10ffff)
+        return true;
+    switch (QChar::category(c)) {
+    case QChar::Other_Format:
+    case QChar::Other_Surrogate:
+    case QChar::Separator_Line:
+    case QChar::Separator_Paragraph:
+        return true;
+    default:
+        return (c & 0xfffe) == 0xfffe || (c >= 0xfdd0 && c <= 0xfdef);
+    }
 }
 
 QString terminalSafe(const QString &text)
@@ -99,6 +117,34 @@ QString visibleText(const QString &text)
 QString visibleLines(const QString &text)
 {
     return visible(text, true);
+}
+
+QVariant visibleForRole(const QVariant &value, int role)
+{
+    const bool lines = role == Qt::ToolTipRole || role == Qt::WhatsThisRole;
+    if (role != Qt::DisplayRole && !lines && role != Qt::StatusTipRole && role != Qt::AccessibleTextRole
+        && role != Qt::AccessibleDescriptionRole)
+        return value;
+    if (value.typeId() == QMetaType::QString)
+        return lines ? visibleLines(value.toString()) : visibleText(value.toString());
+    if (value.typeId() == QMetaType::QStringList) {
+        QStringList list = value.toStringList();
+        for (QString &item : list)
+            item = lines ? visibleLines(item) : visibleText(item);
+        return list;
+    }
+    return value;
+}
+
+bool hasHiddenCharacters(const QString &text, bool linesAllowed)
+{
+    bool hidden = false;
+    forEachCodePoint(text, [&](char32_t c) {
+        if (linesAllowed && (c == '\n' || c == '\t'))
+            return;
+        hidden = hidden || isControl(c) || isFormattingCharacter(c);
+    });
+    return hidden;
 }
 
 QByteArray TerminalFilter::filter(QByteArrayView chunk)

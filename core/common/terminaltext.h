@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QString>
+#include <QVariant>
 
 namespace Sandbench {
 
@@ -23,6 +24,16 @@ QString visibleText(const QString &text);
 
 // The same for many lines of output (a console, a diff view): line breaks and tabs stay.
 QString visibleLines(const QString &text);
+
+// What an item model hands a view for `role`: the text roles (display, tooltip, status tip,
+// What's This, accessible text) with visibleText (tooltips and What's This keep their line
+// breaks, as visibleLines), every other role and value as is. Every model that shows text from
+// a run, a bundle or a log returns its data through this, so no path of a view (a cache, a
+// lazily filled row, a delegate) can draw the raw form.
+QVariant visibleForRole(const QVariant &value, int role);
+// Whether `text` holds a character visibleText would replace: what a test asserts never
+// reaches a view.
+bool hasHiddenCharacters(const QString &text, bool linesAllowed = false);
 
 // True for the characters both forms replace (besides the C0/C1 controls).
 bool isFormattingCharacter(char32_t c);

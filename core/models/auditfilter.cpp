@@ -1,5 +1,7 @@
 #include "auditfilter.h"
 
+#include <algorithm>
+
 namespace Sandbench {
 
 namespace {
@@ -51,39 +53,32 @@ bool AuditFilter::matches(const AuditEvent &event) const
 AuditLineMatcher::AuditLineMatcher(const AuditFilter &filter)
 {
     if (!filter.kind.isEmpty())
-        m_kindNeedle = "\"kind\":\"" + filter.kind.toUtf8() + '"';
+        m_kindNeedle = '"' + filter.kind.toUtf8() + '"';
     if (filter.decision == AuditFilter::Decision::Allow)
-        m_decisionNeedle = "\"decision\":\"allow\"";
+        m_decisionNeedle = "\"allow\"";
     else if (filter.decision == AuditFilter::Decision::Deny)
-        m_decisionNeedle = "\"decision\":\"deny\"";
+        m_decisionNeedle = "\"deny\"";
     m_textNeedle = filter.text.toLower().toUtf8();
+    // A needle beyond ASCII may match by Unicode case folding ("\u212a" is "k"), which a byte
+    // search does not know.
+    m_textNeedleAscii = std::all_of(m_textNeedle.cbegin(), m_textNeedle.cend(), [](char c) { return uchar(c) < 0x80; });
 }
 
 bool AuditLineMatcher::mayMatch(QByteArrayView line) const
 {
-    // Quotes inside JSON strings are escaped, so "kind":"x" can only be the field itself.
+    const bool plain = std::all_of(line.cbegin(), line.cend(), [](char c) { return uchar(c) < 0x80 && c != '\\'; });
+    if (!plain)
+        return true;
     if (!m_kindNeedle.isEmpty() && !line.contains(m_kindNeedle))
         return false;
     if (!m_decisionNeedle.isEmpty() && !line.contains(m_decisionNeedle))
         return false;
-    return m_textNeedle.isEmpty() || containsCaseInsensitive(line, m_textNeedle);
+    return m_textNeedle.isEmpty() || !m_textNeedleAscii || containsCaseInsensitive(line, m_textNeedle);
 }
 
 bool AuditFilter::mayMatchLine(QByteArrayView line) const
 {
-    // Quotes inside JSON strings are escaped, so "kind":"x" can only be the field itself.
-    if (!kind.isEmpty()) {
-        const QByteArray needle = "\"kind\":\"" + kind.toUtf8() + '"';
-        if (!line.contains(needle))
-            return false;
-    }
-    if (decision == Decision::Allow && !line.contains(QByteArrayView("\"decision\":\"allow\"")))
-        return false;
-    if (decision == Decision::Deny && !line.contains(QByteArrayView("\"decision\":\"deny\"")))
-        return false;
-    if (!text.isEmpty() && !containsCaseInsensitive(line, text.toLower().toUtf8()))
-        return false;
-    return true;
+    return AuditLineMatcher(*this).mayMatch(line);
 }
 
 } // namespace Sandbench

@@ -23,8 +23,9 @@ struct AuditFilter
     bool isEmpty() const { return kind.isEmpty() && decision == Decision::Any && text.isEmpty(); }
     bool matches(const AuditEvent &event) const;
 
-    // Cheap test on a line as AuditEvent::toJsonLine() writes it: false means the line cannot
-    // match; true means it may (confirm with matches() on the parsed event when needsParse()).
+    // Cheap test on a raw JSON line: false means the parsed line cannot match; true means it
+    // may (confirm with matches() on the parsed event). It only rules out what it can prove: a
+    // line with escapes or bytes beyond ASCII, or a needle beyond ASCII, is always parsed.
     bool mayMatchLine(QByteArrayView line) const;
     // Always when filtering: the needles only rule lines out; what is kept is what the parsed
     // event says, so a line that only looks like a match (or is unreadable) is never shown.
@@ -36,7 +37,9 @@ struct AuditFilter
 // Case-insensitive for ASCII letters; enough for paths, hosts and variable names.
 bool containsCaseInsensitive(QByteArrayView haystack, QByteArrayView lowerNeedle);
 
-// AuditFilter::mayMatchLine() with its needles built once, for scanning a million lines.
+// AuditFilter::mayMatchLine() with its needles built once, for scanning a million lines. A line
+// that is plain ASCII without a backslash holds every string value verbatim, whatever its
+// whitespace or key order: what it lacks, the parse cannot find. Any other line is parsed.
 class AuditLineMatcher
 {
 public:
@@ -44,9 +47,10 @@ public:
     bool mayMatch(QByteArrayView line) const;
 
 private:
-    QByteArray m_kindNeedle;
-    QByteArray m_decisionNeedle;
-    QByteArray m_textNeedle; // lower case
+    QByteArray m_kindNeedle;     // "kind", with its quotes
+    QByteArray m_decisionNeedle; // "allow" or "deny", with their quotes
+    QByteArray m_textNeedle;     // lower case
+    bool m_textNeedleAscii = true;
 };
 
 } // namespace Sandbench

@@ -111,20 +111,22 @@ QList<AuditEvent> AuditLogModel::deniedEvents(qsizetype limit) const
 {
     QList<AuditEvent> out;
     const qsizetype count = sourceCount();
+    AuditFilter denied;
+    denied.decision = AuditFilter::Decision::Deny;
+    const AuditLineMatcher denials(denied);
     for (qsizetype row = 0; row < count && out.size() < limit; ++row) {
         if (!m_file) {
             if (!m_events.at(row).allowed)
                 out << m_events.at(row);
             continue;
         }
-        // Straight from the mapped line, past the cache: a million-line log would only churn it,
-        // and the decision is read before anything is parsed.
+        // Straight from the line, past the cache: a million-line log would only churn it. The
+        // parse decides; the matcher only skips the lines it proves hold no denial.
         if (!m_window)
             m_window.emplace(m_file.get());
         const QByteArray line = m_window->lineAt(m_starts[size_t(row)]);
         AuditEvent event;
-        if (AuditEvent::decisionOf(line) == AuditEvent::LineDecision::Deny
-            && AuditEvent::fromJsonLine(line, &event))
+        if (denials.mayMatch(line) && AuditEvent::fromJsonLine(line, &event) && !event.allowed)
             out << event;
     }
     return out;
@@ -138,6 +140,14 @@ AuditEvent AuditLogModel::eventAt(int row) const
 }
 
 QVariant AuditLogModel::data(const QModelIndex &index, int role) const
+{
+    // Names, paths and messages come from a run, a bundle or a log: every text role of every
+    // row is shown through the one function that makes bidi overrides and invisible characters
+    // visible, whichever column or path produced it.
+    return visibleForRole(rawData(index, role), role);
+}
+
+QVariant AuditLogModel::rawData(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};

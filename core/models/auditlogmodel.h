@@ -91,6 +91,8 @@ signals:
     void filterFinished(int rows, qint64 elapsedMs);
 
 private:
+    // data() before its text is made visible (visibleForRole).
+    QVariant rawData(const QModelIndex &index, int role) const;
     qsizetype sourceCount() const;
     int sourceRow(int row) const;
     AuditEvent sourceEvent(int sourceRow) const;

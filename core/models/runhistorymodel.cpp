@@ -1,5 +1,7 @@
 #include "runhistorymodel.h"
 
+#include "common/terminaltext.h"
+
 #include <QDateTime>
 
 namespace Sandbench {
@@ -28,6 +30,14 @@ int RunHistoryModel::columnCount(const QModelIndex &parent) const
 }
 
 QVariant RunHistoryModel::data(const QModelIndex &index, int role) const
+{
+    // Names, paths and messages come from a run, a bundle or a log: every text role of every
+    // row is shown through the one function that makes bidi overrides and invisible characters
+    // visible, whichever column or path produced it.
+    return visibleForRole(rawData(index, role), role);
+}
+
+QVariant RunHistoryModel::rawData(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};

@@ -27,6 +27,8 @@ public:
     const RunRecord &run(int row) const { return m_history->run(row); }
 
 private:
+    // data() before its text is made visible (visibleForRole).
+    QVariant rawData(const QModelIndex &index, int role) const;
     void rowChanged(int row);
 
     QPointer<RunHistory> m_history;

@@ -1,5 +1,7 @@
 #include "sandboxlistmodel.h"
 
+#include "common/terminaltext.h"
+
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
 
@@ -50,6 +52,14 @@ QString SandboxListModel::formatDuration(qint64 ms)
 }
 
 QVariant SandboxListModel::data(const QModelIndex &index, int role) const
+{
+    // Names, paths and messages come from a run, a bundle or a log: every text role of every
+    // row is shown through the one function that makes bidi overrides and invisible characters
+    // visible, whichever column or path produced it.
+    return visibleForRole(rawData(index, role), role);
+}
+
+QVariant SandboxListModel::rawData(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};

@@ -44,6 +44,8 @@ public:
     void setTickInterval(int ms) { m_tick.setInterval(ms); }
 
 private:
+    // data() before its text is made visible (visibleForRole).
+    QVariant rawData(const QModelIndex &index, int role) const;
     void add(Sandbox *sandbox);
     void remove(Sandbox *sandbox);
     void tick();

@@ -360,8 +360,7 @@ Result<Policy> parsePolicy(const QByteArray &input, const QString &sourceName, c
 Result<Policy> readPolicyFile(const QString &path, const PolicyParseOptions &options)
 {
     // Checked on the opened descriptor: /dev/zero or a FIFO is refused at once, not read.
-    constexpr qint64 maxPolicyBytes = 4 * 1024 * 1024;
-    auto data = readRegularFile(path, maxPolicyBytes, QStringLiteral("the policy"));
+    auto data = readRegularFile(path, kMaxPolicyFileBytes, QStringLiteral("the policy"));
     if (!data)
         return std::unexpected(Error{data.error().code, data.error().message.startsWith(path)
                                                                ? data.error().message

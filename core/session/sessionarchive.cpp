@@ -1,5 +1,7 @@
 #include "sessionarchive.h"
 
+#include "common/boundedfile.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -11,6 +13,7 @@
 #include <archive_entry.h>
 
 #include <memory>
+#include <optional>
 
 namespace Sandbench {
 
@@ -170,6 +173,7 @@ ArchiveLimits withInMemoryBounds(ArchiveLimits limits, const QString &manifestNa
 
 struct ArchiveReader::State
 {
+    std::optional<RegularFile> file; // declared first: closed after `in` is done with it
     std::unique_ptr<archive, ReadArchiveDeleter> in;
     QSet<QString> seen;
     QByteArray buffer = QByteArray(256 * 1024, Qt::Uninitialized);
@@ -193,17 +197,20 @@ ArchiveReader::~ArchiveReader() = default;
 
 VoidResult ArchiveReader::open()
 {
-    // Checked on the opened descriptor's path like every reader: a FIFO or a device is no bundle.
-    if (!QFileInfo(m_path).isFile())
-        return ioError(QStringLiteral("%1: no such file").arg(m_path));
+    // Checked on the opened descriptor like every reader, and that descriptor is what is read:
+    // a FIFO or a device is no bundle, also when it is swapped in after a look at the path.
+    auto file = RegularFile::open(m_path);
+    if (!file)
+        return ioError(file.error().message);
     m_state = std::make_unique<State>();
+    m_state->file.emplace(std::move(*file));
     m_state->in.reset(archive_read_new());
     archive *in = m_state->in.get();
     // Only what writeArchive makes: no other formats or filters, so no surprise decoders run.
     archive_read_support_format_tar(in);
     archive_read_support_filter_gzip(in);
     archive_read_support_filter_none(in);
-    if (archive_read_open_filename(in, QFile::encodeName(m_path).constData(), 64 * 1024) != ARCHIVE_OK)
+    if (archive_read_open_fd(in, m_state->file->fd(), 64 * 1024) != ARCHIVE_OK)
         return fail(ErrorCode::Parse, QStringLiteral("%1: not a session bundle (%2)").arg(m_path, archiveError(in)));
     return {};
 }

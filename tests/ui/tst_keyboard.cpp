@@ -23,7 +23,9 @@
 #include <QAccessible>
 #include <QAction>
 #include <QApplication>
+#include <QDialog>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -47,6 +49,10 @@ using namespace Sandbench::Test;
 namespace {
 
 constexpr int kRunTimeoutMs = 60000;
+// How long a state the test needs (a focus, a window's activation) may take to come: generous,
+// since a loaded 2-core machine under ASan is many times slower than a quiet one. Only a
+// failure waits this long.
+constexpr int kStateTimeoutMs = 30000;
 
 // A key as the user types it: to whatever has the focus.
 void press(QWidget *fallback, Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
@@ -61,8 +67,12 @@ void pressSequence(QWidget *fallback, const QKeySequence &sequence)
     QTest::keySequence(target ? target : fallback, sequence);
 }
 
-// Answers the next modal box named `objectName` with `answer` once it is up; the timer polls
-// because the box runs its own event loop.
+// Answers the next modal box named `objectName` with `answer` once it is up, active and holds
+// the focus (a box is the active modal widget as soon as exec() shows it; its window is
+// activated and its focus set later, on a loaded machine much later). The timer polls because
+// the box runs its own event loop. Whatever the answer does, the box is closed after it: a
+// check that fails inside the answer returns early, and a box left open would keep its exec()
+// and the test waiting for ever.
 class BoxAnswer : public QObject
 {
 public:
@@ -75,9 +85,21 @@ public:
             QWidget *modal = QApplication::activeModalWidget();
             if (!modal || modal->objectName() != m_name)
                 return;
+            if (!m_up.isValid())
+                m_up.start();
+            const QWidget *focus = QApplication::focusWidget();
+            const bool ready = modal->isActiveWindow() && focus && (focus == modal || modal->isAncestorOf(focus));
+            if (!ready && !m_up.hasExpired(kStateTimeoutMs))
+                return; // not ready yet; past the deadline the answer runs and its checks say why
             m_timer.stop();
             seen = true;
             m_answer(modal);
+            if (modal->isVisible()) {
+                if (auto *dialog = qobject_cast<QDialog *>(modal))
+                    dialog->reject();
+                else
+                    modal->close();
+            }
         });
         m_timer.start();
     }
@@ -87,6 +109,7 @@ private:
     QString m_name;
     std::function<void(QWidget *)> m_answer;
     QTimer m_timer;
+    QElapsedTimer m_up;
 };
 
 // The "Allow this" dialog (a scope per denied resource, the policy diff), answered from the
@@ -183,7 +206,7 @@ void TestKeyboard::init()
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get(), kStateTimeoutMs));
 }
 
 void TestKeyboard::cleanup()
@@ -191,7 +214,7 @@ void TestKeyboard::cleanup()
     setLossQuestionHook({});
     if (m_window) {
         m_window->workbench()->stopRun();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->workbench()->isRunning(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->workbench()->isRunning(), kStateTimeoutMs);
         m_window->scriptPanel()->editor()->document()->setModified(false);
         m_window->policyPanel()->editor()->document()->setModified(false);
     }
@@ -203,7 +226,7 @@ void TestKeyboard::ctrlTabLeavesTheEditorForTheNextPanel()
     MainWindow &w = *m_window;
     CodeEditor *editor = w.scriptPanel()->editor();
     editor->setFocus();
-    QTRY_COMPARE(QApplication::focusWidget(), editor);
+    QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), editor, kStateTimeoutMs);
     // Tab stays in the editor and indents.
     QTest::keyClick(editor, Qt::Key_Tab);
     QCOMPARE(QApplication::focusWidget(), editor);
@@ -227,7 +250,7 @@ void TestKeyboard::f6CyclesThroughTheOpenPanels()
     QVERIFY(!open.contains(dock(QStringLiteral("desktopDock"))));
     QVERIFY(open.size() >= 5);
     w.scriptPanel()->editor()->setFocus();
-    QTRY_COMPARE(w.navigator()->currentDock(), open.first());
+    QTRY_COMPARE_WITH_TIMEOUT(w.navigator()->currentDock(), open.first(), kStateTimeoutMs);
     QList<QDockWidget *> visited;
     for (int i = 0; i < open.size(); ++i) {
         press(&w, Qt::Key_F6);
@@ -250,7 +273,7 @@ void TestKeyboard::escapeLeavesTheEditor()
                                                                     : QStringLiteral("policyDock"));
         w.navigator()->focusDock(own);
         editor->setFocus();
-        QTRY_COMPARE(QApplication::focusWidget(), editor);
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), editor, kStateTimeoutMs);
         QTest::keyClick(editor, Qt::Key_Escape);
         QVERIFY(QApplication::focusWidget() != editor);
         QVERIFY2(w.navigator()->currentDock() && w.navigator()->currentDock() != own,
@@ -265,13 +288,13 @@ void TestKeyboard::viewActionBringsThePanelForwardAndFocusesIt()
     QDockWidget *history = dock(QStringLiteral("historyDock"));
     QVERIFY(w.tabifiedDockWidgets(audit).contains(history));
     history->raise();
-    QTRY_VERIFY(!PanelNavigator::isInFront(audit)); // open but behind
+    QTRY_VERIFY_WITH_TIMEOUT(!PanelNavigator::isInFront(audit), kStateTimeoutMs); // open but behind
     auto *show = w.findChild<QAction *>(QStringLiteral("auditDockAction"));
     QVERIFY(show);
     QVERIFY(show->isChecked());
     QVERIFY(!show->shortcut().isEmpty());
     w.scriptPanel()->editor()->setFocus();
-    QTRY_COMPARE(QApplication::focusWidget(), w.scriptPanel()->editor());
+    QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), w.scriptPanel()->editor(), kStateTimeoutMs);
 
     pressSequence(&w, show->shortcut());
     QVERIFY(PanelNavigator::isInFront(audit));
@@ -382,7 +405,7 @@ void TestKeyboard::shortcutsDialogListsTheMenusAndFilters()
     });
     pressSequence(&w, w.findChild<QAction *>(QStringLiteral("keyboardShortcutsAction"))->shortcut());
     QVERIFY(answer.seen);
-    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QTRY_VERIFY_WITH_TIMEOUT(!QApplication::activeModalWidget(), kStateTimeoutMs);
     QCOMPARE(firstRun, QStringLiteral("F5"));
     int withKeys = 0;
     for (QAction *top : w.menuBar()->actions())
@@ -482,7 +505,7 @@ void TestKeyboard::releaseAsksWithTheSandboxName()
     QPointer<Sandbox> sandbox = created.first().first().value<Sandbox *>();
     const QString id = sandbox->id().left(12);
     auto *release = panel->findChild<QPushButton *>(QStringLiteral("sandboxRelease"));
-    QTRY_VERIFY(release->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(release->isEnabled(), kStateTimeoutMs);
 
     QList<LossQuestion> asked;
     bool yes = false;
@@ -526,9 +549,11 @@ void TestKeyboard::keyboardOnlyFromDenialToAllowed()
 
     // From here on, keys only; F5 runs from wherever the focus is.
     press(&w, Qt::Key_F5);
-    QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 1 && !history->run(0).running, kRunTimeoutMs);
+    // Ended in the history, and let go of by the engine (a moment later, from the event loop):
+    // until then the workbench is still busy and the next F5 would start nothing.
+    QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 1 && !history->run(0).running && !w.workbench()->isRunning(), kRunTimeoutMs);
     QCOMPARE(history->run(0).result->exitCode, 0);
-    QTRY_VERIFY(audit->denyCount() >= 1);
+    QTRY_VERIFY_WITH_TIMEOUT(audit->denyCount() >= 1, kStateTimeoutMs);
     int denied = -1;
     for (int row = 0; row < audit->rowCount() && denied < 0; ++row) {
         if (audit->eventAt(row).resource == m_secret && !audit->eventAt(row).allowed)
@@ -562,7 +587,7 @@ void TestKeyboard::keyboardOnlyFromDenialToAllowed()
     // manager does); window shortcuts need an active window.
     if (!w.isActiveWindow())
         w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(QTest::qWaitForWindowActive(&w, kStateTimeoutMs));
     press(&w, Qt::Key_F5);
     QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 2 && !history->run(1).running, kRunTimeoutMs);
     QCOMPARE(history->run(1).result->exitCode, 0);

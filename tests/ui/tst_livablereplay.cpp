@@ -28,6 +28,12 @@
 
 using namespace Sandbench;
 
+namespace {
+constexpr int kRunTimeoutMs = 60000;
+// A window's exposure on a loaded 2-core machine under ASan: generous, only a failure waits.
+constexpr int kStateTimeoutMs = 30000;
+} // namespace
+
 class TestLivableReplay : public QObject
 {
     Q_OBJECT
@@ -53,7 +59,7 @@ private slots:
     {
         MainWindow w;
         w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(QTest::qWaitForWindowExposed(&w, kStateTimeoutMs));
         RunHistoryModel *history = w.historyPanel()->model();
         struct Expect { QString name; QByteArray out; int denied; };
         for (const Expect &e : {Expect{QStringLiteral("hello-safe"), "Hello from the sandbox!", 0},
@@ -61,7 +67,9 @@ private slots:
             QVERIFY(w.openExample(e.name));
             const int row = history->rowCount();
             QVERIFY(w.runScript());
-            QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() > row && !history->run(row).running, 60000);
+            // The run ended in the history, and the engine let go of it (from the event loop, a
+            // moment later): until then the workbench is busy and the next runScript() refuses.
+            QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() > row && !history->run(row).running && !w.workbench()->isRunning(), kRunTimeoutMs);
             const RunRecord &run = history->run(row);
             QVERIFY2(run.result, qPrintable(run.error ? run.error->message : QString()));
             QVERIFY2(run.result->stdoutData.contains(e.out), run.result->stdoutData.constData());
@@ -76,7 +84,7 @@ private slots:
     {
         MainWindow w;
         w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(QTest::qWaitForWindowExposed(&w, kStateTimeoutMs));
         w.scriptPanel()->setCode(QStringLiteral("console.log('input ' + (await Deno.readTextFile(\"%1\")).trim());\n").arg(m_input));
         Policy recorded = w.policyPanel()->policy();
         recorded.seed = 7;
@@ -84,7 +92,7 @@ private slots:
         w.policyPanel()->setPolicy(recorded);
         RunHistoryModel *history = w.historyPanel()->model();
         QVERIFY(w.runScript());
-        QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 1 && !history->run(0).running, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(history->rowCount() == 1 && !history->run(0).running && !w.workbench()->isRunning(), kRunTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(history->run(0).session, 30000);
         w.historyPanel()->view()->selectRow(0);
         QTest::mouseClick(w.historyPanel()->openSessionButton(), Qt::LeftButton);
@@ -113,14 +121,14 @@ private slots:
         action->trigger();
         QVERIFY(sessions->usesEditorPolicy());
         QCOMPARE(sessions->replayPolicyBox()->currentIndex(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 1, kRunTimeoutMs);
         QVERIFY(!sessions->lastReport()->identical);
 
         sessions->replayPolicyBox()->setCurrentIndex(0);
         emit sessions->replayPolicyBox()->activated(0);
         QVERIFY(!sessions->usesEditorPolicy());
         sessions->replay();
-        QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 2, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 2, kRunTimeoutMs);
         QVERIFY(sessions->lastReport()->identical);
 
         // A wider editor policy (a host folder) asks first, as a wider policy file does.

@@ -132,6 +132,14 @@ QString AgentCallsModel::plainToolTip(const QString &text)
 
 QVariant AgentCallsModel::data(const QModelIndex &index, int role) const
 {
+    // Names, paths and messages come from a run, a bundle or a log: every text role of every
+    // row is shown through the one function that makes bidi overrides and invisible characters
+    // visible, whichever column or path produced it.
+    return visibleForRole(rawData(index, role), role);
+}
+
+QVariant AgentCallsModel::rawData(const QModelIndex &index, int role) const
+{
     const AgentCall *call = index.isValid() ? callAt(index.row()) : nullptr;
     if (!call)
         return {};

@@ -60,6 +60,8 @@ public:
     static QString plainToolTip(const QString &text);
 
 private:
+    // data() before its text is made visible (visibleForRole).
+    QVariant rawData(const QModelIndex &index, int role) const;
     QList<AgentCall> m_calls;
     QList<AgentCallRow> m_rows;
 };

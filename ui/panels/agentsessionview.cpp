@@ -339,8 +339,9 @@ void AgentSessionView::showCall(int row)
     }, [this, ticket](const std::pair<QString, QString> &texts) {
         if (!m_details.isCurrent(ticket))
             return; // another call is selected by now
-        m_arguments->setPlainText(texts.first);
-        m_result->setPlainText(texts.second);
+        // JSON keeps a bidi override or a zero-width space as it is: shown, not obeyed.
+        m_arguments->setPlainText(visibleLines(texts.first));
+        m_result->setPlainText(visibleLines(texts.second));
         emit callShown();
     });
     if (call->isCodeRun()) {
@@ -375,7 +376,7 @@ void AgentSessionView::showImage(const AgentCall &call)
         if (!m_details.isCurrent(ticket))
             return; // another call is selected by now
         if (decoded.image.isNull())
-            m_image->setText(decoded.error);
+            m_image->setText(visibleText(decoded.error));
         else
             m_image->setPixmap(QPixmap::fromImage(decoded.image));
         emit imageShown();

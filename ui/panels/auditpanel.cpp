@@ -76,8 +76,9 @@ public:
     }
     void setFullText(const QString &text)
     {
-        m_full = text;
-        setToolTip(text);
+        // Paths and details quote the log: drawn (and in the tooltip) in their visible form.
+        m_full = visibleLines(text);
+        setToolTip(m_full);
         elide();
     }
 
@@ -280,7 +281,7 @@ void AuditPanel::openLogInteractive()
         return;
     QString error;
     if (!openLog(path, &error))
-        QMessageBox::warning(this, tr("Open Audit Log"), error);
+        QMessageBox::warning(this, tr("Open Audit Log"), visibleLines(error));
 }
 
 bool AuditPanel::selectedEvent(AuditEvent *event) const

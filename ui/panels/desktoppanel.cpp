@@ -1,5 +1,6 @@
 #include "desktoppanel.h"
 
+#include "common/terminaltext.h"
 #include "desktopview.h"
 #include "elidedlabel.h"
 #include "sandbox/desktop.h"
@@ -159,7 +160,8 @@ QString DesktopPanel::status() const { return m_status->fullText(); }
 void DesktopPanel::setStatus(const QString &text, bool error)
 {
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
-    m_status->setFullText(text);
+    // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
+    m_status->setFullText(visibleLines(text));
 }
 
 void DesktopPanel::requestFrame()

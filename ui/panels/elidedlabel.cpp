@@ -1,5 +1,7 @@
 #include "elidedlabel.h"
 
+#include "common/terminaltext.h"
+
 #include <QFontMetrics>
 #include <QResizeEvent>
 
@@ -25,7 +27,8 @@ ElidedLabel::ElidedLabel(QWidget *parent)
 
 void ElidedLabel::setFullText(const QString &text)
 {
-    m_full = text;
+    // Statuses quote sandboxes, runs and logs: what is drawn (and the tooltip) is the visible form.
+    m_full = visibleLines(text);
     updateShown();
     updateGeometry();
 }

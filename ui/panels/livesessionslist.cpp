@@ -1,13 +1,13 @@
 #include "livesessionslist.h"
 
 #include "common/background.h"
+#include "common/boundedfile.h"
 #include "common/terminaltext.h"
 #include "session/agent/agentsession.h"
 #include "session/agent/agentsessionwriter.h"
 
 #include <QDateTime>
 #include <QDirIterator>
-#include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QJsonDocument>
@@ -31,10 +31,11 @@ constexpr qint64 kHeadBytes = 64 * 1024;
 // The client's name from the initialize line, when it is within the file's first bytes.
 QString clientOf(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    // Whatever the folder holds by now: a FIFO swapped in after the scan must not hold the scan.
+    const auto file = RegularFile::open(path);
+    if (!file)
         return {};
-    const QList<QByteArray> lines = file.read(kHeadBytes).split('\n');
+    const QList<QByteArray> lines = file->readAt(0, kHeadBytes).split('\n');
     if (lines.size() < 3) // the header, the initialize line, and what follows its newline
         return {};
     const QJsonObject init = QJsonDocument::fromJson(lines.at(1)).object();

@@ -1,6 +1,8 @@
 #include "policyeditorpanel.h"
 
+#include "common/terminaltext.h"
 #include "codeeditor.h"
+#include "common/boundedfile.h"
 #include "policyform.h"
 #include "policymarks.h"
 #include "policy/jsonlocator.h"
@@ -219,10 +221,11 @@ void PolicyEditorPanel::parseText()
             message = match.captured(3);
         }
         m_editor->setErrorMarker(m_errorLine, m_errorColumn, message);
-        m_status->setText(tr("Line %1, column %2: %3").arg(m_errorLine).arg(m_errorColumn).arg(message));
+        // Parse errors quote the policy (a key, a path): shown, not obeyed.
+        m_status->setText(visibleText(tr("Line %1, column %2: %3").arg(m_errorLine).arg(m_errorColumn).arg(message)));
         m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
-        m_bannerText->setText(tr("The form is read-only until the policy reads again: line %1, column %2: %3")
-                                      .arg(m_errorLine).arg(m_errorColumn).arg(message));
+        m_bannerText->setText(visibleText(tr("The form is read-only until the policy reads again: line %1, column %2: %3")
+                                      .arg(m_errorLine).arg(m_errorColumn).arg(message)));
         m_banner->show();
         // The form keeps showing the last good policy, but as a picture: it cannot be edited.
         m_form->setPolicy(m_policy);
@@ -239,7 +242,7 @@ void PolicyEditorPanel::parseText()
 void PolicyEditorPanel::showValidStatus()
 {
     const QString valid = tr("\u2714 Valid policy");
-    m_status->setText(m_marksSummary.isEmpty() ? valid : valid + QStringLiteral(" \u00b7 ") + m_marksSummary);
+    m_status->setText(m_marksSummary.isEmpty() ? valid : valid + QStringLiteral(" \u00b7 ") + visibleText(m_marksSummary));
     m_status->setStyleSheet(QStringLiteral("color: #2da44e"));
 }
 
@@ -289,19 +292,16 @@ bool PolicyEditorPanel::isModified() const
 
 bool PolicyEditorPanel::loadFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (file.size() > 4 * 1024 * 1024) {
+    // The reader readPolicyFile uses, so the editor opens what the CLI opens and refuses what
+    // it refuses (a FIFO, /dev/zero, a folder, an oversized file) at once.
+    const auto bytes = readRegularFile(path, kMaxPolicyFileBytes, tr("the policy"));
+    if (!bytes) {
         if (error)
-            *error = tr("the file is larger than 4 MiB");
-        return false;
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = file.errorString();
+            *error = bytes.error().message;
         return false;
     }
     m_filePath = QFileInfo(path).absoluteFilePath();
-    m_editor->setPlainText(QString::fromUtf8(file.readAll()));
+    m_editor->setPlainText(QString::fromUtf8(*bytes));
     m_editor->document()->setModified(false);
     validateNow();
     emit fileChanged(m_filePath);
@@ -337,7 +337,7 @@ bool PolicyEditorPanel::open()
         return false;
     QString error;
     if (!loadFile(path, &error)) {
-        QMessageBox::warning(this, tr("Open Policy"), tr("Cannot open %1: %2").arg(path, error));
+        QMessageBox::warning(this, tr("Open Policy"), visibleLines(tr("Cannot open %1: %2").arg(path, error)));
         return false;
     }
     return true;
@@ -349,7 +349,7 @@ bool PolicyEditorPanel::save()
         return saveAs();
     QString error;
     if (!saveFile(m_filePath, &error)) {
-        QMessageBox::warning(this, tr("Save Policy"), tr("Cannot save %1: %2").arg(m_filePath, error));
+        QMessageBox::warning(this, tr("Save Policy"), visibleLines(tr("Cannot save %1: %2").arg(m_filePath, error)));
         return false;
     }
     return true;
@@ -366,7 +366,7 @@ bool PolicyEditorPanel::saveAs()
         path += QStringLiteral(".json");
     QString error;
     if (!saveFile(path, &error)) {
-        QMessageBox::warning(this, tr("Save Policy"), tr("Cannot save %1: %2").arg(path, error));
+        QMessageBox::warning(this, tr("Save Policy"), visibleLines(tr("Cannot save %1: %2").arg(path, error)));
         return false;
     }
     return true;

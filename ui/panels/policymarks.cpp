@@ -1,5 +1,6 @@
 #include "policymarks.h"
 
+#include "common/terminaltext.h"
 #include "policy/jsonlocator.h"
 
 #include <QApplication>
@@ -70,7 +71,8 @@ PolicyMarks policyMarks(const QList<LintFinding> &findings, const PolicyUsage *u
 {
     PolicyMarks marks;
     for (const LintFinding &finding : findings) {
-        const QString message = QStringLiteral("%1: %2 [%3]").arg(severityWord(finding.severity), finding.message, finding.code);
+        // Marks quote the policy and the run's audit (a denied resource): shown, not obeyed.
+        const QString message = visibleText(QStringLiteral("%1: %2 [%3]").arg(severityWord(finding.severity), finding.message, finding.code));
         marks.lines << CodeEditor::LineMark{finding.position.line, finding.position.column, colorOf(finding.severity), message};
         marks.entries << PolicyForm::EntryMark{finding.pointer, iconOf(finding.severity), message};
     }
@@ -82,7 +84,7 @@ PolicyMarks policyMarks(const QList<LintFinding> &findings, const PolicyUsage *u
         const QIcon unusedIcon = QApplication::style()->standardIcon(QStyle::SP_DialogDiscardButton);
         const QList<GrantUse> unused = usage->unusedGrants();
         for (const GrantUse &grant : unused) {
-            const QString message = PolicyMarksText::tr("Unused in this run: \"%1\" in %2 allowed nothing").arg(grant.value, grant.key);
+            const QString message = visibleText(PolicyMarksText::tr("Unused in this run: \"%1\" in %2 allowed nothing").arg(grant.value, grant.key));
             marks.lines << CodeEditor::LineMark{grant.position.line, grant.position.column, unusedColor, message};
             marks.entries << PolicyForm::EntryMark{grant.pointer, unusedIcon, message};
         }
@@ -91,8 +93,8 @@ PolicyMarks policyMarks(const QList<LintFinding> &findings, const PolicyUsage *u
         for (const DenialHit &hit : usage->denials) {
             const QString allow = hit.allowRule ? PolicyMarksText::tr("%1 would allow it").arg(hit.allowRule->displayText())
                                                 : PolicyMarksText::tr("no entry can allow it");
-            const QString message = PolicyMarksText::tr("Denied in this run (%1\u00d7): %2 %3 \u2014 %4")
-                                            .arg(hit.count).arg(hit.action, hit.resource, allow);
+            const QString message = visibleText(PolicyMarksText::tr("Denied in this run (%1\u00d7): %2 %3 \u2014 %4")
+                                            .arg(hit.count).arg(hit.action, hit.resource, allow));
             const TextPosition at = denialPosition(hit, locator);
             marks.lines << CodeEditor::LineMark{at.line, at.column, deniedColor, message};
             marks.entries << PolicyForm::EntryMark{hit.insertPointer, deniedIcon, message};

@@ -1,5 +1,6 @@
 #include "portpreviewpanel.h"
 
+#include "common/terminaltext.h"
 #include "sandbox/sandbox.h"
 
 #include <QComboBox>
@@ -100,7 +101,8 @@ QString PortPreviewPanel::status() const
 void PortPreviewPanel::setStatus(const QString &text, bool error)
 {
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
-    m_status->setText(text);
+    // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
+    m_status->setText(visibleLines(text));
 }
 
 void PortPreviewPanel::load()

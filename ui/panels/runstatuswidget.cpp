@@ -1,5 +1,6 @@
 #include "runstatuswidget.h"
 
+#include "common/terminaltext.h"
 #include "workbench/workbench.h"
 
 #include <QDateTime>
@@ -99,7 +100,7 @@ void RunStatusWidget::setFailed(const QString &message)
 {
     m_policyFailed = false;
     setRunning(false);
-    m_state->setText(tr("Could not run: %1").arg(message));
+    m_state->setText(visibleText(tr("Could not run: %1").arg(message)));
     m_state->setStyleSheet(QStringLiteral("color: #e5484d"));
 }
 

@@ -1,5 +1,6 @@
 #include "sandboxespanel.h"
 
+#include "common/terminaltext.h"
 #include "confirmations.h"
 #include "elidedlabel.h"
 #include "lifetimedelegate.h"
@@ -154,7 +155,8 @@ QString SandboxesPanel::status() const
 void SandboxesPanel::setStatus(const QString &text, bool error)
 {
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
-    m_status->setFullText(text);
+    // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
+    m_status->setFullText(visibleLines(text));
 }
 
 void SandboxesPanel::createSandbox(const SandboxOptions &options)

@@ -1,5 +1,6 @@
 #include "sandboxexecwidget.h"
 
+#include "common/terminaltext.h"
 #include "sandbox/sandbox.h"
 
 #include <QHBoxLayout>
@@ -66,7 +67,8 @@ void SandboxExecWidget::append(const QString &text, const QColor &color)
     format.setForeground(color.isValid() ? QBrush(color) : palette().text());
     QTextCursor cursor(m_output->document());
     cursor.movePosition(QTextCursor::End);
-    cursor.insertText(text, format);
+    // The sandbox's output is shown, not obeyed (as in the Console).
+    cursor.insertText(visibleLines(text), format);
     m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
 }
 

@@ -1,9 +1,12 @@
 #include "sandboxfileswidget.h"
 
+#include "common/terminaltext.h"
+#include "common/background.h"
+#include "common/boundedfile.h"
 #include "sandbox/sandbox.h"
 
 #include <QDir>
-#include <QFile>
+#include <QSaveFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -18,6 +21,10 @@
 #include <QTreeWidget>
 
 namespace Sandbench {
+
+namespace {
+constexpr int kNameRole = Qt::UserRole + 1;
+} // namespace
 
 SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     : QWidget(parent)
@@ -73,9 +80,9 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     });
     connect(m_entries, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *item) {
         if (item->data(0, Qt::UserRole).toInt() == int(FileType::Directory))
-            setFolder(pathOf(item->text(0)));
+            setFolder(pathOf(item->data(0, kNameRole).toString()));
         else
-            openFile(item->text(0));
+            openFile(item->data(0, kNameRole).toString());
     });
     connect(m_save, &QPushButton::clicked, this, &SandboxFilesWidget::saveOpened);
     connect(deleteButton, &QPushButton::clicked, this, [this] {
@@ -88,10 +95,8 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     });
     connect(uploadButton, &QPushButton::clicked, this, [this] {
         const QString local = QFileDialog::getOpenFileName(this, tr("Upload into the sandbox"));
-        QFile f(local);
-        if (local.isEmpty() || !f.open(QIODevice::ReadOnly))
-            return;
-        upload(QFileInfo(local).fileName(), f.readAll());
+        if (!local.isEmpty())
+            uploadLocal(local);
     });
 }
 
@@ -110,7 +115,7 @@ void SandboxFilesWidget::setSandbox(Sandbox *sandbox)
 void SandboxFilesWidget::setFolder(const QString &folder)
 {
     m_folder = folder.isEmpty() ? QStringLiteral("/") : folder;
-    m_path->setText(m_folder);
+    m_path->setText(m_folder); // an editable field: what is typed here is the path used
     refresh();
 }
 
@@ -122,14 +127,14 @@ QString SandboxFilesWidget::pathOf(const QString &name) const
 QString SandboxFilesWidget::selectedName() const
 {
     const QTreeWidgetItem *item = m_entries->currentItem();
-    return item ? item->text(0) : QString();
+    return item ? item->data(0, kNameRole).toString() : QString();
 }
 
 QStringList SandboxFilesWidget::entryNames() const
 {
     QStringList names;
     for (int i = 0; i < m_entries->topLevelItemCount(); ++i)
-        names << m_entries->topLevelItem(i)->text(0);
+        names << m_entries->topLevelItem(i)->data(0, kNameRole).toString();
     return names;
 }
 
@@ -141,7 +146,8 @@ QString SandboxFilesWidget::status() const
 void SandboxFilesWidget::setStatus(const QString &text, bool error)
 {
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
-    m_status->setText(text);
+    // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
+    m_status->setText(visibleLines(text));
 }
 
 void SandboxFilesWidget::refresh()
@@ -173,7 +179,8 @@ void SandboxFilesWidget::showListing(const QList<FileEntry> &entries)
     });
     for (const FileEntry &e : sorted) {
         auto *item = new QTreeWidgetItem(m_entries);
-        item->setText(0, e.name);
+        item->setText(0, visibleText(e.name));
+        item->setData(0, kNameRole, e.name); // the name itself (the text is its visible form)
         item->setText(1, e.type == FileType::Directory ? QString() : QLocale().formattedDataSize(e.size));
         item->setText(2, e.modified.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
         item->setIcon(0, style()->standardIcon(e.type == FileType::Directory ? QStyle::SP_DirIcon
@@ -231,6 +238,26 @@ void SandboxFilesWidget::upload(const QString &name, const QByteArray &bytes)
     });
 }
 
+void SandboxFilesWidget::uploadLocal(const QString &localPath)
+{
+    const qint64 cap = m_sandbox ? m_sandbox->limits().maxFileBytes : PoolOptions{}.maxFileBytes;
+    setStatus(tr("Reading %1\u2026").arg(localPath));
+    runInBackground(this, [localPath, cap] { return readRegularFile(localPath, cap, tr("the file to upload")); },
+                    [this, localPath](const Result<QByteArray> &bytes) {
+        if (!bytes) {
+            setStatus(bytes.error().message, true);
+            emit idle();
+            return;
+        }
+        if (!m_sandbox) {
+            setStatus(tr("No sandbox to upload into"), true);
+            emit idle();
+            return;
+        }
+        upload(QFileInfo(localPath).fileName(), *bytes);
+    });
+}
+
 void SandboxFilesWidget::remove(const QString &name)
 {
     if (!m_sandbox)
@@ -259,12 +286,14 @@ void SandboxFilesWidget::download(const QString &name)
         return;
     const QString path = pathOf(name);
     m_sandbox->readFile(path)->then(this, [this, path, local](const auto &r) {
-        QFile f(local);
+        // Written beside and renamed over: a FIFO or a device at that name is replaced, never
+        // opened (and waited on), and a failed write leaves what was there.
+        QSaveFile f(local);
         if (!r)
             setStatus(r.error().message, true);
         else if (!*r)
             setStatus(tr("%1 does not exist").arg(path), true);
-        else if (!f.open(QIODevice::WriteOnly) || f.write(**r) != (*r)->size())
+        else if (!f.open(QIODevice::WriteOnly) || f.write(**r) != (*r)->size() || !f.commit())
             setStatus(tr("Cannot write %1").arg(local), true);
         else
             setStatus(tr("Downloaded %1 to %2").arg(path, local));

@@ -37,6 +37,10 @@ public:
     void openFile(const QString &name);
     void saveOpened();
     void upload(const QString &name, const QByteArray &bytes);
+    // A local file into the folder, read off the GUI thread by the CLI's bounded reader (a
+    // FIFO, a device or a folder is refused, so is a file over the pool's maxFileBytes);
+    // idle() follows either way.
+    void uploadLocal(const QString &localPath);
     void remove(const QString &name);
 
     QStringList entryNames() const;

@@ -162,9 +162,11 @@ void SandboxSessionView::setSession(std::shared_ptr<const SandboxSession> sessio
                            : step.is<SandboxScreenshotStep>() ? tr("screenshot")
                            : step.is<SandboxInputStep>()      ? tr("input")
                                                               : tr("exec");
-        auto *item = new QTreeWidgetItem(m_steps, {QString::number(i + 1), kind, stepText(step), outcome(step), QString()});
+        // Commands, paths and outcomes come from the bundle: shown, not obeyed.
+        auto *item = new QTreeWidgetItem(m_steps, {QString::number(i + 1), kind, visibleText(stepText(step)),
+                                                   visibleText(outcome(step)), QString()});
         const auto *exec = step.as<SandboxExecStep>();
-        item->setToolTip(CallColumn, exec ? exec->argv.join(QLatin1Char(' ')) : stepText(step));
+        item->setToolTip(CallColumn, visibleLines(exec ? exec->argv.join(QLatin1Char(' ')) : stepText(step)));
     }
     if (m_steps->topLevelItemCount() > 0)
         m_steps->setCurrentItem(m_steps->topLevelItem(0));
@@ -262,8 +264,8 @@ void SandboxSessionView::showLoaded(int row, const Shown &shown)
         showPicture(m_recordedPicture, shown.recordedPng);
         showPicture(m_replayedPicture, shown.replayedPng);
     } else {
-        m_recorded->setPlainText(shown.recordedText);
-        m_replayed->setPlainText(shown.replayedText);
+        m_recorded->setPlainText(visibleLines(shown.recordedText));
+        m_replayed->setPlainText(visibleLines(shown.replayedText));
     }
     emit stepShown(row);
 }
@@ -290,7 +292,7 @@ void SandboxSessionView::replay()
     connect(m_replay, &SandboxSessionReplayer::finished, this, &SandboxSessionView::onFinished);
     connect(m_replay, &SandboxSessionReplayer::failed, this, [this](const Error &error) {
         m_summary->setStyleSheet(QStringLiteral("color: #c62828;"));
-        m_summary->setText(tr("The replay could not finish: %1").arg(error.message));
+        m_summary->setText(visibleLines(tr("The replay could not finish: %1").arg(error.message)));
         emit replayFailed(error);
     });
     for (int i = 0; i < m_steps->topLevelItemCount(); ++i) {
@@ -306,7 +308,7 @@ void SandboxSessionView::replay()
     m_replayedSession = SandboxSession();
     m_divergentStep = 0;
     m_summary->setStyleSheet({});
-    m_summary->setText(tr("Replaying in a fresh sandbox of %1\u2026").arg(m_session->image));
+    m_summary->setText(visibleText(tr("Replaying in a fresh sandbox of %1\u2026").arg(m_session->image)));
     m_replay->start();
 }
 
@@ -328,7 +330,7 @@ void SandboxSessionView::onStepReplayed(int index, const SandboxStep &step, bool
     m_replayedSteps[index] = step;
     m_replayedSession = m_replay->replayed();
     QTreeWidgetItem *item = m_steps->topLevelItem(index);
-    item->setText(ReplayedColumn, same ? tr("%1, same").arg(outcome(step)) : tr("%1, differs").arg(outcome(step)));
+    item->setText(ReplayedColumn, visibleText(same ? tr("%1, same").arg(outcome(step)) : tr("%1, differs").arg(outcome(step))));
     if (!same) {
         for (int c = 0; c < m_steps->columnCount(); ++c)
             item->setBackground(c, QColor(230, 70, 60, 70));
@@ -349,7 +351,7 @@ void SandboxSessionView::onFinished(const ReplayReport &report)
         m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
         m_summary->setText(tr("Diverged at step %1 (%2): recorded \u201c%3\u201d, replayed \u201c%4\u201d.")
                                .arg(d.index)
-                               .arg(replayStreamName(d.stream), d.recorded.left(200), d.replayed.left(200)));
+                               .arg(replayStreamName(d.stream), visibleText(d.recorded.left(200)), visibleText(d.replayed.left(200))));
         if (QTreeWidgetItem *item = m_steps->topLevelItem(m_divergentStep - 1))
             m_steps->setCurrentItem(item);
     }
@@ -357,7 +359,7 @@ void SandboxSessionView::onFinished(const ReplayReport &report)
         QStringList notes;
         for (const QString &note : report.notes)
             notes << translatedReplayNote(note);
-        m_summary->setText(m_summary->text() + QLatin1Char('\n') + tr("Notes: %1").arg(notes.join(QStringLiteral("; "))));
+        m_summary->setText(m_summary->text() + QLatin1Char('\n') + visibleText(tr("Notes: %1").arg(notes.join(QStringLiteral("; ")))));
     }
     emit replayFinished(report);
 }

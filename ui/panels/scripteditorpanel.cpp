@@ -1,9 +1,10 @@
 #include "scripteditorpanel.h"
 
+#include "common/terminaltext.h"
 #include "codeeditor.h"
+#include "common/boundedfile.h"
 
 #include <QDragEnterEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -62,18 +63,15 @@ bool ScriptEditorPanel::isModified() const
 
 bool ScriptEditorPanel::openFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (file.size() > kMaxScriptBytes) {
+    // The CLI's reader: a FIFO, a device or a folder is refused on the opened descriptor at once
+    // (a FIFO's open does not wait for a writer), a file past the cap is not read.
+    const auto bytes = readRegularFile(path, kMaxScriptBytes, tr("the script"));
+    if (!bytes) {
         if (error)
-            *error = tr("%1 is larger than %2 MB; this is not a script.").arg(path).arg(kMaxScriptBytes >> 20);
+            *error = bytes.error().message;
         return false;
     }
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    setCode(QString::fromUtf8(file.readAll()), path);
+    setCode(QString::fromUtf8(*bytes), path);
     m_filePath = QFileInfo(path).absoluteFilePath();
     addRecent(m_filePath);
     emit fileChanged(m_filePath);
@@ -123,7 +121,7 @@ bool ScriptEditorPanel::open()
         return false;
     QString error;
     if (!openFile(path, &error)) {
-        QMessageBox::warning(this, tr("Open Script"), tr("Cannot open %1: %2").arg(path, error));
+        QMessageBox::warning(this, tr("Open Script"), visibleLines(tr("Cannot open %1: %2").arg(path, error)));
         return false;
     }
     return true;
@@ -135,7 +133,7 @@ bool ScriptEditorPanel::save()
         return saveAs();
     QString error;
     if (!saveFile(m_filePath, &error)) {
-        QMessageBox::warning(this, tr("Save Script"), tr("Cannot save %1: %2").arg(m_filePath, error));
+        QMessageBox::warning(this, tr("Save Script"), visibleLines(tr("Cannot save %1: %2").arg(m_filePath, error)));
         return false;
     }
     return true;
@@ -149,7 +147,7 @@ bool ScriptEditorPanel::saveAs()
         return false;
     QString error;
     if (!saveFile(path, &error)) {
-        QMessageBox::warning(this, tr("Save Script"), tr("Cannot save %1: %2").arg(path, error));
+        QMessageBox::warning(this, tr("Save Script"), visibleLines(tr("Cannot save %1: %2").arg(path, error)));
         return false;
     }
     return true;
@@ -181,7 +179,7 @@ bool ScriptEditorPanel::eventFilter(QObject *watched, QEvent *event)
                 const QString path = mime->urls().first().toLocalFile();
                 if (!openFile(path, &error))
                     QMessageBox::warning(this, tr("Open Script"),
-                                         tr("Cannot open %1: %2").arg(path, error));
+                                         visibleLines(tr("Cannot open %1: %2").arg(path, error)));
             }
             return true;
         }

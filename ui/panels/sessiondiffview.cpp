@@ -242,7 +242,7 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
     } else {
         const Divergence &d = report.divergences.first();
         QString text = tr("Diverged at %1: recorded \u201c%2\u201d, replayed \u201c%3\u201d.")
-                           .arg(locationText(d), d.recorded.left(200), d.replayed.left(200));
+                           .arg(locationText(d), visibleText(d.recorded.left(200)), visibleText(d.replayed.left(200)));
         QStringList also;
         for (qsizetype i = 1; i < report.divergences.size(); ++i)
             also << locationText(report.divergences.at(i));
@@ -254,10 +254,10 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
 
     m_decisions->clear();
     for (const DecisionChange &c : report.changedDecisions) {
-        auto *item = new QTreeWidgetItem(m_decisions, {QString::number(c.event), c.kind, c.resource,
+        auto *item = new QTreeWidgetItem(m_decisions, {QString::number(c.event), visibleText(c.kind), visibleText(c.resource),
                                                        c.recordedAllowed ? tr("allow") : tr("deny"),
                                                        c.replayedAllowed ? tr("allow") : tr("deny")});
-        item->setToolTip(2, c.resource);
+        item->setToolTip(2, visibleLines(c.resource));
     }
     m_decisions->setVisible(!report.changedDecisions.isEmpty());
     m_fitDecisions = !report.changedDecisions.isEmpty();

@@ -6,6 +6,7 @@
 #include "codeeditor.h"
 #include "livesessionslist.h"
 #include "common/background.h"
+#include "common/boundedfile.h"
 #include "common/terminaltext.h"
 #include "models/auditlogmodel.h"
 #include "policy/policyfile.h"
@@ -126,6 +127,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setObjectName(QStringLiteral("sessionError"));
     m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_error->hide();
@@ -376,10 +378,10 @@ void SessionsPanel::showBundle()
     QString code = m.code;
     QString codeName = QStringLiteral("main.ts");
     if (code.isEmpty() && !m.entrySha256.isEmpty()) {
-        QFile entry(m_bundle->filePath(m.entrySha256));
-        // Stored files were size-checked when the bundle was read; the cap keeps the editor usable.
-        if (entry.open(QIODevice::ReadOnly))
-            code = QString::fromUtf8(entry.read(8 << 20));
+        // Stored files were size-checked when the bundle was read; read as every file is (a
+        // regular file, bounded), the cap keeping the editor usable.
+        if (const auto entry = readRegularFile(m_bundle->filePath(m.entrySha256), 8 << 20, tr("the recorded entry file")))
+            code = QString::fromUtf8(*entry);
         codeName = m.entrypoint;
     }
     m_code->setSyntaxForFile(codeName);
@@ -431,8 +433,8 @@ void SessionsPanel::fillFiles()
         for (qsizetype i = 0; i < entries.size(); ++i) {
             const Entry &entry = entries.at(i);
             auto *item = new QTreeWidgetItem({visibleText(entry.name), visibleText(entry.where), formatBytes(sizes.value(i)), entry.sha.left(16)});
-            item->setToolTip(0, entry.name);
-            item->setToolTip(3, entry.sha);
+            item->setToolTip(0, visibleText(entry.name));
+            item->setToolTip(3, visibleText(entry.sha));
             item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
             items << item;
         }
@@ -481,14 +483,15 @@ void SessionsPanel::showConsoleStream()
 
 void SessionsPanel::showError(const QString &message)
 {
-    m_error->setText(message);
+    // Errors quote the bundle (member names, paths): shown, not obeyed, and never as HTML.
+    m_error->setText(visibleLines(message));
     m_error->show();
 }
 
 void SessionsPanel::setBusy(bool busy, const QString &what)
 {
     m_busy->setVisible(busy);
-    m_busyText->setText(busy ? what : QString());
+    m_busyText->setText(busy ? visibleText(what) : QString());
     updateActions();
 }
 

@@ -40,8 +40,8 @@ bool SessionsPanel::setReplayPolicyFile(const QString &path, QString *error)
     if (path.isEmpty()) {
         m_policy->setCurrentIndex(0);
     } else {
-        m_policy->addItem(QFileInfo(path).fileName(), path);
-        m_policy->setItemData(3, path, Qt::ToolTipRole);
+        m_policy->addItem(visibleText(QFileInfo(path).fileName()), path);
+        m_policy->setItemData(3, visibleText(path), Qt::ToolTipRole);
         m_policy->setCurrentIndex(3);
     }
     return true;

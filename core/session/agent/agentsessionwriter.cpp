@@ -1,6 +1,7 @@
 #include "session/agent/agentsessionwriter.h"
 
 #include "session/agent/agentsession.h"
+#include "common/boundedfile.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -123,6 +124,10 @@ VoidResult AgentSessionWriter::close(const QString &reason)
 
 bool AgentSessionWriter::isLive(const QString &path)
 {
+    // QLockFile opens the lock with a plain open(): a FIFO put there would hold the caller (the
+    // Live list's scan) for good. Only a regular file can be a lock.
+    if (!RegularFile::open(lockPathFor(path)))
+        return false;
     QLockFile lock(lockPathFor(path));
     lock.setStaleLockTime(0);
     qint64 pid = 0;
