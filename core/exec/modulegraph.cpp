@@ -1,5 +1,7 @@
 #include "modulegraph.h"
 
+#include "exec/processgroup.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,12 +39,13 @@ Result<QStringList> startUpModuleFiles(const ModuleGraphCommand &command)
     info.setProcessEnvironment(command.environment);
     info.setWorkingDirectory(command.workingDirectory);
     info.setStandardInputFile(QProcess::nullDevice());
+    info.setChildProcessModifier(leadOwnProcessGroupInChild);
     info.start();
     if (!info.waitForStarted(graphTimeoutMs))
         return fail(ErrorCode::EnvironmentError,
                     QStringLiteral("cannot read the module graph: %1 did not start: %2").arg(command.program, info.errorString()));
     if (!info.waitForFinished(graphTimeoutMs) || info.exitStatus() != QProcess::NormalExit) {
-        info.kill();
+        killProcessGroup(&info);
         info.waitForFinished(5000);
         return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot read the module graph: the runtime did not finish"));
     }
