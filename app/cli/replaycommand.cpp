@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+#include <QThreadPool>
 
 namespace Sandbench::Cli {
 
@@ -123,6 +124,7 @@ int replayAgentSession(const AgentSessionFile &file, const ExecReplayOptions &ex
     AgentSessionReplayer replayer(std::move(*session), &workbench, replayOptions);
     auto report = runReplayToEnd(replayer);
     waitFor(workbench.closeSandboxes(), 60'000);
+    QThreadPool::globalInstance()->waitForDone(); // the calls' scratch copies, removed on the pool
     if (!report) {
         QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
                             << terminalSafe(report.error().message) << '\n';
@@ -211,6 +213,8 @@ int replayCommand(const QStringList &args)
     }
     Workbench workbench;
     auto report = runReplayToEnd(*workbench.execReplayer(std::move(*bundle), options, &workbench));
+    // The replay's scratch copies are removed on the thread pool: not left behind by the return.
+    QThreadPool::globalInstance()->waitForDone();
     if (!report) {
         const bool config = report.error().code == ErrorCode::ConfigError;
         QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(report.error().message) << '\n';

@@ -5,4 +5,5 @@ target_sources(sandbench_core PRIVATE
     common/terminaltext.h common/terminaltext.cpp
     common/boundedfile.h common/boundedfile.cpp
     common/helperprogram.h common/helperprogram.cpp
+    common/privateroot.h common/privateroot.cpp
     common/expectedshim.h)

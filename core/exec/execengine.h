@@ -46,6 +46,7 @@ public:
     // namespace binds (a log per run in a folder of its own stays warm).
     void setWarmTemplate(const ExecRequest &templ);
     void clearWarmTemplate();
+    const std::optional<ExecRequest> &warmTemplate() const { return m_template; }
     // A warm runtime waits, ready for a matching start().
     bool hasWarmRuntime() const;
     // The waiting runtime's process (bubblewrap), 0 when none waits; for diagnostics and tests.

@@ -46,6 +46,9 @@ struct ExecEngineConfig
 {
     QString runtimePath;
     QString cacheDir;
+    // Folders no run may reach whatever its policy grants (an agent server's session records),
+    // besides Sandbench's private root (privateroot.h), which is always reserved.
+    QStringList reservedPaths = {};
 };
 
 } // namespace Sandbench

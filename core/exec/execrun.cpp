@@ -1,5 +1,6 @@
 #include "execrun.h"
 
+#include "exec/processgroup.h"
 #include "exec/stderrrewriter.h"
 
 #include <QCoreApplication>
@@ -9,8 +10,6 @@
 #include <QTemporaryDir>
 #include <QThread>
 
-#include <csignal>
-#include <sys/prctl.h>
 #include <algorithm>
 
 namespace Sandbench {
@@ -26,7 +25,8 @@ constexpr qint64 runtimeAllowanceMb = 64;
 } // namespace
 
 ExecRun::ExecRun(ExecEngine *engine, const ExecRequest &request, bool warm)
-    : m_engine(engine)
+    : QObject(engine) // an ended run awaiting deletion goes with its engine, folders and all
+    , m_engine(engine)
     , m_request(request)
     , m_warm(warm)
     , m_stdout(request.policy.maxOutputBytes)
@@ -36,20 +36,20 @@ ExecRun::ExecRun(ExecEngine *engine, const ExecRequest &request, bool warm)
     connect(&m_timeout, &QTimer::timeout, this, [this] {
         m_timedOut = true;
         if (m_process)
-            m_process->kill();
+            killProcessGroup(m_process);
     });
 }
 
 ExecRun::~ExecRun()
 {
     if (m_process && m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
+        killProcessGroup(m_process);
         m_process->waitForFinished(5000);
     }
     if (m_broker)
         m_broker->stop();
-    if (!m_run.entryFileToRemove.isEmpty())
-        QFile::remove(m_run.entryFileToRemove);
+    // A preparation still going on writes nothing more; what it made goes with its result.
+    m_cancel->cancel();
 }
 
 void ExecRun::start()
@@ -58,8 +58,8 @@ void ExecRun::start()
     const ExecRequest request = m_request;
     const PrepareMode mode = m_warm ? PrepareMode::Warm : PrepareMode::Cold;
     QPointer<ExecRun> self(this);
-    QThread *worker = QThread::create([self, request, config, mode] {
-        auto result = prepareRun(request, config, mode);
+    QThread *worker = QThread::create([self, request, config, mode, cancel = m_cancel] {
+        auto result = prepareRun(request, config, mode, cancel);
         QMetaObject::invokeMethod(QCoreApplication::instance(), [self, result = std::move(result)]() mutable {
             if (self)
                 self->prepared(std::move(result));
@@ -74,7 +74,7 @@ void ExecRun::stop()
     m_stopRequested = true;
     m_cancelled = true;
     if (m_process)
-        m_process->kill();
+        killProcessGroup(m_process);
 }
 
 void ExecRun::prepared(Result<PreparedRun> result)
@@ -143,7 +143,8 @@ void ExecRun::launch()
     // closed, so the code reads the same end of input as from the null device.
     if (!m_warm)
         m_process->setStandardInputFile(QProcess::nullDevice());
-    // If Sandbench itself dies, its runtime dies with it (bwrap then takes its namespace along).
+    // If Sandbench itself dies, its runtime dies with it (bwrap then takes its namespace along);
+    // stopped, it is ended with its process group (processgroup.h).
     // The whole run (runtime, Workers, ArrayBuffers, children, its /tmp) shares one memory
     // cgroup: the heap cap plus room for the runtime itself.
     const Policy &policy = m_request.policy;
@@ -159,7 +160,7 @@ void ExecRun::launch()
         connect(&m_workdirTimer, &QTimer::timeout, this, [this, cap] {
             if (RunLimits::folderBytes(m_run.workdir) > cap && m_process) {
                 m_workdirExceeded = true;
-                m_process->kill();
+                killProcessGroup(m_process);
             }
         });
     }
@@ -171,13 +172,13 @@ void ExecRun::launch()
         connect(&m_tasksTimer, &QTimer::timeout, this, [this] {
             if (m_limits.tasksExceeded() && m_process) {
                 m_tasksExceeded = true;
-                m_process->kill();
+                killProcessGroup(m_process);
             }
         });
     }
     const RunLimits *limits = &m_limits;
     m_process->setChildProcessModifier([limits] {
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        leadOwnProcessGroupInChild();
         limits->applyInChild();
     });
     connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { readStream(ExecStream::Stdout); });
@@ -342,7 +343,7 @@ void ExecRun::failWith(const Error &error)
     m_done = true;
     m_timeout.stop();
     if (m_process && m_process->state() != QProcess::NotRunning)
-        m_process->kill();
+        killProcessGroup(m_process);
     emit m_engine->failed(error);
 }
 

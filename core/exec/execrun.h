@@ -59,6 +59,7 @@ private:
     ExecEngine *m_engine;
     ExecRequest m_request;
     PreparedRun m_run;
+    std::shared_ptr<PrepareCancel> m_cancel = std::make_shared<PrepareCancel>();
     std::unique_ptr<PermissionBroker> m_broker;
     QProcess *m_process = nullptr;
     bool m_warm = false;

@@ -2,6 +2,7 @@
 // (warmstart.h), handed exactly one run, then discarded like any other run.
 #include "execrun.h"
 
+#include "exec/processgroup.h"
 #include "exec/warmstart.h"
 
 #include <QCoreApplication>
@@ -45,8 +46,9 @@ bool ExecRun::canServe(const ExecRequest &request) const
 void ExecRun::discard()
 {
     m_done = true;
+    m_cancel->cancel();
     if (m_process && m_process->state() != QProcess::NotRunning)
-        m_process->kill();
+        killProcessGroup(m_process);
 }
 
 void ExecRun::readWarmSignal()
@@ -70,7 +72,7 @@ void ExecRun::warmGone()
     m_done = true;
     m_warmReady = false;
     if (m_process && m_process->state() != QProcess::NotRunning)
-        m_process->kill();
+        killProcessGroup(m_process);
     m_engine->warmRuntimeGone(this);
 }
 
@@ -126,7 +128,7 @@ void ExecRun::handOver(Result<QStringList> modules)
     if (m_done || m_stopRequested || m_timedOut || !m_process || m_process->state() != QProcess::Running) {
         // Stopped, timed out or gone while the graph was read: processFinished() reports it.
         if (m_process && m_process->state() != QProcess::NotRunning)
-            m_process->kill();
+            killProcessGroup(m_process);
         return;
     }
     if (!modules) {

@@ -1,9 +1,10 @@
 #include "modulegraph.h"
 
 #include "exec/importlexer.h"
+#include "exec/processgroup.h"
 
-#include <QFile>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -222,12 +223,13 @@ Result<QStringList> startUpModuleFiles(const ModuleGraphCommand &command)
     info.setProcessEnvironment(command.environment);
     info.setWorkingDirectory(command.workingDirectory);
     info.setStandardInputFile(QProcess::nullDevice());
+    info.setChildProcessModifier(leadOwnProcessGroupInChild);
     info.start();
     if (!info.waitForStarted(graphTimeoutMs))
         return fail(ErrorCode::EnvironmentError,
                     QStringLiteral("cannot read the module graph: %1 did not start: %2").arg(command.program, info.errorString()));
     if (!info.waitForFinished(graphTimeoutMs) || info.exitStatus() != QProcess::NormalExit) {
-        info.kill();
+        killProcessGroup(&info);
         info.waitForFinished(5000);
         return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot read the module graph: the runtime did not finish"));
     }

@@ -74,6 +74,15 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
             else
                 roBind(QStringLiteral("/dev/null"), path);
         }
+        for (const QString &root : setup.reservedPaths) {
+            if (!QFileInfo(root).isDir())
+                continue;
+            args << QStringLiteral("--tmpfs") << root;
+            if (within(setup.workdir, root))
+                args << QStringLiteral("--bind") << setup.workdir << setup.workdir;
+            if (within(setup.privateDir, root))
+                roBind(setup.privateDir, setup.privateDir);
+        }
         args << QStringLiteral("--tmpfs") << setup.denoDir;
     } else {
         // No procfs: it would show the runtime's environment, command line and the host paths of
@@ -121,6 +130,21 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
                 args << QStringLiteral("--tmpfs") << path << QStringLiteral("--remount-ro") << path;
             else
                 roBind(QStringLiteral("/dev/null"), path);
+        }
+        // Every other run's and session's private files are out of sight even under a grant of
+        // a folder that holds them (/tmp, /run/user): an empty folder over them, then this run's
+        // own mounts inside it again (its workdir, its private folder below).
+        for (const QString &root : setup.reservedPaths) {
+            const bool reached = std::any_of(mounts.begin(), mounts.end(), [&](const Mount &m) {
+                return within(root, m.path) || within(m.path, root);
+            });
+            if (!reached || !QFileInfo(root).isDir())
+                continue;
+            args << QStringLiteral("--tmpfs") << root;
+            for (const Mount &mount : mounts) {
+                if (within(mount.path, root) && within(mount.path, setup.workdir) && setup.workdirSource.isEmpty())
+                    args << (mount.writable ? QStringLiteral("--bind") : QStringLiteral("--ro-bind")) << mount.path << mount.path;
+            }
         }
         roBind(setup.privateDir, setup.privateDir);
         args << QStringLiteral("--tmpfs") << setup.denoDir;

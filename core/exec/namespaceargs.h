@@ -21,6 +21,9 @@ struct NamespaceSetup
     QString workdirSource;        // mounted at workdir when set
     QList<FileOverlay> overlays;  // mounted last, over everything else
     QStringList protectedPaths;   // hidden even where a grant would show them
+    // Sandbench's private places (PolicyMatcher::Setup::reservedPaths): an empty folder even
+    // where a grant (or no sandbox) would show them, but for this run's own files inside.
+    QStringList reservedPaths;
     QString sharedPackages;       // the allow list's package cache, shown read-only in denoDir/npm
     QString launcherPath;         // sandbench-launch: restricts what may execute, then runs the runtime
     // An observe run without file rules: these (the credential places) are empty stand-ins,

@@ -1,6 +1,10 @@
 #include "preparedrun.h"
 
+#include "common/privateroot.h"
+
+#include "common/privateroot.h"
 #include "exec/permissionbroker.h"
+#include "exec/processgroup.h"
 
 #include "exec/modulegraph.h"
 #include "exec/namespaceargs.h"
@@ -150,10 +154,11 @@ VoidResult prefetchPackages(const RuntimeInfo &runtime, const QList<PackageSpec>
     QProcess deno;
     deno.setProcessEnvironment(env);
     deno.setWorkingDirectory(privateDir);
+    deno.setChildProcessModifier(leadOwnProcessGroupInChild);
     deno.start(runtime.path, {QStringLiteral("cache"), QStringLiteral("--no-config"), QStringLiteral("--no-remote"),
                               QStringLiteral("--quiet"), modulePath});
     if (!deno.waitForFinished(300000) || deno.exitStatus() != QProcess::NormalExit || deno.exitCode() != 0) {
-        deno.kill();
+        killProcessGroup(&deno);
         return fail(ErrorCode::EnvironmentError,
                     QStringLiteral("could not fetch the %1 allowed package(s): %2")
                             .arg(QString::fromUtf8(module).count(QLatin1String("npm:")))
@@ -165,7 +170,25 @@ VoidResult prefetchPackages(const RuntimeInfo &runtime, const QList<PackageSpec>
 
 } // namespace
 
-Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfig &config, PrepareMode mode)
+RemovedFile::~RemovedFile()
+{
+    QFile::remove(path);
+}
+
+void PrepareCancel::cancel()
+{
+    std::lock_guard lock(m_mutex);
+    m_cancelled = true;
+}
+
+bool PrepareCancel::unlessCancelled(const std::function<bool()> &write)
+{
+    std::lock_guard lock(m_mutex);
+    return !m_cancelled && write();
+}
+
+Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfig &config, PrepareMode mode,
+                               std::shared_ptr<PrepareCancel> cancel)
 {
     const bool warm = mode == PrepareMode::Warm;
     const QString base = request.baseDir.isEmpty() ? QDir::currentPath() : request.baseDir;
@@ -190,17 +213,6 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         return std::unexpected(launcher.error());
     const QString cacheDir = engineCacheDir(config);
 
-    // Removes the code file written into a given workdir unless the run is handed over.
-    struct EntryGuard
-    {
-        QString path;
-        ~EntryGuard()
-        {
-            if (!path.isEmpty())
-                QFile::remove(path);
-        }
-    } entryGuard;
-
     PreparedRun run;
     run.runtime = *runtime;
     run.program = *bwrap;
@@ -208,9 +220,10 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     run.timeoutMs = request.policy.timeoutMs;
     run.auditLogPath = request.auditLogPath.isEmpty() ? QString() : absoluteFrom(base, request.auditLogPath);
     // The private folder sits outside every folder the code may use; the broker denies it.
-    run.privateDir = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-run-XXXXXX"));
-    if (!run.privateDir->isValid())
-        return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot create a private folder in %1").arg(QDir::tempPath()));
+    auto madePrivate = makePrivateFolder(QStringLiteral("sandbench-run"));
+    if (!madePrivate)
+        return std::unexpected(madePrivate.error());
+    run.privateDir = std::move(*madePrivate);
     const QString privateDir = QFileInfo(run.privateDir->path()).canonicalFilePath();
     run.socketPath = privateDir + QStringLiteral("/broker.sock");
 
@@ -219,9 +232,10 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     } else if (!request.policy.workdir.isEmpty()) {
         run.workdir = QFileInfo(absoluteFrom(base, request.policy.workdir)).canonicalFilePath();
     } else {
-        run.codeDir = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-work-XXXXXX"));
-        if (!run.codeDir->isValid())
-            return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot create a working folder"));
+        auto madeWork = makePrivateFolder(QStringLiteral("sandbench-work"));
+        if (!madeWork)
+            return std::unexpected(madeWork.error());
+        run.codeDir = std::move(*madeWork);
         run.workdir = QFileInfo(run.codeDir->path()).canonicalFilePath();
     }
     QString entry;
@@ -233,15 +247,21 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
                 + QLatin1Char('/') + run.hiddenEntryName;
         // A warm runtime's code is written into this same file (same inode: the namespace binds
         // it read-only, as in a cold run) when its run is handed over (ExecRun::begin).
-        if (!writeFile(hostEntry, warm ? QByteArray() : request.code.toUtf8()))
+        bool written = false;
+        const auto write = [&] {
+            written = writeFile(hostEntry, warm ? QByteArray() : request.code.toUtf8());
+            // Every refusal from here on (an outward symlink, a failed prefetch), and a run
+            // dropped before it starts, must not leave the hidden file behind in a folder of
+            // the user's.
+            if (!run.codeDir)
+                run.entryFile = std::make_shared<RemovedFile>(hostEntry);
+            return true;
+        };
+        if (cancel ? !cancel->unlessCancelled(write) : !write())
+            return fail(ErrorCode::Cancelled, QStringLiteral("the run was dropped before it started"));
+        if (!written)
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write the code to %1").arg(entry));
         run.hostEntry = hostEntry;
-        if (!run.codeDir) {
-            run.entryFileToRemove = hostEntry;
-            // Every refusal from here on (an outward symlink, a failed prefetch) must not leave
-            // the hidden file behind in a folder of the user's.
-            entryGuard.path = hostEntry;
-        }
     } else {
         entry = absoluteFrom(request.policy.workdir.isEmpty() ? base : run.workdir, request.entrypoint);
     }
@@ -251,7 +271,19 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     QStringList protectedPaths = {cacheDir, privateDir};
     if (!run.auditLogPath.isEmpty())
         protectedPaths << run.auditLogPath;
-    run.matcherSetup = {request.policy, base, run.workdir, entry, internal, protectedPaths, false, {}};
+    // Every run's and session's private files (this run's included, but for its workdir): no
+    // grant reaches them (privateroot.h).
+    QStringList reserved;
+    if (auto root = privateRoot(); root)
+        reserved << QFileInfo(*root).canonicalFilePath();
+    for (const QString &path : config.reservedPaths) {
+        const QString absolute = absoluteFrom(base, path);
+        const QString canonical = QFileInfo(absolute).canonicalFilePath();
+        reserved << (canonical.isEmpty() ? absolute : canonical);
+    }
+    reserved.removeAll(QString());
+    reserved.removeDuplicates();
+    run.matcherSetup = {request.policy, base, run.workdir, entry, internal, protectedPaths, false, {}, reserved};
     SensitiveContext sensitive;
     sensitive.cacheDirs = {cacheDir};
     if (const QString hostDenoDir = qEnvironmentVariable("DENO_DIR"); !hostDenoDir.isEmpty())
@@ -367,6 +399,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.workdirSource = request.workdirSource;
     ns.overlays = request.overlays;
     ns.protectedPaths = protectedPaths;
+    ns.reservedPaths = reserved;
     ns.sharedPackages = sharedPackages;
     ns.launcherPath = *launcher;
     if (request.observe) {
@@ -437,7 +470,6 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
             run.boundPaths << QString::fromStdString(rule.path);
         run.boundPaths.removeDuplicates();
         run.boundIdentities = fileIdentities(run.boundPaths);
-        entryGuard.path.clear();
         return run;
     }
     const std::optional<QStringList> local = localStartUpModules(entry, run.graphScope);
@@ -453,7 +485,6 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         for (QString &module : run.startUpModules)
             if (module == entry)
                 module = QLatin1String(PermissionBroker::codeEntryResource);
-    entryGuard.path.clear();
     return run;
 }
 

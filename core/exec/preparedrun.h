@@ -10,7 +10,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
+#include <mutex>
 
 class QTemporaryDir;
 
@@ -19,6 +21,30 @@ namespace Sandbench {
 // Everything checked and written before the runtime starts: the validated options, the run's
 // private folder (broker socket, preload, import map), the runtime's environment and command.
 // Built on a worker thread, since checking folders for symlinks and caching packages take time.
+struct RemovedFile
+{
+    explicit RemovedFile(QString p) : path(std::move(p)) {}
+    ~RemovedFile();
+    RemovedFile(const RemovedFile &) = delete;
+    RemovedFile &operator=(const RemovedFile &) = delete;
+    QString path;
+};
+
+// Lets the engine drop a run while it is prepared on its worker thread: once cancel() has
+// returned, the preparation writes nothing more into the run's workdir (an agent session's
+// folder about to be removed, a user's folder) and gives up.
+class PrepareCancel
+{
+public:
+    void cancel();
+    // Runs `write` unless cancelled, holding off cancel() until it is done; false if cancelled.
+    bool unlessCancelled(const std::function<bool()> &write);
+
+private:
+    std::mutex m_mutex;
+    bool m_cancelled = false;
+};
+
 struct PreparedRun
 {
     RuntimeInfo runtime;
@@ -34,7 +60,9 @@ struct PreparedRun
     qint64 maxOutputBytes = 1024 * 1024;
     std::shared_ptr<QTemporaryDir> privateDir; // removed with the run
     std::shared_ptr<QTemporaryDir> codeDir;    // the workdir of a --code run without one
-    QString entryFileToRemove;                 // --code written into a given workdir
+    // --code written into a given workdir: removed once the last copy of the run goes, whether
+    // it ran, was refused, or was dropped while it was being prepared.
+    std::shared_ptr<const RemovedFile> entryFile;
     QStringList startUpModules;                // files the loader reads unasked, for the audit log
     LocalGraphScope graphScope;                // learning that graph in process (modulegraph.h)
 
@@ -57,6 +85,6 @@ enum class PrepareMode {
 // Validates `request` (configuration errors name the option at fault), finds the runtime
 // (environment errors), prefetches allowed packages in a trusted step, and writes the files.
 Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfig &config,
-                               PrepareMode mode = PrepareMode::Cold);
+                               PrepareMode mode = PrepareMode::Cold, std::shared_ptr<PrepareCancel> cancel = {});
 
 } // namespace Sandbench

@@ -12,6 +12,7 @@ target_sources(sandbench_core PRIVATE
     exec/permissionbroker.h exec/permissionbroker.cpp
     exec/preloadscript.h exec/preloadscript.cpp
     exec/preparedrun.h exec/preparedrun.cpp
+    exec/processgroup.h exec/processgroup.cpp
     exec/runlimits.h exec/runlimits.cpp
     exec/seededrandom.h exec/seededrandom.cpp
     exec/runtimelocator.h exec/runtimelocator.cpp

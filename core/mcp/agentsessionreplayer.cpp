@@ -1,5 +1,7 @@
 #include "mcp/agentsessionreplayer.h"
 
+#include "common/privateroot.h"
+
 #include "common/background.h"
 #include "mcp/coderunresult.h"
 #include "mcp/sandboxtoolcall.h"
@@ -158,13 +160,18 @@ void AgentSessionReplayer::replayCode(qsizetype index)
         }
         m_report.notes << tr("call %1 (code.run) was not replayed: its exec session is not in the file").arg(call.seq);
         m_report.identical = false;
+        m_report.divergences << Divergence{ReplayStream::Call, call.seq, tr("code.run: its exec session"), tr("<not in the file>")};
         return finish();
     }
     auto bytes = m_session.execSessionData(index);
     if (!bytes)
         return fail(bytes.error());
-    if (!m_scratch)
-        m_scratch = std::make_unique<QTemporaryDir>();
+    if (!m_scratch) {
+        auto made = makePrivateFolder(QStringLiteral("sandbench-agent-replay"));
+        if (!made)
+            return fail(made.error());
+        m_scratch = std::move(*made);
+    }
     const QString file = m_scratch->filePath(QStringLiteral("call-%1.sbsession").arg(call.seq));
     runInBackground(this, [file, data = *bytes]() -> Result<ExecSession> {
         QFile f(file);

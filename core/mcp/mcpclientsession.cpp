@@ -1,5 +1,7 @@
 #include "mcp/mcpclientsession.h"
 
+#include "common/privateroot.h"
+
 #include "audit/auditevent.h"
 #include "common/background.h"
 #include "exec/execresult.h"
@@ -16,9 +18,11 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QTimer>
 
 namespace Sandbench {
 
@@ -83,6 +87,8 @@ McpClientSession::~McpClientSession()
 {
     if (!m_closed)
         m_server->cancelCodeRuns(this);
+    if (m_workdir)
+        m_server->workbench()->clearWarmTemplateIn(m_workdir->path());
 }
 
 QString McpClientSession::recordPath() const
@@ -257,7 +263,8 @@ void McpClientSession::cancelCall(const QJsonValue &requestId, const QString &re
         flight.operation->cancel();
 }
 
-void McpClientSession::finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions)
+void McpClientSession::finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions,
+                                  const QByteArray &execSessionLine)
 {
     if (m_closed)
         return; // the client is gone: nobody to answer, and the call was cut short
@@ -290,7 +297,10 @@ void McpClientSession::finishCall(const Call &call, const ToolResult &result, co
             list.append(d);
         line.insert(QStringLiteral("decisions"), list);
     }
-    if (auto ok = m_record->append(line); !ok) {
+    auto ok = m_record->append(line);
+    if (ok && !execSessionLine.isEmpty())
+        ok = m_record->appendEncoded(execSessionLine);
+    if (!ok) {
         m_recordError = ok.error();
         // What was done cannot be shown later, so the model is not told it succeeded either.
         call.answer(JsonRpc::error(call.rpcId, JsonRpc::InternalError,
@@ -346,33 +356,38 @@ void McpClientSession::runCode(Call call)
     for (const QJsonValue &a : call.arguments.value(QLatin1String("args")).toArray())
         request.args << a.toString();
 
-    const qint64 seq = call.seq;
     const qint64 maxOutput = o.limits.maxOutputBytes;
+    // The answer waits for the run's exec session: a client told its call is done may end the
+    // session at once, and the record must hold that call whole by then (call line, then its
+    // exec session), whatever the transport does next.
+    auto answered = std::make_shared<std::optional<std::pair<ToolResult, QList<QJsonObject>>>>();
     m_server->runCode(call.owner ? call.owner.data() : this, request, {
-        [this, call, maxOutput](const Result<ExecResult> &r) {
+        [this, call, maxOutput, answered](const Result<ExecResult> &r) {
             if (!r) {
                 finishCall(call, ToolResult::failure(QStringLiteral("code.run: %1").arg(r.error().message)));
                 if (call.owner)
                     call.owner->deleteLater(); // no session follows a run that failed
                 return;
             }
-            const ToolResult t = codeRunResult(*r, maxOutput);
             QList<QJsonObject> decisions;
             for (const AuditEvent &e : r->auditEvents)
                 decisions << decisionJson(e);
-            finishCall(call, t, decisions);
+            answered->emplace(codeRunResult(*r, maxOutput), std::move(decisions));
         },
-        [this, seq, owner = call.owner](const Result<std::shared_ptr<const ExecSession>> &session) {
-            if (owner)
-                owner->deleteLater(); // the run is over and recorded: nothing more refers to it
+        [this, call, answered](const Result<std::shared_ptr<const ExecSession>> &session) {
+            if (call.owner)
+                call.owner->deleteLater(); // the run is over: nothing more refers to it
+            if (!answered->has_value())
+                return;
+            auto [result, decisions] = std::move(**answered);
             if (!session || !m_record || m_recordError)
-                return; // the call's line says what ran; only its offline replay is lost
+                return finishCall(call, result, decisions); // its line says what ran; only its offline replay is lost
             ++m_encoding;
-            runInBackground(this, [session = *session, seq]() -> Result<QByteArray> {
-                QTemporaryDir scratch;
-                if (!scratch.isValid())
-                    return std::unexpected(Error{ErrorCode::Io, QStringLiteral("no scratch folder")});
-                const QString file = scratch.filePath(QStringLiteral("run.sbsession"));
+            runInBackground(this, [session = *session, seq = call.seq]() -> Result<QByteArray> {
+                auto scratch = makePrivateFolder(QStringLiteral("sandbench-encode"));
+                if (!scratch)
+                    return std::unexpected(scratch.error());
+                const QString file = (*scratch)->filePath(QStringLiteral("run.sbsession"));
                 if (auto ok = session->write(file); !ok)
                     return std::unexpected(ok.error());
                 QFile f(file);
@@ -381,12 +396,9 @@ void McpClientSession::runCode(Call call)
                 // In the form the reader knows without parsing the data (AgentSession).
                 return QByteArrayLiteral("{\"type\":\"execSession\",\"seq\":") + QByteArray::number(seq)
                         + QByteArrayLiteral(",\"data\":\"") + f.readAll().toBase64() + QByteArrayLiteral("\"}");
-            }, [this](const Result<QByteArray> &line) {
+            }, [this, call, result, decisions](const Result<QByteArray> &line) {
                 --m_encoding;
-                if (line && m_record && !m_record->isClosed() && !m_recordError) {
-                    if (auto ok = m_record->appendEncoded(*line); !ok)
-                        m_recordError = ok.error();
-                }
+                finishCall(call, result, decisions, line ? *line : QByteArray());
                 maybeClosed();
             });
         }});
@@ -485,7 +497,24 @@ void McpClientSession::maybeClosed()
     m_closeDone = true;
     if (m_record)
         m_record->close(m_closeReason);
-    m_workdir.reset();
+    removeWorkdir(0);
+}
+
+void McpClientSession::removeWorkdir(int attempt)
+{
+    if (m_workdir) {
+        // The warm runtime waiting in this folder (and its preparation) goes first, or it would
+        // write its code file into the folder as it is removed, or after.
+        m_server->workbench()->clearWarmTemplateIn(m_workdir->path());
+        // A run of this session stopped a moment ago may still be dying: its last files make
+        // the removal fail once, never for long.
+        constexpr int attempts = 40;
+        if (!m_workdir->remove() && QFileInfo::exists(m_workdir->path()) && attempt + 1 < attempts) {
+            QTimer::singleShot(50, this, [this, attempt] { removeWorkdir(attempt + 1); });
+            return;
+        }
+        m_workdir.reset();
+    }
     emit closed();
 }
 

@@ -78,11 +78,14 @@ private:
     void runSandboxTool(Call call, const QString &set, SandboxVerb verb);
     // Calls `then` once the tool set's sandbox is there (or failed).
     void withSandbox(const QString &set, std::function<void()> then);
-    // Writes the call's line and answers it; a record that cannot be written fails the call.
-    void finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions = {});
+    // Writes the call's line (and a code run's exec session after it), then answers it: an
+    // answered call is in the record whole. A record that cannot be written fails the call.
+    void finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions = {},
+                    const QByteArray &execSessionLine = {});
     Result<QString> sessionWorkdir();
     ExecRequest codeRequest(const QString &workdir) const;
     void maybeClosed();
+    void removeWorkdir(int attempt);
     // notifications/cancelled: the call is stopped, recorded as cancelled and never answered.
     void cancelCall(const QJsonValue &requestId, const QString &reason);
     static QString idKey(const QJsonValue &id);
@@ -100,7 +103,7 @@ private:
     QHash<QString, ToolSetSandbox> m_sandboxes;
     QHash<QString, InFlight> m_inFlight; // by JSON-RPC id
     std::unique_ptr<QTemporaryDir> m_workdir;
-    // Exec sessions still being encoded for the record.
+    // Code runs whose answer waits for their exec session to be encoded for the record.
     int m_encoding = 0;
     QString m_closeReason;
 };

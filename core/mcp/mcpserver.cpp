@@ -26,6 +26,10 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
             m_tools << sandboxTool(set.name, verb, m_options.limits);
     }
 
+    // The sessions' records (every client's calls and their code) are out of every code.run's
+    // reach, whatever the policy grants.
+    if (!m_options.recordDir.isEmpty())
+        m_options.engine.reservedPaths << m_options.recordDir;
     WorkbenchOptions wo;
     wo.engine = m_options.engine;
     wo.recordSessions = true;
@@ -65,14 +69,26 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
         m_runningRow = -1;
         if (run.owner) {
             run.done.result(result);
-            m_awaitingSession.insert(row, std::move(run));
+            const RunRecord &record = m_workbench->history()->run(row);
+            if (record.sessionPending) {
+                m_awaitingSession.insert(row, std::move(run));
+            } else if (run.owner) {
+                // Its recording failed before the run (sessionFailed came then): no session
+                // follows, and a caller waiting for one would wait for ever.
+                run.done.session(std::unexpected(Error{ErrorCode::Io, record.sessionError.isEmpty() ? QStringLiteral("the run was not recorded")
+                                                                                                     : record.sessionError}));
+            }
         }
         startNext();
     });
     connect(m_workbench, &Workbench::sessionReady, this, [this](int row) {
         auto it = m_awaitingSession.find(row);
-        if (it == m_awaitingSession.end())
+        if (it == m_awaitingSession.end()) {
+            // A run whose caller went (its session closed during the run): its recording, and
+            // the copies of its inputs, go now, not with some later run.
+            trimHistory();
             return;
+        }
         QueuedRun run = std::move(*it);
         m_awaitingSession.erase(it);
         auto session = m_workbench->history()->run(row).session;
@@ -86,8 +102,10 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
     });
     connect(m_workbench, &Workbench::sessionFailed, this, [this](int row, const QString &message) {
         auto it = m_awaitingSession.find(row);
-        if (it == m_awaitingSession.end())
-            return; // before the run: it still goes ahead; its result comes as usual
+        if (it == m_awaitingSession.end()) {
+            trimHistory(); // before the run (it still goes ahead), or its caller went
+            return;
+        }
         QueuedRun run = std::move(*it);
         m_awaitingSession.erase(it);
         if (run.owner)
@@ -98,9 +116,16 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
 
 McpServer::~McpServer()
 {
-    for (const QPointer<McpSession> &s : std::as_const(m_sessions)) {
+    // A copy: a session that closes at once says so, and is taken out of m_sessions, right away.
+    const QList<QPointer<McpSession>> sessions = m_sessions;
+    for (const QPointer<McpSession> &s : sessions) {
         if (s)
             s->close(QStringLiteral("the server stopped"));
+    }
+    // Its own sessions go now, while what they call back into is still whole.
+    for (const QPointer<McpSession> &s : sessions) {
+        if (s && s->parent() == this)
+            delete s.data();
     }
 }
 

@@ -1,5 +1,7 @@
 #include "mcp/sessionworkdir.h"
 
+#include "common/privateroot.h"
+
 #include "common/filecopy.h"
 
 #include <QDir>
@@ -17,9 +19,10 @@ constexpr qint64 maxBytes = qint64(1) << 30;
 
 Result<std::unique_ptr<QTemporaryDir>> makeSessionWorkdir(const QString &source)
 {
-    auto dir = std::make_unique<QTemporaryDir>(QDir::temp().filePath(QStringLiteral("sandbench-mcp-XXXXXX")));
-    if (!dir->isValid())
-        return std::unexpected(Error{ErrorCode::Io, QStringLiteral("cannot make a session workdir: %1").arg(dir->errorString())});
+    auto made = makePrivateFolder(QStringLiteral("sandbench-mcp"));
+    if (!made)
+        return std::unexpected(Error{made.error().code, QStringLiteral("cannot make a session workdir: %1").arg(made.error().message)});
+    std::unique_ptr<QTemporaryDir> dir = std::move(*made);
     if (source.isEmpty())
         return dir;
     const QDir from(source);

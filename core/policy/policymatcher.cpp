@@ -71,6 +71,7 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
     if (!setup.workdir.isEmpty()) {
         const std::string workdir = resolvePath(setup.workdir.toStdString(), base);
         m_workdir = workdir;
+        m_ownWorkdir = workdir;
         m_read.push_back({workdir, QStringLiteral("workdir")});
         m_write.push_back({workdir, QStringLiteral("workdir")});
     }
@@ -78,6 +79,8 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
         m_read.push_back({resolvePath(setup.entry.toStdString(), base), QStringLiteral("entry")});
     for (const QString &path : setup.protectedPaths)
         m_protected.push_back(resolvePath(path.toStdString(), base));
+    for (const QString &path : setup.reservedPaths)
+        m_reserved.push_back(resolvePath(path.toStdString(), base));
     for (const QString &file : setup.internal)
         m_internal.push_back(resolvePath(file.toStdString(), base));
     addPaths(m_read, p.allowRead, "allow_read");
@@ -281,6 +284,14 @@ Decision PolicyMatcher::decideFilePath(bool write, const QString &value, const s
         if (pathWithin(resolved, root))
             return deny(action, QStringLiteral("protected"),
                         QStringLiteral("%1 access to \"%2\" is not allowed (Sandbench keeps the audit log and caches there)").arg(action, value));
+    }
+    // Another run's private folder, another agent session's workdir copy or records: a grant
+    // of a shared folder (/tmp, /run/user) must not reach them.
+    for (const std::string &root : m_reserved) {
+        const bool ownWorkdirInside = !m_ownWorkdir.empty() && pathWithin(m_ownWorkdir, root);
+        if (pathWithin(resolved, root) && !(ownWorkdirInside && pathWithin(resolved, m_ownWorkdir)))
+            return deny(action, QStringLiteral("protected"),
+                        QStringLiteral("%1 access to \"%2\" is not allowed (Sandbench keeps the private files of its runs and sessions there)").arg(action, value));
     }
     for (const PathRule &rule : write ? m_write : m_read) {
         if (pathWithin(resolved, rule.path))

@@ -41,6 +41,10 @@ public:
         // the workdir and allow_write is writable. Denied, so the audit log shows the attempt.
         bool observe = false;
         SensitiveContext sensitive = {};
+        // Places Sandbench keeps every run's and session's private files (privateroot.h, an
+        // agent server's records): never readable or writable, whatever a rule says, except
+        // this run's own workdir when it lies inside one.
+        QStringList reservedPaths = {};
     };
 
     explicit PolicyMatcher(const Setup &setup);
@@ -101,6 +105,8 @@ private:
     std::vector<ProgramRule> m_programs;
     std::string m_workdir;
     std::vector<std::string> m_protected;
+    std::vector<std::string> m_reserved;
+    std::string m_ownWorkdir;
     std::vector<std::string> m_internal;
     std::vector<PathRule> m_read;
     std::vector<PathRule> m_write;

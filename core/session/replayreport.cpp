@@ -160,6 +160,10 @@ QString ReplayReport::summary() const
     QTextStream out(&text);
     if (identical) {
         out << "identical\n";
+    } else if (divergences.isEmpty()) {
+        // Not the same, yet no stream to point at (a recording missing a part, a hand-edited
+        // file): the notes say why.
+        out << "diverged: the replay could not be compared with the recording\n";
     } else {
         const Divergence &d = divergences.first();
         out << "diverged: " << replayStreamName(d.stream);

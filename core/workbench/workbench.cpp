@@ -69,6 +69,12 @@ void Workbench::setWarmTemplate(const ExecRequest &request)
     m_engine->setWarmTemplate(request);
 }
 
+void Workbench::clearWarmTemplateIn(const QString &workdir)
+{
+    if (const auto templ = m_engine->warmTemplate(); templ && templ->policy.workdir == workdir)
+        m_engine->clearWarmTemplate();
+}
+
 bool Workbench::hasWarmRuntime() const
 {
     return m_engine->hasWarmRuntime();

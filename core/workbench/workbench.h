@@ -79,6 +79,9 @@ public:
     // that knows its policy in advance (the agent server) starts those runs without the
     // runtime's start-up. Each runtime serves one run; see ExecEngine::setWarmTemplate.
     void setWarmTemplate(const ExecRequest &request);
+    // Drops the warm template and its runtime if that runtime's workdir is `workdir` (a folder
+    // about to be removed): once this returns, nothing of it writes there any more.
+    void clearWarmTemplateIn(const QString &workdir);
     bool hasWarmRuntime() const;
     bool lastRunWasWarm() const;
 

@@ -60,6 +60,39 @@ bool writeFile(const QString &path, const QByteArray &data)
     return file.write(data) == data.size();
 }
 
+QList<qint64> processesMentioning(const QString &needle)
+{
+    QList<qint64> out;
+    const QByteArray wanted = QFile::encodeName(needle);
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : pids) {
+        bool number = false;
+        const qint64 pid = name.toLongLong(&number);
+        if (!number || pid == QCoreApplication::applicationPid())
+            continue;
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(name));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(wanted))
+            out << pid;
+    }
+    return out;
+}
+
+QStringList sandbenchEntries(const QString &folder)
+{
+    return QDir(folder).entryList({QStringLiteral("sandbench*")}, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+}
+
+void usePrivatePlaces(const QString &root)
+{
+    for (const char *name : {"tmp", "runtime"}) {
+        const QString dir = root + QLatin1Char('/') + QLatin1String(name);
+        QDir().mkpath(dir);
+        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    qputenv("TMPDIR", QFile::encodeName(root + QStringLiteral("/tmp")));
+    qputenv("XDG_RUNTIME_DIR", QFile::encodeName(root + QStringLiteral("/runtime")));
+}
+
 QByteArray readFile(const QString &path)
 {
     QFile file(path);

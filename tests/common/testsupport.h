@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
@@ -34,6 +35,15 @@ QByteArray readFile(const QString &path);
 // reads what a script printed, without matching the marker inside a path or a random name
 // (a temp folder called tst-iGOTlv once made "GOT" appear in a denial's message).
 bool printedLine(const QByteArray &output, const QByteArray &marker);
+
+// Lifetimes: processes (but this one) whose command line mentions `needle`, a private folder of
+// the test's that every bwrap, deno and sandbench-launch of its runs names in its arguments,
+// wherever they were reparented to; and the entries of `folder` named sandbench*.
+QList<qint64> processesMentioning(const QString &needle);
+QStringList sandbenchEntries(const QString &folder);
+// Gives this test process a private TMPDIR and XDG_RUNTIME_DIR (0700) under `root`, so the
+// folders and processes it leaves can be counted; before anything reads either variable.
+void usePrivatePlaces(const QString &root);
 
 // What two recordings of the same code under the same rules must agree on (code, policy,
 // inputs, environment, outcome but its duration, outputs, every decision), as a list of what

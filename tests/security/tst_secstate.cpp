@@ -1,8 +1,12 @@
 // No writable state shared between runs: each run's runtime cache (transpiled code, localStorage,
 // the Cache API) and /tmp are its own and go with it, for the code and for its children. Every
 // test runs a writer and then a reader with the same engine cache folder, and searches that
-// folder for what the writer left.
+// folder for what the writer left. Nor are the private files of other runs and sessions within
+// reach of a grant of the shared folders that hold them.
 #include "securityfixture.h"
+#include "testsupport.h"
+
+#include "common/privateroot.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -31,11 +35,14 @@ class TestSecState : public QObject
     Q_OBJECT
 
     QTemporaryDir m_cache;
+    QTemporaryDir m_places;
 
 private slots:
     void initTestCase()
     {
         qputenv("SANDBENCH_CACHE_DIR", m_cache.path().toLocal8Bit());
+        QVERIFY(m_places.isValid());
+        usePrivatePlaces(m_places.path());
     }
 
     void nothingCarriesOverBetweenRuns_data()
@@ -85,6 +92,48 @@ private slots:
         const Attempt a = attempt(f, QStringLiteral("localStorage.setItem('k', 'MINE'); const c = await caches.open('c'); await c.put('http://x.test/', new Response('MINE2'));"
                                                     "console.log(localStorage.getItem('k'), await (await c.match('http://x.test/')).text());"), f.sandboxPolicy());
         QVERIFY2(a.result.has_value() && a.result->stdoutData.contains("MINE MINE2"), qPrintable(a.diagnostics()));
+    }
+    // Another run's private folder (its broker socket, preload, code, an agent session's workdir
+    // copy) sits in Sandbench's private root: a policy granting the temporary folder, the runtime
+    // folder, their parent and the root itself reaches none of it, neither through the broker nor
+    // through a program the broker never sees open the file; what it grants elsewhere it reaches.
+    void aGrantOfASharedFolderReachesNoOtherRunsPrivateFiles()
+    {
+        auto root = privateRoot();
+        QVERIFY(root);
+        auto other = makePrivateFolder(QStringLiteral("sandbench-run"));
+        QVERIFY(other);
+        const QString secret = (*other)->filePath(QStringLiteral("secret.txt"));
+        QVERIFY(Test::writeFile(secret, "RUN-SECRET"));
+        const QString granted = QDir::tempPath() + QStringLiteral("/granted.txt");
+        QVERIFY(Test::writeFile(granted, "TMP-OK"));
+        ExecFixture f;
+        Policy policy = f.sandboxPolicy();
+        // The test's parent of both stands for /tmp (the machine's holds others' outward links).
+        policy.permissions.allowRead = {m_places.path(), QDir::tempPath(), qEnvironmentVariable("XDG_RUNTIME_DIR"), *root, QFileInfo(*root).path()};
+        policy.permissions.allowWrite = {QDir::tempPath()};
+        policy.permissions.allowRun = {QStringLiteral("cat")};
+        const auto quoted = [](const QString &p) { return QStringLiteral("'%1'").arg(p); };
+        const QString code = QStringLiteral(
+                "const r = (f) => { try { return String(f()); } catch (e) { return 'DENIED ' + e.name; } };\n"
+                "console.log('READ', r(() => Deno.readTextFileSync(%1)));\n"
+                "console.log('LIST', r(() => [...Deno.readDirSync(%2)].map((e) => e.name).join(',')));\n"
+                "console.log('WRITE', r(() => Deno.writeTextFileSync(%2 + '/planted', 'x')));\n"
+                "const o = new Deno.Command('cat', { args: [%1] }).outputSync();\n"
+                "console.log('CAT', new TextDecoder().decode(o.stdout).includes('RUN-SECRET') ? 'LEAKED' : 'HIDDEN');\n"
+                "console.log('TMP', r(() => Deno.readTextFileSync(%3)));\n")
+                .arg(quoted(secret), quoted(*root), quoted(granted));
+        const Attempt a = attempt(f, code, policy);
+        QVERIFY2(a.result.has_value(), qPrintable(a.diagnostics()));
+        const QByteArray out = a.result->stdoutData;
+        QVERIFY2(printedLine(out, "READ DENIED NotCapable"), qPrintable(a.diagnostics()));
+        QVERIFY2(printedLine(out, "LIST DENIED NotCapable"), qPrintable(a.diagnostics()));
+        QVERIFY2(printedLine(out, "WRITE DENIED NotCapable"), qPrintable(a.diagnostics()));
+        QVERIFY2(printedLine(out, "CAT HIDDEN"), qPrintable(a.diagnostics()));
+        QVERIFY2(printedLine(out, "TMP TMP-OK"), qPrintable(a.diagnostics()));
+        QVERIFY(!QFileInfo::exists(*root + QStringLiteral("/planted")));
+        QVERIFY(a.deniedInAudit(QStringLiteral("read"), secret));
+        QFile::remove(granted);
     }
 };
 

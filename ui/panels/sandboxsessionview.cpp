@@ -345,6 +345,10 @@ void SandboxSessionView::onFinished(const ReplayReport &report)
         m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
         m_summary->setText(tr("Identical: all %n step(s) gave the recorded output and outcome.", nullptr,
                               int(m_session->steps.size())));
+    } else if (report.divergences.isEmpty()) {
+        // A hand-edited or cut-short recording: not the same, with no step to point at.
+        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        m_summary->setText(tr("Diverged: the replay could not be compared with the recording."));
     } else {
         const Divergence &d = report.divergences.first();
         m_divergentStep = int(d.index);

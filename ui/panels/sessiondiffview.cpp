@@ -239,6 +239,10 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
     if (report.identical) {
         m_summary->setText(identical);
         m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
+    } else if (report.divergences.isEmpty()) {
+        // A hand-edited or cut-short recording: not the same, with nothing to point at.
+        m_summary->setText(tr("Diverged: the replay could not be compared with the recording."));
+        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
     } else {
         const Divergence &d = report.divergences.first();
         QString text = tr("Diverged at %1: recorded \u201c%2\u201d, replayed \u201c%3\u201d.")

@@ -1,5 +1,7 @@
 #include "execsession.h"
 
+#include "common/privateroot.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -91,9 +93,10 @@ VoidResult ExecSession::write(const QString &path) const
 
 Result<ExecSession> ExecSession::read(const QString &path, const ArchiveLimits &limits)
 {
-    auto owner = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-session-XXXXXX"));
-    if (!owner->isValid())
-        return fail(ErrorCode::Io, QStringLiteral("cannot create a folder in %1").arg(QDir::tempPath()));
+    auto made = makePrivateFolder(QStringLiteral("sandbench-session"));
+    if (!made)
+        return std::unexpected(made.error());
+    std::shared_ptr<QTemporaryDir> owner = std::move(*made);
     const QString root = QFileInfo(owner->path()).canonicalFilePath();
     const QString name = QFileInfo(path).fileName();
     ExecSession bundle;

@@ -1,5 +1,7 @@
 #include "execsessionrecorder.h"
 
+#include "common/privateroot.h"
+
 #include "common/filecopy.h"
 #include "exec/runtimelocator.h"
 #include "session/exec/runtimedigest.h"
@@ -46,9 +48,11 @@ Result<ExecSessionRecorder> ExecSessionRecorder::begin(const ExecRequest &reques
     recorder.m_request = request;
     recorder.m_config = config;
     recorder.m_options = options;
-    recorder.m_staging = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-record-XXXXXX"));
-    if (!recorder.m_staging->isValid())
-        return fail(ErrorCode::Io, QStringLiteral("cannot create a folder in %1").arg(QDir::tempPath()));
+    // The inputs' copies are the run's private files: no grant of another run reaches them.
+    auto staging = makePrivateFolder(QStringLiteral("sandbench-record"));
+    if (!staging)
+        return std::unexpected(staging.error());
+    recorder.m_staging = std::move(*staging);
     recorder.m_stagingPath = recorder.m_staging->path();
     QDir(recorder.m_stagingPath).mkpath(QStringLiteral("files"));
 

@@ -1,5 +1,7 @@
 #include "execsessionreplayer.h"
 
+#include "common/privateroot.h"
+
 #include "common/background.h"
 #include "common/filecopy.h"
 #include "exec/execengine.h"
@@ -85,9 +87,10 @@ Result<ExecReplayPlan> ExecSessionReplayer::plan(const ExecSession &bundle, cons
 {
     const ExecSessionManifest &m = bundle.manifest;
     ExecReplayPlan plan;
-    plan.scratch = std::make_shared<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandbench-replay-XXXXXX"));
-    if (!plan.scratch->isValid())
-        return fail(ErrorCode::Io, QStringLiteral("cannot create a folder in %1").arg(QDir::tempPath()));
+    auto scratchDir = makePrivateFolder(QStringLiteral("sandbench-replay"));
+    if (!scratchDir)
+        return std::unexpected(scratchDir.error());
+    plan.scratch = std::move(*scratchDir);
     const QString scratch = QFileInfo(plan.scratch->path()).canonicalFilePath();
 
     // The bundle's manifest is a record, not a grant: see replaypolicy.h.
@@ -227,7 +230,9 @@ void ExecSessionReplayer::start()
 void ExecSessionReplayer::run(const ExecReplayPlan &plan)
 {
     m_plan = plan;
-    m_engine = std::make_unique<ExecEngine>();
+    // A child, so that an ended run awaiting its deferred deletion goes with the replayer when no
+    // event loop turns again (the CLI returns right after the report), its folders with it.
+    m_engine = std::make_unique<ExecEngine>(this);
     m_engine->setConfig(m_plan->config);
     connect(m_engine.get(), &ExecEngine::output, this, &ExecSessionReplayer::output);
     connect(m_engine.get(), &ExecEngine::finished, this, [this](const ExecResult &result) {

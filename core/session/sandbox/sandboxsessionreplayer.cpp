@@ -72,6 +72,8 @@ QString SandboxSessionReplayer::summary(const ReplayReport &report)
     QTextStream out(&text);
     if (report.identical) {
         out << "identical\n";
+    } else if (report.divergences.isEmpty()) {
+        out << "diverged: the replay could not be compared with the recording\n";
     } else {
         const Divergence &d = report.divergences.first();
         out << "diverged: " << replayStreamName(d.stream) << " at step " << d.index
