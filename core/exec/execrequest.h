@@ -46,6 +46,9 @@ struct ExecEngineConfig
 {
     QString runtimePath;
     QString cacheDir;
+    // Where the cgroup file system is (RunLimits::defaultCgroupRoot when empty); tests point it
+    // where no cgroup can be made, to see a run fail closed.
+    QString cgroupRoot;
 };
 
 } // namespace Sandbench
