@@ -25,7 +25,7 @@ struct AppSettings
 
     static AppSettings load();
     void save() const;
-    ExecEngineConfig engineConfig() const { return {runtimePath, cacheDir, {}}; }
+    ExecEngineConfig engineConfig() const { return {runtimePath, cacheDir}; }
 
     bool operator==(const AppSettings &) const = default;
 };

@@ -48,7 +48,7 @@ struct ExecEngineConfig
     QString cacheDir;
     // Where the cgroup file system is (RunLimits::defaultCgroupRoot when empty); tests point it
     // where no cgroup can be made, to see a run fail closed.
-    QString cgroupRoot;
+    QString cgroupRoot = {}; // (initialized: brace-initialized configs may leave it out)
 };
 
 } // namespace Sandbench
