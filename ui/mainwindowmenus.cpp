@@ -145,7 +145,8 @@ void MainWindow::createActions()
     help->addAction(tr("&User Guide"), QKeySequence(Qt::Key_F1), this, &MainWindow::showUserGuide)->setObjectName(QStringLiteral("userGuideAction"));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
                     &MainWindow::showShortcuts)->setObjectName(QStringLiteral("keyboardShortcutsAction"));
-    help->addAction(tr("Check &Layers\u2026"), m_doctorStatus, &DoctorStatus::openDetails)
+    help->addAction(tr("Check &Layers\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), m_doctorStatus,
+                    &DoctorStatus::openDetails)
             ->setObjectName(QStringLiteral("checkLayersAction"));
     help->addAction(tr("&About Sandbench"), this, [this] {
         QMessageBox::about(this, tr("About Sandbench"),
