@@ -5,6 +5,7 @@
 #include "appicon.h"
 #include "confirmations.h"
 #include "docklayout.h"
+#include "doctorstatus.h"
 #include "panelnavigator.h"
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
@@ -106,6 +107,10 @@ MainWindow::MainWindow(QWidget *parent)
         return m_policy->policy();
     });
     m_navigator = new PanelNavigator(this, m_docks);
+    // The layers this machine holds: checked on demand (a click, Help → Check Layers), off the
+    // GUI thread.
+    m_doctorStatus = new DoctorStatus(m_workbench, {}, this);
+    statusBar()->addPermanentWidget(m_doctorStatus);
     createActions();
     setUpKeyboardFocus();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))

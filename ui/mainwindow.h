@@ -19,6 +19,7 @@ class Sandbox;
 class SandboxesPanel;
 class SandboxPool;
 class ConsolePanel;
+class DoctorStatus;
 class PolicyEditorPanel;
 class RunHistoryPanel;
 class RunStatusWidget;
@@ -55,6 +56,8 @@ public:
     SandboxPool *sandboxPool() const { return m_pool; }
     Workbench *workbench() const { return m_workbench; }
     RunStatusWidget *runStatus() const { return m_status; }
+    // The status bar's layer line (the self-test; Help → Check Layers).
+    DoctorStatus *doctorStatus() const { return m_doctorStatus; }
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
     QList<QDockWidget *> docks() const { return m_docks; }
@@ -125,6 +128,7 @@ private:
     Workbench *m_workbench;
     RunHistoryPanel *m_history;
     RunStatusWidget *m_status;
+    DoctorStatus *m_doctorStatus = nullptr;
     SandboxPool *m_pool = nullptr; // the Workbench's; null when sandboxes are unavailable
     QString m_poolError;
     // Closing with live sandboxes: the window is gone at once, and the close is accepted once

@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include "appicon.h"
+#include "doctorstatus.h"
 #include "panelnavigator.h"
 #include "panels/auditpanel.h"
 #include "panels/policyeditorpanel.h"
@@ -145,6 +146,9 @@ void MainWindow::createActions()
     help->addAction(tr("&User Guide"), QKeySequence(Qt::Key_F1), this, &MainWindow::showUserGuide)->setObjectName(QStringLiteral("userGuideAction"));
     help->addAction(tr("&Keyboard Shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash), this,
                     &MainWindow::showShortcuts)->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+    help->addAction(tr("Check &Layers\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), m_doctorStatus,
+                    &DoctorStatus::openDetails)
+            ->setObjectName(QStringLiteral("checkLayersAction"));
     help->addAction(tr("&About Sandbench"), this, [this] {
         QMessageBox::about(this, tr("About Sandbench"),
                            tr("<h3>Sandbench %1</h3><p>Runs code an AI agent wrote under rules you "

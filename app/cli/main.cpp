@@ -2,6 +2,7 @@
 
 #include "common/terminaltext.h"
 #include "runcommand.h"
+#include "doctorcommand.h"
 #include "sandboxcommand.h"
 #include "mcpcommand.h"
 #include "policycommand.h"
@@ -18,7 +19,7 @@ QString usage()
 {
     return QStringLiteral("Usage: sandbench-cli COMMAND [options]\n\n"
                           "Commands:\n")
-            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp() + Cli::policyHelp()
+            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp() + Cli::policyHelp() + Cli::doctorHelp()
             + QStringLiteral("\n  --help       this text\n  --version    application and runtime versions\n");
 }
 
@@ -51,6 +52,8 @@ int main(int argc, char *argv[])
         return Cli::mcpCommand(args);
     if (command == QLatin1String("policy"))
         return Cli::policyCommand(args);
+    if (command == QLatin1String("doctor"))
+        return Cli::doctorCommand(args);
     QTextStream(stderr) << "sandbench-cli: unknown command '" << Sandbench::terminalSafe(command) << "'\n\n" << usage();
     return 2;
 }

@@ -106,6 +106,15 @@ struct RunTable
         }});
         list(QStringLiteral("--read-only-dir"), QStringLiteral("DIR"), QStringLiteral("a folder the code may read (repeats)"), &flags.readOnlyDirs, true);
         list(QStringLiteral("--allow-package"), QStringLiteral("SPEC"), QStringLiteral("npm package NAME or NAME@RANGE the code may import (repeats)"), &flags.allowPackages, false);
+        table.add({{QStringLiteral("--accept-missing-layer")}, QStringLiteral("LAYER"),
+                   QStringLiteral("run even where this machine lacks LAYER (memory-cgroup, pids-cgroup; repeats); the audit log says so"),
+                   [this](const QString &v) -> std::optional<QString> {
+            if (!Policy::acceptableMissingLayers().contains(v))
+                return QStringLiteral("one of %1").arg(Policy::acceptableMissingLayers().join(QStringLiteral(", ")));
+            if (!flags.acceptMissingLayers.contains(v))
+                flags.acceptMissingLayers << v;
+            return std::nullopt;
+        }, true});
         table.add({{QStringLiteral("--env")}, QStringLiteral("NAME=VALUE"), QStringLiteral("give the code a variable (repeats)"),
                    [this](const QString &v) -> std::optional<QString> {
             const qsizetype eq = v.indexOf(QLatin1Char('='));

@@ -49,6 +49,9 @@ struct ExecEngineConfig
     // Folders no run may reach whatever its policy grants (an agent server's session records),
     // besides Sandbench's private root (privateroot.h), which is always reserved.
     QStringList reservedPaths = {};
+    // Where the cgroup file system is (RunLimits::defaultCgroupRoot when empty); tests point it
+    // where no cgroup can be made, to see a run fail closed.
+    QString cgroupRoot = {}; // (initialized: brace-initialized configs may leave it out)
 };
 
 } // namespace Sandbench

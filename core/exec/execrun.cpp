@@ -101,6 +101,10 @@ void ExecRun::prepared(Result<PreparedRun> result)
 
 void ExecRun::launch()
 {
+    if (auto limited = setUpLimits(); !limited) {
+        failWith(limited.error());
+        return;
+    }
     QPointer<ExecRun> self(this);
     m_broker = std::make_unique<PermissionBroker>(PolicyMatcher(m_run.matcherSetup), [this](const AuditEvent &event) {
         // No cross-thread wake-up per decision: that would cost a context switch per check on
@@ -123,6 +127,10 @@ void ExecRun::launch()
             }
         }
         // Before the runtime starts, so these lines come first, like the reads they stand for.
+        if (auto recorded = m_broker->recordMissingLayers(m_missingLayers); !recorded) {
+            failWith(recorded.error());
+            return;
+        }
         if (auto recorded = m_broker->recordStartUpModules(m_run.startUpModules); !recorded) {
             failWith(recorded.error());
             return;
@@ -145,37 +153,6 @@ void ExecRun::launch()
         m_process->setStandardInputFile(QProcess::nullDevice());
     // If Sandbench itself dies, its runtime dies with it (bwrap then takes its namespace along);
     // stopped, it is ended with its process group (processgroup.h).
-    // The whole run (runtime, Workers, ArrayBuffers, children, its /tmp) shares one memory
-    // cgroup: the heap cap plus room for the runtime itself.
-    const Policy &policy = m_request.policy;
-    if (policy.maxMemoryMb)
-        m_limits.setMemoryLimit(QFileInfo(m_run.socketPath).dir().dirName(),
-                                (qint64(*policy.maxMemoryMb) + runtimeAllowanceMb) * 1024 * 1024);
-    if (policy.maxWorkdirMb) {
-        const qint64 cap = qint64(*policy.maxWorkdirMb) * 1024 * 1024;
-        // One file can never pass the cap (the kernel refuses the write); many files are
-        // summed every 100 ms and the run is stopped once they pass it.
-        m_limits.setFileSizeLimit(cap);
-        m_workdirTimer.setInterval(100);
-        connect(&m_workdirTimer, &QTimer::timeout, this, [this, cap] {
-            if (RunLimits::folderBytes(m_run.workdir) > cap && m_process) {
-                m_workdirExceeded = true;
-                killProcessGroup(m_process);
-            }
-        });
-    }
-    // A fork bomb hits the task cap (forks fail with EAGAIN); once one was refused the run is
-    // stopped, so it ends with a clear result instead of spinning until its timeout.
-    m_limits.setTaskLimit(QFileInfo(m_run.socketPath).dir().dirName(), policy.maxTasks.value_or(Policy::defaultMaxTasks));
-    if (m_limits.taskCgroupActive()) {
-        m_tasksTimer.setInterval(100);
-        connect(&m_tasksTimer, &QTimer::timeout, this, [this] {
-            if (m_limits.tasksExceeded() && m_process) {
-                m_tasksExceeded = true;
-                killProcessGroup(m_process);
-            }
-        });
-    }
     const RunLimits *limits = &m_limits;
     m_process->setChildProcessModifier([limits] {
         leadOwnProcessGroupInChild();
@@ -198,6 +175,71 @@ void ExecRun::launch()
         m_timeout.start(int(qMin<qint64>(*m_run.timeoutMs, std::numeric_limits<int>::max())));
     startWatching();
     emit m_engine->started(m_process->processId());
+}
+
+// The whole run (runtime, Workers, ArrayBuffers, children, its /tmp) shares one memory cgroup:
+// the heap cap plus room for the runtime itself; and one pids cgroup. Where the machine cannot
+// give one the run fails closed, naming the layer, unless the policy accepts going without it
+// (then the audit log says so first: recordMissingLayers).
+VoidResult ExecRun::setUpLimits()
+{
+    const Policy &policy = m_request.policy;
+    const QString name = QFileInfo(m_run.socketPath).dir().dirName();
+    if (!m_engine->config().cgroupRoot.isEmpty())
+        m_limits.setCgroupRoot(m_engine->config().cgroupRoot);
+    if (policy.maxMemoryMb)
+        m_limits.setMemoryLimit(name, (qint64(*policy.maxMemoryMb) + runtimeAllowanceMb) * 1024 * 1024);
+    if (policy.maxWorkdirMb) {
+        const qint64 cap = qint64(*policy.maxWorkdirMb) * 1024 * 1024;
+        // One file can never pass the cap (the kernel refuses the write); many files are
+        // summed every 100 ms and the run is stopped once they pass it.
+        m_limits.setFileSizeLimit(cap);
+        m_workdirTimer.setInterval(100);
+        connect(&m_workdirTimer, &QTimer::timeout, this, [this, cap] {
+            if (RunLimits::folderBytes(m_run.workdir) > cap && m_process) {
+                m_workdirExceeded = true;
+                killProcessGroup(m_process);
+            }
+        });
+    }
+    // A fork bomb hits the task cap (forks fail with EAGAIN); once one was refused the run is
+    // stopped, so it ends with a clear result instead of spinning until its timeout.
+    m_limits.setTaskLimit(name, policy.maxTasks.value_or(Policy::defaultMaxTasks));
+    if (m_limits.taskCgroupActive()) {
+        m_tasksTimer.setInterval(100);
+        connect(&m_tasksTimer, &QTimer::timeout, this, [this] {
+            if (m_limits.tasksExceeded() && m_process) {
+                m_tasksExceeded = true;
+                killProcessGroup(m_process);
+            }
+        });
+    }
+    struct Need
+    {
+        const char *layer;
+        bool missing;
+        const char *what;
+        const char *without;
+    };
+    const Need needs[] = {
+        {"memory-cgroup", policy.maxMemoryMb && !m_limits.memoryCgroupActive(), "memory cgroup",
+         "--max-memory would cap the JavaScript heap only"},
+        {"pids-cgroup", !m_limits.taskCgroupActive(), "pids cgroup", "its processes and threads would be unbounded"},
+    };
+    m_missingLayers.clear();
+    for (const Need &need : needs) {
+        if (!need.missing)
+            continue;
+        const QString layer = QLatin1String(need.layer);
+        if (!policy.acceptMissingLayers.contains(layer))
+            return fail(ErrorCode::EnvironmentError,
+                        QStringLiteral("this machine lacks the %1 layer: Sandbench cannot create a %2 for the run, so %3. "
+                                       "Nothing ran. `sandbench-cli doctor` shows what this machine holds; "
+                                       "--accept-missing-layer %1 (accept_missing_layers in a policy) runs without it")
+                                .arg(layer, QLatin1String(need.what), QLatin1String(need.without)));
+        m_missingLayers << layer;
+    }
+    return {};
 }
 
 void ExecRun::startWatching()

@@ -44,6 +44,7 @@ public:
 private:
     void prepared(Result<PreparedRun> result);
     void launch();
+    VoidResult setUpLimits();
     void startWatching();
     void handOver(Result<QStringList> modules);
     void readWarmSignal();
@@ -69,6 +70,7 @@ private:
     QTimer m_flushTimer;
     QTimer m_workdirTimer;
     RunLimits m_limits;
+    QStringList m_missingLayers; // layers the machine lacks and the policy accepts going without
     bool m_workdirExceeded = false;
     QTimer m_tasksTimer;
     bool m_tasksExceeded = false;

@@ -150,6 +150,10 @@ void ExecRun::handOver(Result<QStringList> modules)
             return;
         }
     }
+    if (auto recorded = m_broker->recordMissingLayers(m_missingLayers); !recorded) {
+        failWith(recorded.error());
+        return;
+    }
     if (auto recorded = m_broker->recordStartUpModules(startUp); !recorded) {
         failWith(recorded.error());
         return;

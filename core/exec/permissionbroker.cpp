@@ -192,6 +192,27 @@ VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
     return {};
 }
 
+VoidResult PermissionBroker::recordMissingLayers(const QStringList &layers)
+{
+    for (const QString &layer : layers) {
+        AuditEvent event;
+        event.seq = ++m_seq;
+        event.timeMs = QDateTime::currentMSecsSinceEpoch();
+        event.kind = QStringLiteral("layer");
+        event.action = QStringLiteral("missing");
+        event.resource = layer;
+        event.allowed = true; // the run went ahead: that is what this line records
+        event.rule = QStringLiteral("accept_missing_layers");
+        event.reason = QStringLiteral("this machine lacks the layer; the run goes without it");
+        if (!m_audit.write(event))
+            return fail(ErrorCode::EnvironmentError, QStringLiteral("the audit log could not be written: %1")
+                                                             .arg(QString::fromLocal8Bit(std::strerror(errno))));
+        if (m_sink)
+            m_sink(event);
+    }
+    return {};
+}
+
 void PermissionBroker::refuse(const QString &why, const QString &line)
 {
     setFailure(QStringLiteral("%1: %2").arg(why, line));

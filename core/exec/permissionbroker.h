@@ -36,6 +36,9 @@ public:
     // them, or "namespace" for a file outside every grant (the runtime's own files).
     // codeEntryResource stands for the file holding the code given with --code (rule "code").
     VoidResult recordStartUpModules(const QStringList &files);
+    // Audits each layer the run goes without because its policy accepted the machine's lack of
+    // it (accept_missing_layers), one line each (kind "layer", action "missing"), first.
+    VoidResult recordMissingLayers(const QStringList &layers);
     static constexpr char codeEntryResource[] = "(the code given with --code)";
     // Creates the socket at `socketPath` (mode 0600) and starts serving it.
     VoidResult start(const QString &socketPath);

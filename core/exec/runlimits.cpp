@@ -77,8 +77,8 @@ RunLimits::~RunLimits()
 
 void RunLimits::setTaskLimit(const QString &name, int tasks)
 {
-    const QString v1 = QStringLiteral("/sys/fs/cgroup/pids");
-    const QString v2 = QStringLiteral("/sys/fs/cgroup");
+    const QString v1 = m_root + QStringLiteral("/pids");
+    const QString v2 = m_root;
     QString parent;
     if (QFile::exists(v1 + QStringLiteral("/cgroup.procs")) && !QFile::exists(v1 + QStringLiteral("/cgroup.controllers"))) {
         parent = v1;
@@ -105,8 +105,8 @@ void RunLimits::setMemoryLimit(const QString &name, std::optional<qint64> bytes)
 {
     if (!bytes)
         return;
-    const QString v1 = QStringLiteral("/sys/fs/cgroup/memory");
-    const QString v2 = QStringLiteral("/sys/fs/cgroup");
+    const QString v1 = m_root + QStringLiteral("/memory");
+    const QString v2 = m_root;
     QString parent;
     if (QFile::exists(v1 + QStringLiteral("/memory.limit_in_bytes"))) {
         parent = v1;

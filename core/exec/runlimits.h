@@ -20,7 +20,8 @@ VoidResult checkRunLimits(const Policy &policy);
 // runtime and everything it starts (ArrayBuffers, Workers, children, files in its /tmp), and
 // a cap on what the workdir holds. The cgroup exists where the machine lets Sandbench create
 // one (cgroup v1 memory controller or cgroup v2 with memory enabled, as root or delegated);
-// elsewhere only the heap cap applies and memoryCgroupActive() says so.
+// memoryCgroupActive() says whether it does, and a run fails closed without it
+// (ExecRun::setUpLimits) unless its policy accepts the missing layer.
 class RunLimits
 {
 public:
@@ -28,6 +29,11 @@ public:
     ~RunLimits();
     RunLimits(const RunLimits &) = delete;
     RunLimits &operator=(const RunLimits &) = delete;
+
+    // Where the cgroup file system is mounted (the doctor's tests point it elsewhere); set
+    // before the limits.
+    void setCgroupRoot(const QString &root) { m_root = root; }
+    static QString defaultCgroupRoot() { return QStringLiteral("/sys/fs/cgroup"); }
 
     // Creates the cgroup `name` limited to `bytes` (none: no cgroup).
     void setMemoryLimit(const QString &name, std::optional<qint64> bytes);
@@ -50,6 +56,7 @@ public:
     static qint64 folderBytes(const QString &folder);
 
 private:
+    QString m_root = defaultCgroupRoot();
     QString m_cgroupDir;
     bool m_v2 = false;
     int m_procsFd = -1;

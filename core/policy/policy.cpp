@@ -52,8 +52,14 @@ void Policy::merge(const Policy &other)
         workdir = other.workdir;
     joinUnique(readOnlyDirs, other.readOnlyDirs);
     joinUnique(allowPackages, other.allowPackages);
+    joinUnique(acceptMissingLayers, other.acceptMissingLayers);
     for (auto it = other.env.cbegin(); it != other.env.cend(); ++it)
         env.insert(it.key(), it.value());
+}
+
+QStringList Policy::acceptableMissingLayers()
+{
+    return {QStringLiteral("memory-cgroup"), QStringLiteral("pids-cgroup")};
 }
 
 std::optional<qint64> parseInstant(const QString &text)

@@ -51,6 +51,12 @@ struct Policy
     QStringList readOnlyDirs;
     QStringList allowPackages;
     QMap<QString, QString> env; // values given to the code
+    // Layers this run may go without where the machine lacks them (acceptable ones only, see
+    // acceptableMissingLayers): without this a run that needs a missing layer fails closed
+    // naming it; with it the run goes ahead and its audit log says which layer it went without.
+    QStringList acceptMissingLayers;
+    // The names `sandbench-cli doctor` reports them by: "memory-cgroup", "pids-cgroup".
+    static QStringList acceptableMissingLayers();
 
     bool operator==(const Policy &) const = default;
 

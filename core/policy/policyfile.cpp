@@ -235,7 +235,8 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
     r.checkKeys(object, at, {QStringLiteral("seed"), QStringLiteral("freeze_time"), QStringLiteral("timeout_ms"),
                              QStringLiteral("max_memory_mb"), QStringLiteral("max_workdir_mb"), QStringLiteral("max_tasks"), QStringLiteral("max_output_bytes"),
                              QStringLiteral("workdir"), QStringLiteral("read_only_dirs"),
-                             QStringLiteral("allow_packages"), QStringLiteral("env")});
+                             QStringLiteral("allow_packages"), QStringLiteral("env"),
+                             QStringLiteral("accept_missing_layers")});
     constexpr qint64 maxSafeInteger = (qint64(1) << 53) - 1;
     if (auto seed = r.readInteger(object, at, QStringLiteral("seed"), 0, maxSafeInteger))
         policy.seed = quint64(*seed);
@@ -265,6 +266,13 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
     policy.readOnlyDirs = r.readStrings(object, at, QStringLiteral("read_only_dirs"));
     r.checkRoots(policy.readOnlyDirs, at, QStringLiteral("read_only_dirs"));
     policy.allowPackages = r.readStrings(object, at, QStringLiteral("allow_packages"));
+    policy.acceptMissingLayers = r.readStrings(object, at, QStringLiteral("accept_missing_layers"));
+    for (qsizetype i = 0; i < policy.acceptMissingLayers.size(); ++i) {
+        if (!Policy::acceptableMissingLayers().contains(policy.acceptMissingLayers.at(i)))
+            r.fail(at + QStringLiteral("/accept_missing_layers/") + QString::number(i),
+                   QStringLiteral("\"accept_missing_layers\" item %1 (%2): not a layer a run may go without (%3)")
+                           .arg(i).arg(policy.acceptMissingLayers.at(i).left(100), Policy::acceptableMissingLayers().join(QStringLiteral(", "))));
+    }
     const QJsonValue env = object.value(QStringLiteral("env"));
     if (env.isObject()) {
         const QJsonObject vars = env.toObject();
@@ -415,6 +423,7 @@ QByteArray policyToJson(const Policy &policy)
         options.insert(QStringLiteral("workdir"), policy.workdir);
     putList(options, "read_only_dirs", policy.readOnlyDirs);
     putList(options, "allow_packages", policy.allowPackages);
+    putList(options, "accept_missing_layers", policy.acceptMissingLayers);
     if (!policy.env.isEmpty()) {
         QJsonObject env;
         for (auto it = policy.env.cbegin(); it != policy.env.cend(); ++it)

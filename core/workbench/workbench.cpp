@@ -1,6 +1,7 @@
 #include "workbench.h"
 
 #include "common/background.h"
+#include "doctor/doctor.h"
 #include "exec/execengine.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
@@ -211,6 +212,23 @@ Result<SandboxPool *> Workbench::sandboxPool()
     }
     m_pool = std::move(*pool);
     return m_pool.get();
+}
+
+Doctor *Workbench::startDoctor(DoctorOptions options, QObject *parent)
+{
+    if (options.engine.runtimePath.isEmpty())
+        options.engine.runtimePath = m_options.engine.runtimePath;
+    if (options.engine.cacheDir.isEmpty())
+        options.engine.cacheDir = m_options.engine.cacheDir;
+    if (options.engine.cgroupRoot.isEmpty())
+        options.engine.cgroupRoot = m_options.engine.cgroupRoot;
+    if (options.cgroupRoot.isEmpty())
+        options.cgroupRoot = options.engine.cgroupRoot;
+    auto *doctor = new Doctor(std::move(options), parent);
+    if (doctor->options().sandboxes)
+        doctor->setSandboxProvider(sandboxProvider());
+    doctor->start();
+    return doctor;
 }
 
 Result<SandboxProvider *> Workbench::sandboxProvider()

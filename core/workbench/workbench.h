@@ -2,6 +2,7 @@
 
 #include "audit/auditevent.h"
 #include "common/result.h"
+#include "doctor/doctoroptions.h"
 #include "exec/execrequest.h"
 #include "exec/execresult.h"
 #include "sandbox/sandboxoperation.h"
@@ -19,6 +20,7 @@
 
 namespace Sandbench {
 
+class Doctor;
 class ExecEngine;
 class RunHistory;
 class SandboxPool;
@@ -107,6 +109,11 @@ public:
     // the network off; the error says why there is no pool.
     Result<SandboxSessionReplayer *> sandboxReplayer(SandboxSession session, const SandboxReplayOptions &options,
                                                      QObject *parent);
+
+    // ----- the self-test (`sandbench-cli doctor`, the workbench's status line): started at once
+    // with this Workbench's engine configuration where `options` names none, and its sandbox
+    // provider for the Docker layers; `parent` owns it, finished() follows.
+    Doctor *startDoctor(DoctorOptions options, QObject *parent);
 
 signals:
     void runStarted(int row, const QString &auditLogPath);

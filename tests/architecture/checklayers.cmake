@@ -2,6 +2,8 @@
 #   - no file under ui/ or app/ includes a provider's header (core/sandbox/docker/);
 #   - nothing in core/ below core/workbench includes it (core/models may: it adapts its store);
 #   - nothing in core/ but core/mcp itself includes core/mcp (the agent server);
+#   - core/doctor (the self-test) stands below the Workbench and reaches sandboxes only through
+#     the provider interface: it includes neither core/workbench nor a provider's header;
 #   - core/ includes no QtGui or QtWidgets header;
 #   - no source file passes 600 lines.
 # Run as: cmake -DROOT=<source dir> -P checklayers.cmake
@@ -22,12 +24,14 @@ foreach(dir ui app)
     check_files("${dir}/*.cpp" "#include \"sandbox/docker/" "a front end includes a provider")
     check_files("${dir}/*.h" "#include \"sandbox/docker/" "a front end includes a provider")
 endforeach()
-foreach(layer common policy audit exec sandbox session)
+foreach(layer common policy audit exec sandbox session doctor)
     check_files("core/${layer}/*.cpp" "#include \"workbench/" "a layer below the Workbench includes it")
     check_files("core/${layer}/*.h" "#include \"workbench/" "a layer below the Workbench includes it")
 endforeach()
+check_files("core/doctor/*.cpp" "#include \"sandbox/docker/" "the self-test includes a provider")
+check_files("core/doctor/*.h" "#include \"sandbox/docker/" "the self-test includes a provider")
 # The agent server is a front end in core: it stands on the Workbench, and nothing stands on it.
-foreach(layer common policy audit exec sandbox session workbench models)
+foreach(layer common policy audit exec sandbox session doctor workbench models)
     check_files("core/${layer}/*.cpp" "#include \"mcp/" "a layer below the agent server includes it")
     check_files("core/${layer}/*.h" "#include \"mcp/" "a layer below the agent server includes it")
 endforeach()
