@@ -4,6 +4,7 @@
 #include "common/helperprogram.h"
 #include "sandbox/docker/dockerhostcutoff.h"
 #include "sandbox/docker/dockerbackend.h"
+#include "sandbox/docker/dockerlockdown.h"
 #include "sandbox/sandboxscripts.h"
 
 #include <QCoreApplication>
@@ -424,8 +425,10 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             awaitKeeper();
         });
     };
-    m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), containerConfig(request, volumes),
-                  [this, op, image, name, request, removeAndFail, finishWith](const Result<HttpResponse> &r) {
+    const QJsonObject config = containerConfig(request, volumes);
+    const QJsonObject askedHost = config.value(QLatin1String("HostConfig")).toObject();
+    m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), config,
+                  [this, op, image, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &r) {
         if (!r)
             return void(op->finish(std::unexpected(r.error())));
         if (r->status == 404)
@@ -434,19 +437,22 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             return void(op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("create"), *r))));
         const QString id = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
         m_engine.call(op, "POST", "/containers/" + id.toLatin1() + "/start",
-                      [this, op, id, name, request, removeAndFail, finishWith](const Result<HttpResponse> &s) {
+                      [this, op, id, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &s) {
             if (!s)
                 return removeAndFail(id, s.error());
             if (s->status != 204 && s->status != 304)
                 return removeAndFail(id, DockerEngine::failure(QStringLiteral("start"), *s));
             // Inspected even without ports: the image's labels say whether it has a desktop.
             m_engine.call(op, "GET", "/containers/" + id.toLatin1() + "/json",
-                          [this, op, id, name, request, removeAndFail, finishWith](const Result<HttpResponse> &i) {
+                          [this, op, id, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &i) {
                 if (!i)
                     return removeAndFail(id, i.error());
                 if (i->status != 200)
                     return removeAndFail(id, DockerEngine::failure(QStringLiteral("inspect"), *i));
                 const QJsonObject container = QJsonDocument::fromJson(i->body).object();
+                // Fail closed: a limit the engine dropped (a kernel without the cgroup) or changed.
+                if (auto held = verifyDockerLockDown(askedHost, container.value(QLatin1String("HostConfig")).toObject()); !held)
+                    return removeAndFail(id, held.error());
                 // Fail closed: whatever asked for it, no storage from the host's disk.
                 for (const QJsonValue &m : container.value(QLatin1String("Mounts")).toArray()) {
                     const QString type = m.toObject().value(QLatin1String("Type")).toString();
