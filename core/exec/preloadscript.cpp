@@ -14,6 +14,11 @@ const PRELOAD_URL = %PRELOAD_URL%;
 // Workers import this module again with ?worker=<place in the worker tree>: "0", "0.1", ...
 const WORKER_ID = new URL(import.meta.url).searchParams.get("worker");
 if (WORKER_ID !== null) Object.defineProperty(globalThis, "__sandbenchWorkerId", { value: WORKER_ID });
+// The run's real start as its main module saw it (read before Date is frozen). A Worker gets it
+// through its preload's URL: its own start comes later, and a file the run wrote before the
+// Worker began is still the run's there.
+const INHERITED_START = Number(new URL(import.meta.url).searchParams.get("start"));
+const RUN_START = Number.isFinite(INHERITED_START) && INHERITED_START > 0 ? INHERITED_START : Date.now();
 
 if (FROZEN !== null) {
   const RealDate = globalThis.Date;
@@ -78,7 +83,7 @@ if (FROZEN !== null) {
   // reports it: ctime comes in whole seconds, so a ctime of second S stands for all of
   // [S, S + 1 s) and a file changed 300 ms into the run's first second is the run's too.
   // Times a file had before the run began (earlier seconds) stay real.
-  const REAL_START = RealDate.now() - 5;
+  const REAL_START = RUN_START - 5;
   const byTheRun = (ms) => ms >= REAL_START || (ms % 1000 === 0 && ms + 1000 > REAL_START);
   const pinTimes = (info) => {
     for (const key of ["mtime", "atime", "ctime", "birthtime"]) {
@@ -175,7 +180,7 @@ if (typeof globalThis.Worker === "function" && !globalThis.__sandbenchWorkerWrap
       const target = new URL(String(specifier), Deno.mainModule).href;
       if (target.startsWith("file:")) Deno.statSync(new URL(target));
       const place = (WORKER_ID === null ? "" : WORKER_ID + ".") + workers++;
-      const preload = PRELOAD_URL + "?worker=" + place;
+      const preload = PRELOAD_URL + "?worker=" + place + "&start=" + RUN_START;
       const wrapper = `import ${JSON.stringify(preload)};\nimport ${JSON.stringify(target)};\n`;
       super("data:application/javascript," + encodeURIComponent(wrapper), options);
     }
