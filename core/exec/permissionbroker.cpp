@@ -169,6 +169,22 @@ void PermissionBroker::serve()
     }
 }
 
+namespace {
+
+// A line the broker writes before the runtime asks anything (start-up modules, missing layers):
+// on the record first, then to the live view.
+VoidResult writeAndShow(AuditWriter &audit, const PermissionBroker::EventSink &sink, const AuditEvent &event)
+{
+    if (!audit.write(event))
+        return fail(ErrorCode::EnvironmentError, QStringLiteral("the audit log could not be written: %1")
+                                                         .arg(QString::fromLocal8Bit(std::strerror(errno))));
+    if (sink)
+        sink(event);
+    return {};
+}
+
+} // namespace
+
 VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
 {
     for (const QString &file : files) {
@@ -183,11 +199,8 @@ VoidResult PermissionBroker::recordStartUpModules(const QStringList &files)
         event.allowed = true;
         event.rule = code ? QStringLiteral("code") : granted.allowed ? granted.rule : QStringLiteral("namespace");
         event.reason = QStringLiteral("module graph");
-        if (!m_audit.write(event))
-            return fail(ErrorCode::EnvironmentError, QStringLiteral("the audit log could not be written: %1")
-                                                             .arg(QString::fromLocal8Bit(std::strerror(errno))));
-        if (m_sink)
-            m_sink(event);
+        if (auto written = writeAndShow(m_audit, m_sink, event); !written)
+            return written;
     }
     return {};
 }
@@ -204,11 +217,8 @@ VoidResult PermissionBroker::recordMissingLayers(const QStringList &layers)
         event.allowed = true; // the run went ahead: that is what this line records
         event.rule = QStringLiteral("accept_missing_layers");
         event.reason = QStringLiteral("this machine lacks the layer; the run goes without it");
-        if (!m_audit.write(event))
-            return fail(ErrorCode::EnvironmentError, QStringLiteral("the audit log could not be written: %1")
-                                                             .arg(QString::fromLocal8Bit(std::strerror(errno))));
-        if (m_sink)
-            m_sink(event);
+        if (auto written = writeAndShow(m_audit, m_sink, event); !written)
+            return written;
     }
     return {};
 }
