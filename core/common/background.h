@@ -132,12 +132,15 @@ void releaseInBackground(std::shared_ptr<T> owner)
 {
     if (!owner || owner.use_count() > 1)
         return; // someone else still holds it; the last one decides
+    // As in startInPool: the task that carries `owner` is made first and the hand-off named
+    // after it, so the pool thread sees every write, the task's own included.
     static const char submitted = 0;
-    handOff(&submitted);
-    QThreadPool::globalInstance()->start([owner = std::move(owner)]() mutable {
+    QRunnable *task = QRunnable::create([owner = std::move(owner)]() mutable {
         takeOver(&submitted);
         owner.reset();
     });
+    handOff(&submitted);
+    QThreadPool::globalInstance()->start(task);
 }
 
 } // namespace Sandbench
