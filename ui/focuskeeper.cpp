@@ -8,6 +8,8 @@
 #include <QMainWindow>
 #include <QTimer>
 
+#include <utility>
+
 namespace Sandbench {
 
 namespace {
@@ -81,6 +83,9 @@ void FocusKeeper::focusChanged(QWidget *, QWidget *now)
             m_recent.removeFirst();
         return;
     }
+    // The focus-in event came before this signal: its reason is the move's.
+    if (now && isOurs(now))
+        m_walk = m_lastReason == Qt::TabFocusReason ? 1 : m_lastReason == Qt::BacktabFocusReason ? -1 : 0;
     // Later, not now: a dock being raised or a tab being switched is laid out after this.
     scheduleCheck();
 }
@@ -101,6 +106,7 @@ void FocusKeeper::check()
     // Only while the user works in this window: not under a dialog, a menu, another window.
     if (!m_window->isVisible() || QApplication::activePopupWidget() || QApplication::activeModalWidget())
         return;
+    const int walk = std::exchange(m_walk, 0);
     QWidget *focus = QApplication::focusWidget();
     if (focus && !isOurs(focus))
         return;
@@ -109,8 +115,8 @@ void FocusKeeper::check()
     if (focus && isShownToUser(focus))
         return;
     QWidget *target = nullptr;
-    if (focus && (m_lastReason == Qt::TabFocusReason || m_lastReason == Qt::BacktabFocusReason))
-        target = nextInChain(focus, m_lastReason == Qt::TabFocusReason);
+    if (focus && walk != 0)
+        target = nextInChain(focus, walk > 0);
     if (!target)
         target = fallback(focus);
     if (target)

@@ -44,6 +44,9 @@ private:
     QList<QDockWidget *> m_docks;
     QList<QPointer<QWidget>> m_recent; // controls in front that had the focus, newest last
     int m_lastReason = 0;               // Qt::FocusReason of the last focus-in in the window
+    // +1 / -1: the focus went out of view by Tab / Shift+Tab, so the check goes on along the
+    // chain; 0: it was left there (a dock went behind a tab), so the check goes to a fallback.
+    int m_walk = 0;
     bool m_checkPending = false;
 };
 

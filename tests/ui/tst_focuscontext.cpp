@@ -253,9 +253,13 @@ void TestFocusContext::aControlBehindATabGetsNoKeys()
     auto *button = w.findChild<QPushButton *>(QStringLiteral("openExample-denied-reads"));
     QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(2, 2)); // opens it: the focus is on the button
     QTRY_VERIFY(w.scriptPanel()->code().contains(QStringLiteral("Deno")));
-    w.showWelcome();
+    // Back to the welcome page, and with Tab to the button (the way a keyboard user gets there).
+    press(&w, Qt::Key_F1, Qt::ControlModifier);
     QTRY_VERIFY_WITH_TIMEOUT(PanelNavigator::isInFront(welcome), kStateTimeoutMs);
-    button->setFocus(Qt::MouseFocusReason);
+    press(&w, Qt::Key_0, Qt::AltModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(w.navigator()->currentDock(), welcome, kStateTimeoutMs);
+    for (int i = 0; i < 10 && QApplication::focusWidget() != button; ++i)
+        press(&w, Qt::Key_Tab);
     QCOMPARE(QApplication::focusWidget(), button);
     w.scriptPanel()->setCode(QStringLiteral("// mine\n"));
 

@@ -34,7 +34,7 @@ RunHistoryPanel::RunHistoryPanel(RunHistoryModel *model, QWidget *parent)
     header->resizeSection(int(RunHistoryModel::Column::Allowed), 64);
     header->resizeSection(int(RunHistoryModel::Column::Denied), 64);
     m_save->setObjectName(QStringLiteral("saveSession"));
-    m_save->setToolTip(tr("Save the selected run (the one the Console and Audit Log show) as a .sbsession file that replays offline (Ctrl+Alt+S)"));
+    m_save->setToolTip(tr("Save the selected run as a .sbsession file that replays offline (Ctrl+Alt+S)"));
     m_open->setObjectName(QStringLiteral("openSessionInPanel"));
     m_open->setToolTip(tr("Show the selected run in the Sessions panel, to replay and compare it"));
     auto *buttons = new QHBoxLayout;
