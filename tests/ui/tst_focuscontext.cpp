@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 
 #include "dockfocusframe.h"
+#include "focuskeeper.h"
 #include "models/runhistorymodel.h"
 #include "panelnavigator.h"
 #include "panels/codeeditor.h"
@@ -18,6 +19,7 @@
 #include "theme.h"
 #include "workbench/workbench.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
@@ -85,6 +87,7 @@ private slots:
     void aControlBehindATabGetsNoKeys();
     void openingAnExampleOverUnsavedTextAsks();
     void theFocusedDockIsMarked();
+    void closingTheFocusedPanelLeavesTheFocusInView();
 
 private:
     QDockWidget *dock(const QString &name) const { return m_window->findChild<QDockWidget *>(name); }
@@ -388,6 +391,29 @@ void TestFocusContext::theFocusedDockIsMarked()
         const QPoint origin = script->mapTo(&w, QPoint(0, 0));
         QVERIFY(shot.pixelColor(origin.x(), origin.y() + script->height() / 2) != highlight);
     }
+}
+
+void TestFocusContext::closingTheFocusedPanelLeavesTheFocusInView()
+{
+    MainWindow &w = *m_window;
+    // The Audit Log behind the Run History's tab: Qt hands the focus of a closed panel to the
+    // next control in the chain, the audit table here, which nobody sees.
+    QDockWidget *audit = dock(QStringLiteral("auditDock"));
+    dock(QStringLiteral("historyDock"))->raise();
+    QTRY_VERIFY_WITH_TIMEOUT(!PanelNavigator::isInFront(audit), kStateTimeoutMs);
+    QDockWidget *console = dock(QStringLiteral("consoleDock"));
+    press(&w, Qt::Key_3, Qt::AltModifier); // View -> Console
+    QTRY_COMPARE_WITH_TIMEOUT(w.navigator()->currentDock(), console, kStateTimeoutMs);
+
+    QAbstractButton *close = console->findChild<QAbstractButton *>(QStringLiteral("qt_dockwidget_closebutton"));
+    QVERIFY(close);
+    QTest::mouseClick(close, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(console->isHidden(), kStateTimeoutMs);
+    QTRY_VERIFY2_WITH_TIMEOUT(FocusKeeper::isShownToUser(QApplication::focusWidget()),
+                              qPrintable(describe(QApplication::focusWidget())), kStateTimeoutMs);
+    QVERIFY(!audit->isAncestorOf(QApplication::focusWidget()));
+    // And the mark is on the panel that has it.
+    QTRY_COMPARE_WITH_TIMEOUT(w.dockFocusFrame()->markedDock(), w.navigator()->currentDock(), kStateTimeoutMs);
 }
 
 QTEST_MAIN(TestFocusContext)
