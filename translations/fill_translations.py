@@ -1059,6 +1059,21 @@ for _source, (_de, _ja) in POLICY_AND_FINISH.items():
     JA.setdefault(_source, _ja)
 
 
+# The shown run's names (one run shown at a time, named by every panel that shows it).
+SHOWN_RUN = {
+    '%1 — Run %2': ('%1 — Lauf %2', '%1 — 実行 %2'),
+    'Policy — marks from Run %1': ('Richtlinie — Markierungen aus Lauf %1', 'ポリシー — 実行 %1 の印'),
+    'Save Sessio&n of Run %1…': ('Sitzu&ng von Lauf %1 speichern …', '実行 %1 のセッションを保存(&N)…'),
+    'Run %1 is still running: its output and audit log stay in view until it ends.': ('Lauf %1 läuft noch: Seine Ausgabe und sein Prüfprotokoll bleiben sichtbar, bis er endet.', '実行 %1 はまだ実行中です。終わるまで、その出力と監査ログが表示されたままです。'),
+    'it is still being recorded': ('sie wird noch aufgezeichnet', 'まだ記録中です'),
+    'it was not recorded': ('sie wurde nicht aufgezeichnet', '記録されていません'),
+    'Run %1 has no session to save: %2': ('Lauf %1 hat keine Sitzung zum Speichern: %2', '実行 %1 には保存できるセッションがありません: %2'),
+    'Run %1:': ('Lauf %1:', '実行 %1:'),
+}
+for _source, (_de, _ja) in SHOWN_RUN.items():
+    DE.setdefault(_source, _de)
+    JA.setdefault(_source, _ja)
+
 # Where one English word means two things: (context, source) -> (German, Japanese).
 BY_CONTEXT = {
     ("Sandbench::RunHistoryModel", "Run"): ("Lauf", "実行番号"),

@@ -1514,6 +1514,34 @@
             <source>Audit log</source>
             <translation>Prüfprotokoll</translation>
         </message>
+        <message>
+            <source>%1 — Run %2</source>
+            <translation>%1 — Lauf %2</translation>
+        </message>
+        <message>
+            <source>Policy — marks from Run %1</source>
+            <translation>Richtlinie — Markierungen aus Lauf %1</translation>
+        </message>
+        <message>
+            <source>Save Sessio&amp;n of Run %1…</source>
+            <translation>Sitzu&amp;ng von Lauf %1 speichern …</translation>
+        </message>
+        <message>
+            <source>Run %1 is still running: its output and audit log stay in view until it ends.</source>
+            <translation>Lauf %1 läuft noch: Seine Ausgabe und sein Prüfprotokoll bleiben sichtbar, bis er endet.</translation>
+        </message>
+        <message>
+            <source>it is still being recorded</source>
+            <translation>sie wird noch aufgezeichnet</translation>
+        </message>
+        <message>
+            <source>it was not recorded</source>
+            <translation>sie wurde nicht aufgezeichnet</translation>
+        </message>
+        <message>
+            <source>Run %1 has no session to save: %2</source>
+            <translation>Lauf %1 hat keine Sitzung zum Speichern: %2</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
@@ -2093,6 +2121,10 @@
             <location filename="../ui/panels/runstatuswidget.cpp" line="102" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
+        </message>
+        <message>
+            <source>Run %1:</source>
+            <translation>Lauf %1:</translation>
         </message>
     </context>
     <context>

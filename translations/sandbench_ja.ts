@@ -1508,6 +1508,34 @@
             <source>Audit log</source>
             <translation>監査ログ</translation>
         </message>
+        <message>
+            <source>%1 — Run %2</source>
+            <translation>%1 — 実行 %2</translation>
+        </message>
+        <message>
+            <source>Policy — marks from Run %1</source>
+            <translation>ポリシー — 実行 %1 の印</translation>
+        </message>
+        <message>
+            <source>Save Sessio&amp;n of Run %1…</source>
+            <translation>実行 %1 のセッションを保存(&amp;N)…</translation>
+        </message>
+        <message>
+            <source>Run %1 is still running: its output and audit log stay in view until it ends.</source>
+            <translation>実行 %1 はまだ実行中です。終わるまで、その出力と監査ログが表示されたままです。</translation>
+        </message>
+        <message>
+            <source>it is still being recorded</source>
+            <translation>まだ記録中です</translation>
+        </message>
+        <message>
+            <source>it was not recorded</source>
+            <translation>記録されていません</translation>
+        </message>
+        <message>
+            <source>Run %1 has no session to save: %2</source>
+            <translation>実行 %1 には保存できるセッションがありません: %2</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
@@ -2087,6 +2115,10 @@
             <location filename="../ui/panels/runstatuswidget.cpp" line="102" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
+        </message>
+        <message>
+            <source>Run %1:</source>
+            <translation>実行 %1:</translation>
         </message>
     </context>
     <context>

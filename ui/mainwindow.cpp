@@ -4,8 +4,10 @@
 #include "allowscopedialog.h"
 #include "appicon.h"
 #include "confirmations.h"
+#include "dockfocusframe.h"
 #include "docklayout.h"
 #include "doctorstatus.h"
+#include "focuskeeper.h"
 #include "panelnavigator.h"
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
@@ -107,6 +109,8 @@ MainWindow::MainWindow(QWidget *parent)
         return m_policy->policy();
     });
     m_navigator = new PanelNavigator(this, m_docks);
+    m_focusKeeper = new FocusKeeper(this, m_docks);
+    m_dockFrame = new DockFocusFrame(this, m_docks);
     // The layers this machine holds: checked on demand (a click, Help → Check Layers), off the
     // GUI thread.
     m_doctorStatus = new DoctorStatus(m_workbench, {}, this);
@@ -127,6 +131,8 @@ MainWindow::MainWindow(QWidget *parent)
     const auto runEnded = [this] {
         m_runAction->setEnabled(true);
         m_stopAction->setEnabled(false);
+        // Whatever the run disabled or replaced, the keys go on to something in view.
+        m_focusKeeper->scheduleCheck();
     };
     connect(m_workbench, &Workbench::runStarted, this, [this] {
         m_runAction->setEnabled(false);
@@ -146,6 +152,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_policy, &PolicyEditorPanel::validityChanged, m_audit, [this](bool valid) {
         m_audit->setPolicy(valid ? std::optional<Policy>(m_policy->policy()) : std::nullopt, m_policy->baseDir());
     });
+    connect(m_workbench, &Workbench::shownRunChanged, this, &MainWindow::presentRun);
     connect(m_history, &RunHistoryPanel::runSelected, this, &MainWindow::showRun);
     connect(m_history, &RunHistoryPanel::saveSessionRequested, this, [this](int row) { saveSession(row); });
     connect(m_history, &RunHistoryPanel::openSessionRequested, this, &MainWindow::showSessionOfRun);
@@ -289,13 +296,51 @@ void MainWindow::stopScript()
 
 void MainWindow::showRun(int row)
 {
-    const RunHistory *history = m_workbench->history();
-    if (row < 0 || row >= history->size() || row == m_workbench->currentRow())
+    if (m_workbench->showRun(row))
         return;
-    m_console->showRun(history->run(row));
-    m_audit->showRun(history->run(row));
-    const RunRecord &record = history->run(row);
-    m_policy->setAuditEvidence(record.result ? record.result->auditEvents : QList<AuditEvent>{});
+    // Refused (a run is going on): the history goes back to the run every panel still shows.
+    m_history->setShownRow(m_workbench->shownRow());
+    const int live = m_workbench->currentRow();
+    if (live >= 0 && row >= 0 && row < m_workbench->history()->size())
+        statusBar()->showMessage(tr("Run %1 is still running: its output and audit log stay in view until it ends.")
+                                     .arg(m_workbench->history()->run(live).number),
+                                 8000);
+}
+
+void MainWindow::presentRun(int row)
+{
+    const RunHistory *history = m_workbench->history();
+    // The live run fills the panels as it goes (their follow()); a finished one from its record.
+    if (row >= 0 && row < history->size() && row != m_workbench->currentRow()) {
+        const RunRecord &record = history->run(row);
+        m_console->showRun(record);
+        m_audit->showRun(record);
+        m_policy->setAuditEvidence(record.result ? record.result->auditEvents : QList<AuditEvent>{});
+        if (record.result)
+            m_status->setResult(*record.result);
+        else if (record.error)
+            m_status->setFailed(record.error->message);
+    }
+    nameShownRun(row);
+}
+
+void MainWindow::nameShownRun(int row)
+{
+    const RunHistory *history = m_workbench->history();
+    const bool known = row >= 0 && row < history->size();
+    const int number = known ? history->run(row).number : 0;
+    // Each panel that shows a run names it in its title, so none can show another run unseen.
+    const auto name = [known, number](const QString &panel) {
+        return known ? tr("%1 \u2014 Run %2").arg(panel).arg(number) : panel;
+    };
+    dockOf(m_console)->setWindowTitle(name(tr("Console")));
+    dockOf(m_audit)->setWindowTitle(name(tr("Audit Log")));
+    dockOf(m_policy)->setWindowTitle(known ? tr("Policy \u2014 marks from Run %1").arg(number) : tr("Policy"));
+    m_status->setShownRun(number);
+    m_history->setShownRow(row);
+    if (m_saveSessionAction)
+        m_saveSessionAction->setText(known ? tr("Save Sessio&n of Run %1\u2026").arg(number)
+                                           : tr("Save Run as Sessio&n\u2026"));
 }
 
 bool MainWindow::allowEvents(const QList<AuditEvent> &events)

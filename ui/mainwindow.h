@@ -28,6 +28,8 @@ class SessionsPanel;
 class UserGuideView;
 class WelcomePanel;
 class PanelNavigator;
+class DockFocusFrame;
+class FocusKeeper;
 class Workbench;
 
 // The workbench: dockable panels around a script, its policy, its output, its audit log and the
@@ -62,6 +64,8 @@ public:
     QAction *stopAction() const { return m_stopAction; }
     QList<QDockWidget *> docks() const { return m_docks; }
     PanelNavigator *navigator() const { return m_navigator; }
+    // The mark on the dock that holds the keyboard focus.
+    DockFocusFrame *dockFocusFrame() const { return m_dockFrame; }
     QAction *allowAction() const { return m_allowAction; }
     // What quitting now would end: the running script and each live sandbox, one per line;
     // empty when nothing is alive.
@@ -80,6 +84,8 @@ public:
     // The audit browser's "Allow this" for one or many denials: each distinct resource with a
     // choice of scope, then the policy diff, then the result in the policy editor (not saved).
     bool allowEvents(const QList<Sandbench::AuditEvent> &events);
+    // Shows the run at `row` in every panel that shows a run (Workbench::showRun); while a run is
+    // going on, the live one stays shown and the status bar says so.
     void showRun(int row);
     // Saves a run of the history as a .sbsession (asks where; -1: the selected run, else the
     // newest with a session). With `path`, writes there without asking. The file is written on
@@ -93,6 +99,8 @@ public:
     void showUserGuide();
     // Shows a panel's dock and brings its tab forward.
     void showPanel(QWidget *panel);
+    // Shows the script panel and puts the focus in its editor (after New, Open, an example).
+    void editScript();
 
 signals:
     void sessionSaved(const QString &path);
@@ -118,6 +126,9 @@ private:
     void setUpKeyboardFocus();
     void nameControls();
     void showSessionOfRun(int row);
+    // Workbench::shownRunChanged: the panels that show a run, and the names that say which.
+    void presentRun(int row);
+    void nameShownRun(int row);
     QDockWidget *dockOf(QWidget *panel) const;
 
     AppSettings m_settings;
@@ -148,7 +159,10 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QAction *m_allowAction = nullptr;
+    QAction *m_saveSessionAction = nullptr;
     PanelNavigator *m_navigator = nullptr;
+    FocusKeeper *m_focusKeeper = nullptr;
+    DockFocusFrame *m_dockFrame = nullptr;
 };
 
 } // namespace Sandbench

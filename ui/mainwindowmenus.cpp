@@ -26,12 +26,15 @@ void MainWindow::createActions()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New Script"), QKeySequence::New, this, [this] {
-        if (m_script->maybeSave())
-            m_script->setCode({});
+        // The new script is where the keys go next, never a control left behind it.
+        if (!m_script->maybeSave())
+            return;
+        m_script->setCode({});
+        editScript();
     });
     file->addAction(tr("&Open Script\u2026"), QKeySequence::Open, this, [this] {
         if (m_script->open())
-            showPanel(m_script);
+            editScript();
     });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(tr("&Save Script"), QKeySequence::Save, m_script, &ScriptEditorPanel::save);
@@ -52,8 +55,10 @@ void MainWindow::createActions()
         dockOf(m_sessions)->raise();
         m_sessions->openInteractive();
     })->setObjectName(QStringLiteral("openSessionAction"));
-    file->addAction(tr("Save Run as Sessio&n\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S), this,
-                    [this] { saveSession(); })->setObjectName(QStringLiteral("saveSessionAction"));
+    // Saves the run every panel shows, and says which (nameShownRun).
+    m_saveSessionAction = file->addAction(tr("Save Run as Sessio&n\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S),
+                                          this, [this] { saveSession(); });
+    m_saveSessionAction->setObjectName(QStringLiteral("saveSessionAction"));
     file->addSeparator();
     // Explicit keys: the platform's Preferences and Quit keys are empty on some desktops.
     file->addAction(tr("Se&ttings\u2026"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this,
@@ -176,7 +181,7 @@ void MainWindow::updateRecentMenu()
             if (!m_script->maybeSave())
                 return;
             if (m_script->openFile(path, &error))
-                showPanel(m_script);
+                editScript();
             else
                 QMessageBox::warning(this, tr("Open Script"), visibleLines(tr("Cannot open %1: %2").arg(path, error)));
         })->setToolTip(visibleText(path));

@@ -64,19 +64,23 @@ void MainWindow::showSessionOfRun(int row)
 void MainWindow::saveSession(int row, const QString &path)
 {
     const RunHistory *history = m_workbench->history();
+    // The run every panel shows and the action names, never another one in its place: saving a
+    // run the reviewer is not looking at would record decisions they never saw.
     if (row < 0)
-        row = m_history->selectedRow();
-    if (row < 0 || row >= history->size() || !history->run(row).session) {
-        // Nothing chosen: the newest run that has one.
-        row = -1;
-        for (int i = history->size() - 1; i >= 0 && row < 0; --i)
-            if (history->run(i).session)
-                row = i;
-    }
-    if (row < 0) {
+        row = m_workbench->shownRow();
+    if (row < 0 || row >= history->size()) {
         QMessageBox::information(this, tr("Save Session"),
                                  tr("No run has a session to save yet. Run a script first (F5); with session "
                                     "recording on (Settings), every run can be saved."));
+        return;
+    }
+    if (!history->run(row).session) {
+        const RunRecord &shown = history->run(row);
+        const QString why = shown.running || shown.sessionPending ? tr("it is still being recorded")
+                            : shown.sessionError.isEmpty()        ? tr("it was not recorded")
+                                                                  : shown.sessionError;
+        QMessageBox::information(this, tr("Save Session"),
+                                 visibleLines(tr("Run %1 has no session to save: %2").arg(shown.number).arg(why)));
         return;
     }
     const RunRecord &record = history->run(row);

@@ -31,6 +31,12 @@ void MainWindow::showPanel(QWidget *panel)
     dock->raise();
 }
 
+void MainWindow::editScript()
+{
+    showPanel(m_script);
+    m_script->editor()->setFocus(Qt::OtherFocusReason);
+}
+
 void MainWindow::showWelcome()
 {
     showPanel(m_welcome);
@@ -49,7 +55,7 @@ bool MainWindow::openExample(const QString &name)
     m_policy->validateNow();
     m_policy->editor()->document()->setModified(false);
     showPanel(m_policy);
-    showPanel(m_script);
+    editScript();
     statusBar()->showMessage(tr("Opened the example \u201c%1\u201d. F5 runs it.").arg(example.title), 8000);
     return true;
 }

@@ -21,6 +21,12 @@ Workbench::Workbench(WorkbenchOptions options, QObject *parent)
     , m_history(new RunHistory(this))
 {
     m_engine->setConfig(m_options.engine);
+    connect(m_history, &RunHistory::cleared, this, [this] {
+        if (m_shownRow < 0)
+            return;
+        m_shownRow = -1;
+        emit shownRunChanged(-1);
+    });
     connect(m_engine, &ExecEngine::output, this, [this](ExecStream stream, const QByteArray &data) {
         m_history->appendOutput(m_currentRow, stream, data);
         emit output(stream, data);
@@ -95,6 +101,17 @@ QString Workbench::defaultSessionsFolder()
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/sandbench/sessions");
 }
 
+bool Workbench::showRun(int row)
+{
+    if (row < 0 || row >= m_history->size() || (m_currentRow >= 0 && row != m_currentRow))
+        return false;
+    if (row != m_shownRow) {
+        m_shownRow = row;
+        emit shownRunChanged(row);
+    }
+    return true;
+}
+
 bool Workbench::isRunning() const
 {
     return m_engine->isRunning() || m_currentRow >= 0;
@@ -110,6 +127,7 @@ bool Workbench::startRun(ExecRequest request, const QString &title)
     record.code = request.code;
     record.policy = request.policy;
     m_currentRow = m_history->addRun(record);
+    m_shownRow = m_currentRow;
     if (request.auditLogPath.isEmpty() && !m_options.auditFolder.isEmpty()) {
         QDir().mkpath(m_options.auditFolder);
         // The pid and the run's number keep two windows, and two runs in one second, apart.
@@ -122,6 +140,7 @@ bool Workbench::startRun(ExecRequest request, const QString &title)
     m_clock.start();
     m_stopRequested = false;
     emit runStarted(m_currentRow, request.auditLogPath);
+    emit shownRunChanged(m_shownRow);
     if (!m_options.recordSessions) {
         launch(request);
         return true;

@@ -67,6 +67,14 @@ public:
     bool isRunning() const;
     // The history row of the run going on, or -1.
     int currentRow() const { return m_currentRow; }
+    // The run a front end shows (its output, decisions, policy marks, the session Save Session
+    // saves): each new run from its start, else the one the user chose; -1 before the first.
+    // Nothing else moves it, so every view that names a run names the same one.
+    int shownRow() const { return m_shownRow; }
+    // Shows `row`; false, and nothing changes, for an unknown row or, while a run is going on,
+    // any other row (its output and decisions go to the views as they come, so those views
+    // stay on it until it ends). shownRunChanged() follows a change.
+    bool showRun(int row);
     // Sessions of finished runs still being assembled.
     int sessionsInProgress() const { return m_sessionsInProgress; }
     qint64 elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
@@ -117,6 +125,9 @@ public:
 
 signals:
     void runStarted(int row, const QString &auditLogPath);
+    // After runStarted() for a new run, after showRun() for a chosen one; -1 once the history
+    // is cleared.
+    void shownRunChanged(int row);
     // The runtime's process is up (after the preparation and, when recording, the snapshot).
     void runtimeStarted(qint64 pid);
     void output(Sandbench::ExecStream stream, const QByteArray &data);
@@ -141,6 +152,7 @@ private:
     bool m_stopRequested = false;
     int m_sessionsInProgress = 0;
     int m_currentRow = -1;
+    int m_shownRow = -1;
     QElapsedTimer m_clock;
     std::unique_ptr<SandboxPool> m_pool;
     std::unique_ptr<SandboxProvider> m_provider;

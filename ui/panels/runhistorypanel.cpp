@@ -49,12 +49,15 @@ RunHistoryPanel::RunHistoryPanel(RunHistoryModel *model, QWidget *parent)
 
     connect(m_view, &QTableView::activated, this,
             [this](const QModelIndex &index) { emit runSelected(index.row()); });
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (current.isValid())
-                    emit runSelected(current.row());
-                updateButtons();
+    // A choice is a selection (a click, an arrow key), not a current row: the view makes its
+    // first row current, unselected, when it gets the focus, and that must not show Run 1.
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this](const QItemSelection &selected) {
+                if (m_settingShown || selected.indexes().isEmpty())
+                    return;
+                emit runSelected(selected.indexes().constFirst().row());
             });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &RunHistoryPanel::updateButtons);
     connect(model, &QAbstractItemModel::dataChanged, this, &RunHistoryPanel::updateButtons);
     connect(model, &QAbstractItemModel::modelReset, this, &RunHistoryPanel::updateButtons);
     connect(m_save, &QPushButton::clicked, this, [this] { emit saveSessionRequested(selectedRow()); });
@@ -77,6 +80,21 @@ int RunHistoryPanel::selectedRow() const
 {
     const QModelIndex current = m_view->selectionModel()->currentIndex();
     return current.isValid() ? current.row() : -1;
+}
+
+void RunHistoryPanel::setShownRow(int row)
+{
+    const QModelIndex index = m_model->index(row, 0);
+    if (index.isValid() && index == m_view->selectionModel()->currentIndex()
+        && m_view->selectionModel()->isRowSelected(row))
+        return;
+    m_settingShown = true;
+    if (index.isValid())
+        m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    else
+        m_view->selectionModel()->clear();
+    m_settingShown = false;
+    updateButtons();
 }
 
 void RunHistoryPanel::updateButtons()

@@ -24,8 +24,13 @@ public:
     QPushButton *openSessionButton() const { return m_open; }
     // The selected run's row, or -1.
     int selectedRow() const;
+    // The run the window shows becomes the view's current and selected row, without a
+    // runSelected(): the focus lands on it, and a key moves on from it.
+    void setShownRow(int row);
 
 signals:
+    // The user chose a run: clicked it, moved to it with the keys, pressed Enter on it. Never
+    // from the view getting the focus (it makes a first row current when none is).
     void runSelected(int row);
     void saveSessionRequested(int row);
     void openSessionRequested(int row);
@@ -37,6 +42,7 @@ private:
     QTableView *m_view;
     QPushButton *m_save;
     QPushButton *m_open;
+    bool m_settingShown = false;
 };
 
 } // namespace Sandbench

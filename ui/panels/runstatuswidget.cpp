@@ -14,17 +14,21 @@ RunStatusWidget::RunStatusWidget(QWidget *parent)
     : QWidget(parent)
     , m_seed(new QLabel(this))
     , m_frozen(new QLabel(this))
+    , m_run(new QLabel(this))
     , m_state(new QLabel(this))
     , m_timer(new QTimer(this))
 {
     m_seed->setObjectName(QStringLiteral("seedLabel"));
     m_frozen->setObjectName(QStringLiteral("frozenTimeLabel"));
+    m_run->setObjectName(QStringLiteral("shownRunLabel"));
+    m_run->hide();
     m_state->setObjectName(QStringLiteral("runStateLabel"));
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 0, 8, 0);
     layout->setSpacing(16);
     layout->addWidget(m_seed);
     layout->addWidget(m_frozen);
+    layout->addWidget(m_run);
     layout->addWidget(m_state);
     m_timer->setInterval(100);
     connect(m_timer, &QTimer::timeout, this, &RunStatusWidget::tick);
@@ -107,6 +111,13 @@ void RunStatusWidget::setFailed(const QString &message)
 QString RunStatusWidget::seedText() const { return m_seed->text(); }
 QString RunStatusWidget::frozenTimeText() const { return m_frozen->text(); }
 QString RunStatusWidget::stateText() const { return m_state->text(); }
+QString RunStatusWidget::shownRunText() const { return m_run->text(); }
+
+void RunStatusWidget::setShownRun(int number)
+{
+    m_run->setText(number > 0 ? tr("Run %1:").arg(number) : QString());
+    m_run->setVisible(number > 0);
+}
 
 void RunStatusWidget::follow(Workbench *workbench)
 {

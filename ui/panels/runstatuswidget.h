@@ -30,16 +30,21 @@ public:
     // policy reads again, while a failure of the run itself stays until the next run.
     void setPolicyFailed(const QString &message);
     void clearPolicyFailure();
+    // The run the window shows (its number, 0 before the first): the state beside it is that
+    // run's, so the toolbar names the run the panels show.
+    void setShownRun(int number);
 
     QString seedText() const;
     QString frozenTimeText() const;
     QString stateText() const;
+    QString shownRunText() const;
 
 private:
     void tick();
 
     QLabel *m_seed;
     QLabel *m_frozen;
+    QLabel *m_run;
     QLabel *m_state;
     bool m_policyFailed = false;
     QTimer *m_timer;
