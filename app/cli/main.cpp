@@ -1,5 +1,7 @@
 #include "replaycommand.h"
 
+#include "common/startuptrace.h"
+
 #include "common/terminaltext.h"
 #include "runcommand.h"
 #include "doctorcommand.h"
@@ -27,7 +29,9 @@ QString usage()
 
 int main(int argc, char *argv[])
 {
+    traceStartUp("main");
     QCoreApplication app(argc, argv);
+    traceStartUp("qcoreapplication");
     QCoreApplication::setApplicationName(QStringLiteral("sandbench-cli"));
     QCoreApplication::setOrganizationName(QStringLiteral("Sandbench"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SANDBENCH_VERSION));

@@ -1,5 +1,7 @@
 #include "runcommand.h"
 
+#include "common/startuptrace.h"
+
 #include "common/terminaltext.h"
 #include "exec/runtimelocator.h"
 #include "recordoptions.h"
@@ -127,6 +129,7 @@ int runCommand(const QStringList &args)
         return printVersion();
 
     const RunOptions options = *parsed;
+    traceStartUp("options parsed, policy loaded");
     // The same floor as the GUI's: the Workbench records the run (the inputs snapshot before
     // it, the session after it) exactly as it does for a run started from the window.
     WorkbenchOptions workbenchOptions;
@@ -184,10 +187,12 @@ int runCommand(const QStringList &args)
         saveRecording(*workbench.history()->run(row).session, options.record);
         quitWhenDone();
     });
+    traceStartUp("workbench made");
     workbench.startRun(options.request, options.request.entrypoint.isEmpty()
                                             ? QStringLiteral("(code)")
                                             : QFileInfo(options.request.entrypoint).fileName());
     loop.exec();
+    traceStartUp("run ended, event loop left");
     return exitCode;
 }
 

@@ -6,4 +6,6 @@ target_sources(sandbench_core PRIVATE
     common/boundedfile.h common/boundedfile.cpp
     common/helperprogram.h common/helperprogram.cpp
     common/privateroot.h common/privateroot.cpp
+    common/startuptrace.h common/startuptrace.cpp
+    common/runfile.h common/runfile.cpp
     common/expectedshim.h)

@@ -1,5 +1,7 @@
 #include "execrun.h"
 
+#include "common/startuptrace.h"
+
 #include "exec/processgroup.h"
 #include "exec/stderrrewriter.h"
 
@@ -86,6 +88,7 @@ void ExecRun::prepared(Result<PreparedRun> result)
         return;
     }
     m_run = std::move(*result);
+    traceStartUp("run: prepared, on the engine's thread");
     if (waiting()) {
         launch();
         return;
@@ -105,6 +108,7 @@ void ExecRun::launch()
         failWith(limited.error());
         return;
     }
+    traceStartUp("run: limits set up (cgroups)");
     QPointer<ExecRun> self(this);
     m_broker = std::make_unique<PermissionBroker>(PolicyMatcher(m_run.matcherSetup), [this](const AuditEvent &event) {
         // No cross-thread wake-up per decision: that would cost a context switch per check on
@@ -136,10 +140,12 @@ void ExecRun::launch()
             return;
         }
     }
+    traceStartUp("run: audit lines written");
     if (auto listening = m_broker->start(m_run.socketPath); !listening) {
         failWith(listening.error());
         return;
     }
+    traceStartUp("run: broker listening");
     m_process = new QProcess(this);
     m_process->setProcessEnvironment(m_run.environment);
     // bwrap changes into the workdir inside its namespace (--chdir); a replay's workdir need not
@@ -171,6 +177,7 @@ void ExecRun::launch()
     }
     m_clock.start();
     m_process->start();
+    traceStartUp("run: runtime process started");
     if (m_run.timeoutMs)
         m_timeout.start(int(qMin<qint64>(*m_run.timeoutMs, std::numeric_limits<int>::max())));
     startWatching();
@@ -263,6 +270,7 @@ void ExecRun::readStream(ExecStream stream)
                                                    : m_process->readAllStandardError();
     if (data.isEmpty())
         return;
+    traceStartUp(stream == ExecStream::Stdout ? "run: stdout read" : "run: stderr read");
     (stream == ExecStream::Stdout ? m_stdout : m_stderr).append(data);
     if (stream == ExecStream::Stderr && !m_brokerWarningHandled) {
         // The runtime announces the broker on its first stderr line: that is ours, not the
@@ -303,6 +311,7 @@ void ExecRun::processFinished()
         warmGone();
         return;
     }
+    traceStartUp("run: runtime exited");
     m_timeout.stop();
     m_flushTimer.stop();
     m_workdirTimer.stop();
@@ -312,6 +321,7 @@ void ExecRun::processFinished()
     // The runtime is gone, so the broker's socket is closed: join it and take its last decisions.
     m_broker->stop();
     flushEvents();
+    traceStartUp("run: broker joined");
 
     ExecResult result;
     result.durationMs = m_clock.elapsed();
@@ -371,6 +381,7 @@ void ExecRun::finish(ExecResult result)
     if (m_done)
         return;
     m_done = true;
+    traceStartUp("run: result made");
     emit m_engine->finished(result);
 }
 

@@ -1,5 +1,7 @@
 #include "permissionbroker.h"
 
+#include "common/startuptrace.h"
+
 #include "exec/brokerprotocol.h"
 
 #include <QDateTime>
@@ -135,7 +137,9 @@ void PermissionBroker::serve()
     ::close(m_listenFd);
     m_listenFd = -1;
     m_connected = true;
+    traceStartUp("broker: runtime connected");
 
+    bool answered = false; // traced once (startuptrace.h)
     QByteArray buffer;
     buffer.reserve(64 * 1024);
     char chunk[64 * 1024];
@@ -153,6 +157,10 @@ void PermissionBroker::serve()
             const qsizetype newline = buffer.indexOf('\n', start);
             if (newline < 0)
                 break;
+            if (!answered) {
+                answered = true;
+                traceStartUp("broker: first request");
+            }
             if (!handleLine(buffer.constData() + start, newline - start)) {
                 ::shutdown(m_connFd, SHUT_RDWR);
                 return;

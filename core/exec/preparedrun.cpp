@@ -1,8 +1,9 @@
 #include "preparedrun.h"
 
-#include "common/privateroot.h"
+#include "common/startuptrace.h"
 
 #include "common/privateroot.h"
+#include "common/runfile.h"
 #include "exec/permissionbroker.h"
 #include "exec/processgroup.h"
 
@@ -37,7 +38,8 @@ std::unexpected<Error> configError(const QString &message)
     return fail(ErrorCode::ConfigError, message);
 }
 
-bool writeFile(const QString &path, const QByteArray &data)
+// Durable: read by later runs.
+bool writeCacheFile(const QString &path, const QByteArray &data)
 {
     QSaveFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(data) == data.size() && file.commit();
@@ -138,7 +140,7 @@ VoidResult prefetchPackages(const RuntimeInfo &runtime, const QList<PackageSpec>
     if (done.open(QIODevice::ReadOnly) && done.readAll() == module)
         return {};
     const QString modulePath = privateDir + QStringLiteral("/prefetch.js");
-    if (!writeFile(modulePath, module))
+    if (!writeRunFile(modulePath, module))
         return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(modulePath));
     QProcessEnvironment env;
     env.insert(QStringLiteral("DENO_DIR"), denoDir);
@@ -164,7 +166,7 @@ VoidResult prefetchPackages(const RuntimeInfo &runtime, const QList<PackageSpec>
                             .arg(QString::fromUtf8(module).count(QLatin1String("npm:")))
                             .arg(QString::fromUtf8(deno.readAllStandardError()).trimmed()));
     }
-    writeFile(stamp, module);
+    writeCacheFile(stamp, module);
     return {};
 }
 
@@ -191,6 +193,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
                                std::shared_ptr<PrepareCancel> cancel)
 {
     const bool warm = mode == PrepareMode::Warm;
+    traceStartUp("prepare: begin");
     const QString base = request.baseDir.isEmpty() ? QDir::currentPath() : request.baseDir;
     if (auto valid = validateOptions(request, base); !valid)
         return std::unexpected(valid.error());
@@ -212,6 +215,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     if (!launcher)
         return std::unexpected(launcher.error());
     const QString cacheDir = engineCacheDir(config);
+    traceStartUp("prepare: validated, runtime and helpers found");
 
     PreparedRun run;
     run.runtime = *runtime;
@@ -226,6 +230,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     run.privateDir = std::move(*madePrivate);
     const QString privateDir = QFileInfo(run.privateDir->path()).canonicalFilePath();
     run.socketPath = privateDir + QStringLiteral("/broker.sock");
+    traceStartUp("prepare: private folder made");
 
     if (!request.workdirSource.isEmpty()) {
         run.workdir = absoluteFrom(base, request.policy.workdir);
@@ -249,7 +254,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         // it read-only, as in a cold run) when its run is handed over (ExecRun::begin).
         bool written = false;
         const auto write = [&] {
-            written = writeFile(hostEntry, warm ? QByteArray() : request.code.toUtf8());
+            written = writeRunFile(hostEntry, warm ? QByteArray() : request.code.toUtf8());
             // Every refusal from here on (an outward symlink, a failed prefetch), and a run
             // dropped before it starts, must not leave the hidden file behind in a folder of
             // the user's.
@@ -314,6 +319,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
             return std::unexpected(clean.error());
     }
 
+    traceStartUp("prepare: policy matched, symlinks scanned");
     // Packages live in a cache of their own per allow list: a package fetched for another run
     // is not even there to be found by a computed import. The runtime's own cache (transpiled
     // code, localStorage, the Cache API) is the run's alone: a tmpfs of its namespace at this
@@ -331,8 +337,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         sharedPackages = packageDir + QStringLiteral("/npm");
         QDir().mkpath(sharedPackages);
     }
+    // Only the tmpfs's mount point: bubblewrap makes the package cache's own inside the tmpfs.
     const QString denoDir = privateDir + QStringLiteral("/deno");
-    if (!QDir().mkpath(denoDir + QStringLiteral("/npm")))
+    if (!QDir().mkdir(denoDir))
         return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot create %1").arg(denoDir));
 
     QStringList denoArgs = {QStringLiteral("run"), QStringLiteral("--no-config"), QStringLiteral("--no-remote"),
@@ -344,7 +351,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         // First, so that nothing of the run (the frozen clock's start included) happens before
         // the run is handed over.
         const QString waiter = privateDir + QStringLiteral("/waiter.js");
-        if (!writeFile(waiter, waiterModule()))
+        if (!writeRunFile(waiter, waiterModule()))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(waiter));
         denoArgs << QStringLiteral("--preload") << waiter;
     }
@@ -352,14 +359,14 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     if (policy.seed) {
         denoArgs << QStringLiteral("--seed") << QString::number(*policy.seed);
         const QString shim = privateDir + QStringLiteral("/node-crypto.js");
-        if (!writeFile(shim, cryptoShimModule()))
+        if (!writeRunFile(shim, cryptoShimModule()))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(shim));
         cryptoShimUrl = QUrl::fromLocalFile(shim).toString();
     }
     if (policy.freezeTimeMs || policy.seed) {
         const QString preload = privateDir + QStringLiteral("/preload.js");
         const DeterminismSetup determinism{policy.freezeTimeMs, policy.seed, QUrl::fromLocalFile(preload).toString()};
-        if (!writeFile(preload, preloadModule(determinism)))
+        if (!writeRunFile(preload, preloadModule(determinism)))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(preload));
         denoArgs << QStringLiteral("--preload") << preload;
     }
@@ -367,7 +374,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     if (!packages.isEmpty() || !cryptoShimUrl.isEmpty()) {
         const QString map = privateDir + QStringLiteral("/import-map.json");
         importMap = importMapJson(packages, cryptoShimUrl);
-        if (!writeFile(map, importMap))
+        if (!writeRunFile(map, importMap))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(map));
         denoArgs << QStringLiteral("--import-map") << map;
     }
@@ -383,6 +390,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         denoArgs << QStringLiteral("--v8-flags=--max-old-space-size=%1").arg(*policy.maxMemoryMb);
     denoArgs << entry << request.args;
 
+    traceStartUp("prepare: packages checked, files written");
     auto libraries = runtimeLibraries(runtime->path, cacheDir + QStringLiteral("/runtime-libs-")
                                                              + QString::number(qHash(runtime->path + runtime->version)));
     if (!libraries)
@@ -410,6 +418,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
     const QStringList namespaceArgs = namespaceArguments(ns, matcher);
     run.arguments = namespaceArgs + QStringList{runtime->path} + denoArgs;
+    traceStartUp("prepare: libraries listed, namespace arguments made");
     // bubblewrap stops at 9000 arguments ("Exceeded maximum number of arguments"), which would
     // look as if the script had exited 1: say which part of the configuration is too large.
     constexpr qsizetype kBubblewrapMaxArguments = 9000;
@@ -473,7 +482,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         return run;
     }
     const std::optional<QStringList> local = localStartUpModules(entry, run.graphScope);
+    traceStartUp(local ? "prepare: graph learned in process" : "prepare: graph not certain in process");
     auto modules = local ? Result<QStringList>(*local) : startUpModuleFiles(graph);
+    traceStartUp("prepare: graph known");
     if (!modules)
         return std::unexpected(modules.error());
     run.startUpModules = *modules;
