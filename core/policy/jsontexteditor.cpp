@@ -226,9 +226,12 @@ void JsonTextEditor::insertEntry(const JsonTextNode &container, qsizetype index,
     // The separator the file already uses between two entries of this container; with one
     // entry, a new line when the entry stands on a line of its own, else ", ".
     const auto separator = [&](qsizetype first) -> QByteArray {
-        if (first >= 0 && first + 1 < n)
-            return m_text.mid(container.children[size_t(first)].end,
-                              childStart(container, first + 1) - container.children[size_t(first)].end);
+        if (first >= 0 && first + 1 < n) {
+            // From the comma on: spaces a hand left before one comma are not copied to the next.
+            const qsizetype from = container.children[size_t(first)].end;
+            const qsizetype comma = m_text.indexOf(',', from);
+            return m_text.mid(comma, childStart(container, first + 1) - comma);
+        }
         if (isMultiline(container))
             return "," + newline() + lineIndent(childStart(container, 0));
         return ", ";

@@ -76,7 +76,7 @@ private slots:
         QTest::newRow("crlf") << QByteArray("{\r\n  \"permissions\": {\r\n    \"allow_read\": [\r\n      \"/a\",\r\n      \"/b\"\r\n    ]\r\n  }\r\n}\r\n")
                               << "allow_read" << QByteArray(",\r\n      \"/data/new\"");
         QTest::newRow("odd-separators") << QByteArray("{\"permissions\" :{\"allow_read\" : [ \"/a\" ,  \"/b\" ]}}   \n\n")
-                                        << "allow_read" << QByteArray(",  \"/data/new\" ");
+                                        << "allow_read" << QByteArray(",  \"/data/new\"");
         QTest::newRow("bom-trailing-space") << QByteArray("\xEF\xBB\xBF{\"permissions\": {\"allow_read\": [\"/a\"]}}\n  \n")
                                             << "allow_read" << QByteArray(", \"/data/new\"");
         QTest::newRow("first-on-bracket-line") << QByteArray("{\n  \"permissions\": {\n    \"allow_read\": [\"/a\",\n                   \"/b\"]\n  }\n}")

@@ -250,7 +250,13 @@ void PolicyForm::emitChanged()
 
 Policy PolicyForm::policy() const
 {
-    Policy p;
+    // What the form does not show (max_tasks, max_workdir_mb, accept_missing_layers) stays as
+    // the text has it: a form edit changes only what the form shows.
+    Policy p = m_shown;
+    p.env.clear();
+    p.timeoutMs.reset();
+    p.maxMemoryMb.reset();
+    p.seed.reset();
     p.sandbox = m_sandbox->isChecked();
     Permissions &perm = p.permissions;
     perm.denyFs = m_denyFs->isChecked();
@@ -263,11 +269,15 @@ Policy PolicyForm::policy() const
     perm.allowEnv = list(ListKind::Env)->values();
     perm.allowRun = list(ListKind::Run)->values();
     perm.allowListen = list(ListKind::Listen)->values();
+    // A value beyond a box's range is shown clamped; untouched, it stays what the text says.
     if (m_timeout->value() > 0)
-        p.timeoutMs = m_timeout->value();
+        p.timeoutMs = m_timeout->value() == m_timeout->maximum() && m_shown.timeoutMs > m_timeout->maximum()
+                ? m_shown.timeoutMs : std::optional<qint64>(m_timeout->value());
     if (m_memory->value() > 0)
-        p.maxMemoryMb = m_memory->value();
-    p.maxOutputBytes = m_outputCap->value();
+        p.maxMemoryMb = m_memory->value() == m_memory->maximum() && m_shown.maxMemoryMb > m_memory->maximum()
+                ? m_shown.maxMemoryMb : std::optional<int>(m_memory->value());
+    p.maxOutputBytes = m_outputCap->value() == m_outputCap->maximum() && m_shown.maxOutputBytes > m_outputCap->maximum()
+            ? m_shown.maxOutputBytes : m_outputCap->value();
     bool ok = false;
     const quint64 seed = m_seed->text().toULongLong(&ok);
     if (ok)
@@ -286,6 +296,7 @@ Policy PolicyForm::policy() const
 
 void PolicyForm::setPolicy(const Policy &p)
 {
+    m_shown = p;
     m_updating = true;
     m_sandbox->setChecked(p.sandbox);
     m_denyFs->setChecked(p.permissions.denyFs);
