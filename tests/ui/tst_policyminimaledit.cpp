@@ -169,17 +169,34 @@ private slots:
         QTest::keyClicks(timeout, QStringLiteral("45000"));
         QTest::keyClick(timeout, Qt::Key_Return);
         QTRY_COMPARE(policy->policy().timeoutMs, std::optional<qint64>(45000));
-        QCOMPARE(policy->text(), QString(typed).replace(QStringLiteral("30000"), QStringLiteral("45000")));
+        const QString timed = QString(typed).replace(QStringLiteral("30000"), QStringLiteral("45000"));
+        QCOMPARE(policy->text(), timed);
+
+        // The memory limit typed digit by digit: "5" on the way to "512" must not reach the
+        // text (it is no valid limit and would lock the form); the new key follows the
+        // tab-and-spaces alignment of its neighbour.
+        QSpinBox *memory = nullptr;
+        for (QSpinBox *box : policy->form()->findChildren<QSpinBox *>())
+            if (box->suffix() == QLatin1String(" MB"))
+                memory = box;
+        QVERIFY(memory);
+        QTest::mouseClick(memory, Qt::LeftButton);
+        QTest::keyClick(memory, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(memory, QStringLiteral("512"));
+        QTest::keyClick(memory, Qt::Key_Return);
+        QTRY_COMPARE(policy->policy().maxMemoryMb, std::optional<int>(512));
+        QVERIFY(policy->isValid());
+        const QString current = policy->text();
+        QCOMPARE(insertedRun(timed, current), QStringLiteral(",\n\t            \"max_memory_mb\": 512"));
 
         // A switch clicked off and on again gives back the very text.
         tabs->setCurrentIndex(0);
         QTest::mouseClick(policy->form()->sandboxBox(), Qt::LeftButton);
         QTRY_VERIFY(!policy->policy().sandbox);
-        QCOMPARE(policy->text(), QString(typed).replace(QStringLiteral("30000"), QStringLiteral("45000"))
-                                         .replace(QStringLiteral("\"sandbox\" : true"), QStringLiteral("\"sandbox\" : false")));
+        QCOMPARE(policy->text(), QString(current).replace(QStringLiteral("\"sandbox\" : true"), QStringLiteral("\"sandbox\" : false")));
         QTest::mouseClick(policy->form()->sandboxBox(), Qt::LeftButton);
         QTRY_VERIFY(policy->policy().sandbox);
-        QCOMPARE(policy->text(), QString(typed).replace(QStringLiteral("30000"), QStringLiteral("45000")));
+        QCOMPARE(policy->text(), current);
 
         // Undo steps back over each edit; after them all the text is the file again.
         for (int i = 0; i < 50 && policy->text() != loaded; ++i)

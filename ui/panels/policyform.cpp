@@ -113,8 +113,12 @@ QWidget *PolicyForm::buildLimitsPage()
     form->addRow(tr("Output cap"), m_outputCap);
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Frozen time"), m_freezeTime);
-    for (QSpinBox *box : {m_timeout, m_memory, m_outputCap})
+    for (QSpinBox *box : {m_timeout, m_memory, m_outputCap}) {
+        // A typed number reaches the policy when it is complete (Enter, Tab), not digit by
+        // digit: "5" on the way to "512" is no valid memory limit and would lock the form.
+        box->setKeyboardTracking(false);
         connect(box, &QSpinBox::valueChanged, this, &PolicyForm::emitChanged);
+    }
     connect(m_seed, &QLineEdit::textEdited, this, &PolicyForm::emitChanged);
     connect(m_freezeTime, &QLineEdit::textEdited, this, [this] {
         // Only a readable instant reaches the policy; the field says when it is not one.
