@@ -217,12 +217,15 @@ void AllowScopeDialog::updateDiff()
     m_resultText = edited ? QString::fromUtf8(*edited) : QString();
     const QStringList diff = edited ? lineDiff(m_policyText, m_resultText) : QStringList();
     m_diffPlain = diff.join(QLatin1Char('\n'));
+    // A diff keeps its lines; the reason it cannot be made wraps, to be read whole.
+    m_diff->setLineWrapMode(edited ? QTextEdit::NoWrap : QTextEdit::WidgetWidth);
     if (edited)
         m_diff->setHtml(QStringLiteral("<pre>%1</pre>").arg(policyDiffHtml(diff)));
     else
         m_diff->setPlainText(visibleLines(tr("The policy text cannot take the rules: %1").arg(edited.error().message)));
-    m_summary->setText(rules.isEmpty() ? tr("Nothing chosen: the policy stays as it is.")
-                                       : tr("%Ln rule(s) to add.", nullptr, int(rules.size())));
+    m_summary->setText(!edited          ? tr("Nothing can be applied until the policy text reads again.")
+                       : rules.isEmpty() ? tr("Nothing chosen: the policy stays as it is.")
+                                         : tr("%Ln rule(s) to add.", nullptr, int(rules.size())));
     m_apply->setEnabled(!rules.isEmpty() && edited && m_resultText != m_policyText);
     QStringList fresh;
     if (!rules.isEmpty())
