@@ -32,13 +32,15 @@ using namespace Sandbench;
 namespace {
 
 // Hand-formatted as people write them: odd spacing, a tab-indented block, an inline array, an
-// empty list, keys in no particular order, an option the form has no field for.
+// empty list, keys in no particular order, an option the form has no field for, an entry
+// with spaces around it (the form shows it trimmed).
 const char kPolicy[] =
         "{\n"
         "  \"permissions\": {\n"
         "    \"allow_net\": [ \"api.example.com:443\" ],\n"
         "    \"allow_read\": [\n"
         "        \"/srv/data\"   ,\n"
+        "        \" /srv/spaced \",\n"
         "        \"/srv/more\"\n"
         "    ],\n"
         "    \"allow_write\": []\n"
@@ -155,7 +157,7 @@ private slots:
         QVERIFY(editor);
         QTest::keyClicks(editor, QStringLiteral("/srv/typed"));
         QTest::keyClick(editor, Qt::Key_Return);
-        QTRY_COMPARE(policy->policy().permissions.allowRead.size(), 4);
+        QTRY_COMPARE(policy->policy().permissions.allowRead.size(), 5);
         const QString typed = policy->text();
         QCOMPARE(insertedRun(allowed, typed), QStringLiteral(",\n        \"/srv/typed\""));
 

@@ -29,6 +29,21 @@ QWidget *scrollable(QWidget *page)
     return area;
 }
 
+// The lists show entries trimmed; an entry the form did not change keeps the text's bytes, so
+// that an edit elsewhere in the form does not rewrite " /data" into "/data".
+QStringList asWritten(QStringList values, const QStringList &written)
+{
+    for (QString &value : values) {
+        for (const QString &entry : written) {
+            if (entry != value && entry.trimmed() == value) {
+                value = entry;
+                break;
+            }
+        }
+    }
+    return values;
+}
+
 QString instantText(std::optional<qint64> ms)
 {
     return ms ? QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC).toString(Qt::ISODateWithMs) : QString();
@@ -267,12 +282,12 @@ Policy PolicyForm::policy() const
     perm.denyNet = m_denyNet->isChecked();
     perm.denyEnv = m_denyEnv->isChecked();
     perm.denyRun = m_denyRun->isChecked();
-    perm.allowRead = list(ListKind::Read)->values();
-    perm.allowWrite = list(ListKind::Write)->values();
-    perm.allowNet = list(ListKind::Net)->values();
-    perm.allowEnv = list(ListKind::Env)->values();
-    perm.allowRun = list(ListKind::Run)->values();
-    perm.allowListen = list(ListKind::Listen)->values();
+    perm.allowRead = asWritten(list(ListKind::Read)->values(), m_shown.permissions.allowRead);
+    perm.allowWrite = asWritten(list(ListKind::Write)->values(), m_shown.permissions.allowWrite);
+    perm.allowNet = asWritten(list(ListKind::Net)->values(), m_shown.permissions.allowNet);
+    perm.allowEnv = asWritten(list(ListKind::Env)->values(), m_shown.permissions.allowEnv);
+    perm.allowRun = asWritten(list(ListKind::Run)->values(), m_shown.permissions.allowRun);
+    perm.allowListen = asWritten(list(ListKind::Listen)->values(), m_shown.permissions.allowListen);
     // A value beyond a box's range is shown clamped; untouched, it stays what the text says.
     if (m_timeout->value() > 0)
         p.timeoutMs = m_timeout->value() == m_timeout->maximum() && m_shown.timeoutMs > m_timeout->maximum()
@@ -288,8 +303,8 @@ Policy PolicyForm::policy() const
         p.seed = seed;
     p.freezeTimeMs = parseInstant(m_freezeTime->text().trimmed());
     p.workdir = m_workdir->text().trimmed();
-    p.readOnlyDirs = list(ListKind::ReadOnlyDirs)->values();
-    p.allowPackages = list(ListKind::Packages)->values();
+    p.readOnlyDirs = asWritten(list(ListKind::ReadOnlyDirs)->values(), m_shown.readOnlyDirs);
+    p.allowPackages = asWritten(list(ListKind::Packages)->values(), m_shown.allowPackages);
     for (const QString &entry : list(ListKind::EnvValues)->values()) {
         const qsizetype eq = entry.indexOf(QLatin1Char('='));
         if (eq > 0)
