@@ -4,6 +4,7 @@
 
 #include "policy/policyfile.h"
 #include "policy/policylint.h"
+#include "policy/policytextedit.h"
 #include "theme.h"
 
 #include <QColor>
@@ -51,7 +52,7 @@ QStringList risks(const Policy &policy, const QString &baseDir)
 } // namespace
 
 AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
-                                   const QList<AllowCandidate> &candidates, QWidget *parent)
+                                   const QList<AllowCandidate> &candidates, QWidget *parent, const QString &policyText)
     : QDialog(parent)
     , m_policy(policy)
     , m_candidates(candidates)
@@ -62,6 +63,7 @@ AllowScopeDialog::AllowScopeDialog(const Policy &policy, const QString &baseDir,
     , m_riskNote(new QLabel(this))
     , m_baseDir(baseDir)
     , m_lintBefore(risks(policy, baseDir))
+    , m_policyText(policyText.isEmpty() ? QString::fromUtf8(policyToJson(policy)) : policyText)
 {
     flagCautions(m_candidates, m_policy, m_baseDir);
     setObjectName(QStringLiteral("allowScopeDialog"));
@@ -209,13 +211,22 @@ Policy AllowScopeDialog::resultPolicy() const
 void AllowScopeDialog::updateDiff()
 {
     const QList<AllowRule> rules = chosenRules();
-    const QStringList diff = lineDiff(QString::fromUtf8(policyToJson(m_policy)),
-                                      QString::fromUtf8(policyToJson(withRules(m_policy, rules))));
+    // The diff is of the text that Apply puts in the editor, made here once: what is shown is
+    // what is applied, and everything the user wrote around it stays.
+    const auto edited = editPolicyText(m_policyText.toUtf8(), withRules(m_policy, rules));
+    m_resultText = edited ? QString::fromUtf8(*edited) : QString();
+    const QStringList diff = edited ? lineDiff(m_policyText, m_resultText) : QStringList();
     m_diffPlain = diff.join(QLatin1Char('\n'));
-    m_diff->setHtml(QStringLiteral("<pre>%1</pre>").arg(policyDiffHtml(diff)));
-    m_summary->setText(rules.isEmpty() ? tr("Nothing chosen: the policy stays as it is.")
-                                       : tr("%Ln rule(s) to add.", nullptr, int(rules.size())));
-    m_apply->setEnabled(!rules.isEmpty());
+    // A diff keeps its lines; the reason it cannot be made wraps, to be read whole.
+    m_diff->setLineWrapMode(edited ? QTextEdit::NoWrap : QTextEdit::WidgetWidth);
+    if (edited)
+        m_diff->setHtml(QStringLiteral("<pre>%1</pre>").arg(policyDiffHtml(diff)));
+    else
+        m_diff->setPlainText(visibleLines(tr("The policy text cannot take the rules: %1").arg(edited.error().message)));
+    m_summary->setText(!edited          ? tr("Nothing can be applied until the policy text reads again.")
+                       : rules.isEmpty() ? tr("Nothing chosen: the policy stays as it is.")
+                                         : tr("%Ln rule(s) to add.", nullptr, int(rules.size())));
+    m_apply->setEnabled(!rules.isEmpty() && edited && m_resultText != m_policyText);
     QStringList fresh;
     if (!rules.isEmpty())
         for (const QString &risk : risks(withRules(m_policy, rules), m_baseDir))

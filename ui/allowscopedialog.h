@@ -25,8 +25,11 @@ class AllowScopeDialog : public QDialog
     Q_OBJECT
 public:
     // `baseDir` is where the policy's relative paths start (for the lint of the result).
+    // `policyText` is the text the rules go into (the editor's, as the user wrote it): the diff
+    // shows the minimal edit of exactly that text (editPolicyText), the very bytes resultText()
+    // gives to apply. Without one, the text is made from `policy`.
     AllowScopeDialog(const Policy &policy, const QString &baseDir, const QList<AllowCandidate> &candidates,
-                     QWidget *parent = nullptr);
+                     QWidget *parent = nullptr, const QString &policyText = {});
 
     QTableWidget *table() const { return m_table; }
     // The scope choice of `row`; null for a row with nothing to offer.
@@ -42,7 +45,10 @@ public:
 
     QList<AllowRule> chosenRules() const;
     Policy resultPolicy() const;
-    // The diff as shown, in plain text ("+ " lines added).
+    // The policy text with the chosen rules in it: what Apply puts into the editor. Empty when
+    // the text cannot be edited (the diff area then says why and Apply is off).
+    QString resultText() const { return m_resultText; }
+    // The diff as shown, in plain text ("+ " lines added): lineDiff(policy text, resultText()).
     QString diffText() const { return m_diffPlain; }
 
     enum Column { IncludeColumn, KindColumn, ResourceColumn, DenialsColumn, ScopeColumn, ColumnCount };
@@ -61,6 +67,8 @@ private:
     QStringList m_lintBefore;
     QPushButton *m_apply;
     QString m_diffPlain;
+    QString m_policyText;
+    QString m_resultText;
 };
 
 } // namespace Sandbench

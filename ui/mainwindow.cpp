@@ -348,13 +348,15 @@ bool MainWindow::allowEvents(const QList<AuditEvent> &events)
     const QList<AllowCandidate> candidates = allowCandidates(events);
     if (candidates.isEmpty())
         return false;
-    AllowScopeDialog dialog(m_policy->policy(), m_policy->baseDir(), candidates, this);
+    // The rules go into the text as it stands (the dialog previews that very edit).
+    m_policy->validateNow();
+    const QString text = m_policy->text();
+    AllowScopeDialog dialog(m_policy->policy(), m_policy->baseDir(), candidates, this, text);
     if (dialog.exec() != QDialog::Accepted)
         return false;
     const QList<AllowRule> rules = dialog.chosenRules();
-    if (rules.isEmpty())
+    if (rules.isEmpty() || dialog.resultText().isEmpty() || !m_policy->applyEdit(text, dialog.resultText()))
         return false;
-    m_policy->setPolicy(dialog.resultPolicy());
     statusBar()->showMessage(tr("Added %Ln rule(s) to the policy (not saved yet)", nullptr, int(rules.size())), 5000);
     return true;
 }

@@ -14,4 +14,7 @@ target_sources(sandbench_core PRIVATE
     policy/policywhatif.h policy/policywhatif.cpp
     policy/sensitivepaths.h policy/sensitivepaths.cpp
     policy/policylearner.h policy/policylearner.cpp
-    policy/learningpolicy.h policy/learningpolicy.cpp)
+    policy/learningpolicy.h policy/learningpolicy.cpp
+    policy/jsontexttree.h policy/jsontexttree.cpp
+    policy/jsontexteditor.h policy/jsontexteditor.cpp
+    policy/policytextedit.h policy/policytextedit.cpp)

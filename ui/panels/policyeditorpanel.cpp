@@ -7,6 +7,7 @@
 #include "policymarks.h"
 #include "policy/jsonlocator.h"
 #include "policy/policyfile.h"
+#include "policy/policytextedit.h"
 
 #include <QDir>
 #include <QFile>
@@ -121,14 +122,35 @@ QString PolicyEditorPanel::text() const
 
 void PolicyEditorPanel::replaceText(const QString &text)
 {
-    if (text == m_editor->toPlainText())
+    const QString old = m_editor->toPlainText();
+    if (text == old)
         return;
-    // One edit block through a cursor, so undo steps back over a form change in one go.
+    // Only the bytes that differ are replaced: the cursor, the scroll position and the marks
+    // of the rest stay where they were. One edit block, so undo steps back over it in one go.
+    qsizetype prefix = 0;
+    const qsizetype shorter = qMin(old.size(), text.size());
+    while (prefix < shorter && old.at(prefix) == text.at(prefix))
+        ++prefix;
+    qsizetype suffix = 0;
+    while (suffix < shorter - prefix && old.at(old.size() - 1 - suffix) == text.at(text.size() - 1 - suffix))
+        ++suffix;
     QTextCursor cursor(m_editor->document());
     cursor.beginEditBlock();
-    cursor.select(QTextCursor::Document);
-    cursor.insertText(text);
+    cursor.setPosition(int(prefix));
+    cursor.setPosition(int(old.size() - suffix), QTextCursor::KeepAnchor);
+    cursor.insertText(text.mid(prefix, text.size() - prefix - suffix));
     cursor.endEditBlock();
+}
+
+bool PolicyEditorPanel::applyEdit(const QString &base, const QString &edited)
+{
+    if (m_editor->toPlainText() != base)
+        return false;
+    m_writingText = true;
+    replaceText(edited);
+    m_writingText = false;
+    validateNow();
+    return true;
 }
 
 void PolicyEditorPanel::setText(const QString &text)
@@ -137,10 +159,18 @@ void PolicyEditorPanel::setText(const QString &text)
     validateNow();
 }
 
-void PolicyEditorPanel::setPolicy(const Policy &policy)
+bool PolicyEditorPanel::setPolicy(const Policy &policy, QString *error)
 {
-    replaceText(QString::fromUtf8(policyToJson(policy)));
-    validateNow();
+    const QString base = m_editor->toPlainText();
+    const auto edited = editPolicyText(base.toUtf8(), policy);
+    if (!edited) {
+        if (error)
+            *error = edited.error().message;
+        m_status->setText(visibleText(tr("Not changed: %1").arg(edited.error().message)));
+        m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
+        return false;
+    }
+    return applyEdit(base, QString::fromUtf8(*edited));
 }
 
 void PolicyEditorPanel::validateNow()
@@ -178,12 +208,16 @@ void PolicyEditorPanel::onFormChanged()
         m_form->setPolicy(m_policy);
         return;
     }
-    const Policy policy = m_form->policy();
-    m_writingText = true;
-    replaceText(QString::fromUtf8(policyToJson(policy)));
-    m_writingText = false;
-    m_debounce->stop();
-    parseText();
+    // The form's change goes into the text as the user wrote it: only the entries that
+    // differ are edited (editPolicyText), never the whole text re-serialised.
+    const auto edited = editPolicyText(m_parsedText.toUtf8(), m_form->policy());
+    if (!edited) {
+        m_form->setPolicy(m_policy);
+        m_status->setText(visibleText(tr("Not changed: %1").arg(edited.error().message)));
+        m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
+        return;
+    }
+    applyEdit(m_parsedText, QString::fromUtf8(*edited));
 }
 
 void PolicyEditorPanel::parseText()

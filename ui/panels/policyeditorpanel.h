@@ -48,8 +48,13 @@ public:
     Policy policy() const { return m_policy; }
     bool isValid() const { return m_valid; }
     QString errorText() const { return m_error; }
-    // Replaces the text with `policy` (undoable).
-    void setPolicy(const Policy &policy);
+    // Changes the text into `policy` by minimal edits (editPolicyText: only the entries that
+    // differ, everything else byte for byte as written; one undoable step). False, with the
+    // text left alone and the reason in the status line, when the text does not parse.
+    bool setPolicy(const Policy &policy, QString *error = nullptr);
+    // Puts `edited` in place of `base` (an edit made from the text, as "Allow this" previews
+    // it), changing only the bytes that differ; false when the text is no longer `base`.
+    bool applyEdit(const QString &base, const QString &edited);
     QString text() const;
     void setText(const QString &text);
     // Parses now instead of after the pause (before a run, in tests).

@@ -29,6 +29,21 @@ QWidget *scrollable(QWidget *page)
     return area;
 }
 
+// The lists show entries trimmed; an entry the form did not change keeps the text's bytes, so
+// that an edit elsewhere in the form does not rewrite " /data" into "/data".
+QStringList asWritten(QStringList values, const QStringList &written)
+{
+    for (QString &value : values) {
+        for (const QString &entry : written) {
+            if (entry != value && entry.trimmed() == value) {
+                value = entry;
+                break;
+            }
+        }
+    }
+    return values;
+}
+
 QString instantText(std::optional<qint64> ms)
 {
     return ms ? QDateTime::fromMSecsSinceEpoch(*ms, Qt::UTC).toString(Qt::ISODateWithMs) : QString();
@@ -113,8 +128,12 @@ QWidget *PolicyForm::buildLimitsPage()
     form->addRow(tr("Output cap"), m_outputCap);
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Frozen time"), m_freezeTime);
-    for (QSpinBox *box : {m_timeout, m_memory, m_outputCap})
+    for (QSpinBox *box : {m_timeout, m_memory, m_outputCap}) {
+        // A typed number reaches the policy when it is complete (Enter, Tab), not digit by
+        // digit: "5" on the way to "512" is no valid memory limit and would lock the form.
+        box->setKeyboardTracking(false);
         connect(box, &QSpinBox::valueChanged, this, &PolicyForm::emitChanged);
+    }
     connect(m_seed, &QLineEdit::textEdited, this, &PolicyForm::emitChanged);
     connect(m_freezeTime, &QLineEdit::textEdited, this, [this] {
         // Only a readable instant reaches the policy; the field says when it is not one.
@@ -250,32 +269,42 @@ void PolicyForm::emitChanged()
 
 Policy PolicyForm::policy() const
 {
-    Policy p;
+    // What the form does not show (max_tasks, max_workdir_mb, accept_missing_layers) stays as
+    // the text has it: a form edit changes only what the form shows.
+    Policy p = m_shown;
+    p.env.clear();
+    p.timeoutMs.reset();
+    p.maxMemoryMb.reset();
+    p.seed.reset();
     p.sandbox = m_sandbox->isChecked();
     Permissions &perm = p.permissions;
     perm.denyFs = m_denyFs->isChecked();
     perm.denyNet = m_denyNet->isChecked();
     perm.denyEnv = m_denyEnv->isChecked();
     perm.denyRun = m_denyRun->isChecked();
-    perm.allowRead = list(ListKind::Read)->values();
-    perm.allowWrite = list(ListKind::Write)->values();
-    perm.allowNet = list(ListKind::Net)->values();
-    perm.allowEnv = list(ListKind::Env)->values();
-    perm.allowRun = list(ListKind::Run)->values();
-    perm.allowListen = list(ListKind::Listen)->values();
+    perm.allowRead = asWritten(list(ListKind::Read)->values(), m_shown.permissions.allowRead);
+    perm.allowWrite = asWritten(list(ListKind::Write)->values(), m_shown.permissions.allowWrite);
+    perm.allowNet = asWritten(list(ListKind::Net)->values(), m_shown.permissions.allowNet);
+    perm.allowEnv = asWritten(list(ListKind::Env)->values(), m_shown.permissions.allowEnv);
+    perm.allowRun = asWritten(list(ListKind::Run)->values(), m_shown.permissions.allowRun);
+    perm.allowListen = asWritten(list(ListKind::Listen)->values(), m_shown.permissions.allowListen);
+    // A value beyond a box's range is shown clamped; untouched, it stays what the text says.
     if (m_timeout->value() > 0)
-        p.timeoutMs = m_timeout->value();
+        p.timeoutMs = m_timeout->value() == m_timeout->maximum() && m_shown.timeoutMs > m_timeout->maximum()
+                ? m_shown.timeoutMs : std::optional<qint64>(m_timeout->value());
     if (m_memory->value() > 0)
-        p.maxMemoryMb = m_memory->value();
-    p.maxOutputBytes = m_outputCap->value();
+        p.maxMemoryMb = m_memory->value() == m_memory->maximum() && m_shown.maxMemoryMb > m_memory->maximum()
+                ? m_shown.maxMemoryMb : std::optional<int>(m_memory->value());
+    p.maxOutputBytes = m_outputCap->value() == m_outputCap->maximum() && m_shown.maxOutputBytes > m_outputCap->maximum()
+            ? m_shown.maxOutputBytes : m_outputCap->value();
     bool ok = false;
     const quint64 seed = m_seed->text().toULongLong(&ok);
     if (ok)
         p.seed = seed;
     p.freezeTimeMs = parseInstant(m_freezeTime->text().trimmed());
     p.workdir = m_workdir->text().trimmed();
-    p.readOnlyDirs = list(ListKind::ReadOnlyDirs)->values();
-    p.allowPackages = list(ListKind::Packages)->values();
+    p.readOnlyDirs = asWritten(list(ListKind::ReadOnlyDirs)->values(), m_shown.readOnlyDirs);
+    p.allowPackages = asWritten(list(ListKind::Packages)->values(), m_shown.allowPackages);
     for (const QString &entry : list(ListKind::EnvValues)->values()) {
         const qsizetype eq = entry.indexOf(QLatin1Char('='));
         if (eq > 0)
@@ -286,6 +315,7 @@ Policy PolicyForm::policy() const
 
 void PolicyForm::setPolicy(const Policy &p)
 {
+    m_shown = p;
     m_updating = true;
     m_sandbox->setChecked(p.sandbox);
     m_denyFs->setChecked(p.permissions.denyFs);

@@ -14,8 +14,9 @@ namespace Sandbench {
 
 class StringListEdit;
 
-// The policy as a form: the switches, a list per allow kind, and the run options. It holds no
-// policy of its own; policy() reads the widgets, setPolicy() fills them without emitting.
+// The policy as a form: the switches, a list per allow kind, and the run options. policy()
+// reads the widgets over the policy last set (so options without a field are kept),
+// setPolicy() fills them without emitting.
 class PolicyForm : public QWidget
 {
     Q_OBJECT
@@ -71,6 +72,7 @@ private:
     QLineEdit *m_seed;
     QLineEdit *m_freezeTime;
     QLineEdit *m_workdir;
+    Policy m_shown; // the policy last set, for the parts the form has no field for
     bool m_updating = false;
 };
 

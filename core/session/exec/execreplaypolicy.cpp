@@ -1,5 +1,7 @@
 #include "execreplaypolicy.h"
 
+#include "policy/pathresolver.h"
+
 #include <QDir>
 
 #include <algorithm>
@@ -109,15 +111,30 @@ QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &con
     const Permissions &cp = contained.policy.permissions;
     if (!user.sandbox)
         out << QStringLiteral("sandbox false (a replay runs in the sandbox)");
+    // Compared as the broker of the replay will match them: every grant resolved from the
+    // recording's base folder (the replay's request.baseDir) through the links that exist,
+    // with resolvePath. A lexical comparison takes "./in.txt" under a linked base for a host
+    // file (warning of a narrower policy) and "./work/link" that leads out for the workdir.
+    const std::string base = (m.baseDir.isEmpty() ? QDir::currentPath() : m.baseDir).toStdString();
+    const auto resolved = [&base](const QString &path) { return resolvePath(path.toStdString(), base); };
+    const std::string workdir = m.workdir.isEmpty() ? std::string() : resolved(m.workdir);
+    std::vector<std::string> inputs;
+    for (const QString &file : cp.allowRead)
+        if (std::string r = resolved(file); !r.empty())
+            inputs.push_back(std::move(r));
+    // "" (a path the resolver cannot finish) is covered by nothing: the broker denies it, and
+    // a warning too many is the safe side here.
+    const auto inWorkdir = [&](const std::string &path) { return !path.empty() && !workdir.empty() && pathWithin(path, workdir); };
     for (const QString &path : up.allowRead) {
-        const QString absolute = absoluteFrom(m.baseDir, path);
-        const bool covered = isInside(absolute, m.workdir)
-                || std::any_of(cp.allowRead.cbegin(), cp.allowRead.cend(), [&](const QString &f) { return isInside(absolute, f); });
+        const std::string r = resolved(path);
+        const bool covered = inWorkdir(r) || (!r.empty() && std::any_of(inputs.cbegin(), inputs.cend(), [&](const std::string &f) {
+                                                 return pathWithin(r, f);
+                                             }));
         if (!covered)
             out << QStringLiteral("allow_read %1").arg(path);
     }
     for (const QString &path : up.allowWrite) {
-        if (!isInside(absoluteFrom(m.baseDir, path), m.workdir))
+        if (!inWorkdir(resolved(path)))
             out << QStringLiteral("allow_write %1").arg(path);
     }
     for (const QString &dir : user.readOnlyDirs)
@@ -126,7 +143,7 @@ QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &con
         out << QStringLiteral("allow_env %1 (a variable of this machine)").arg(name);
     for (const QString &program : up.allowRun)
         out << QStringLiteral("allow_run %1").arg(program);
-    if (!user.workdir.isEmpty() && absoluteFrom(m.baseDir, user.workdir) != m.workdir)
+    if (!user.workdir.isEmpty() && (workdir.empty() || resolved(user.workdir) != workdir))
         out << QStringLiteral("workdir %1 (a host folder)").arg(user.workdir);
     return out;
 }
