@@ -57,6 +57,8 @@ public:
             m_up.invalidate();
             m_last = modal;
             names << modal->objectName();
+            if (owner && !owner->isVisible())
+                askedWithoutWindow << modal->objectName() + QLatin1Char('/') + modal->windowTitle();
             if (auto *box = qobject_cast<QMessageBox *>(modal)) {
                 texts << box->text() + QLatin1Char('\n') + box->informativeText();
                 if (auto *cancel = box->findChild<QPushButton *>(QStringLiteral("cancelButton")))
@@ -64,12 +66,19 @@ public:
             }
             if (m_answer && modal->objectName() == QStringLiteral("quitConfirmation"))
                 m_answer(modal);
+            else if (otherAnswer)
+                otherAnswer(modal);
             else
                 QTest::keyClick(modal, Qt::Key_Escape);
         });
         m_timer.start(30);
     }
     void setAnswer(Answer answer) { m_answer = std::move(answer); }
+    // Any other question (none is expected): by default Escape.
+    Answer otherAnswer;
+    // Questions that came while this window was hidden (none may).
+    QPointer<QWidget> owner;
+    QStringList askedWithoutWindow;
     QStringList names;
     QStringList texts;
     bool cancelDefault = false;
@@ -267,6 +276,38 @@ private slots:
         QTest::qWait(300);
         QCOMPARE(modals.names.size(), 5);
         QVERIFY2(modals.names.count(QStringLiteral("quitConfirmation")) == 5, qPrintable(modals.names.join(u',')));
+    }
+
+    // Discarding the texts with a sandbox alive: asked once, and never again once the window is
+    // gone (it used to ask about the script a second time, hidden, after the release).
+    void noQuestionAfterTheWindowIsGone()
+    {
+        REQUIRE_DOCKER();
+        MainWindow &w = *m_window;
+        QSignalSpy created(w.sandboxesPanel(), &SandboxesPanel::sandboxCreated);
+        SandboxOptions o;
+        o.image = QStringLiteral("sandbench/base:1");
+        o.lifetimeMs = 300'000;
+        w.sandboxesPanel()->createSandbox(o);
+        QVERIFY2(created.wait(90'000), qPrintable(w.sandboxesPanel()->status()));
+        const QString id = created.first().first().value<Sandbox *>()->id();
+        type(w.scriptPanel()->editor(), QStringLiteral("console.log('unsaved');"));
+        QSignalSpy done(&w, &MainWindow::quitDone);
+        // Every question is answered "go ahead, drop the texts", whichever box asks.
+        Modals modals([](QWidget *box) { click(box, "acceptButton"); });
+        modals.owner = &w;
+        modals.otherAnswer = [](QWidget *box) {
+            if (auto *message = qobject_cast<QMessageBox *>(box); message && message->button(QMessageBox::Discard))
+                QTest::mouseClick(message->button(QMessageBox::Discard), Qt::LeftButton);
+            else
+                QTest::keyClick(box, Qt::Key_Escape);
+        };
+        quitKeys();
+        QVERIFY(done.size() == 1 || done.wait(60'000));
+        QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), id), kStateTimeoutMs);
+        QTest::qWait(300);
+        QVERIFY2(modals.askedWithoutWindow.isEmpty(), qPrintable(modals.askedWithoutWindow.join(u',')));
+        QCOMPARE(modals.names, QStringList{QStringLiteral("quitConfirmation")});
     }
 
     // Save and Quit writes both texts, then quits; asked once.
