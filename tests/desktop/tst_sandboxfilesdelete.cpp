@@ -7,6 +7,7 @@
 #include "panels/sandboxfileswidget.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -39,6 +40,9 @@ public:
             informative = box->informativeText();
             if (auto *cancel = box->findChild<QPushButton *>(QStringLiteral("cancelButton")))
                 cancelWasDefault = cancel->isDefault();
+            // SANDBENCH_SCREENSHOT_DIR, when set: each question as the user sees it.
+            if (const QString dir = qEnvironmentVariable("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty())
+                box->grab().save(QDir(dir).filePath(QStringLiteral("%1-%2.png").arg(m_name).arg(++s_shots)));
             m_answer(box);
         });
         m_timer.start(30);
@@ -53,6 +57,7 @@ private:
     std::function<void(QMessageBox *)> m_answer;
     QTimer m_timer;
     QPointer<QMessageBox> m_last;
+    static inline int s_shots = 0;
 };
 
 void clickButton(QMessageBox *box, const char *name)
