@@ -8,6 +8,9 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QTemporaryDir>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -218,6 +221,56 @@ private slots:
         QCOMPARE(m_files->status(), QStringLiteral("Deleted 3 items from /workspace"));
         for (const char *gone : {"/workspace/b.txt", "/workspace/c.txt", "/workspace/tree"})
             QVERIFY2(!existsInSandbox(QString::fromUtf8(gone)), gone);
+    }
+
+    // Upload… over a name that exists asks before replacing it; Cancel keeps the sandbox's file.
+    void uploadOverAFileAsks()
+    {
+        QTemporaryDir local;
+        const QString path = local.filePath(QStringLiteral("keep.txt"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("from the host\n");
+        }
+        VERIFY_OK(shell(m_sandbox, QStringLiteral("echo original > /workspace/keep.txt")));
+        reload();
+        auto *upload = m_files->findChild<QPushButton *>(QStringLiteral("fileUpload"));
+        QVERIFY(upload);
+        // The file dialog: the path typed into its name field, then Enter.
+        QTimer chooser;
+        int chosen = 0;
+        connect(&chooser, &QTimer::timeout, this, [&] {
+            auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+            auto *name = dialog ? dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")) : nullptr;
+            if (!name || !dialog->isVisible())
+                return;
+            ++chosen;
+            name->setText(path);
+            QTest::keyClick(name, Qt::Key_Return);
+        });
+        chooser.start(30);
+        {
+            ModalAnswer cancel(QStringLiteral("uploadReplaceConfirmation"),
+                               [](QMessageBox *box) { QTest::keyClick(box, Qt::Key_Escape); });
+            QTest::mouseClick(upload, Qt::LeftButton);
+            QCOMPARE(chosen, 1);
+            QCOMPARE(cancel.count, 1);
+            QVERIFY2(cancel.text.contains(QStringLiteral("/workspace/keep.txt")), qPrintable(cancel.text));
+            auto kept = waitFor(m_sandbox->readFile(QStringLiteral("/workspace/keep.txt")), 30'000);
+            VERIFY_OK(kept);
+            QCOMPARE(kept->value_or(QByteArray()), QByteArray("original\n"));
+        }
+        QSignalSpy idle(m_files.get(), &SandboxFilesWidget::idle);
+        ModalAnswer yes(QStringLiteral("uploadReplaceConfirmation"),
+                        [](QMessageBox *box) { clickButton(box, "acceptButton"); });
+        QTest::mouseClick(upload, Qt::LeftButton);
+        QCOMPARE(chosen, 2);
+        QCOMPARE(yes.count, 1);
+        QTRY_VERIFY_WITH_TIMEOUT(m_files->status().startsWith(QStringLiteral("Uploaded")) && idle.size() > 0, 30'000);
+        auto replaced = waitFor(m_sandbox->readFile(QStringLiteral("/workspace/keep.txt")), 30'000);
+        VERIFY_OK(replaced);
+        QCOMPARE(replaced->value_or(QByteArray()), QByteArray("from the host\n"));
     }
 
     void nothingSelectedDeletesNothing()

@@ -310,6 +310,19 @@ private slots:
         QCOMPARE(modals.names, QStringList{QStringLiteral("quitConfirmation")});
     }
 
+    // A session that ends without letting us ask: nothing is asked, everything goes.
+    void sessionEndWithoutInteractionQuits()
+    {
+        MainWindow &w = *m_window;
+        type(w.scriptPanel()->editor(), QStringLiteral("console.log('x');"));
+        QSignalSpy done(&w, &MainWindow::quitDone);
+        Modals modals([](QWidget *box) { click(box, "cancelButton"); });
+        QVERIFY(w.endSession(false));
+        QVERIFY(done.size() == 1 || done.wait(30'000));
+        QVERIFY(modals.names.isEmpty());
+        QVERIFY(!w.isVisible());
+    }
+
     // Save and Quit writes both texts, then quits; asked once.
     void saveAndQuitSavesFirst()
     {

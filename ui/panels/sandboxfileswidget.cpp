@@ -283,8 +283,9 @@ void SandboxFilesWidget::upload(const QString &name, const QByteArray &bytes)
     setStatus(tr("Uploading %1…").arg(path));
     m_sandbox->writeFile(path, bytes)->then(this, [this, path](const auto &r) {
         setStatus(r ? tr("Uploaded %1").arg(path) : r.error().message, !r);
+        // The new listing leaves the answer in the status line.
         if (r)
-            refresh();
+            relist(status());
         else
             emit idle();
     });
