@@ -1054,6 +1054,40 @@ POLICY_AND_FINISH = {
     'Open Example': ('Beispiel öffnen', '例を開く'),
     'Read the User Guide': ('Benutzerhandbuch lesen', 'ユーザーガイドを読む'),
 }
+# Issue #24: one question before quitting; Delete in a sandbox's files asks first.
+QUIT_AND_DELETE = {
+    "Unsaved changes to the script %1": ("Ungespeicherte Änderungen am Skript %1", "スクリプト %1 の未保存の変更"),
+    "Unsaved changes to the policy (never saved to a file)": ("Ungespeicherte Änderungen an der Richtlinie (nie in eine Datei gespeichert)", "ポリシーの未保存の変更 (ファイルに保存されたことはありません)"),
+    "Unsaved changes to the policy %1": ("Ungespeicherte Änderungen an der Richtlinie %1", "ポリシー %1 の未保存の変更"),
+    "The replay of %1": ("Die Wiederholung von %1", "%1 のリプレイ"),
+    "Quitting loses unsaved changes:": ("Beim Beenden gehen ungespeicherte Änderungen verloren:", "終了すると、未保存の変更が失われます:"),
+    "Quitting loses unsaved changes and ends what is still alive:": ("Beim Beenden gehen ungespeicherte Änderungen verloren, und was noch läuft, wird beendet:", "終了すると、未保存の変更が失われ、まだ動いているものも終了します:"),
+    "&Discard and Quit": ("&Verwerfen und beenden", "破棄して終了(&D)"),
+    "&Save and Quit": ("&Speichern und beenden", "保存して終了(&S)"),
+    "Not quitting: not everything was saved.": ("Nicht beendet: nicht alles wurde gespeichert.", "終了しませんでした: 保存されていないものがあります。"),
+    "Delete the selected files and folders from the sandbox (asks first)": ("Die gewählten Dateien und Ordner aus der Sandbox löschen (fragt vorher)", "選択したファイルとフォルダーをサンドボックスから削除します (先に確認します)"),
+    "Replace File": ("Datei ersetzen", "ファイルの置き換え"),
+    "%1 already exists in the sandbox. Replace it with the uploaded file?": ("%1 gibt es in der Sandbox schon. Durch die hochgeladene Datei ersetzen?", "%1 はサンドボックスに既にあります。アップロードするファイルで置き換えますか?"),
+    "&Replace": ("&Ersetzen", "置き換える(&R)"),
+    "The sandbox's file cannot be brought back.": ("Die Datei der Sandbox lässt sich nicht zurückholen.", "サンドボックスのファイルは元に戻せません。"),
+    "Select the files or folders to delete first": ("Zuerst die zu löschenden Dateien oder Ordner wählen", "先に削除するファイルかフォルダーを選んでください"),
+    "Nothing was deleted": ("Nichts wurde gelöscht", "何も削除されませんでした"),
+    "Delete from Sandbox": ("Aus der Sandbox löschen", "サンドボックスから削除"),
+    "&Delete": ("&Löschen", "削除(&D)"),
+    "Delete the folder %1 and everything in it?": ("Den Ordner %1 mit allem darin löschen?", "フォルダー %1 を中身ごと削除しますか?"),
+    "Delete the file %1?": ("Die Datei %1 löschen?", "ファイル %1 を削除しますか?"),
+    "Delete these %n items?": (["Diesen %n Eintrag löschen?", "Diese %n Einträge löschen?"], ["これら %n 件を削除しますか?"]),
+    "%1 (folder, with everything in it)": ("%1 (Ordner, mit allem darin)", "%1 (フォルダー、中身ごと)"),
+    "Folders are deleted with everything in them. This cannot be undone.": ("Ordner werden mit allem darin gelöscht. Das lässt sich nicht rückgängig machen.", "フォルダーは中身ごと削除されます。元に戻せません。"),
+    "This cannot be undone.": ("Das lässt sich nicht rückgängig machen.", "元に戻せません。"),
+    "Deleting %n item(s)…": (["%n Eintrag wird gelöscht …", "%n Einträge werden gelöscht …"], ["%n 件を削除中…"]),
+    "The sandbox is gone; %n item(s) were not deleted": (["Die Sandbox ist weg; %n Eintrag wurde nicht gelöscht", "Die Sandbox ist weg; %n Einträge wurden nicht gelöscht"], ["サンドボックスがなくなりました。%n 件は削除されていません"]),
+    "Deleted %n items from %1": (["%n Eintrag aus %1 gelöscht", "%n Einträge aus %1 gelöscht"], ["%1 から %n 件を削除しました"]),
+    "Deleted %1 of %2; not deleted: %3": ("%1 von %2 gelöscht; nicht gelöscht: %3", "%2 件中 %1 件を削除しました。削除できなかったもの: %3"),
+}
+for _source, (_de, _ja) in QUIT_AND_DELETE.items():
+    DE.setdefault(_source, _de)
+    JA.setdefault(_source, _ja)
 for _source, (_de, _ja) in POLICY_AND_FINISH.items():
     DE.setdefault(_source, _de)
     JA.setdefault(_source, _ja)

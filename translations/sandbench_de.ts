@@ -58,22 +58,22 @@
     <context>
         <name>PolicyMarks</name>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="45" />
+            <location filename="../ui/panels/policymarks.cpp" line="46" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="46" />
+            <location filename="../ui/panels/policymarks.cpp" line="47" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="49" />
+            <location filename="../ui/panels/policymarks.cpp" line="50" />
             <source>Note</source>
             <translation>Hinweis</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="79" />
+            <location filename="../ui/panels/policymarks.cpp" line="81" />
             <source>%n lint finding(s)</source>
             <translation>
                 <numerusform>%n Prüfbefund</numerusform>
@@ -81,27 +81,27 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="85" />
+            <location filename="../ui/panels/policymarks.cpp" line="87" />
             <source>Unused in this run: "%1" in %2 allowed nothing</source>
             <translation>In diesem Lauf ungenutzt: „%1“ in %2 hat nichts erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="92" />
+            <location filename="../ui/panels/policymarks.cpp" line="94" />
             <source>%1 would allow it</source>
             <translation>%1 würde es erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="93" />
+            <location filename="../ui/panels/policymarks.cpp" line="95" />
             <source>no entry can allow it</source>
             <translation>kein Eintrag kann es erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="94" />
+            <location filename="../ui/panels/policymarks.cpp" line="96" />
             <source>Denied in this run (%1×): %2 %3 — %4</source>
             <translation>In diesem Lauf verweigert (%1×): %2 %3 — %4</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="100" />
+            <location filename="../ui/panels/policymarks.cpp" line="102" />
             <source>in this run: %n unused grant(s)</source>
             <translation>
                 <numerusform>in diesem Lauf: %n ungenutzte Erlaubnis</numerusform>
@@ -109,11 +109,32 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="101" />
+            <location filename="../ui/panels/policymarks.cpp" line="103" />
             <source>%n denied resource(s)</source>
             <translation>
                 <numerusform>%n verweigerte Ressource</numerusform>
                 <numerusform>%n verweigerte Ressourcen</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>QObject</name>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="23" />
+            <source>Layers: not checked</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="25" />
+            <source>Layers: all held</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/doctordialog.cpp" line="26" />
+            <source>Layers: %n missing: %1</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
             </translation>
         </message>
     </context>
@@ -140,47 +161,47 @@
             <translation>ok</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="147" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="155" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="149" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="157" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="173" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="181" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="174" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="182" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="175" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="183" />
             <source>Tool</source>
             <translation>Werkzeug</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="176" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="184" />
             <source>Arguments</source>
             <translation>Argumente</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="177" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="185" />
             <source>Outcome</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="178" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="186" />
             <source>Duration</source>
             <translation>Dauer</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="179" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="187" />
             <source>Decisions</source>
             <translation>Entscheidungen</translation>
         </message>
@@ -343,7 +364,7 @@
             <translation>Nicht mehr verfolgt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="369" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="370" />
             <source>Decoding the screenshot…</source>
             <translation>Bildschirmfoto wird dekodiert …</translation>
         </message>
@@ -351,95 +372,95 @@
     <context>
         <name>Sandbench::AllowScopeDialog</name>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="65" />
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
             <source>Allow Denied Access</source>
             <translation>Verweigerten Zugriff erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="67" />
+            <location filename="../ui/allowscopedialog.cpp" line="70" />
             <source>Denied resources</source>
             <translation>Verweigerte Ressourcen</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Allow</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Denials</source>
             <translation>Verweigerungen</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Scope</source>
             <translation>Umfang</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="85" />
-            <location filename="../ui/allowscopedialog.cpp" line="91" />
+            <location filename="../ui/allowscopedialog.cpp" line="88" />
+            <location filename="../ui/allowscopedialog.cpp" line="95" />
             <source>Not ticked: %1</source>
             <translation>Nicht angehakt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="95" />
-            <location filename="../ui/allowscopedialog.cpp" line="116" />
-            <location filename="../ui/allowscopedialog.cpp" line="127" />
+            <location filename="../ui/allowscopedialog.cpp" line="99" />
+            <location filename="../ui/allowscopedialog.cpp" line="120" />
+            <location filename="../ui/allowscopedialog.cpp" line="131" />
             <source>Not offered:</source>
             <translation>Nicht angeboten:</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="105" />
+            <location filename="../ui/allowscopedialog.cpp" line="109" />
             <source>not offered</source>
             <translation>nicht angeboten</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="112" />
+            <location filename="../ui/allowscopedialog.cpp" line="116" />
             <source>Scope for %1</source>
             <translation>Umfang für %1</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="135" />
+            <location filename="../ui/allowscopedialog.cpp" line="139" />
             <source>Policy changes</source>
             <translation>Änderungen an der Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="142" />
+            <location filename="../ui/allowscopedialog.cpp" line="146" />
             <source>&amp;Apply to Policy</source>
             <translation>In Richtlinie ü&amp;bernehmen</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="143" />
+            <location filename="../ui/allowscopedialog.cpp" line="147" />
             <source>Put the changed policy into the policy editor (not saved yet)</source>
             <translation>Die geänderte Richtlinie in den Richtlinieneditor übernehmen (noch nicht gespeichert)</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="147" />
+            <location filename="../ui/allowscopedialog.cpp" line="151" />
             <source>Choose how wide each rule reaches. Folders such as / or your home folder are never offered.</source>
             <translation>Wählen Sie, wie weit jede Regel reicht. Ordner wie / oder Ihr Benutzerordner werden nie angeboten.</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="154" />
+            <location filename="../ui/allowscopedialog.cpp" line="158" />
             <source>The policy changes like this:</source>
             <translation>Die Richtlinie ändert sich so:</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="212" />
+            <location filename="../ui/allowscopedialog.cpp" line="216" />
             <source>Nothing chosen: the policy stays as it is.</source>
             <translation>Nichts gewählt: die Richtlinie bleibt, wie sie ist.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/allowscopedialog.cpp" line="213" />
+            <location filename="../ui/allowscopedialog.cpp" line="217" />
             <source>%Ln rule(s) to add.</source>
             <translation>
                 <numerusform>%Ln Regel hinzuzufügen.</numerusform>
@@ -447,7 +468,7 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="220" />
+            <location filename="../ui/allowscopedialog.cpp" line="224" />
             <source>Look again before you apply:</source>
             <translation>Vor dem Übernehmen noch einmal prüfen:</translation>
         </message>
@@ -465,47 +486,47 @@
             <translation>erlaubt durch %1</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="158" />
+            <location filename="../core/models/auditlogmodel.cpp" line="168" />
             <source>(all)</source>
             <translation>(alle)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="179" />
+            <location filename="../core/models/auditlogmodel.cpp" line="189" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="180" />
+            <location filename="../core/models/auditlogmodel.cpp" line="190" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="181" />
+            <location filename="../core/models/auditlogmodel.cpp" line="191" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="182" />
+            <location filename="../core/models/auditlogmodel.cpp" line="192" />
             <source>Action</source>
             <translation>Aktion</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="183" />
+            <location filename="../core/models/auditlogmodel.cpp" line="193" />
             <source>Resource</source>
             <translation>Ressource</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="184" />
+            <location filename="../core/models/auditlogmodel.cpp" line="194" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="185" />
+            <location filename="../core/models/auditlogmodel.cpp" line="195" />
             <source>Rule</source>
             <translation>Regel</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="186" />
+            <location filename="../core/models/auditlogmodel.cpp" line="196" />
             <source>Reason</source>
             <translation>Grund</translation>
         </message>
@@ -513,223 +534,223 @@
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="110" />
+            <location filename="../ui/panels/auditpanel.cpp" line="113" />
             <source>Allow this</source>
             <translation>Erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="111" />
+            <location filename="../ui/panels/auditpanel.cpp" line="114" />
             <source>&amp;Allow Selected Denials…</source>
             <translation>Ausgewählte Verweigerungen &amp;erlauben …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="112" />
+            <location filename="../ui/panels/auditpanel.cpp" line="115" />
             <source>Allow All &amp;Denials of This Run…</source>
             <translation>Alle &amp;Verweigerungen dieses Laufs erlauben …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="125" />
+            <location filename="../ui/panels/auditpanel.cpp" line="128" />
             <source>Permission decisions</source>
             <translation>Berechtigungsentscheidungen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="139" />
+            <location filename="../ui/panels/auditpanel.cpp" line="148" />
             <source>Decision</source>
             <translation>Entscheidung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="147" />
+            <location filename="../ui/panels/auditpanel.cpp" line="157" />
             <source>All kinds</source>
             <translation>Alle Arten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="150" />
+            <location filename="../ui/panels/auditpanel.cpp" line="160" />
             <source>All decisions</source>
             <translation>Alle Entscheidungen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="151" />
+            <location filename="../ui/panels/auditpanel.cpp" line="161" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="152" />
+            <location filename="../ui/panels/auditpanel.cpp" line="162" />
             <source>Denied</source>
             <translation>Verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="153" />
+            <location filename="../ui/panels/auditpanel.cpp" line="163" />
             <source>Filter by path, host, rule…</source>
             <translation>Nach Pfad, Host, Regel filtern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="156" />
+            <location filename="../ui/panels/auditpanel.cpp" line="166" />
             <source>Allow the selected denials</source>
             <translation>Die ausgewählten Verweigerungen erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="165" />
+            <location filename="../ui/panels/auditpanel.cpp" line="175" />
             <source>Add rules that allow the selected denied accesses to the policy, choosing the scope of each (%1)</source>
             <translation>Regeln zur Richtlinie hinzufügen, die die ausgewählten verweigerten Zugriffe erlauben, mit wählbarem Umfang für jeden (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="168" />
+            <location filename="../ui/panels/auditpanel.cpp" line="178" />
             <source>Add rules for every distinct denial of this run or log</source>
             <translation>Regeln für jede einzelne Verweigerung dieses Laufs oder Protokolls hinzufügen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="183" />
+            <location filename="../ui/panels/auditpanel.cpp" line="193" />
             <source>Open audit log</source>
             <translation>Geöffnetes Prüfprotokoll</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="186" />
+            <location filename="../ui/panels/auditpanel.cpp" line="196" />
             <source>Why the current row was decided so</source>
             <translation>Warum die aktuelle Zeile so entschieden wurde</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="189" />
+            <location filename="../ui/panels/auditpanel.cpp" line="199" />
             <source>Open an audit log file</source>
             <translation>Eine Prüfprotokolldatei öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="190" />
+            <location filename="../ui/panels/auditpanel.cpp" line="200" />
             <source>Kind filter</source>
             <translation>Filter nach Art</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <location filename="../ui/panels/auditpanel.cpp" line="201" />
             <source>Decision filter</source>
             <translation>Filter nach Entscheidung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="192" />
+            <location filename="../ui/panels/auditpanel.cpp" line="202" />
             <source>Text filter</source>
             <translation>Textfilter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="223" />
+            <location filename="../ui/panels/auditpanel.cpp" line="233" />
             <source>indexed in %1 ms</source>
             <translation>indiziert in %1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="227" />
+            <location filename="../ui/panels/auditpanel.cpp" line="237" />
             <source>filtered in %1 ms</source>
             <translation>gefiltert in %1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="229" />
+            <location filename="../ui/panels/auditpanel.cpp" line="239" />
             <source>indexed</source>
             <translation>indiziert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="250" />
+            <location filename="../ui/panels/auditpanel.cpp" line="260" />
             <source>filtering…</source>
             <translation>wird gefiltert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="256" />
+            <location filename="../ui/panels/auditpanel.cpp" line="266" />
             <source>indexing…</source>
             <translation>wird indiziert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <location filename="../ui/panels/auditpanel.cpp" line="332" />
             <source>%1 of %2 lines shown</source>
             <translation>%1 von %2 Zeilen angezeigt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <location filename="../ui/panels/auditpanel.cpp" line="332" />
             <source>%1 of %2 decisions shown</source>
             <translation>%1 von %2 Entscheidungen angezeigt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="323" />
+            <location filename="../ui/panels/auditpanel.cpp" line="333" />
             <source>%1 allowed</source>
             <translation>%1 erlaubt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="324" />
+            <location filename="../ui/panels/auditpanel.cpp" line="334" />
             <source>%1 denied</source>
             <translation>%1 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="328" />
+            <location filename="../ui/panels/auditpanel.cpp" line="338" />
             <source>%1 more only in the audit file</source>
             <translation>%1 weitere nur in der Prüfdatei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="387" />
+            <location filename="../ui/panels/auditpanel.cpp" line="397" />
             <source>Select a row to see what decided it.</source>
             <translation>Eine Zeile wählen, um zu sehen, was sie entschieden hat.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="396" />
+            <location filename="../ui/panels/auditpanel.cpp" line="406" />
             <source>This line is not an audit event.</source>
             <translation>Diese Zeile ist kein Prüfereignis.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="398" />
+            <location filename="../ui/panels/auditpanel.cpp" line="408" />
             <source>(no rule named)</source>
             <translation>(keine Regel genannt)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="401" />
+            <location filename="../ui/panels/auditpanel.cpp" line="411" />
             <source>#%1 allowed by %2.</source>
             <translation>#%1 erlaubt durch %2.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="403" />
+            <location filename="../ui/panels/auditpanel.cpp" line="413" />
             <source>#%1 denied by %2: %3</source>
             <translation>#%1 verweigert durch %2: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="406" />
+            <location filename="../ui/panels/auditpanel.cpp" line="416" />
             <source>allowed by adding %1</source>
             <translation>erlaubt durch Hinzufügen von %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <location filename="../ui/panels/auditpanel.cpp" line="423" />
             <source>allows it</source>
             <translation>erlaubt es</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <location filename="../ui/panels/auditpanel.cpp" line="423" />
             <source>denies it</source>
             <translation>verweigert es</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="414" />
+            <location filename="../ui/panels/auditpanel.cpp" line="424" />
             <source>The policy in the editor %1 (%2)</source>
             <translation>Die Richtlinie im Editor: %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="416" />
+            <location filename="../ui/panels/auditpanel.cpp" line="426" />
             <source>to change that: %1</source>
             <translation>um das zu ändern: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="418" />
+            <location filename="../ui/panels/auditpanel.cpp" line="428" />
             <source>but look again: %1</source>
             <translation>aber prüfen Sie: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="188" />
+            <location filename="../ui/panels/auditpanel.cpp" line="198" />
             <source>Open Log…</source>
             <translation>Protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="268" />
-            <location filename="../ui/panels/auditpanel.cpp" line="274" />
+            <location filename="../ui/panels/auditpanel.cpp" line="278" />
+            <location filename="../ui/panels/auditpanel.cpp" line="284" />
             <source>Open Audit Log</source>
             <translation>Prüfprotokoll öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="269" />
+            <location filename="../ui/panels/auditpanel.cpp" line="279" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>Prüfprotokolle (*.jsonl *.log);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="326" />
+            <location filename="../ui/panels/auditpanel.cpp" line="336" />
             <source>%1 unreadable</source>
             <translation>%1 unlesbar</translation>
         </message>
@@ -855,132 +876,132 @@
     <context>
         <name>Sandbench::DesktopPanel</name>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="27" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="28" />
             <source>Then Enter</source>
             <translation>Dann Enter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="33" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="34" />
             <source>Press Enter in the sandbox after the text (an empty box sends Enter alone)</source>
             <translation>Nach dem Text Enter in der Sandbox drücken (ein leeres Feld sendet nur Enter)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="48" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="49" />
             <source>Text to type into the sandbox; Return sends it</source>
             <translation>Text für die Sandbox; Eingabe sendet ihn</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="24" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="25" />
             <source>Live</source>
             <translation>Live</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="46" />
             <source> fps</source>
             <translation> fps</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="46" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="47" />
             <source>Screenshots per second; a slow sandbox gives fewer</source>
             <translation>Bildschirmfotos pro Sekunde; eine langsame Sandbox liefert weniger</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="49" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="50" />
             <source>Snapshot</source>
             <translation>Momentaufnahme</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="50" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="51" />
             <source>Save PNG…</source>
             <translation>PNG speichern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="91" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="92" />
             <source>Save screenshot</source>
             <translation>Bildschirmfoto speichern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="92" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="93" />
             <source>PNG images (*.png)</source>
             <translation>PNG-Bilder (*.png)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="94" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="95" />
             <source>Cannot write %1</source>
             <translation>%1 kann nicht geschrieben werden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="112" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="113" />
             <source>click at %1, %2</source>
             <translation>Klick bei %1, %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="116" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="117" />
             <source>scroll</source>
             <translation>Scrollen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="141" />
             <source>This sandbox's image has no desktop</source>
             <translation>Das Abbild dieser Sandbox hat keinen Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="141" />
             <source>No sandbox</source>
             <translation>Keine Sandbox</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="147" />
             <source>The sandbox is gone</source>
             <translation>Die Sandbox ist nicht mehr da</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="147" />
             <source>The sandbox was released</source>
             <translation>Die Sandbox wurde freigegeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="149" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="150" />
             <source>Connecting to %1…</source>
             <translation>Verbindung zu %1 …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="178" />
             <source>No screen: %1</source>
             <translation>Kein Bildschirm: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="183" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="185" />
             <source>The sandbox sent an unreadable screenshot</source>
             <translation>Die Sandbox hat ein unlesbares Bildschirmfoto gesendet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="188" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="190" />
             <source>%1 × %2, %3 ms per frame</source>
             <translation>%1 × %2, %3 ms pro Bild</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="194" />
             <source>start</source>
             <translation>Start</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="194" />
             <source>after input</source>
             <translation>nach Eingabe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="217" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="219" />
             <source>typing</source>
             <translation>Tippen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="243" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="245" />
             <source>%1 failed: %2</source>
             <translation>%1 fehlgeschlagen: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="273" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="275" />
             <source>snapshot</source>
             <translation>Momentaufnahme</translation>
         </message>
@@ -994,24 +1015,100 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::DoctorDialog</name>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="36" />
+            <source>Run &amp;Again</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="39" />
+            <source>Layers of this machine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="41" />
+            <source>Each layer the README promises is proved by trying it here, now: a namespace, a rule, a cgroup, the broker, a probe sandbox. Not checked yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="44" />
+            <source>State</source>
+            <translation>Zustand</translation>
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="44" />
+            <source>Layer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="44" />
+            <source>Why</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="49" />
+            <source>Layers and their state</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="82" />
+            <source>Checking each layer on this machine…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="115" />
+            <source>Every layer holds on this machine.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="116" />
+            <source>%1. A run or sandbox that needs a missing layer refuses to start, naming it.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DoctorStatus</name>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="15" />
+            <source>Prove each layer (namespaces, Landlock, cgroups, the broker, the sandboxes' lock-down) on this machine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="16" />
+            <source>Layers of this machine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="24" />
+            <source>Layers: checking…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="26" />
+            <source>Layers: checking… %1 of %2</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>Sandbench::LiveSessionsList</name>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="54" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="55" />
             <source>Live</source>
             <translation>Live</translation>
         </message>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="58" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="59" />
             <source>Agent sessions whose server (sandbench-cli mcp) is running; choose one to follow it</source>
             <translation>Agentensitzungen, deren Server (sandbench-cli mcp) läuft; eine wählen, um ihr zu folgen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="145" />
             <source>Live: none</source>
             <translation>Live: keine</translation>
         </message>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="145" />
             <source>Live (%1)</source>
             <translation>Live (%1)</translation>
         </message>
@@ -1019,17 +1116,17 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="143" />
+            <location filename="../ui/mainwindowmenus.cpp" line="145" />
             <source>&amp;Welcome</source>
             <translation>&amp;Willkommen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="144" />
+            <location filename="../ui/mainwindowmenus.cpp" line="146" />
             <source>&amp;User Guide</source>
             <translation>&amp;Benutzerhandbuch</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="101" />
+            <location filename="../ui/mainwindowmenus.cpp" line="103" />
             <source>Replay Under the &amp;Editor's Policy</source>
             <translation>Unter der Richtlinie im &amp;Editor wiedergeben</translation>
         </message>
@@ -1059,67 +1156,67 @@
             <translation>Beispiel „%1“ geöffnet. F5 führt es aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="91" />
+            <location filename="../ui/mainwindow.cpp" line="93" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="92" />
+            <location filename="../ui/mainwindow.cpp" line="94" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="93" />
+            <location filename="../ui/mainwindow.cpp" line="95" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="94" />
+            <location filename="../ui/mainwindow.cpp" line="96" />
             <source>Audit Log</source>
             <translation>Prüfprotokoll</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="95" />
+            <location filename="../ui/mainwindow.cpp" line="97" />
             <source>Run History</source>
             <translation>Lauf-Verlauf</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="96" />
+            <location filename="../ui/mainwindow.cpp" line="98" />
             <source>Sessions</source>
             <translation>Sitzungen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="154" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>Lauf %1 wurde nicht als Sitzung aufgezeichnet: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="163" />
+            <location filename="../ui/mainwindow.cpp" line="176" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>Bereit. F5 führt das Skript unter der Richtlinie aus.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="165" />
+            <location filename="../ui/mainwindow.cpp" line="178" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>Bereit. Sandboxen sind nicht verfügbar: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="181" />
+            <location filename="../ui/mainwindow.cpp" line="194" />
             <source>Sandboxes</source>
             <translation>Sandboxen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="182" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="183" />
+            <location filename="../ui/mainwindow.cpp" line="196" />
             <source>Port Preview</source>
             <translation>Port-Vorschau</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/mainwindow.cpp" line="306" />
+            <location filename="../ui/mainwindow.cpp" line="320" />
             <source>Added %Ln rule(s) to the policy (not saved yet)</source>
             <translation>
                 <numerusform>%Ln Regel zur Richtlinie hinzugefügt (noch nicht gespeichert)</numerusform>
@@ -1127,290 +1224,340 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="332" />
+            <location filename="../ui/mainwindowquit.cpp" line="32" />
+            <source>Unsaved changes to the script %1</source>
+            <translation>Ungespeicherte Änderungen am Skript %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="35" />
+            <source>Unsaved changes to the policy (never saved to a file)</source>
+            <translation>Ungespeicherte Änderungen an der Richtlinie (nie in eine Datei gespeichert)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="36" />
+            <source>Unsaved changes to the policy %1</source>
+            <translation>Ungespeicherte Änderungen an der Richtlinie %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="47" />
             <source>The run of %1</source>
             <translation>Der Lauf von %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="337" />
+            <location filename="../ui/mainwindowquit.cpp" line="50" />
+            <source>The replay of %1</source>
+            <translation>Die Wiederholung von %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="54" />
             <source>Sandbox %1 (%2)</source>
             <translation>Sandbox %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="338" />
+            <location filename="../ui/mainwindowquit.cpp" line="55" />
             <source>default image</source>
             <translation>Standardabbild</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="359" />
+            <location filename="../ui/mainwindowquit.cpp" line="68" />
             <source>Quit Sandbench</source>
             <translation>Sandbench beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="360" />
+            <location filename="../ui/mainwindowquit.cpp" line="71" />
             <source>Quitting ends what is still alive:</source>
             <translation>Beenden beendet, was noch läuft:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="362" />
+            <location filename="../ui/mainwindowquit.cpp" line="72" />
             <source>&amp;Quit Anyway</source>
             <translation>Trotzdem &amp;beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="25" />
+            <location filename="../ui/mainwindowquit.cpp" line="74" />
+            <source>Quitting loses unsaved changes:</source>
+            <translation>Beim Beenden gehen ungespeicherte Änderungen verloren:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="75" />
+            <source>Quitting loses unsaved changes and ends what is still alive:</source>
+            <translation>Beim Beenden gehen ungespeicherte Änderungen verloren, und was noch läuft, wird beendet:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="76" />
+            <source>&amp;Discard and Quit</source>
+            <translation>&amp;Verwerfen und beenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="77" />
+            <source>&amp;Save and Quit</source>
+            <translation>&amp;Speichern und beenden</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="86" />
+            <source>Not quitting: not everything was saved.</source>
+            <translation>Nicht beendet: nicht alles wurde gespeichert.</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="27" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="26" />
+            <location filename="../ui/mainwindowmenus.cpp" line="28" />
             <source>&amp;New Script</source>
             <translation>&amp;Neues Skript</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="30" />
+            <location filename="../ui/mainwindowmenus.cpp" line="32" />
             <source>&amp;Open Script…</source>
             <translation>Skript ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="34" />
+            <location filename="../ui/mainwindowmenus.cpp" line="36" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="35" />
+            <location filename="../ui/mainwindowmenus.cpp" line="37" />
             <source>&amp;Save Script</source>
             <translation>Skript &amp;speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="36" />
+            <location filename="../ui/mainwindowmenus.cpp" line="38" />
             <source>Save Script &amp;As…</source>
             <translation>Skript speichern &amp;unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="38" />
+            <location filename="../ui/mainwindowmenus.cpp" line="40" />
             <source>Open &amp;Policy…</source>
             <translation>&amp;Richtlinie öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="40" />
+            <location filename="../ui/mainwindowmenus.cpp" line="42" />
             <source>Save Po&amp;licy</source>
             <translation>Richtlinie spei&amp;chern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="42" />
+            <location filename="../ui/mainwindowmenus.cpp" line="44" />
             <source>Save Policy As…</source>
             <translation>Richtlinie speichern unter …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="45" />
+            <location filename="../ui/mainwindowmenus.cpp" line="47" />
             <source>Open Audit &amp;Log…</source>
             <translation>Prüf&amp;protokoll öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="48" />
+            <location filename="../ui/mainwindowmenus.cpp" line="50" />
             <source>Open Sess&amp;ion…</source>
             <translation>Sitzung ö&amp;ffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="53" />
+            <location filename="../ui/mainwindowmenus.cpp" line="55" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>Lauf als Sitzu&amp;ng speichern …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="57" />
+            <location filename="../ui/mainwindowmenus.cpp" line="59" />
             <source>Se&amp;ttings…</source>
             <translation>&amp;Einstellungen …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="59" />
+            <location filename="../ui/mainwindowmenus.cpp" line="61" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="63" />
+            <location filename="../ui/mainwindowmenus.cpp" line="65" />
             <source>&amp;Policy</source>
             <translation>&amp;Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="64" />
+            <location filename="../ui/mainwindowmenus.cpp" line="66" />
             <source>&amp;Undo Policy Edit</source>
             <translation>Richtlinienänderung &amp;rückgängig</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="66" />
+            <location filename="../ui/mainwindowmenus.cpp" line="68" />
             <source>&amp;Redo Policy Edit</source>
             <translation>Richtlinienänderung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="71" />
+            <location filename="../ui/mainwindowmenus.cpp" line="73" />
             <source>&amp;Allow Selected Denial…</source>
             <translation>Ausgewählte Verweigerung &amp;erlauben …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="77" />
+            <location filename="../ui/mainwindowmenus.cpp" line="79" />
             <source>Add a rule for the denied access selected in the audit log</source>
             <translation>Eine Regel für den im Prüfprotokoll ausgewählten verweigerten Zugriff hinzufügen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="81" />
+            <location filename="../ui/mainwindowmenus.cpp" line="83" />
             <source>&amp;Templates</source>
             <translation>&amp;Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="86" />
-            <location filename="../ui/mainwindowmenus.cpp" line="87" />
+            <location filename="../ui/mainwindowmenus.cpp" line="88" />
+            <location filename="../ui/mainwindowmenus.cpp" line="89" />
             <source>&amp;Run</source>
             <translation>&amp;Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="89" />
+            <location filename="../ui/mainwindowmenus.cpp" line="91" />
             <source>Run the script under the policy (F5)</source>
             <translation>Das Skript unter der Richtlinie ausführen (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="90" />
+            <location filename="../ui/mainwindowmenus.cpp" line="92" />
             <source>&amp;Stop</source>
             <translation>&amp;Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="93" />
+            <location filename="../ui/mainwindowmenus.cpp" line="95" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>Den Lauf und alles, was er gestartet hat, beenden (Umschalt+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="96" />
+            <location filename="../ui/mainwindowmenus.cpp" line="98" />
             <source>Re&amp;play Session</source>
             <translation>Sitzung &amp;wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="107" />
+            <location filename="../ui/mainwindowmenus.cpp" line="109" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="111" />
+            <location filename="../ui/mainwindowmenus.cpp" line="113" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="123" />
+            <location filename="../ui/mainwindowmenus.cpp" line="125" />
             <source>Show and focus the %1 panel; closes it when it has the focus</source>
             <translation>Den Bereich %1 zeigen und fokussieren; schließt ihn, wenn er den Fokus hat</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="132" />
+            <location filename="../ui/mainwindowmenus.cpp" line="134" />
             <source>&amp;Next Panel</source>
             <translation>&amp;Nächster Bereich</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="135" />
+            <location filename="../ui/mainwindowmenus.cpp" line="137" />
             <source>&amp;Previous Panel</source>
             <translation>&amp;Vorheriger Bereich</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="139" />
+            <location filename="../ui/mainwindowmenus.cpp" line="141" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="142" />
+            <location filename="../ui/mainwindowmenus.cpp" line="144" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="145" />
+            <location filename="../ui/mainwindowmenus.cpp" line="147" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="147" />
+            <location filename="../ui/mainwindowmenus.cpp" line="149" />
+            <source>Check &amp;Layers…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="152" />
             <source>&amp;About Sandbench</source>
             <translation>&amp;Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="148" />
+            <location filename="../ui/mainwindowmenus.cpp" line="153" />
             <source>About Sandbench</source>
             <translation>Über Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="149" />
+            <location filename="../ui/mainwindowmenus.cpp" line="154" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Führt Code, den ein KI-Agent geschrieben hat, unter Regeln aus, die Sie lesen, bearbeiten und prüfen können. Jede Berechtigungsprüfung entscheidet Sandbench und protokolliert sie.&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="76" />
-            <location filename="../ui/mainwindowsessions.cpp" line="104" />
+            <location filename="../ui/mainwindowsessions.cpp" line="77" />
+            <location filename="../ui/mainwindowsessions.cpp" line="105" />
             <source>Save Session</source>
             <translation>Sitzung speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="77" />
+            <location filename="../ui/mainwindowsessions.cpp" line="78" />
             <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
             <translation>Noch hat kein Lauf eine Sitzung zum Speichern. Führen Sie zuerst ein Skript aus (F5); mit eingeschalteter Sitzungsaufzeichnung (Einstellungen) lässt sich jeder Lauf speichern.</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="90" />
+            <location filename="../ui/mainwindowsessions.cpp" line="91" />
             <source>Save Session of Run %1</source>
             <translation>Sitzung von Lauf %1 speichern</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="91" />
+            <location filename="../ui/mainwindowsessions.cpp" line="92" />
             <source>Sandbench sessions (*.sbsession)</source>
             <translation>Sandbench-Sitzungen (*.sbsession)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="98" />
+            <location filename="../ui/mainwindowsessions.cpp" line="99" />
             <source>Saving the session of run %1…</source>
             <translation>Sitzung von Lauf %1 wird gespeichert …</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="105" />
+            <location filename="../ui/mainwindowsessions.cpp" line="106" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>Die Sitzung von Lauf %1 wurde nicht gespeichert: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="108" />
+            <location filename="../ui/mainwindowsessions.cpp" line="109" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>Sitzung von Lauf %1 in %2 gespeichert (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="106" />
-            <location filename="../ui/mainwindowmenus.cpp" line="155" />
+            <location filename="../ui/mainwindowmenus.cpp" line="108" />
+            <location filename="../ui/mainwindowmenus.cpp" line="160" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="176" />
+            <location filename="../ui/mainwindowmenus.cpp" line="181" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="176" />
+            <location filename="../ui/mainwindowmenus.cpp" line="181" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="235" />
+            <location filename="../ui/mainwindow.cpp" line="248" />
             <source>unsaved policy</source>
             <translation>ungespeicherte Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="237" />
+            <location filename="../ui/mainwindow.cpp" line="251" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="264" />
+            <location filename="../ui/mainwindow.cpp" line="278" />
             <source>The policy has an error: %1</source>
             <translation>Die Richtlinie enthält einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="265" />
+            <location filename="../ui/mainwindow.cpp" line="279" />
             <source>the policy has an error</source>
             <translation>die Richtlinie enthält einen Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="60" />
+            <location filename="../ui/mainwindowsessions.cpp" line="61" />
             <source>Run %1 (%2)</source>
             <translation>Lauf %1 (%2)</translation>
         </message>
@@ -1546,34 +1693,34 @@
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="72" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="74" />
             <source>Templates</source>
             <translation>Vorlagen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="241" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="244" />
             <source>✔ Valid policy</source>
             <translation>✔ Gültige Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="222" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="225" />
             <source>Line %1, column %2: %3</source>
             <translation>Zeile %1, Spalte %2: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="40" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="42" />
             <source>Go to error</source>
             <translation>Zum Fehler</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="224" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="227" />
             <source>The form is read-only until the policy reads again: line %1, column %2: %3</source>
             <translation>Das Formular ist schreibgeschützt, bis die Richtlinie wieder lesbar ist: Zeile %1, Spalte %2: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="295" />
-            <source>the file is larger than 4 MiB</source>
-            <translation>die Datei ist größer als 4 MiB</translation>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="297" />
+            <source>the policy</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../ui/panels/policyeditorpanel.cpp" line="334" />
@@ -1863,42 +2010,42 @@
     <context>
         <name>Sandbench::PortPreviewPanel</name>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="32" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
             <source>Reload</source>
             <translation>Neu laden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="34" />
             <source>Open in browser</source>
             <translation>Im Browser öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="37" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="38" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="55" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="56" />
             <source>Nothing answered on %1</source>
             <translation>Auf %1 hat nichts geantwortet</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="71" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="72" />
             <source>The sandbox is no longer alive</source>
             <translation>Die Sandbox lebt nicht mehr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="113" />
             <source>This sandbox serves no port</source>
             <translation>Diese Sandbox stellt keinen Port bereit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="113" />
             <source>No sandbox</source>
             <translation>Keine Sandbox</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="114" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="116" />
             <source>Loading %1…</source>
             <translation>%1 wird geladen …</translation>
         </message>
@@ -1964,62 +2111,62 @@
     <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="48" />
+            <location filename="../core/models/runhistorymodel.cpp" line="58" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="53" />
+            <location filename="../core/models/runhistorymodel.cpp" line="63" />
             <source>ready to save</source>
             <translation>bereit zum Speichern</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="55" />
+            <location filename="../core/models/runhistorymodel.cpp" line="65" />
             <source>recording</source>
             <translation>wird aufgezeichnet</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="56" />
+            <location filename="../core/models/runhistorymodel.cpp" line="66" />
             <source>not kept</source>
             <translation>nicht behalten</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="67" />
+            <location filename="../core/models/runhistorymodel.cpp" line="77" />
             <source>Run</source>
             <translation>Lauf</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="68" />
+            <location filename="../core/models/runhistorymodel.cpp" line="78" />
             <source>Started</source>
             <translation>Gestartet</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="69" />
+            <location filename="../core/models/runhistorymodel.cpp" line="79" />
             <source>Script</source>
             <translation>Skript</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="70" />
+            <location filename="../core/models/runhistorymodel.cpp" line="80" />
             <source>Status</source>
             <translation>Status</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="71" />
+            <location filename="../core/models/runhistorymodel.cpp" line="81" />
             <source>Duration</source>
             <translation>Dauer</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="72" />
+            <location filename="../core/models/runhistorymodel.cpp" line="82" />
             <source>Allowed</source>
             <translation>Erlaubt</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="73" />
+            <location filename="../core/models/runhistorymodel.cpp" line="83" />
             <source>Denied</source>
             <translation>Verweigert</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="74" />
+            <location filename="../core/models/runhistorymodel.cpp" line="84" />
             <source>Session</source>
             <translation>Sitzung</translation>
         </message>
@@ -2057,68 +2204,68 @@
     <context>
         <name>Sandbench::RunStatusWidget</name>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="31" />
-            <location filename="../ui/panels/runstatuswidget.cpp" line="94" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="32" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="95" />
             <source>Ready</source>
             <translation>Bereit</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="37" />
             <source>Seed: %1</source>
             <translation>Seed: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="37" />
             <source>Seed: random</source>
             <translation>Seed: zufällig</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="38" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="39" />
             <source>Time: frozen at %1</source>
             <translation>Zeit: eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="41" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="42" />
             <source>Time: real</source>
             <translation>Zeit: echt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="60" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="61" />
             <source>Running… %1 s</source>
             <translation>Läuft … %1 s</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="68" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
             <source>Timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="70" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
             <source>Stopped</source>
             <translation>Gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="72" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
             <source>Out of memory</source>
             <translation>Speicher erschöpft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="75" />
             <source>Exit code %1</source>
             <translation>Exit-Code %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="77" />
             <source>Output truncated</source>
             <translation>Ausgabe gekürzt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="77" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="78" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="102" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="103" />
             <source>Could not run: %1</source>
             <translation>Ausführung nicht möglich: %1</translation>
         </message>
@@ -2225,37 +2372,37 @@
     <context>
         <name>Sandbench::SandboxExecWidget</name>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="18" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="19" />
             <source>Run</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="19" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="20" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="26" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="27" />
             <source>Shell command, e.g. ls -la &amp;&amp; uname -a</source>
             <translation>Shell-Befehl, z. B. ls -la &amp;&amp; uname -a</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="87" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="89" />
             <source>[failed: %1]</source>
             <translation>[fehlgeschlagen: %1]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="89" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="91" />
             <source>[timed out after %1 ms]</source>
             <translation>[Zeitlimit nach %1 ms überschritten]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="91" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="93" />
             <source>[exit %1 in %2 ms%3]</source>
             <translation>[Exit %1 nach %2 ms%3]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="94" />
             <source>, output truncated</source>
             <translation>, Ausgabe gekürzt</translation>
         </message>
@@ -2263,74 +2410,100 @@
     <context>
         <name>Sandbench::SandboxFilesWidget</name>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="27" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="36" />
             <source>Save</source>
             <translation>Speichern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Modified</source>
             <translation>Geändert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="53" />
             <source>Double-click a file to open it here</source>
             <translation>Doppelklick öffnet eine Datei hier</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="56" />
             <source>Up</source>
             <translation>Nach oben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="57" />
             <source>Refresh</source>
             <translation>Aktualisieren</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="47" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="58" />
             <source>Upload…</source>
             <translation>Hochladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="48" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="59" />
             <source>Download…</source>
             <translation>Herunterladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="60" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="97" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="90" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="62" />
+            <source>Delete the selected files and folders from the sandbox (asks first)</source>
+            <translation>Die gewählten Dateien und Ordner aus der Sandbox löschen (fragt vorher)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="107" />
             <source>Upload into the sandbox</source>
             <translation>In die Sandbox hochladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="151" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="114" />
+            <source>Replace File</source>
+            <translation>Datei ersetzen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="115" />
+            <source>%1 already exists in the sandbox. Replace it with the uploaded file?</source>
+            <translation>%1 gibt es in der Sandbox schon. Durch die hochgeladene Datei ersetzen?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="117" />
+            <source>&amp;Replace</source>
+            <translation>&amp;Ersetzen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="118" />
+            <source>The sandbox's file cannot be brought back.</source>
+            <translation>Die Datei der Sandbox lässt sich nicht zurückholen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="201" />
             <source>Listing %1…</source>
             <translation>%1 wird aufgelistet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="156" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="195" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="266" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="254" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="419" />
             <source>%1 does not exist</source>
             <translation>%1 existiert nicht</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="159" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="217" />
             <source>%n entries</source>
             <translation>
                 <numerusform>%n Eintrag</numerusform>
@@ -2338,52 +2511,162 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="190" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="249" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="200" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="259" />
             <source>%1 (%2 bytes)</source>
             <translation>%1 (%2 Bytes)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="211" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
             <source>Saving %1…</source>
             <translation>%1 wird gespeichert …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="214" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="273" />
             <source>Saved %1</source>
             <translation>%1 gespeichert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="283" />
             <source>Uploading %1…</source>
             <translation>%1 wird hochgeladen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="226" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="285" />
             <source>Uploaded %1</source>
             <translation>%1 hochgeladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="240" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="296" />
+            <source>Reading %1…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="297" />
+            <source>the file to upload</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="305" />
+            <source>No sandbox to upload into</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="317" />
+            <source>Select the files or folders to delete first</source>
+            <translation>Zuerst die zu löschenden Dateien oder Ordner wählen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="323" />
+            <source>Nothing was deleted</source>
+            <translation>Nichts wurde gelöscht</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="334" />
+            <source>Delete from Sandbox</source>
+            <translation>Aus der Sandbox löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="335" />
+            <source>&amp;Delete</source>
+            <translation>&amp;Löschen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="337" />
+            <source>Delete the folder %1 and everything in it?</source>
+            <translation>Den Ordner %1 mit allem darin löschen?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="338" />
+            <source>Delete the file %1?</source>
+            <translation>Die Datei %1 löschen?</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="340" />
+            <source>Delete these %n items?</source>
+            <translation>
+                <numerusform>Diesen %n Eintrag löschen?</numerusform>
+                <numerusform>Diese %n Einträge löschen?</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="344" />
+            <source>%1 (folder, with everything in it)</source>
+            <translation>%1 (Ordner, mit allem darin)</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="346" />
+            <source>and %n more</source>
+            <translation>
+                <numerusform>und %n weiteres</numerusform>
+                <numerusform>und %n weitere</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="348" />
+            <source>Folders are deleted with everything in them. This cannot be undone.</source>
+            <translation>Ordner werden mit allem darin gelöscht. Das lässt sich nicht rückgängig machen.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="349" />
+            <source>This cannot be undone.</source>
+            <translation>Das lässt sich nicht rückgängig machen.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="362" />
+            <source>Deleting %n item(s)…</source>
+            <translation>
+                <numerusform>%n Eintrag wird gelöscht …</numerusform>
+                <numerusform>%n Einträge werden gelöscht …</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="370" />
+            <source>The sandbox is gone; %n item(s) were not deleted</source>
+            <translation>
+                <numerusform>Die Sandbox ist weg; %n Eintrag wurde nicht gelöscht</numerusform>
+                <numerusform>Die Sandbox ist weg; %n Einträge wurden nicht gelöscht</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="377" />
             <source>Deleted %1</source>
             <translation>%1 gelöscht</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="378" />
+            <source>Deleted %n items from %1</source>
+            <translation>
+                <numerusform>%n Eintrag aus %1 gelöscht</numerusform>
+                <numerusform>%n Einträge aus %1 gelöscht</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="257" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="380" />
+            <source>Deleted %1 of %2; not deleted: %3</source>
+            <translation>%1 von %2 gelöscht; nicht gelöscht: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="398" />
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="408" />
             <source>Download from the sandbox</source>
             <translation>Aus der Sandbox herunterladen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="268" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="421" />
             <source>Cannot write %1</source>
             <translation>%1 kann nicht geschrieben werden</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="423" />
             <source>Downloaded %1 to %2</source>
             <translation>%1 nach %2 heruntergeladen</translation>
         </message>
@@ -2391,57 +2674,57 @@
     <context>
         <name>Sandbench::SandboxListModel</name>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="65" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
             <source>Ends at %1</source>
             <translation>Endet um %1</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="85" />
             <source>alive, desktop</source>
             <translation>aktiv, Desktop</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="85" />
             <source>alive</source>
             <translation>aktiv</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="76" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="86" />
             <source>released</source>
             <translation>freigegeben</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="77" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="87" />
             <source>gone</source>
             <translation>weg</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="105" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="115" />
             <source>Sandbox</source>
             <translation>Sandbox</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="106" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="116" />
             <source>Image</source>
             <translation>Abbild</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="107" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="117" />
             <source>State</source>
             <translation>Zustand</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="108" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="118" />
             <source>Network</source>
             <translation>Netzwerk</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="109" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="119" />
             <source>Ports</source>
             <translation>Ports</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="110" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="120" />
             <source>Remaining</source>
             <translation>Verbleibend</translation>
         </message>
@@ -2581,7 +2864,7 @@
             <translation>ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="198" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="200" />
             <source>
 — stderr —
 </source>
@@ -2590,17 +2873,17 @@
 </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="203" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="205" />
             <source>(not shown: %1)</source>
             <translation>(nicht angezeigt: %1)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="236" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="238" />
             <source>the replayed screenshot</source>
             <translation>das wiedergegebene Bildschirmfoto</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="275" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="277" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>kein lesbares PNG (%n Byte)</numerusform>
@@ -2608,32 +2891,32 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="280" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="282" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 Pixel</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="293" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="295" />
             <source>The replay could not finish: %1</source>
             <translation>Die Wiederholung konnte nicht beendet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="309" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="311" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>Wiederholung in einer frischen Sandbox von %1 …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="333" />
             <source>%1, same</source>
             <translation>%1, gleich</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="333" />
             <source>%1, differs</source>
             <translation>%1, abweichend</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="344" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="346" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>Identisch: Der Schritt ergab die aufgezeichnete Ausgabe und das Ergebnis.</numerusform>
@@ -2641,12 +2924,17 @@
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="350" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="351" />
+            <source>Diverged: the replay could not be compared with the recording.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="356" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>Abweichung bei Schritt %1 (%2): aufgezeichnet „%3“, wiederholt „%4“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="360" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="366" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
@@ -2654,128 +2942,128 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="110" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="111" />
             <source>More time for %1 (at most %2 s):</source>
             <translation>Mehr Zeit für %1 (höchstens %2 s):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="115" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="116" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="38" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="39" />
             <source>New…</source>
             <translation>Neu …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="39" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="40" />
             <source>Release</source>
             <translation>Freigeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="40" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="41" />
             <source>Extend…</source>
             <translation>Verlängern …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="41" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="42" />
             <source>Desktop</source>
             <translation>Desktop</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="42" />
-            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="43" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="132" />
             <source>Preview port</source>
             <translation>Port-Vorschau</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="50" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="51" />
             <source>Give the sandbox more time, up to the pool's maximum lifetime</source>
             <translation>Der Sandbox mehr Zeit geben, höchstens bis zur maximalen Lebensdauer des Pools</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="65" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="66" />
             <source>Exec</source>
             <translation>Ausführen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="66" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="67" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="94" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="95" />
             <source>Release Sandbox</source>
             <translation>Sandbox freigeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="95" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="96" />
             <source>Release sandbox %1? Its container, files and processes are removed.</source>
             <translation>Sandbox %1 freigeben? Ihr Container, ihre Dateien und Prozesse werden entfernt.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="97" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="98" />
             <source>Sandbox %1 (%2)</source>
             <translation>Sandbox %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="98" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="99" />
             <source>&amp;Release</source>
             <translation>&amp;Freigeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="109" />
             <source>Extend Sandbox</source>
             <translation>Sandbox verlängern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="132" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="142" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="143" />
             <source>%1 is gone: its lifetime is over</source>
             <translation>%1 ist weg: seine Lebensdauer ist abgelaufen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="143" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="144" />
             <source>%1 released</source>
             <translation>%1 freigegeben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
             <source>Creating a sandbox of %1…</source>
             <translation>Sandbox aus %1 wird erstellt …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
             <source>the default image</source>
             <translation>dem Standardabbild</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="170" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="172" />
             <source>Not created: %1</source>
             <translation>Nicht erstellt: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="173" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="175" />
             <source>Created %1</source>
             <translation>%1 erstellt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="187" />
             <source>Release failed: %1</source>
             <translation>Freigabe fehlgeschlagen: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="202" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="204" />
             <source>Not extended: %1</source>
             <translation>Nicht verlängert: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="204" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="206" />
             <source>%1 now ends at %2</source>
             <translation>%1 endet jetzt um %2</translation>
         </message>
@@ -2783,67 +3071,67 @@
     <context>
         <name>Sandbench::ScriptEditorPanel</name>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="30" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="31" />
             <source>// Write JavaScript or TypeScript here, or drop a file.</source>
             <translation>// Hier JavaScript oder TypeScript schreiben oder eine Datei hineinziehen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="55" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="56" />
             <source>untitled</source>
             <translation>unbenannt</translation>
         </message>
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="68" />
-            <source>%1 is larger than %2 MB; this is not a script.</source>
-            <translation>%1 ist größer als %2 MB; das ist kein Skript.</translation>
+            <source>the script</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="120" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="183" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="118" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="124" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="181" />
             <source>Open Script</source>
             <translation>Skript öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="121" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="119" />
             <source>Scripts (*.js *.mjs *.ts *.mts *.jsx *.tsx);;All files (*)</source>
             <translation>Skripte (*.js *.mjs *.ts *.mts *.jsx *.tsx);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="184" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="124" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="182" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="136" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="150" />
             <source>Save Script</source>
             <translation>Skript speichern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="136" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="150" />
             <source>Cannot save %1: %2</source>
             <translation>%1 kann nicht gespeichert werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="146" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="144" />
             <source>Save Script As</source>
             <translation>Skript speichern unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="147" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="145" />
             <source>Scripts (*.js *.ts);;All files (*)</source>
             <translation>Skripte (*.js *.ts);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="161" />
             <source>Unsaved Script</source>
             <translation>Ungespeichertes Skript</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="161" />
             <source>The script %1 has unsaved changes. Save them?</source>
             <translation>Das Skript %1 hat ungespeicherte Änderungen. Speichern?</translation>
         </message>
@@ -2958,28 +3246,33 @@
         </message>
         <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="244" />
+            <source>Diverged: the replay could not be compared with the recording.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>Abweichung bei %1: aufgezeichnet „%2“, wiederholt „%3“.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="250" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="254" />
             <source>Also differs: %1.</source>
             <translation>Außerdem abweichend: %1.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="262" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="263" />
             <source>allow</source>
             <translation>erlauben</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="262" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="263" />
             <source>deny</source>
             <translation>verweigern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="269" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="273" />
             <source>Notes: %1</source>
             <translation>Hinweise: %1</translation>
         </message>
@@ -3012,12 +3305,12 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
             <source>Policy in the editor</source>
             <translation>Richtlinie im Editor</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="173" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="175" />
             <source>Policy</source>
             <translation>Richtlinie</translation>
         </message>
@@ -3027,128 +3320,128 @@
             <translation>Die Richtlinie im Editor hat einen Fehler: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
             <source>Open…</source>
             <translation>Öffnen …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="176" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="178" />
             <source>Replay</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
             <source>Stop</source>
             <translation>Stopp</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>Die Sitzung offline erneut ausführen und mit der Aufzeichnung vergleichen (Strg+Umschalt+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
             <source>Stop the replay</source>
             <translation>Die Wiederholung anhalten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>Recorded policy</source>
             <translation>Aufgezeichnete Richtlinie</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="118" />
             <source>Policy file…</source>
             <translation>Richtliniendatei …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="118" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="119" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>Die Richtlinie der Wiederholung; eine andere zeigt, welche Entscheidungen sich ändern</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="139" />
             <source>under</source>
             <translation>unter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="148" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>stderr as the runtime wrote it</source>
             <translation>stderr, wie die Laufzeit es schrieb</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Where</source>
             <translation>Herkunft</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Size</source>
             <translation>Größe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="171" />
             <source>Console</source>
             <translation>Konsole</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
             <source>Audit</source>
             <translation>Prüfung</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="171" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="173" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="174" />
             <source>Files</source>
             <translation>Dateien</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="174" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="176" />
             <source>Steps</source>
             <translation>Schritte</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="256" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="258" />
             <source>Open Session</source>
             <translation>Sitzung öffnen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>Eine .sbsession- oder .sbagent-Datei öffnen (Strg+Umschalt+O); man kann sie auch hier ablegen</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="175" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="177" />
             <source>Calls</source>
             <translation>Aufrufe</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="178" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="180" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).
 Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
@@ -3157,119 +3450,124 @@ Jeder Lauf im Verlauf lässt sich als Sitzung speichern (Sitzung speichern).
 Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="257" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
             <translation>Sandbench-Sitzungen (*.sbsession *.sbagent);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="265" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="267" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>Eine Wiederholung läuft; halten Sie sie an, bevor Sie eine andere Sitzung öffnen.</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="270" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="272" />
             <source>Opening %1…</source>
             <translation>%1 wird geöffnet …</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="303" />
             <source>Cannot open the session: %1</source>
             <translation>Die Sitzung kann nicht geöffnet werden: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
             <source>Cannot open %1: %2</source>
             <translation>%1 kann nicht geöffnet werden: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="456" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="458" />
             <source>Recorded %1</source>
             <translation>Aufgezeichnet %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1, Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>seed %1</source>
             <translation>Seed %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
             <source>time frozen at %1</source>
             <translation>Zeit eingefroren auf %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
             <source>timed out</source>
             <translation>Zeitlimit überschritten</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
             <source>stopped</source>
             <translation>gestoppt</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
             <source>exit %1</source>
             <translation>Exit %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
             <source>no exit code</source>
             <translation>kein Exit-Code</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
             <source>%1 after %2 ms</source>
             <translation>%1 nach %2 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="357" />
             <source>%1 allowed, %2 denied</source>
             <translation>%1 erlaubt, %2 verweigert</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="357" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="359" />
             <source>packages: %1</source>
             <translation>Pakete: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
             <source>environment (with values): %1</source>
             <translation>Umgebung (mit Werten): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="463" />
             <source>environment (names only): %1</source>
             <translation>Umgebung (nur Namen): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="371" />
             <source>Recording notes: %1</source>
             <translation>Hinweise der Aufzeichnung: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="383" />
+            <source>the recorded entry file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
             <source>entry</source>
             <translation>Einstieg</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
             <source>workdir</source>
             <translation>Arbeitsordner</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="421" />
             <source>input</source>
             <translation>Eingabe</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="441" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="443" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm-Pakete (%n Datei)</numerusform>
@@ -3277,22 +3575,22 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="442" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="444" />
             <source>packages</source>
             <translation>Pakete</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="457" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="459" />
             <source>image %1</source>
             <translation>Image %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="458" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="460" />
             <source>network %1</source>
             <translation>Netzwerk %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="459" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n Schritt</numerusform>
@@ -3300,7 +3598,7 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="510" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>Sandbox-Sitzungen werden in einer frischen Sandbox wiederholt; keine Docker-Engine verfügbar</translation>
         </message>

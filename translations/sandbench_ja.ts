@@ -58,59 +58,79 @@
     <context>
         <name>PolicyMarks</name>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="45" />
+            <location filename="../ui/panels/policymarks.cpp" line="46" />
             <source>Error</source>
             <translation>エラー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="46" />
+            <location filename="../ui/panels/policymarks.cpp" line="47" />
             <source>Warning</source>
             <translation>警告</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="49" />
+            <location filename="../ui/panels/policymarks.cpp" line="50" />
             <source>Note</source>
             <translation>注記</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="79" />
+            <location filename="../ui/panels/policymarks.cpp" line="81" />
             <source>%n lint finding(s)</source>
             <translation>
                 <numerusform>%n 件の検査結果</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="85" />
+            <location filename="../ui/panels/policymarks.cpp" line="87" />
             <source>Unused in this run: "%1" in %2 allowed nothing</source>
             <translation>この実行では未使用: %2 の「%1」は何も許可しませんでした</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="92" />
+            <location filename="../ui/panels/policymarks.cpp" line="94" />
             <source>%1 would allow it</source>
             <translation>%1 で許可されます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="93" />
+            <location filename="../ui/panels/policymarks.cpp" line="95" />
             <source>no entry can allow it</source>
             <translation>許可できるエントリはありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policymarks.cpp" line="94" />
+            <location filename="../ui/panels/policymarks.cpp" line="96" />
             <source>Denied in this run (%1×): %2 %3 — %4</source>
             <translation>この実行で拒否 (%1 回): %2 %3 — %4</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="100" />
+            <location filename="../ui/panels/policymarks.cpp" line="102" />
             <source>in this run: %n unused grant(s)</source>
             <translation>
                 <numerusform>この実行で未使用の許可: %n 件</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/policymarks.cpp" line="101" />
+            <location filename="../ui/panels/policymarks.cpp" line="103" />
             <source>%n denied resource(s)</source>
             <translation>
                 <numerusform>拒否されたリソース %n 件</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>QObject</name>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="23" />
+            <source>Layers: not checked</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="25" />
+            <source>Layers: all held</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/doctordialog.cpp" line="26" />
+            <source>Layers: %n missing: %1</source>
+            <translation type="unfinished">
+                <numerusform />
             </translation>
         </message>
     </context>
@@ -137,47 +157,47 @@
             <translation>OK</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="147" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="155" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="149" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="157" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="173" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="181" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="174" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="182" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="175" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="183" />
             <source>Tool</source>
             <translation>ツール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="176" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="184" />
             <source>Arguments</source>
             <translation>引数</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="177" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="185" />
             <source>Outcome</source>
             <translation>結果</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="178" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="186" />
             <source>Duration</source>
             <translation>所要時間</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentcallsmodel.cpp" line="179" />
+            <location filename="../ui/panels/agentcallsmodel.cpp" line="187" />
             <source>Decisions</source>
             <translation>判定</translation>
         </message>
@@ -339,7 +359,7 @@
             <translation>追跡を停止しました: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/agentsessionview.cpp" line="369" />
+            <location filename="../ui/panels/agentsessionview.cpp" line="370" />
             <source>Decoding the screenshot…</source>
             <translation>スクリーンショットをデコードしています…</translation>
         </message>
@@ -347,102 +367,102 @@
     <context>
         <name>Sandbench::AllowScopeDialog</name>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="65" />
+            <location filename="../ui/allowscopedialog.cpp" line="68" />
             <source>Allow Denied Access</source>
             <translation>拒否されたアクセスを許可</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="67" />
+            <location filename="../ui/allowscopedialog.cpp" line="70" />
             <source>Denied resources</source>
             <translation>拒否されたリソース</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Allow</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Denials</source>
             <translation>拒否回数</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="68" />
+            <location filename="../ui/allowscopedialog.cpp" line="71" />
             <source>Scope</source>
             <translation>範囲</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="85" />
-            <location filename="../ui/allowscopedialog.cpp" line="91" />
+            <location filename="../ui/allowscopedialog.cpp" line="88" />
+            <location filename="../ui/allowscopedialog.cpp" line="95" />
             <source>Not ticked: %1</source>
             <translation>チェックなし: %1</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="95" />
-            <location filename="../ui/allowscopedialog.cpp" line="116" />
-            <location filename="../ui/allowscopedialog.cpp" line="127" />
+            <location filename="../ui/allowscopedialog.cpp" line="99" />
+            <location filename="../ui/allowscopedialog.cpp" line="120" />
+            <location filename="../ui/allowscopedialog.cpp" line="131" />
             <source>Not offered:</source>
             <translation>提示されない範囲:</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="105" />
+            <location filename="../ui/allowscopedialog.cpp" line="109" />
             <source>not offered</source>
             <translation>提示なし</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="112" />
+            <location filename="../ui/allowscopedialog.cpp" line="116" />
             <source>Scope for %1</source>
             <translation>%1 の範囲</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="135" />
+            <location filename="../ui/allowscopedialog.cpp" line="139" />
             <source>Policy changes</source>
             <translation>ポリシーの変更</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="142" />
+            <location filename="../ui/allowscopedialog.cpp" line="146" />
             <source>&amp;Apply to Policy</source>
             <translation>ポリシーに適用(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="143" />
+            <location filename="../ui/allowscopedialog.cpp" line="147" />
             <source>Put the changed policy into the policy editor (not saved yet)</source>
             <translation>変更したポリシーをポリシーエディターに入れます (まだ保存されません)</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="147" />
+            <location filename="../ui/allowscopedialog.cpp" line="151" />
             <source>Choose how wide each rule reaches. Folders such as / or your home folder are never offered.</source>
             <translation>各ルールの範囲を選んでください。/ やホームフォルダーのようなフォルダーは提示されません。</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="154" />
+            <location filename="../ui/allowscopedialog.cpp" line="158" />
             <source>The policy changes like this:</source>
             <translation>ポリシーは次のように変わります:</translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="212" />
+            <location filename="../ui/allowscopedialog.cpp" line="216" />
             <source>Nothing chosen: the policy stays as it is.</source>
             <translation>何も選ばれていません: ポリシーは変わりません。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/allowscopedialog.cpp" line="213" />
+            <location filename="../ui/allowscopedialog.cpp" line="217" />
             <source>%Ln rule(s) to add.</source>
             <translation>
                 <numerusform>追加するルール: %Ln 件。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/allowscopedialog.cpp" line="220" />
+            <location filename="../ui/allowscopedialog.cpp" line="224" />
             <source>Look again before you apply:</source>
             <translation>適用する前に確認してください:</translation>
         </message>
@@ -460,47 +480,47 @@
             <translation>%1 により許可</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="158" />
+            <location filename="../core/models/auditlogmodel.cpp" line="168" />
             <source>(all)</source>
             <translation>(すべて)</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="179" />
+            <location filename="../core/models/auditlogmodel.cpp" line="189" />
             <source>#</source>
             <translation>#</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="180" />
+            <location filename="../core/models/auditlogmodel.cpp" line="190" />
             <source>Time</source>
             <translation>時刻</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="181" />
+            <location filename="../core/models/auditlogmodel.cpp" line="191" />
             <source>Kind</source>
             <translation>種類</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="182" />
+            <location filename="../core/models/auditlogmodel.cpp" line="192" />
             <source>Action</source>
             <translation>操作</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="183" />
+            <location filename="../core/models/auditlogmodel.cpp" line="193" />
             <source>Resource</source>
             <translation>リソース</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="184" />
+            <location filename="../core/models/auditlogmodel.cpp" line="194" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="185" />
+            <location filename="../core/models/auditlogmodel.cpp" line="195" />
             <source>Rule</source>
             <translation>ルール</translation>
         </message>
         <message>
-            <location filename="../core/models/auditlogmodel.cpp" line="186" />
+            <location filename="../core/models/auditlogmodel.cpp" line="196" />
             <source>Reason</source>
             <translation>理由</translation>
         </message>
@@ -508,223 +528,223 @@
     <context>
         <name>Sandbench::AuditPanel</name>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="110" />
+            <location filename="../ui/panels/auditpanel.cpp" line="113" />
             <source>Allow this</source>
             <translation>これを許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="111" />
+            <location filename="../ui/panels/auditpanel.cpp" line="114" />
             <source>&amp;Allow Selected Denials…</source>
             <translation>選択した拒否を許可(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="112" />
+            <location filename="../ui/panels/auditpanel.cpp" line="115" />
             <source>Allow All &amp;Denials of This Run…</source>
             <translation>この実行のすべての拒否を許可(&amp;D)…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="125" />
+            <location filename="../ui/panels/auditpanel.cpp" line="128" />
             <source>Permission decisions</source>
             <translation>権限の判定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="139" />
+            <location filename="../ui/panels/auditpanel.cpp" line="148" />
             <source>Decision</source>
             <translation>判定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="147" />
+            <location filename="../ui/panels/auditpanel.cpp" line="157" />
             <source>All kinds</source>
             <translation>すべての種類</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="150" />
+            <location filename="../ui/panels/auditpanel.cpp" line="160" />
             <source>All decisions</source>
             <translation>すべての判定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="151" />
+            <location filename="../ui/panels/auditpanel.cpp" line="161" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="152" />
+            <location filename="../ui/panels/auditpanel.cpp" line="162" />
             <source>Denied</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="153" />
+            <location filename="../ui/panels/auditpanel.cpp" line="163" />
             <source>Filter by path, host, rule…</source>
             <translation>パス・ホスト・ルールで絞り込み…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="156" />
+            <location filename="../ui/panels/auditpanel.cpp" line="166" />
             <source>Allow the selected denials</source>
             <translation>選択した拒否を許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="165" />
+            <location filename="../ui/panels/auditpanel.cpp" line="175" />
             <source>Add rules that allow the selected denied accesses to the policy, choosing the scope of each (%1)</source>
             <translation>選択した拒否アクセスを許可するルールを、それぞれの範囲を選んでポリシーに追加します (%1)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="168" />
+            <location filename="../ui/panels/auditpanel.cpp" line="178" />
             <source>Add rules for every distinct denial of this run or log</source>
             <translation>この実行またはログの個々の拒否すべてにルールを追加します</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="183" />
+            <location filename="../ui/panels/auditpanel.cpp" line="193" />
             <source>Open audit log</source>
             <translation>開いている監査ログ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="186" />
+            <location filename="../ui/panels/auditpanel.cpp" line="196" />
             <source>Why the current row was decided so</source>
             <translation>現在の行がそう判定された理由</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="189" />
+            <location filename="../ui/panels/auditpanel.cpp" line="199" />
             <source>Open an audit log file</source>
             <translation>監査ログファイルを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="190" />
+            <location filename="../ui/panels/auditpanel.cpp" line="200" />
             <source>Kind filter</source>
             <translation>種類フィルター</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="191" />
+            <location filename="../ui/panels/auditpanel.cpp" line="201" />
             <source>Decision filter</source>
             <translation>判定フィルター</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="192" />
+            <location filename="../ui/panels/auditpanel.cpp" line="202" />
             <source>Text filter</source>
             <translation>テキストフィルター</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="223" />
+            <location filename="../ui/panels/auditpanel.cpp" line="233" />
             <source>indexed in %1 ms</source>
             <translation>%1 ms で索引作成</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="227" />
+            <location filename="../ui/panels/auditpanel.cpp" line="237" />
             <source>filtered in %1 ms</source>
             <translation>%1 ms で絞り込み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="229" />
+            <location filename="../ui/panels/auditpanel.cpp" line="239" />
             <source>indexed</source>
             <translation>索引作成済み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="250" />
+            <location filename="../ui/panels/auditpanel.cpp" line="260" />
             <source>filtering…</source>
             <translation>絞り込み中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="256" />
+            <location filename="../ui/panels/auditpanel.cpp" line="266" />
             <source>indexing…</source>
             <translation>索引作成中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <location filename="../ui/panels/auditpanel.cpp" line="332" />
             <source>%1 of %2 lines shown</source>
             <translation>%2 行中 %1 行を表示</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="322" />
+            <location filename="../ui/panels/auditpanel.cpp" line="332" />
             <source>%1 of %2 decisions shown</source>
             <translation>%2 件の判定中 %1 件を表示</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="323" />
+            <location filename="../ui/panels/auditpanel.cpp" line="333" />
             <source>%1 allowed</source>
             <translation>許可 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="324" />
+            <location filename="../ui/panels/auditpanel.cpp" line="334" />
             <source>%1 denied</source>
             <translation>拒否 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="328" />
+            <location filename="../ui/panels/auditpanel.cpp" line="338" />
             <source>%1 more only in the audit file</source>
             <translation>他 %1 件は監査ファイルのみ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="387" />
+            <location filename="../ui/panels/auditpanel.cpp" line="397" />
             <source>Select a row to see what decided it.</source>
             <translation>行を選ぶと、何が判定したかが表示されます。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="396" />
+            <location filename="../ui/panels/auditpanel.cpp" line="406" />
             <source>This line is not an audit event.</source>
             <translation>この行は監査イベントではありません。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="398" />
+            <location filename="../ui/panels/auditpanel.cpp" line="408" />
             <source>(no rule named)</source>
             <translation>(ルール名なし)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="401" />
+            <location filename="../ui/panels/auditpanel.cpp" line="411" />
             <source>#%1 allowed by %2.</source>
             <translation>#%1 は %2 により許可されました。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="403" />
+            <location filename="../ui/panels/auditpanel.cpp" line="413" />
             <source>#%1 denied by %2: %3</source>
             <translation>#%1 は %2 により拒否されました: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="406" />
+            <location filename="../ui/panels/auditpanel.cpp" line="416" />
             <source>allowed by adding %1</source>
             <translation>%1 を追加すると許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <location filename="../ui/panels/auditpanel.cpp" line="423" />
             <source>allows it</source>
             <translation>許可します</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="413" />
+            <location filename="../ui/panels/auditpanel.cpp" line="423" />
             <source>denies it</source>
             <translation>拒否します</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="414" />
+            <location filename="../ui/panels/auditpanel.cpp" line="424" />
             <source>The policy in the editor %1 (%2)</source>
             <translation>エディターのポリシーは%1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="416" />
+            <location filename="../ui/panels/auditpanel.cpp" line="426" />
             <source>to change that: %1</source>
             <translation>変更するには: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="418" />
+            <location filename="../ui/panels/auditpanel.cpp" line="428" />
             <source>but look again: %1</source>
             <translation>ただし確認してください: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="188" />
+            <location filename="../ui/panels/auditpanel.cpp" line="198" />
             <source>Open Log…</source>
             <translation>ログを開く…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="268" />
-            <location filename="../ui/panels/auditpanel.cpp" line="274" />
+            <location filename="../ui/panels/auditpanel.cpp" line="278" />
+            <location filename="../ui/panels/auditpanel.cpp" line="284" />
             <source>Open Audit Log</source>
             <translation>監査ログを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="269" />
+            <location filename="../ui/panels/auditpanel.cpp" line="279" />
             <source>Audit logs (*.jsonl *.log);;All files (*)</source>
             <translation>監査ログ (*.jsonl *.log);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/auditpanel.cpp" line="326" />
+            <location filename="../ui/panels/auditpanel.cpp" line="336" />
             <source>%1 unreadable</source>
             <translation>読めない行 %1</translation>
         </message>
@@ -850,132 +870,132 @@
     <context>
         <name>Sandbench::DesktopPanel</name>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="27" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="28" />
             <source>Then Enter</source>
             <translation>続けて Enter</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="33" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="34" />
             <source>Press Enter in the sandbox after the text (an empty box sends Enter alone)</source>
             <translation>テキストの後にサンドボックスで Enter を押します (空の場合は Enter のみ送信)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="48" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="49" />
             <source>Text to type into the sandbox; Return sends it</source>
             <translation>サンドボックスに入力するテキスト。Return で送信</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="24" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="25" />
             <source>Live</source>
             <translation>ライブ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="45" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="46" />
             <source> fps</source>
             <translation> fps</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="46" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="47" />
             <source>Screenshots per second; a slow sandbox gives fewer</source>
             <translation>1 秒あたりのスクリーンショット数 (遅いサンドボックスでは少なくなります)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="49" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="50" />
             <source>Snapshot</source>
             <translation>スナップショット</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="50" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="51" />
             <source>Save PNG…</source>
             <translation>PNG を保存…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="91" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="92" />
             <source>Save screenshot</source>
             <translation>スクリーンショットを保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="92" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="93" />
             <source>PNG images (*.png)</source>
             <translation>PNG 画像 (*.png)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="94" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="95" />
             <source>Cannot write %1</source>
             <translation>%1 に書き込めません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="112" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="113" />
             <source>click at %1, %2</source>
             <translation>%1, %2 をクリック</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="116" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="117" />
             <source>scroll</source>
             <translation>スクロール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="141" />
             <source>This sandbox's image has no desktop</source>
             <translation>このサンドボックスのイメージにはデスクトップがありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="140" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="141" />
             <source>No sandbox</source>
             <translation>サンドボックスなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="147" />
             <source>The sandbox is gone</source>
             <translation>サンドボックスはもうありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="146" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="147" />
             <source>The sandbox was released</source>
             <translation>サンドボックスは解放されました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="149" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="150" />
             <source>Connecting to %1…</source>
             <translation>%1 に接続中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="176" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="178" />
             <source>No screen: %1</source>
             <translation>画面なし: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="183" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="185" />
             <source>The sandbox sent an unreadable screenshot</source>
             <translation>サンドボックスから読み取れないスクリーンショットが届きました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="188" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="190" />
             <source>%1 × %2, %3 ms per frame</source>
             <translation>%1 × %2、1 フレーム %3 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="194" />
             <source>start</source>
             <translation>開始</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="192" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="194" />
             <source>after input</source>
             <translation>入力後</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="217" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="219" />
             <source>typing</source>
             <translation>入力中</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="243" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="245" />
             <source>%1 failed: %2</source>
             <translation>%1 に失敗しました: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/desktoppanel.cpp" line="273" />
+            <location filename="../ui/panels/desktoppanel.cpp" line="275" />
             <source>snapshot</source>
             <translation>スナップショット</translation>
         </message>
@@ -989,24 +1009,100 @@
         </message>
     </context>
     <context>
+        <name>Sandbench::DoctorDialog</name>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="36" />
+            <source>Run &amp;Again</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="39" />
+            <source>Layers of this machine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="41" />
+            <source>Each layer the README promises is proved by trying it here, now: a namespace, a rule, a cgroup, the broker, a probe sandbox. Not checked yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="44" />
+            <source>State</source>
+            <translation>状態</translation>
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="44" />
+            <source>Layer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="44" />
+            <source>Why</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="49" />
+            <source>Layers and their state</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="82" />
+            <source>Checking each layer on this machine…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="115" />
+            <source>Every layer holds on this machine.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctordialog.cpp" line="116" />
+            <source>%1. A run or sandbox that needs a missing layer refuses to start, naming it.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DoctorStatus</name>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="15" />
+            <source>Prove each layer (namespaces, Landlock, cgroups, the broker, the sandboxes' lock-down) on this machine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="16" />
+            <source>Layers of this machine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="24" />
+            <source>Layers: checking…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/doctorstatus.cpp" line="26" />
+            <source>Layers: checking… %1 of %2</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>Sandbench::LiveSessionsList</name>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="54" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="55" />
             <source>Live</source>
             <translation>ライブ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="58" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="59" />
             <source>Agent sessions whose server (sandbench-cli mcp) is running; choose one to follow it</source>
             <translation>サーバー (sandbench-cli mcp) が稼働中のエージェントセッション。選ぶと追跡します</translation>
         </message>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="145" />
             <source>Live: none</source>
             <translation>ライブ: なし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/livesessionslist.cpp" line="144" />
+            <location filename="../ui/panels/livesessionslist.cpp" line="145" />
             <source>Live (%1)</source>
             <translation>ライブ (%1)</translation>
         </message>
@@ -1014,17 +1110,17 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="143" />
+            <location filename="../ui/mainwindowmenus.cpp" line="145" />
             <source>&amp;Welcome</source>
             <translation>ようこそ(&amp;W)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="144" />
+            <location filename="../ui/mainwindowmenus.cpp" line="146" />
             <source>&amp;User Guide</source>
             <translation>ユーザーガイド(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="101" />
+            <location filename="../ui/mainwindowmenus.cpp" line="103" />
             <source>Replay Under the &amp;Editor's Policy</source>
             <translation>エディターのポリシーでリプレイ(&amp;E)</translation>
         </message>
@@ -1054,357 +1150,407 @@
             <translation>例「%1」を開きました。F5 で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="91" />
+            <location filename="../ui/mainwindow.cpp" line="93" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="92" />
+            <location filename="../ui/mainwindow.cpp" line="94" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="93" />
+            <location filename="../ui/mainwindow.cpp" line="95" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="94" />
+            <location filename="../ui/mainwindow.cpp" line="96" />
             <source>Audit Log</source>
             <translation>監査ログ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="95" />
+            <location filename="../ui/mainwindow.cpp" line="97" />
             <source>Run History</source>
             <translation>実行履歴</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="96" />
+            <location filename="../ui/mainwindow.cpp" line="98" />
             <source>Sessions</source>
             <translation>セッション</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="148" />
+            <location filename="../ui/mainwindow.cpp" line="154" />
             <source>Run %1 was not recorded as a session: %2</source>
             <translation>実行 %1 はセッションとして記録されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="163" />
+            <location filename="../ui/mainwindow.cpp" line="176" />
             <source>Ready. F5 runs the script under the policy.</source>
             <translation>準備完了。F5 でスクリプトをポリシーの下で実行します。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="165" />
+            <location filename="../ui/mainwindow.cpp" line="178" />
             <source>Ready. Sandboxes are unavailable: %1</source>
             <translation>準備完了。サンドボックスは使えません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="181" />
+            <location filename="../ui/mainwindow.cpp" line="194" />
             <source>Sandboxes</source>
             <translation>サンドボックス一覧</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="182" />
+            <location filename="../ui/mainwindow.cpp" line="195" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="183" />
+            <location filename="../ui/mainwindow.cpp" line="196" />
             <source>Port Preview</source>
             <translation>ポートのプレビュー</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/mainwindow.cpp" line="306" />
+            <location filename="../ui/mainwindow.cpp" line="320" />
             <source>Added %Ln rule(s) to the policy (not saved yet)</source>
             <translation>
                 <numerusform>ポリシーに %Ln 件のルールを追加しました (まだ保存されていません)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="332" />
+            <location filename="../ui/mainwindowquit.cpp" line="32" />
+            <source>Unsaved changes to the script %1</source>
+            <translation>スクリプト %1 の未保存の変更</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="35" />
+            <source>Unsaved changes to the policy (never saved to a file)</source>
+            <translation>ポリシーの未保存の変更 (ファイルに保存されたことはありません)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="36" />
+            <source>Unsaved changes to the policy %1</source>
+            <translation>ポリシー %1 の未保存の変更</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="47" />
             <source>The run of %1</source>
             <translation>%1 の実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="337" />
+            <location filename="../ui/mainwindowquit.cpp" line="50" />
+            <source>The replay of %1</source>
+            <translation>%1 のリプレイ</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="54" />
             <source>Sandbox %1 (%2)</source>
             <translation>サンドボックス %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="338" />
+            <location filename="../ui/mainwindowquit.cpp" line="55" />
             <source>default image</source>
             <translation>既定のイメージ</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="359" />
+            <location filename="../ui/mainwindowquit.cpp" line="68" />
             <source>Quit Sandbench</source>
             <translation>Sandbench を終了</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="360" />
+            <location filename="../ui/mainwindowquit.cpp" line="71" />
             <source>Quitting ends what is still alive:</source>
             <translation>終了すると、まだ動いている次のものも終了します:</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="362" />
+            <location filename="../ui/mainwindowquit.cpp" line="72" />
             <source>&amp;Quit Anyway</source>
             <translation>終了する(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="25" />
+            <location filename="../ui/mainwindowquit.cpp" line="74" />
+            <source>Quitting loses unsaved changes:</source>
+            <translation>終了すると、未保存の変更が失われます:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="75" />
+            <source>Quitting loses unsaved changes and ends what is still alive:</source>
+            <translation>終了すると、未保存の変更が失われ、まだ動いているものも終了します:</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="76" />
+            <source>&amp;Discard and Quit</source>
+            <translation>破棄して終了(&amp;D)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="77" />
+            <source>&amp;Save and Quit</source>
+            <translation>保存して終了(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowquit.cpp" line="86" />
+            <source>Not quitting: not everything was saved.</source>
+            <translation>終了しませんでした: 保存されていないものがあります。</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="27" />
             <source>&amp;File</source>
             <translation>ファイル(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="26" />
+            <location filename="../ui/mainwindowmenus.cpp" line="28" />
             <source>&amp;New Script</source>
             <translation>新しいスクリプト(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="30" />
+            <location filename="../ui/mainwindowmenus.cpp" line="32" />
             <source>&amp;Open Script…</source>
             <translation>スクリプトを開く(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="34" />
+            <location filename="../ui/mainwindowmenus.cpp" line="36" />
             <source>Open &amp;Recent</source>
             <translation>最近使ったファイル(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="35" />
+            <location filename="../ui/mainwindowmenus.cpp" line="37" />
             <source>&amp;Save Script</source>
             <translation>スクリプトを保存(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="36" />
+            <location filename="../ui/mainwindowmenus.cpp" line="38" />
             <source>Save Script &amp;As…</source>
             <translation>名前を付けてスクリプトを保存(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="38" />
+            <location filename="../ui/mainwindowmenus.cpp" line="40" />
             <source>Open &amp;Policy…</source>
             <translation>ポリシーを開く(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="40" />
+            <location filename="../ui/mainwindowmenus.cpp" line="42" />
             <source>Save Po&amp;licy</source>
             <translation>ポリシーを保存(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="42" />
+            <location filename="../ui/mainwindowmenus.cpp" line="44" />
             <source>Save Policy As…</source>
             <translation>名前を付けてポリシーを保存…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="45" />
+            <location filename="../ui/mainwindowmenus.cpp" line="47" />
             <source>Open Audit &amp;Log…</source>
             <translation>監査ログを開く(&amp;L)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="48" />
+            <location filename="../ui/mainwindowmenus.cpp" line="50" />
             <source>Open Sess&amp;ion…</source>
             <translation>セッションを開く(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="53" />
+            <location filename="../ui/mainwindowmenus.cpp" line="55" />
             <source>Save Run as Sessio&amp;n…</source>
             <translation>実行をセッションとして保存(&amp;N)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="57" />
+            <location filename="../ui/mainwindowmenus.cpp" line="59" />
             <source>Se&amp;ttings…</source>
             <translation>設定(&amp;T)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="59" />
+            <location filename="../ui/mainwindowmenus.cpp" line="61" />
             <source>&amp;Quit</source>
             <translation>終了(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="63" />
+            <location filename="../ui/mainwindowmenus.cpp" line="65" />
             <source>&amp;Policy</source>
             <translation>ポリシー(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="64" />
+            <location filename="../ui/mainwindowmenus.cpp" line="66" />
             <source>&amp;Undo Policy Edit</source>
             <translation>ポリシーの編集を元に戻す(&amp;U)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="66" />
+            <location filename="../ui/mainwindowmenus.cpp" line="68" />
             <source>&amp;Redo Policy Edit</source>
             <translation>ポリシーの編集をやり直す(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="71" />
+            <location filename="../ui/mainwindowmenus.cpp" line="73" />
             <source>&amp;Allow Selected Denial…</source>
             <translation>選択した拒否を許可(&amp;A)…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="77" />
+            <location filename="../ui/mainwindowmenus.cpp" line="79" />
             <source>Add a rule for the denied access selected in the audit log</source>
             <translation>監査ログで選択した拒否アクセスのルールを追加します</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="81" />
+            <location filename="../ui/mainwindowmenus.cpp" line="83" />
             <source>&amp;Templates</source>
             <translation>テンプレート(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="86" />
-            <location filename="../ui/mainwindowmenus.cpp" line="87" />
+            <location filename="../ui/mainwindowmenus.cpp" line="88" />
+            <location filename="../ui/mainwindowmenus.cpp" line="89" />
             <source>&amp;Run</source>
             <translation>実行(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="89" />
+            <location filename="../ui/mainwindowmenus.cpp" line="91" />
             <source>Run the script under the policy (F5)</source>
             <translation>スクリプトをポリシーの下で実行します (F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="90" />
+            <location filename="../ui/mainwindowmenus.cpp" line="92" />
             <source>&amp;Stop</source>
             <translation>停止(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="93" />
+            <location filename="../ui/mainwindowmenus.cpp" line="95" />
             <source>Stop the run and everything it started (Shift+F5)</source>
             <translation>実行と、それが起動したすべてを停止します (Shift+F5)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="96" />
+            <location filename="../ui/mainwindowmenus.cpp" line="98" />
             <source>Re&amp;play Session</source>
             <translation>セッションを再実行(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="107" />
+            <location filename="../ui/mainwindowmenus.cpp" line="109" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="111" />
+            <location filename="../ui/mainwindowmenus.cpp" line="113" />
             <source>&amp;View</source>
             <translation>表示(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="123" />
+            <location filename="../ui/mainwindowmenus.cpp" line="125" />
             <source>Show and focus the %1 panel; closes it when it has the focus</source>
             <translation>%1 パネルを表示してフォーカスします。フォーカスがあるときは閉じます</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="132" />
+            <location filename="../ui/mainwindowmenus.cpp" line="134" />
             <source>&amp;Next Panel</source>
             <translation>次のパネル(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="135" />
+            <location filename="../ui/mainwindowmenus.cpp" line="137" />
             <source>&amp;Previous Panel</source>
             <translation>前のパネル(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="139" />
+            <location filename="../ui/mainwindowmenus.cpp" line="141" />
             <source>Reset &amp;Layout</source>
             <translation>レイアウトをリセット(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="142" />
+            <location filename="../ui/mainwindowmenus.cpp" line="144" />
             <source>&amp;Help</source>
             <translation>ヘルプ(&amp;H)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="145" />
+            <location filename="../ui/mainwindowmenus.cpp" line="147" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>キーボードショートカット(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="147" />
+            <location filename="../ui/mainwindowmenus.cpp" line="149" />
+            <source>Check &amp;Layers…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/mainwindowmenus.cpp" line="152" />
             <source>&amp;About Sandbench</source>
             <translation>Sandbench について(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="148" />
+            <location filename="../ui/mainwindowmenus.cpp" line="153" />
             <source>About Sandbench</source>
             <translation>Sandbench について</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="149" />
+            <location filename="../ui/mainwindowmenus.cpp" line="154" />
             <source>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;Runs code an AI agent wrote under rules you can read, edit and audit. Every permission check is decided by Sandbench and logged.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sandbench %1&lt;/h3&gt;&lt;p&gt;AI エージェントが書いたコードを、読んで編集し監査できるルールの下で実行します。すべての権限チェックは Sandbench が判定し、記録します。&lt;/p&gt;</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="76" />
-            <location filename="../ui/mainwindowsessions.cpp" line="104" />
+            <location filename="../ui/mainwindowsessions.cpp" line="77" />
+            <location filename="../ui/mainwindowsessions.cpp" line="105" />
             <source>Save Session</source>
             <translation>セッションを保存</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="77" />
+            <location filename="../ui/mainwindowsessions.cpp" line="78" />
             <source>No run has a session to save yet. Run a script first (F5); with session recording on (Settings), every run can be saved.</source>
             <translation>保存できるセッションを持つ実行はまだありません。先にスクリプトを実行してください (F5)。セッション記録が有効なら (設定)、どの実行も保存できます。</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="90" />
+            <location filename="../ui/mainwindowsessions.cpp" line="91" />
             <source>Save Session of Run %1</source>
             <translation>実行 %1 のセッションを保存</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="91" />
+            <location filename="../ui/mainwindowsessions.cpp" line="92" />
             <source>Sandbench sessions (*.sbsession)</source>
             <translation>Sandbench セッション (*.sbsession)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="98" />
+            <location filename="../ui/mainwindowsessions.cpp" line="99" />
             <source>Saving the session of run %1…</source>
             <translation>実行 %1 のセッションを保存しています…</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="105" />
+            <location filename="../ui/mainwindowsessions.cpp" line="106" />
             <source>The session of run %1 was not saved: %2</source>
             <translation>実行 %1 のセッションは保存されませんでした: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="108" />
+            <location filename="../ui/mainwindowsessions.cpp" line="109" />
             <source>Saved the session of run %1 to %2 (%3)</source>
             <translation>実行 %1 のセッションを %2 に保存しました (%3)</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="106" />
-            <location filename="../ui/mainwindowmenus.cpp" line="155" />
+            <location filename="../ui/mainwindowmenus.cpp" line="108" />
+            <location filename="../ui/mainwindowmenus.cpp" line="160" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="176" />
+            <location filename="../ui/mainwindowmenus.cpp" line="181" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowmenus.cpp" line="176" />
+            <location filename="../ui/mainwindowmenus.cpp" line="181" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="235" />
+            <location filename="../ui/mainwindow.cpp" line="248" />
             <source>unsaved policy</source>
             <translation>未保存のポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="237" />
+            <location filename="../ui/mainwindow.cpp" line="251" />
             <source>%1%2 — %3%4 — Sandbench</source>
             <translation>%1%2 — %3%4 — Sandbench</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="264" />
+            <location filename="../ui/mainwindow.cpp" line="278" />
             <source>The policy has an error: %1</source>
             <translation>ポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindow.cpp" line="265" />
+            <location filename="../ui/mainwindow.cpp" line="279" />
             <source>the policy has an error</source>
             <translation>ポリシーにエラーがあります</translation>
         </message>
         <message>
-            <location filename="../ui/mainwindowsessions.cpp" line="60" />
+            <location filename="../ui/mainwindowsessions.cpp" line="61" />
             <source>Run %1 (%2)</source>
             <translation>実行 %1 (%2)</translation>
         </message>
@@ -1540,34 +1686,34 @@
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="72" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="74" />
             <source>Templates</source>
             <translation>テンプレート</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="241" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="244" />
             <source>✔ Valid policy</source>
             <translation>✔ 有効なポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="222" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="225" />
             <source>Line %1, column %2: %3</source>
             <translation>%1 行 %2 列: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="40" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="42" />
             <source>Go to error</source>
             <translation>エラーへ移動</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="224" />
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="227" />
             <source>The form is read-only until the policy reads again: line %1, column %2: %3</source>
             <translation>ポリシーが再び読めるまでフォームは読み取り専用です: %1 行 %2 列: %3</translation>
         </message>
         <message>
-            <location filename="../ui/panels/policyeditorpanel.cpp" line="295" />
-            <source>the file is larger than 4 MiB</source>
-            <translation>ファイルが 4 MiB を超えています</translation>
+            <location filename="../ui/panels/policyeditorpanel.cpp" line="297" />
+            <source>the policy</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../ui/panels/policyeditorpanel.cpp" line="334" />
@@ -1857,42 +2003,42 @@
     <context>
         <name>Sandbench::PortPreviewPanel</name>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="32" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
             <source>Reload</source>
             <translation>再読み込み</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="33" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="34" />
             <source>Open in browser</source>
             <translation>ブラウザーで開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="37" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="38" />
             <source>Port:</source>
             <translation>ポート:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="55" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="56" />
             <source>Nothing answered on %1</source>
             <translation>%1 で応答がありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="71" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="72" />
             <source>The sandbox is no longer alive</source>
             <translation>サンドボックスはもう動作していません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="113" />
             <source>This sandbox serves no port</source>
             <translation>このサンドボックスが公開しているポートはありません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="111" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="113" />
             <source>No sandbox</source>
             <translation>サンドボックスなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/portpreviewpanel.cpp" line="114" />
+            <location filename="../ui/panels/portpreviewpanel.cpp" line="116" />
             <source>Loading %1…</source>
             <translation>%1 を読み込み中…</translation>
         </message>
@@ -1958,62 +2104,62 @@
     <context>
         <name>Sandbench::RunHistoryModel</name>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="48" />
+            <location filename="../core/models/runhistorymodel.cpp" line="58" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="53" />
+            <location filename="../core/models/runhistorymodel.cpp" line="63" />
             <source>ready to save</source>
             <translation>保存できます</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="55" />
+            <location filename="../core/models/runhistorymodel.cpp" line="65" />
             <source>recording</source>
             <translation>記録中</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="56" />
+            <location filename="../core/models/runhistorymodel.cpp" line="66" />
             <source>not kept</source>
             <translation>保持されていません</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="67" />
+            <location filename="../core/models/runhistorymodel.cpp" line="77" />
             <source>Run</source>
             <translation>実行番号</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="68" />
+            <location filename="../core/models/runhistorymodel.cpp" line="78" />
             <source>Started</source>
             <translation>開始</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="69" />
+            <location filename="../core/models/runhistorymodel.cpp" line="79" />
             <source>Script</source>
             <translation>スクリプト</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="70" />
+            <location filename="../core/models/runhistorymodel.cpp" line="80" />
             <source>Status</source>
             <translation>状態</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="71" />
+            <location filename="../core/models/runhistorymodel.cpp" line="81" />
             <source>Duration</source>
             <translation>所要時間</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="72" />
+            <location filename="../core/models/runhistorymodel.cpp" line="82" />
             <source>Allowed</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="73" />
+            <location filename="../core/models/runhistorymodel.cpp" line="83" />
             <source>Denied</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../core/models/runhistorymodel.cpp" line="74" />
+            <location filename="../core/models/runhistorymodel.cpp" line="84" />
             <source>Session</source>
             <translation>セッション</translation>
         </message>
@@ -2051,68 +2197,68 @@
     <context>
         <name>Sandbench::RunStatusWidget</name>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="31" />
-            <location filename="../ui/panels/runstatuswidget.cpp" line="94" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="32" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="95" />
             <source>Ready</source>
             <translation>準備完了</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="37" />
             <source>Seed: %1</source>
             <translation>シード: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="36" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="37" />
             <source>Seed: random</source>
             <translation>シード: ランダム</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="38" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="39" />
             <source>Time: frozen at %1</source>
             <translation>時刻: %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="41" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="42" />
             <source>Time: real</source>
             <translation>時刻: 実時間</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="60" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="61" />
             <source>Running… %1 s</source>
             <translation>実行中… %1 秒</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="68" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="69" />
             <source>Timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="70" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="71" />
             <source>Stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="72" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="73" />
             <source>Out of memory</source>
             <translation>メモリ不足</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="74" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="75" />
             <source>Exit code %1</source>
             <translation>終了コード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="76" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="77" />
             <source>Output truncated</source>
             <translation>出力を切り詰め</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="77" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="78" />
             <source>%1 ms</source>
             <translation>%1 ms</translation>
         </message>
         <message>
-            <location filename="../ui/panels/runstatuswidget.cpp" line="102" />
+            <location filename="../ui/panels/runstatuswidget.cpp" line="103" />
             <source>Could not run: %1</source>
             <translation>実行できませんでした: %1</translation>
         </message>
@@ -2219,37 +2365,37 @@
     <context>
         <name>Sandbench::SandboxExecWidget</name>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="18" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="19" />
             <source>Run</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="19" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="20" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="26" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="27" />
             <source>Shell command, e.g. ls -la &amp;&amp; uname -a</source>
             <translation>シェルコマンド (例: ls -la &amp;&amp; uname -a)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="87" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="89" />
             <source>[failed: %1]</source>
             <translation>[失敗: %1]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="89" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="91" />
             <source>[timed out after %1 ms]</source>
             <translation>[%1 ms でタイムアウト]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="91" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="93" />
             <source>[exit %1 in %2 ms%3]</source>
             <translation>[終了 %1、%2 ms%3]</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxexecwidget.cpp" line="92" />
+            <location filename="../ui/panels/sandboxexecwidget.cpp" line="94" />
             <source>, output truncated</source>
             <translation>、出力を切り詰め</translation>
         </message>
@@ -2257,126 +2403,257 @@
     <context>
         <name>Sandbench::SandboxFilesWidget</name>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="27" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="36" />
             <source>Save</source>
             <translation>保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Name</source>
             <translation>名前</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="35" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="44" />
             <source>Modified</source>
             <translation>更新日時</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="42" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="53" />
             <source>Double-click a file to open it here</source>
             <translation>ファイルをダブルクリックするとここで開きます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="45" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="56" />
             <source>Up</source>
             <translation>上へ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="46" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="57" />
             <source>Refresh</source>
             <translation>更新</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="47" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="58" />
             <source>Upload…</source>
             <translation>アップロード…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="48" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="59" />
             <source>Download…</source>
             <translation>ダウンロード…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="49" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="60" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="97" />
             <source>Delete</source>
             <translation>削除</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="90" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="62" />
+            <source>Delete the selected files and folders from the sandbox (asks first)</source>
+            <translation>選択したファイルとフォルダーをサンドボックスから削除します (先に確認します)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="107" />
             <source>Upload into the sandbox</source>
             <translation>サンドボックスにアップロード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="151" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="114" />
+            <source>Replace File</source>
+            <translation>ファイルの置き換え</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="115" />
+            <source>%1 already exists in the sandbox. Replace it with the uploaded file?</source>
+            <translation>%1 はサンドボックスに既にあります。アップロードするファイルで置き換えますか?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="117" />
+            <source>&amp;Replace</source>
+            <translation>置き換える(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="118" />
+            <source>The sandbox's file cannot be brought back.</source>
+            <translation>サンドボックスのファイルは元に戻せません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="201" />
             <source>Listing %1…</source>
             <translation>%1 を一覧表示中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="156" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="195" />
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="266" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="213" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="254" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="419" />
             <source>%1 does not exist</source>
             <translation>%1 は存在しません</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="159" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="217" />
             <source>%n entries</source>
             <translation>
                 <numerusform>%n 項目</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="190" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="249" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="200" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="259" />
             <source>%1 (%2 bytes)</source>
             <translation>%1 (%2 バイト)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="211" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
             <source>Saving %1…</source>
             <translation>%1 を保存中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="214" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="273" />
             <source>Saved %1</source>
             <translation>%1 を保存しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="224" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="283" />
             <source>Uploading %1…</source>
             <translation>%1 をアップロード中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="226" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="285" />
             <source>Uploaded %1</source>
             <translation>%1 をアップロードしました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="240" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="296" />
+            <source>Reading %1…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="297" />
+            <source>the file to upload</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="305" />
+            <source>No sandbox to upload into</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="317" />
+            <source>Select the files or folders to delete first</source>
+            <translation>先に削除するファイルかフォルダーを選んでください</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="323" />
+            <source>Nothing was deleted</source>
+            <translation>何も削除されませんでした</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="334" />
+            <source>Delete from Sandbox</source>
+            <translation>サンドボックスから削除</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="335" />
+            <source>&amp;Delete</source>
+            <translation>削除(&amp;D)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="337" />
+            <source>Delete the folder %1 and everything in it?</source>
+            <translation>フォルダー %1 を中身ごと削除しますか?</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="338" />
+            <source>Delete the file %1?</source>
+            <translation>ファイル %1 を削除しますか?</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="340" />
+            <source>Delete these %n items?</source>
+            <translation>
+                <numerusform>これら %n 件を削除しますか?</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="344" />
+            <source>%1 (folder, with everything in it)</source>
+            <translation>%1 (フォルダー、中身ごと)</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="346" />
+            <source>and %n more</source>
+            <translation>
+                <numerusform>ほか %n 件</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="348" />
+            <source>Folders are deleted with everything in them. This cannot be undone.</source>
+            <translation>フォルダーは中身ごと削除されます。元に戻せません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="349" />
+            <source>This cannot be undone.</source>
+            <translation>元に戻せません。</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="362" />
+            <source>Deleting %n item(s)…</source>
+            <translation>
+                <numerusform>%n 件を削除中…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="370" />
+            <source>The sandbox is gone; %n item(s) were not deleted</source>
+            <translation>
+                <numerusform>サンドボックスがなくなりました。%n 件は削除されていません</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="377" />
             <source>Deleted %1</source>
             <translation>%1 を削除しました</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="378" />
+            <source>Deleted %n items from %1</source>
+            <translation>
+                <numerusform>%1 から %n 件を削除しました</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="257" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="380" />
+            <source>Deleted %1 of %2; not deleted: %3</source>
+            <translation>%2 件中 %1 件を削除しました。削除できなかったもの: %3</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="398" />
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="408" />
             <source>Download from the sandbox</source>
             <translation>サンドボックスからダウンロード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="268" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="421" />
             <source>Cannot write %1</source>
             <translation>%1 に書き込めません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxfileswidget.cpp" line="270" />
+            <location filename="../ui/panels/sandboxfileswidget.cpp" line="423" />
             <source>Downloaded %1 to %2</source>
             <translation>%1 を %2 にダウンロードしました</translation>
         </message>
@@ -2384,57 +2661,57 @@
     <context>
         <name>Sandbench::SandboxListModel</name>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="65" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
             <source>Ends at %1</source>
             <translation>%1 に終了</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="85" />
             <source>alive, desktop</source>
             <translation>動作中、デスクトップあり</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="85" />
             <source>alive</source>
             <translation>動作中</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="76" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="86" />
             <source>released</source>
             <translation>解放済み</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="77" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="87" />
             <source>gone</source>
             <translation>消滅</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="105" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="115" />
             <source>Sandbox</source>
             <translation>サンドボックス</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="106" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="116" />
             <source>Image</source>
             <translation>イメージ</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="107" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="117" />
             <source>State</source>
             <translation>状態</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="108" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="118" />
             <source>Network</source>
             <translation>ネットワーク</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="109" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="119" />
             <source>Ports</source>
             <translation>ポート</translation>
         </message>
         <message>
-            <location filename="../core/models/sandboxlistmodel.cpp" line="110" />
+            <location filename="../core/models/sandboxlistmodel.cpp" line="120" />
             <source>Remaining</source>
             <translation>残り時間</translation>
         </message>
@@ -2573,7 +2850,7 @@
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="198" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="200" />
             <source>
 — stderr —
 </source>
@@ -2582,61 +2859,66 @@
 </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="203" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="205" />
             <source>(not shown: %1)</source>
             <translation>(表示されません: %1)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="236" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="238" />
             <source>the replayed screenshot</source>
             <translation>再生したスクリーンショット</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="275" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="277" />
             <source>not a readable PNG (%n byte(s))</source>
             <translation>
                 <numerusform>読めない PNG (%n バイト)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="280" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="282" />
             <source>%1×%2 pixels</source>
             <translation>%1×%2 ピクセル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="293" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="295" />
             <source>The replay could not finish: %1</source>
             <translation>再実行を完了できませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="309" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="311" />
             <source>Replaying in a fresh sandbox of %1…</source>
             <translation>%1 の新しいサンドボックスで再実行しています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="333" />
             <source>%1, same</source>
             <translation>%1、同じ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="331" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="333" />
             <source>%1, differs</source>
             <translation>%1、相違あり</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="344" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="346" />
             <source>Identical: all %n step(s) gave the recorded output and outcome.</source>
             <translation>
                 <numerusform>同一: %n 個のステップすべてが記録どおりの出力と結果になりました。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="350" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="351" />
+            <source>Diverged: the replay could not be compared with the recording.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="356" />
             <source>Diverged at step %1 (%2): recorded “%3”, replayed “%4”.</source>
             <translation>ステップ %1 (%2) で相違: 記録「%3」、再実行「%4」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxsessionview.cpp" line="360" />
+            <location filename="../ui/panels/sandboxsessionview.cpp" line="366" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
@@ -2644,128 +2926,128 @@
     <context>
         <name>Sandbench::SandboxesPanel</name>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="110" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="111" />
             <source>More time for %1 (at most %2 s):</source>
             <translation>%1 の延長時間 (最大 %2 秒):</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="115" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="116" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="38" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="39" />
             <source>New…</source>
             <translation>新規…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="39" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="40" />
             <source>Release</source>
             <translation>解放</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="40" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="41" />
             <source>Extend…</source>
             <translation>延長…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="41" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="42" />
             <source>Desktop</source>
             <translation>デスクトップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="42" />
-            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="43" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="132" />
             <source>Preview port</source>
             <translation>ポートのプレビュー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="50" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="51" />
             <source>Give the sandbox more time, up to the pool's maximum lifetime</source>
             <translation>サンドボックスの時間を延ばします (プールの最大有効期間まで)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="65" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="66" />
             <source>Exec</source>
             <translation>実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="66" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="67" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="94" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="95" />
             <source>Release Sandbox</source>
             <translation>サンドボックスを解放</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="95" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="96" />
             <source>Release sandbox %1? Its container, files and processes are removed.</source>
             <translation>サンドボックス %1 を解放しますか? コンテナー、ファイル、プロセスは削除されます。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="97" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="98" />
             <source>Sandbox %1 (%2)</source>
             <translation>サンドボックス %1 (%2)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="98" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="99" />
             <source>&amp;Release</source>
             <translation>解放(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="108" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="109" />
             <source>Extend Sandbox</source>
             <translation>サンドボックスの延長</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="131" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="132" />
             <source>Port:</source>
             <translation>ポート:</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="142" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="143" />
             <source>%1 is gone: its lifetime is over</source>
             <translation>%1 は消滅しました: 有効期間が終わりました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="143" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="144" />
             <source>%1 released</source>
             <translation>%1 を解放しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
             <source>Creating a sandbox of %1…</source>
             <translation>%1 のサンドボックスを作成中…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="164" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="166" />
             <source>the default image</source>
             <translation>既定のイメージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="170" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="172" />
             <source>Not created: %1</source>
             <translation>作成されませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="173" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="175" />
             <source>Created %1</source>
             <translation>%1 を作成しました</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="185" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="187" />
             <source>Release failed: %1</source>
             <translation>解放に失敗しました: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="202" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="204" />
             <source>Not extended: %1</source>
             <translation>延長されませんでした: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sandboxespanel.cpp" line="204" />
+            <location filename="../ui/panels/sandboxespanel.cpp" line="206" />
             <source>%1 now ends at %2</source>
             <translation>%1 は %2 に終了します</translation>
         </message>
@@ -2773,67 +3055,67 @@
     <context>
         <name>Sandbench::ScriptEditorPanel</name>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="30" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="31" />
             <source>// Write JavaScript or TypeScript here, or drop a file.</source>
             <translation>// ここに JavaScript か TypeScript を書くか、ファイルをドロップしてください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="55" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="56" />
             <source>untitled</source>
             <translation>無題</translation>
         </message>
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="68" />
-            <source>%1 is larger than %2 MB; this is not a script.</source>
-            <translation>%1 は %2 MB を超えています。スクリプトではありません。</translation>
+            <source>the script</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="120" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="183" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="118" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="124" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="181" />
             <source>Open Script</source>
             <translation>スクリプトを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="121" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="119" />
             <source>Scripts (*.js *.mjs *.ts *.mts *.jsx *.tsx);;All files (*)</source>
             <translation>スクリプト (*.js *.mjs *.ts *.mts *.jsx *.tsx);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="126" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="184" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="124" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="182" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="136" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="150" />
             <source>Save Script</source>
             <translation>スクリプトを保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="138" />
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="152" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="136" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="150" />
             <source>Cannot save %1: %2</source>
             <translation>%1 を保存できません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="146" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="144" />
             <source>Save Script As</source>
             <translation>名前を付けてスクリプトを保存</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="147" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="145" />
             <source>Scripts (*.js *.ts);;All files (*)</source>
             <translation>スクリプト (*.js *.ts);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="161" />
             <source>Unsaved Script</source>
             <translation>未保存のスクリプト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/scripteditorpanel.cpp" line="163" />
+            <location filename="../ui/panels/scripteditorpanel.cpp" line="161" />
             <source>The script %1 has unsaved changes. Save them?</source>
             <translation>スクリプト %1 に未保存の変更があります。保存しますか?</translation>
         </message>
@@ -2945,28 +3227,33 @@
         </message>
         <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="244" />
+            <source>Diverged: the replay could not be compared with the recording.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
             <source>Diverged at %1: recorded “%2”, replayed “%3”.</source>
             <translation>%1 で相違: 記録「%2」、再実行「%3」。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="250" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="254" />
             <source>Also differs: %1.</source>
             <translation>ほかの相違: %1。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="262" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="263" />
             <source>allow</source>
             <translation>許可</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="258" />
-            <location filename="../ui/panels/sessiondiffview.cpp" line="259" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="262" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="263" />
             <source>deny</source>
             <translation>拒否</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessiondiffview.cpp" line="269" />
+            <location filename="../ui/panels/sessiondiffview.cpp" line="273" />
             <source>Notes: %1</source>
             <translation>注記: %1</translation>
         </message>
@@ -2999,12 +3286,12 @@
     <context>
         <name>Sandbench::SessionsPanel</name>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
             <source>Policy in the editor</source>
             <translation>エディターのポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="173" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="175" />
             <source>Policy</source>
             <translation>ポリシー</translation>
         </message>
@@ -3014,128 +3301,128 @@
             <translation>エディターのポリシーにエラーがあります: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="89" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
             <source>Open…</source>
             <translation>開く…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="90" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="176" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="178" />
             <source>Replay</source>
             <translation>再実行</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="91" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="92" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
             <source>Run the session again, offline, and compare it with the recording (Ctrl+Shift+R)</source>
             <translation>セッションをオフラインで再実行し、記録と比較する (Ctrl+Shift+R)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="113" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="114" />
             <source>Stop the replay</source>
             <translation>再実行を停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="115" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="116" />
             <source>Recorded policy</source>
             <translation>記録されたポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="117" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="118" />
             <source>Policy file…</source>
             <translation>ポリシーファイル…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="118" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="119" />
             <source>The policy the replay runs under; another one shows which decisions change</source>
             <translation>再実行で使うポリシー。別のポリシーを選ぶと、変わる判定がわかります</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="137" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="139" />
             <source>under</source>
             <translation>ポリシー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="145" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
             <source>stdout</source>
             <translation>stdout</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="146" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="148" />
             <source>stderr</source>
             <translation>stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="147" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="149" />
             <source>stderr as the runtime wrote it</source>
             <translation>ランタイムが書いたままの stderr</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>File</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Where</source>
             <translation>場所</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>Size</source>
             <translation>サイズ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="164" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="166" />
             <source>SHA-256</source>
             <translation>SHA-256</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="169" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="171" />
             <source>Console</source>
             <translation>コンソール</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="170" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
             <source>Audit</source>
             <translation>監査</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="171" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="173" />
             <source>Code</source>
             <translation>コード</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="172" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="174" />
             <source>Files</source>
             <translation>ファイル</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="174" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="176" />
             <source>Steps</source>
             <translation>ステップ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="256" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="258" />
             <source>Open Session</source>
             <translation>セッションを開く</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="111" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="112" />
             <source>Open a .sbsession or .sbagent file (Ctrl+Shift+O); you can also drop one here</source>
             <translation>.sbsession または .sbagent ファイルを開く (Ctrl+Shift+O)。ここにドロップすることもできます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="175" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="177" />
             <source>Calls</source>
             <translation>呼び出し</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="178" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="180" />
             <source>Open a session file (Ctrl+Shift+O) or drop one here.
 Any run in Run History can be saved as one (Save Session).
 Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
@@ -3144,148 +3431,153 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
 稼働中のエージェントサーバー (sandbench-cli mcp) はライブに表示されます。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="257" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="259" />
             <source>Sandbench sessions (*.sbsession *.sbagent);;All files (*)</source>
             <translation>Sandbench セッション (*.sbsession *.sbagent);;すべてのファイル (*)</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="265" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="267" />
             <source>A replay is running; stop it before opening another session.</source>
             <translation>再実行中です。別のセッションを開く前に停止してください。</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="270" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="272" />
             <source>Opening %1…</source>
             <translation>%1 を開いています…</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="301" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="303" />
             <source>Cannot open the session: %1</source>
             <translation>セッションを開けません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="302" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="304" />
             <source>Cannot open %1: %2</source>
             <translation>%1 を開けません: %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="346" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="456" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="348" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="458" />
             <source>Recorded %1</source>
             <translation>記録日時 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="347" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
             <source>Sandbench %1, Deno %2</source>
             <translation>Sandbench %1、Deno %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="349" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
             <source>seed %1</source>
             <translation>シード %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="351" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
             <source>time frozen at %1</source>
             <translation>時刻は %1 に固定</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
             <source>timed out</source>
             <translation>タイムアウト</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="352" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
             <source>stopped</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
             <source>exit %1</source>
             <translation>終了 %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="353" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
             <source>no exit code</source>
             <translation>終了コードなし</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="354" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="356" />
             <source>%1 after %2 ms</source>
             <translation>%2 ms 後に %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="355" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="357" />
             <source>%1 allowed, %2 denied</source>
             <translation>許可 %1、拒否 %2</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="357" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="359" />
             <source>packages: %1</source>
             <translation>パッケージ: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
             <source>environment (with values): %1</source>
             <translation>環境変数 (値あり): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="362" />
-            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="364" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="463" />
             <source>environment (names only): %1</source>
             <translation>環境変数 (名前のみ): %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="369" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="371" />
             <source>Recording notes: %1</source>
             <translation>記録時の注記: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="415" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="383" />
+            <source>the recorded entry file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
             <source>entry</source>
             <translation>エントリ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="417" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
             <source>workdir</source>
             <translation>作業フォルダー</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="419" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="421" />
             <source>input</source>
             <translation>入力</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="441" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="443" />
             <source>npm packages (%n file(s))</source>
             <translation>
                 <numerusform>npm パッケージ (%n ファイル)</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="442" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="444" />
             <source>packages</source>
             <translation>パッケージ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="457" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="459" />
             <source>image %1</source>
             <translation>イメージ %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="458" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="460" />
             <source>network %1</source>
             <translation>ネットワーク %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../ui/panels/sessionspanel.cpp" line="459" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="461" />
             <source>%n step(s)</source>
             <translation>
                 <numerusform>%n ステップ</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../ui/panels/sessionspanel.cpp" line="507" />
+            <location filename="../ui/panels/sessionspanel.cpp" line="510" />
             <source>Sandbox sessions replay in a fresh sandbox; no Docker engine is available</source>
             <translation>サンドボックスのセッションは新しいサンドボックスで再実行されます。Docker エンジンがありません</translation>
         </message>

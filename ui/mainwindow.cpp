@@ -3,7 +3,6 @@
 #include "common/terminaltext.h"
 #include "allowscopedialog.h"
 #include "appicon.h"
-#include "confirmations.h"
 #include "dockfocusframe.h"
 #include "docklayout.h"
 #include "doctorstatus.h"
@@ -28,13 +27,14 @@
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
-#include <QCloseEvent>
+#include <QApplication>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPushButton>
+#include <QSessionManager>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStandardPaths>
@@ -172,6 +172,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_script, &ScriptEditorPanel::fileChanged, this, &MainWindow::updateTitle);
     connect(m_script, &ScriptEditorPanel::recentFilesChanged, this, &MainWindow::updateRecentMenu);
     updateTitle();
+    // Logging out asks the same one question as quitting, before the session goes.
+    connect(qApp, &QGuiApplication::commitDataRequest, this, [this](QSessionManager &manager) {
+        if (endSession(manager.allowsInteraction()))
+            manager.release();
+        else
+            manager.cancel();
+    });
     if (m_pool)
         statusBar()->showMessage(tr("Ready. F5 runs the script under the policy."), 5000);
     else
@@ -376,78 +383,12 @@ void MainWindow::showEvent(QShowEvent *event)
     });
 }
 
-QStringList MainWindow::liveWork() const
-{
-    QStringList live;
-    if (m_workbench->isRunning()) {
-        const int row = m_workbench->currentRow();
-        const RunHistory *history = m_workbench->history();
-        const QString title = row >= 0 && row < history->size() ? history->run(row).title : m_script->displayName();
-        live << tr("The run of %1").arg(title);
-    }
-    if (m_pool) {
-        for (const Sandbox *sandbox : m_pool->sandboxes()) {
-            if (sandbox->isAlive())
-                live << tr("Sandbox %1 (%2)").arg(sandbox->id().left(12),
-                                                  sandbox->image().isEmpty() ? tr("default image") : sandbox->image());
-        }
-    }
-    return live;
-}
-
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
     // The window-wide "Allow Selected Denial" follows the audit panel's own button.
     if (event->type() == QEvent::EnabledChange && watched == m_audit->allowButton() && m_allowAction)
         m_allowAction->setEnabled(m_audit->allowButton()->isEnabled());
     return QMainWindow::eventFilter(watched, event);
-}
-
-void MainWindow::closeEvent(QCloseEvent *event)
-{
-    // Once the sandboxes are being released the user has already said yes.
-    if (!m_releasingSandboxes) {
-        const QStringList live = liveWork();
-        if (!live.isEmpty()
-            && !confirmLoss(this, {.objectName = QStringLiteral("quitConfirmation"),
-                                   .title = tr("Quit Sandbench"),
-                                   .text = tr("Quitting ends what is still alive:"),
-                                   .items = live,
-                                   .acceptText = tr("&Quit Anyway")})) {
-            event->ignore();
-            return;
-        }
-    }
-    if (!m_script->maybeSave() || !m_policy->maybeSave()) {
-        event->ignore();
-        return;
-    }
-    if (!m_releasingSandboxes) {
-        m_workbench->stopRun();
-        m_sessions->stopReplay();
-        saveWindowState();
-    }
-    // Live sandboxes are released before the pool goes, without a nested event loop: the window
-    // hides now, and closes for good when the pool says they are gone. An engine that never
-    // answers leaves them to their lifetimes (and the next pool's reaping) after 15 s.
-    if (!m_sandboxesReleased && m_workbench->hasLiveSandboxes()) {
-        event->ignore();
-        if (m_releasingSandboxes)
-            return;
-        m_releasingSandboxes = true;
-        hide();
-        VoidOperation *release = m_workbench->closeSandboxes();
-        auto finish = [this] {
-            if (m_sandboxesReleased)
-                return;
-            m_sandboxesReleased = true;
-            close();
-        };
-        release->then(this, [finish](const VoidResult &) { finish(); });
-        QTimer::singleShot(15'000, this, finish);
-        return;
-    }
-    event->accept();
 }
 
 QDockWidget *MainWindow::dockOf(QWidget *panel) const

@@ -67,9 +67,21 @@ public:
     // The mark on the dock that holds the keyboard focus.
     DockFocusFrame *dockFocusFrame() const { return m_dockFrame; }
     QAction *allowAction() const { return m_allowAction; }
-    // What quitting now would end: the running script and each live sandbox, one per line;
-    // empty when nothing is alive.
+    // What quitting now would end: the running script, a replay and each live sandbox, one per
+    // line; empty when nothing is alive.
     QStringList liveWork() const;
+    // What quitting now would lose: the script and the policy when they have unsaved changes.
+    QStringList unsavedTexts() const;
+    // The one question before quitting, listing unsavedTexts() and liveWork() (not asked when
+    // both are empty): Save and Quit, Discard and Quit, or Cancel. True when the user chose to
+    // quit and what was to be saved is saved; nothing is asked again on this way out.
+    bool confirmQuit();
+    // The desktop session ends (the session manager's commit-data request): asks as quitting
+    // does when the manager lets us, then quits; false when the user cancelled (the caller
+    // cancels the session end). Without interaction nothing is asked: the session ends anyway.
+    bool endSession(bool interactionAllowed);
+    // True once the user said yes to quitting and the release has begun.
+    bool isQuitting() const { return m_quitConfirmed; }
 
     // Puts every panel where the default layout says.
     void resetLayout();
@@ -104,6 +116,9 @@ public:
 
 signals:
     void sessionSaved(const QString &path);
+    // Quitting is done: the user said yes, everything was released and the window closed for
+    // good (the application quits when it was the last window).
+    void quitDone();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -129,6 +144,10 @@ private:
     // Workbench::shownRunChanged: the panels that show a run, and the names that say which.
     void presentRun(int row);
     void nameShownRun(int row);
+    bool saveUnsavedTexts();
+    // Ends the run and the replay and releases the sandboxes; true when all is let go, false
+    // while the sandboxes are being released (the window is hidden and closes when they are).
+    bool releaseAll();
     QDockWidget *dockOf(QWidget *panel) const;
 
     AppSettings m_settings;
@@ -142,10 +161,12 @@ private:
     DoctorStatus *m_doctorStatus = nullptr;
     SandboxPool *m_pool = nullptr; // the Workbench's; null when sandboxes are unavailable
     QString m_poolError;
-    // Closing with live sandboxes: the window is gone at once, and the close is accepted once
-    // the pool has released them (or the engine did not answer in time).
-    bool m_releasingSandboxes = false;
-    bool m_sandboxesReleased = false;
+    // Quitting: asked once (m_quitConfirmed), then the window is gone at once, and the close is
+    // accepted once the pool has released the sandboxes (or the engine did not answer in time).
+    bool m_askingToQuit = false;
+    bool m_quitConfirmed = false;
+    bool m_releasing = false;
+    bool m_released = false;
     SandboxesPanel *m_sandboxes = nullptr;
     DesktopPanel *m_desktop = nullptr;
     PortPreviewPanel *m_preview = nullptr;

@@ -1,10 +1,12 @@
 #include "sandboxfileswidget.h"
 
+#include "confirmations.h"
 #include "common/terminaltext.h"
 #include "common/background.h"
 #include "common/boundedfile.h"
 #include "sandbox/sandbox.h"
 
+#include <QAction>
 #include <QDir>
 #include <QSaveFile>
 #include <QFileDialog>
@@ -41,6 +43,8 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     m_status->setObjectName(QStringLiteral("filesStatus"));
     m_entries->setHeaderLabels({tr("Name"), tr("Size"), tr("Modified")});
     m_entries->setRootIsDecorated(false);
+    // Several entries can go at once (Shift/Ctrl+click); Delete asks about all of them.
+    m_entries->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_entries->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     // Enough rows to browse a folder however small the dock is.
     m_entries->setMinimumHeight(m_entries->header()->sizeHint().height()
@@ -54,6 +58,9 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
     auto *uploadButton = new QPushButton(tr("Upload…"), this);
     auto *downloadButton = new QPushButton(tr("Download…"), this);
     auto *deleteButton = new QPushButton(tr("Delete"), this);
+    deleteButton->setObjectName(QStringLiteral("fileDelete"));
+    deleteButton->setToolTip(tr("Delete the selected files and folders from the sandbox (asks first)"));
+    uploadButton->setObjectName(QStringLiteral("fileUpload"));
     // One row of buttons, so that the list gets the height: a docked panel is short.
     auto *bar = new QHBoxLayout;
     bar->addWidget(up);
@@ -85,18 +92,32 @@ SandboxFilesWidget::SandboxFilesWidget(QWidget *parent)
             openFile(item->data(0, kNameRole).toString());
     });
     connect(m_save, &QPushButton::clicked, this, &SandboxFilesWidget::saveOpened);
-    connect(deleteButton, &QPushButton::clicked, this, [this] {
-        if (!selectedName().isEmpty())
-            remove(selectedName());
-    });
+    connect(deleteButton, &QPushButton::clicked, this, &SandboxFilesWidget::deleteSelected);
+    // The Delete key in the list does what the button does, question included.
+    auto *deleteKey = new QAction(tr("Delete"), m_entries);
+    deleteKey->setShortcut(QKeySequence::Delete);
+    deleteKey->setShortcutContext(Qt::WidgetShortcut);
+    connect(deleteKey, &QAction::triggered, this, &SandboxFilesWidget::deleteSelected);
+    m_entries->addAction(deleteKey);
     connect(downloadButton, &QPushButton::clicked, this, [this] {
         if (!selectedName().isEmpty())
             download(selectedName());
     });
     connect(uploadButton, &QPushButton::clicked, this, [this] {
         const QString local = QFileDialog::getOpenFileName(this, tr("Upload into the sandbox"));
-        if (!local.isEmpty())
-            uploadLocal(local);
+        if (local.isEmpty())
+            return;
+        // The sandbox's file of that name would be replaced for good.
+        const QString name = QFileInfo(local).fileName();
+        if (entryNames().contains(name)
+            && !confirmLoss(this, {.objectName = QStringLiteral("uploadReplaceConfirmation"),
+                                   .title = tr("Replace File"),
+                                   .text = tr("%1 already exists in the sandbox. Replace it with the uploaded file?")
+                                               .arg(visibleText(pathOf(name))),
+                                   .acceptText = tr("&Replace"),
+                                   .note = tr("The sandbox's file cannot be brought back.")}))
+            return;
+        uploadLocal(local);
     });
 }
 
@@ -130,6 +151,29 @@ QString SandboxFilesWidget::selectedName() const
     return item ? item->data(0, kNameRole).toString() : QString();
 }
 
+QStringList SandboxFilesWidget::selectedNames() const
+{
+    QStringList names;
+    // In list order, not in the order they were clicked.
+    for (int i = 0; i < m_entries->topLevelItemCount(); ++i) {
+        if (m_entries->topLevelItem(i)->isSelected())
+            names << m_entries->topLevelItem(i)->data(0, kNameRole).toString();
+    }
+    if (names.isEmpty() && !selectedName().isEmpty())
+        names << selectedName();
+    return names;
+}
+
+bool SandboxFilesWidget::isFolder(const QString &name) const
+{
+    for (int i = 0; i < m_entries->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = m_entries->topLevelItem(i);
+        if (item->data(0, kNameRole).toString() == name)
+            return item->data(0, Qt::UserRole).toInt() == int(FileType::Directory);
+    }
+    return false;
+}
+
 QStringList SandboxFilesWidget::entryNames() const
 {
     QStringList names;
@@ -155,14 +199,22 @@ void SandboxFilesWidget::refresh()
     if (!m_sandbox)
         return;
     setStatus(tr("Listing %1…").arg(m_folder));
-    m_sandbox->listFiles(m_folder)->then(this, [this](const auto &r) {
+    relist();
+}
+
+void SandboxFilesWidget::relist(const QString &message)
+{
+    if (!m_sandbox)
+        return;
+    m_sandbox->listFiles(m_folder)->then(this, [this, message](const auto &r) {
         if (!r)
             setStatus(r.error().message, true);
         else if (!*r)
             setStatus(tr("%1 does not exist").arg(m_folder), true);
         else {
             showListing(**r);
-            setStatus(tr("%n entries", nullptr, int((*r)->size())));
+            if (message.isEmpty())
+                setStatus(tr("%n entries", nullptr, int((*r)->size())));
         }
         emit idle();
     });
@@ -231,8 +283,9 @@ void SandboxFilesWidget::upload(const QString &name, const QByteArray &bytes)
     setStatus(tr("Uploading %1…").arg(path));
     m_sandbox->writeFile(path, bytes)->then(this, [this, path](const auto &r) {
         setStatus(r ? tr("Uploaded %1").arg(path) : r.error().message, !r);
+        // The new listing leaves the answer in the status line.
         if (r)
-            refresh();
+            relist(status());
         else
             emit idle();
     });
@@ -258,22 +311,94 @@ void SandboxFilesWidget::uploadLocal(const QString &localPath)
     });
 }
 
+void SandboxFilesWidget::deleteSelected()
+{
+    const QStringList names = selectedNames();
+    if (names.isEmpty()) {
+        setStatus(tr("Select the files or folders to delete first"), true);
+        return;
+    }
+    if (confirmDelete(names))
+        remove(names);
+    else
+        setStatus(tr("Nothing was deleted"));
+}
+
+bool SandboxFilesWidget::confirmDelete(const QStringList &names)
+{
+    // Names are the sandbox's, anything at all: shown in their visible form.
+    const auto shown = [this](const QString &name) { return visibleText(pathOf(name)); };
+    int folders = 0;
+    for (const QString &name : names)
+        folders += isFolder(name) ? 1 : 0;
+    LossQuestion question{.objectName = QStringLiteral("deleteConfirmation"),
+                          .title = tr("Delete from Sandbox"),
+                          .acceptText = tr("&Delete")};
+    if (names.size() == 1) {
+        question.text = folders ? tr("Delete the folder %1 and everything in it?").arg(shown(names.first()))
+                                : tr("Delete the file %1?").arg(shown(names.first()));
+    } else {
+        question.text = tr("Delete these %n items?", nullptr, int(names.size()));
+        // A long selection is listed in part, so the box fits the screen; the count is exact.
+        constexpr int kListed = 12;
+        for (const QString &name : names.mid(0, kListed))
+            question.items << (isFolder(name) ? tr("%1 (folder, with everything in it)").arg(shown(name)) : shown(name));
+        if (names.size() > kListed)
+            question.items << tr("and %n more", nullptr, int(names.size() - kListed));
+    }
+    question.note = folders ? tr("Folders are deleted with everything in them. This cannot be undone.")
+                            : tr("This cannot be undone.");
+    return confirmLoss(this, question);
+}
+
 void SandboxFilesWidget::remove(const QString &name)
 {
-    if (!m_sandbox)
+    remove(QStringList{name});
+}
+
+void SandboxFilesWidget::remove(const QStringList &names)
+{
+    if (!m_sandbox || names.isEmpty())
         return;
-    const QString path = pathOf(name);
-    m_sandbox->removeFile(path, true)->then(this, [this, path](const auto &r) {
-        setStatus(r ? tr("Deleted %1").arg(path) : r.error().message, !r);
-        if (r && m_opened == path) {
-            m_opened.clear();
-            m_editor->clear();
-            m_save->setEnabled(false);
-        }
-        if (r)
-            refresh();
+    setStatus(tr("Deleting %n item(s)…", nullptr, int(names.size())));
+    removeNext(names, {}, {});
+}
+
+// One at a time, so that the engine is not sent a burst and each failure is known by name.
+void SandboxFilesWidget::removeNext(QStringList names, QStringList done, QStringList failed)
+{
+    if (!m_sandbox) {
+        setStatus(tr("The sandbox is gone; %n item(s) were not deleted", nullptr, int(names.size())), true);
+        emit idle();
+        return;
+    }
+    if (names.isEmpty()) {
+        QString message;
+        if (failed.isEmpty())
+            message = done.size() == 1 ? tr("Deleted %1").arg(done.first())
+                                       : tr("Deleted %n items from %1", nullptr, int(done.size())).arg(m_folder);
         else
-            emit idle();
+            message = tr("Deleted %1 of %2; not deleted: %3")
+                          .arg(done.size())
+                          .arg(done.size() + failed.size())
+                          .arg(failed.join(QStringLiteral("; ")));
+        setStatus(message, !failed.isEmpty());
+        relist(message);
+        return;
+    }
+    const QString path = pathOf(names.takeFirst());
+    m_sandbox->removeFile(path, true)->then(this, [this, path, names, done, failed](const auto &r) mutable {
+        if (r) {
+            done << path;
+            if (m_opened == path || m_opened.startsWith(path + QLatin1Char('/'))) {
+                m_opened.clear();
+                m_editor->clear();
+                m_save->setEnabled(false);
+            }
+        } else {
+            failed << tr("%1 (%2)").arg(path, r.error().message);
+        }
+        removeNext(names, done, failed);
     });
 }
 

@@ -18,8 +18,10 @@ namespace Sandbench {
 class Sandbox;
 
 // Browses one sandbox's files: a folder's entries (double-click goes in), open a file into the
-// editor and save it back, upload a local file into the folder, download or delete an entry.
+// editor and save it back, upload a local file into the folder, download or delete entries.
 // Every call is an operation; the widget never waits, and says what it is doing in its status.
+// Delete (the button or the Delete key) asks first, naming what goes; so does an upload over an
+// existing name. The answer stays in the status line until the next action.
 class SandboxFilesWidget : public QWidget
 {
     Q_OBJECT
@@ -41,7 +43,12 @@ public:
     // FIFO, a device or a folder is refused, so is a file over the pool's maxFileBytes);
     // idle() follows either way.
     void uploadLocal(const QString &localPath);
+    // Deletes without asking (folders with everything in them); what the Delete button does
+    // once the user said yes.
     void remove(const QString &name);
+    void remove(const QStringList &names);
+    // What the Delete button and key do: asks about the selected entries, then removes them.
+    void deleteSelected();
 
     QStringList entryNames() const;
     QString openedPath() const { return m_opened; }
@@ -55,6 +62,12 @@ signals:
 private:
     QString pathOf(const QString &name) const;
     QString selectedName() const;
+    QStringList selectedNames() const;
+    bool isFolder(const QString &name) const;
+    bool confirmDelete(const QStringList &names);
+    void removeNext(QStringList names, QStringList done, QStringList failed);
+    // A new listing that leaves `message` in the status line (empty: the entry count).
+    void relist(const QString &message = {});
     void setStatus(const QString &text, bool error = false);
     void showListing(const QList<FileEntry> &entries);
     void download(const QString &name);
