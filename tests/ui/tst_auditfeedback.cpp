@@ -173,6 +173,15 @@ void TestAuditFeedback::click(int row)
 
 void TestAuditFeedback::keyboardMovesSelectTheRowTheExplanationShows()
 {
+    // Into the table by its key (Alt+4): the row focus makes current is the one selected.
+    m_window->scriptPanel()->editor()->setFocus();
+    QApplication::setActiveWindow(m_window.get());
+    QTest::keyClick(m_window->scriptPanel()->editor(), Qt::Key_4, Qt::AltModifier);
+    QTRY_COMPARE(QApplication::focusWidget(), m_panel->view());
+    QCOMPARE(m_panel->eventRow(), 0);
+    QCOMPARE(m_panel->view()->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(m_panel->view()->selectionModel()->selectedRows().first().row(), 0);
+
     // On the allowed first row, then to the last row by the keyboard: the explanation, the
     // selection and Allow this all move there.
     click(0);

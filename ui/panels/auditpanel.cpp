@@ -128,6 +128,15 @@ protected:
             return QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows;
         return QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows;
     }
+
+    // Focus coming in makes the first row current without selecting it, and so may a reset or a
+    // filter: with nothing selected, the current row is selected too.
+    void currentChanged(const QModelIndex &current, const QModelIndex &previous) override
+    {
+        QTableView::currentChanged(current, previous);
+        if (current.isValid() && !selectionModel()->hasSelection())
+            selectionModel()->select(current, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
 };
 
 } // namespace
