@@ -44,7 +44,9 @@ QPlainTextEdit *makeSide(const QString &objectName, QWidget *parent)
     view->setLineWrapMode(QPlainTextEdit::NoWrap);
     view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     // A few lines side by side at the least, however small the dock: two lines compare nothing.
-    view->setMinimumHeight(view->fontMetrics().lineSpacing() * SessionDiffView::minimumLines + 2 * view->frameWidth() + 8);
+    // Counted inside the frame and the horizontal scroll bar (long lines do not wrap).
+    view->setMinimumHeight(view->fontMetrics().lineSpacing() * SessionDiffView::minimumLines + 2 * view->frameWidth()
+                           + view->horizontalScrollBar()->sizeHint().height() + 2);
     return view;
 }
 
