@@ -1092,6 +1092,33 @@ for _source, (_de, _ja) in POLICY_AND_FINISH.items():
     DE.setdefault(_source, _de)
     JA.setdefault(_source, _ja)
 
+# Issue #24: the audit panel's one event, actions that say what they did or why they cannot, the
+# script's name, the saved session.
+AUDIT_FEEDBACK = {
+    'There is no decision to allow: the audit log is empty.': ('Es gibt keine Entscheidung zu erlauben: Das Prüfprotokoll ist leer.', '許可する判定がありません: 監査ログは空です。'),
+    'Select a denied row first (arrow keys or a click).': ('Wählen Sie zuerst eine verweigerte Zeile (Pfeiltasten oder ein Klick).', 'まず拒否された行を選んでください (矢印キーまたはクリック)。'),
+    'Row %1 is not an audit event: there is nothing to allow.': ('Zeile %1 ist kein Prüfereignis: Es gibt nichts zu erlauben.', '行 %1 は監査イベントではありません: 許可するものはありません。'),
+    '#%1 was allowed: there is nothing to allow.': ('#%1 wurde erlaubt: Es gibt nichts zu erlauben.', '#%1 は許可されました: 許可するものはありません。'),
+    '#%1 was denied, but no policy rule can allow a %2 access: the policy has no allow list for it.': ('#%1 wurde verweigert, aber keine Richtlinienregel kann einen %2-Zugriff erlauben: Die Richtlinie hat dafür keine Erlaubnisliste.', '#%1 は拒否されましたが、%2 アクセスを許可できるポリシールールはありません: ポリシーにそのための許可リストがありません。'),
+    'The selected rows hold no denial a policy rule can allow.': ('Die gewählten Zeilen enthalten keine Verweigerung, die eine Richtlinienregel erlauben kann.', '選択した行には、ポリシールールで許可できる拒否がありません。'),
+    'Opened the audit log %1: %2 lines, %3 allowed, %4 denied': ('Prüfprotokoll %1 geöffnet: %2 Zeilen, %3 erlaubt, %4 verweigert', '監査ログ %1 を開きました: %2 行、許可 %3、拒否 %4'),
+    '%1 not audit events': ('%1 keine Prüfereignisse', '監査イベントでない行 %1'),
+    'The audit log %1 is empty: it holds no decisions.': ('Das Prüfprotokoll %1 ist leer: Es enthält keine Entscheidungen.', '監査ログ %1 は空です: 判定が含まれていません。'),
+    'the filter shows %1 of them': ('der Filter zeigt %1 davon', 'フィルターで表示中 %1 件'),
+    'No audit log opened.': ('Kein Prüfprotokoll geöffnet.', '監査ログは開かれませんでした。'),
+    'Cannot open the audit log %1: %2': ('Das Prüfprotokoll %1 kann nicht geöffnet werden: %2', '監査ログ %1 を開けません: %2'),
+    'The script is empty: type some code or open a file (Ctrl+O).': ('Das Skript ist leer: Geben Sie Code ein oder öffnen Sie eine Datei (Strg+O).', 'スクリプトが空です: コードを入力するか、ファイルを開いてください (Ctrl+O)。'),
+    'the script is empty': ('das Skript ist leer', 'スクリプトが空です'),
+    '%1 (example)': ('%1 (Beispiel)', '%1 (例)'),
+    "(the script's own code)": ('(der Code des Skripts)', '(スクリプト自身のコード)'),
+    '(the code of %1)': ('(der Code von %1)', '(%1 のコード)'),
+    'Saved to %1': ('Gespeichert unter %1', '%1 に保存しました'),
+    'saved: %1': ('gespeichert: %1', '保存済み: %1'),
+}
+for _source, (_de, _ja) in AUDIT_FEEDBACK.items():
+    DE.setdefault(_source, _de)
+    JA.setdefault(_source, _ja)
+
 
 # The shown run's names (one run shown at a time, named by every panel that shows it).
 SHOWN_RUN = {

@@ -530,6 +530,14 @@
             <source>Reason</source>
             <translation>Grund</translation>
         </message>
+        <message>
+            <source>(the script&apos;s own code)</source>
+            <translation>(der Code des Skripts)</translation>
+        </message>
+        <message>
+            <source>(the code of %1)</source>
+            <translation>(der Code von %1)</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
@@ -753,6 +761,54 @@
             <location filename="../ui/panels/auditpanel.cpp" line="336" />
             <source>%1 unreadable</source>
             <translation>%1 unlesbar</translation>
+        </message>
+        <message>
+            <source>Opened the audit log %1: %2 lines, %3 allowed, %4 denied</source>
+            <translation>Prüfprotokoll %1 geöffnet: %2 Zeilen, %3 erlaubt, %4 verweigert</translation>
+        </message>
+        <message>
+            <source>%1 not audit events</source>
+            <translation>%1 keine Prüfereignisse</translation>
+        </message>
+        <message>
+            <source>The audit log %1 is empty: it holds no decisions.</source>
+            <translation>Das Prüfprotokoll %1 ist leer: Es enthält keine Entscheidungen.</translation>
+        </message>
+        <message>
+            <source>the filter shows %1 of them</source>
+            <translation>der Filter zeigt %1 davon</translation>
+        </message>
+        <message>
+            <source>No audit log opened.</source>
+            <translation>Kein Prüfprotokoll geöffnet.</translation>
+        </message>
+        <message>
+            <source>Cannot open the audit log %1: %2</source>
+            <translation>Das Prüfprotokoll %1 kann nicht geöffnet werden: %2</translation>
+        </message>
+        <message>
+            <source>There is no decision to allow: the audit log is empty.</source>
+            <translation>Es gibt keine Entscheidung zu erlauben: Das Prüfprotokoll ist leer.</translation>
+        </message>
+        <message>
+            <source>Select a denied row first (arrow keys or a click).</source>
+            <translation>Wählen Sie zuerst eine verweigerte Zeile (Pfeiltasten oder ein Klick).</translation>
+        </message>
+        <message>
+            <source>Row %1 is not an audit event: there is nothing to allow.</source>
+            <translation>Zeile %1 ist kein Prüfereignis: Es gibt nichts zu erlauben.</translation>
+        </message>
+        <message>
+            <source>#%1 was allowed: there is nothing to allow.</source>
+            <translation>#%1 wurde erlaubt: Es gibt nichts zu erlauben.</translation>
+        </message>
+        <message>
+            <source>#%1 was denied, but no policy rule can allow a %2 access: the policy has no allow list for it.</source>
+            <translation>#%1 wurde verweigert, aber keine Richtlinienregel kann einen %2-Zugriff erlauben: Die Richtlinie hat dafür keine Erlaubnisliste.</translation>
+        </message>
+        <message>
+            <source>The selected rows hold no denial a policy rule can allow.</source>
+            <translation>Die gewählten Zeilen enthalten keine Verweigerung, die eine Richtlinienregel erlauben kann.</translation>
         </message>
     </context>
     <context>
@@ -1689,6 +1745,18 @@
             <source>Run %1 has no session to save: %2</source>
             <translation>Lauf %1 hat keine Sitzung zum Speichern: %2</translation>
         </message>
+        <message>
+            <source>%1 (example)</source>
+            <translation>%1 (Beispiel)</translation>
+        </message>
+        <message>
+            <source>The script is empty: type some code or open a file (Ctrl+O).</source>
+            <translation>Das Skript ist leer: Geben Sie Code ein oder öffnen Sie eine Datei (Strg+O).</translation>
+        </message>
+        <message>
+            <source>the script is empty</source>
+            <translation>das Skript ist leer</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
@@ -2169,6 +2237,14 @@
             <location filename="../core/models/runhistorymodel.cpp" line="84" />
             <source>Session</source>
             <translation>Sitzung</translation>
+        </message>
+        <message>
+            <source>Saved to %1</source>
+            <translation>Gespeichert unter %1</translation>
+        </message>
+        <message>
+            <source>saved: %1</source>
+            <translation>gespeichert: %1</translation>
         </message>
     </context>
     <context>

@@ -524,6 +524,14 @@
             <source>Reason</source>
             <translation>理由</translation>
         </message>
+        <message>
+            <source>(the script&apos;s own code)</source>
+            <translation>(スクリプト自身のコード)</translation>
+        </message>
+        <message>
+            <source>(the code of %1)</source>
+            <translation>(%1 のコード)</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
@@ -747,6 +755,54 @@
             <location filename="../ui/panels/auditpanel.cpp" line="336" />
             <source>%1 unreadable</source>
             <translation>読めない行 %1</translation>
+        </message>
+        <message>
+            <source>Opened the audit log %1: %2 lines, %3 allowed, %4 denied</source>
+            <translation>監査ログ %1 を開きました: %2 行、許可 %3、拒否 %4</translation>
+        </message>
+        <message>
+            <source>%1 not audit events</source>
+            <translation>監査イベントでない行 %1</translation>
+        </message>
+        <message>
+            <source>The audit log %1 is empty: it holds no decisions.</source>
+            <translation>監査ログ %1 は空です: 判定が含まれていません。</translation>
+        </message>
+        <message>
+            <source>the filter shows %1 of them</source>
+            <translation>フィルターで表示中 %1 件</translation>
+        </message>
+        <message>
+            <source>No audit log opened.</source>
+            <translation>監査ログは開かれませんでした。</translation>
+        </message>
+        <message>
+            <source>Cannot open the audit log %1: %2</source>
+            <translation>監査ログ %1 を開けません: %2</translation>
+        </message>
+        <message>
+            <source>There is no decision to allow: the audit log is empty.</source>
+            <translation>許可する判定がありません: 監査ログは空です。</translation>
+        </message>
+        <message>
+            <source>Select a denied row first (arrow keys or a click).</source>
+            <translation>まず拒否された行を選んでください (矢印キーまたはクリック)。</translation>
+        </message>
+        <message>
+            <source>Row %1 is not an audit event: there is nothing to allow.</source>
+            <translation>行 %1 は監査イベントではありません: 許可するものはありません。</translation>
+        </message>
+        <message>
+            <source>#%1 was allowed: there is nothing to allow.</source>
+            <translation>#%1 は許可されました: 許可するものはありません。</translation>
+        </message>
+        <message>
+            <source>#%1 was denied, but no policy rule can allow a %2 access: the policy has no allow list for it.</source>
+            <translation>#%1 は拒否されましたが、%2 アクセスを許可できるポリシールールはありません: ポリシーにそのための許可リストがありません。</translation>
+        </message>
+        <message>
+            <source>The selected rows hold no denial a policy rule can allow.</source>
+            <translation>選択した行には、ポリシールールで許可できる拒否がありません。</translation>
         </message>
     </context>
     <context>
@@ -1682,6 +1738,18 @@
             <source>Run %1 has no session to save: %2</source>
             <translation>実行 %1 には保存できるセッションがありません: %2</translation>
         </message>
+        <message>
+            <source>%1 (example)</source>
+            <translation>%1 (例)</translation>
+        </message>
+        <message>
+            <source>The script is empty: type some code or open a file (Ctrl+O).</source>
+            <translation>スクリプトが空です: コードを入力するか、ファイルを開いてください (Ctrl+O)。</translation>
+        </message>
+        <message>
+            <source>the script is empty</source>
+            <translation>スクリプトが空です</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
@@ -2162,6 +2230,14 @@
             <location filename="../core/models/runhistorymodel.cpp" line="84" />
             <source>Session</source>
             <translation>セッション</translation>
+        </message>
+        <message>
+            <source>Saved to %1</source>
+            <translation>%1 に保存しました</translation>
+        </message>
+        <message>
+            <source>saved: %1</source>
+            <translation>保存済み: %1</translation>
         </message>
     </context>
     <context>

@@ -145,6 +145,8 @@ MainWindow::MainWindow(QWidget *parent)
             [this](int, const ExecResult &result) { m_policy->setAuditEvidence(result.auditEvents); });
     connect(m_workbench, &Workbench::runFailed, this, runEnded);
     connect(m_audit, &AuditPanel::allowRequested, this, &MainWindow::allowEvents);
+    connect(m_audit, &AuditPanel::statusMessage, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    m_audit->setDefaultFolder(m_workbench->options().auditFolder);
     // The audit browser explains its rows against the policy being edited.
     m_audit->setPolicy(m_policy->policy(), m_policy->baseDir());
     connect(m_policy, &PolicyEditorPanel::policyChanged, m_audit,
@@ -286,6 +288,15 @@ bool MainWindow::runScript()
         m_status->setPolicyFailed(tr("the policy has an error"));
         return false;
     }
+    // The engine's "give exactly one of code and an entry file" is no message for a user.
+    if (m_script->code().trimmed().isEmpty()) {
+        const QString text = tr("The script is empty: type some code or open a file (Ctrl+O).");
+        statusBar()->showMessage(text, 10000);
+        m_status->setFailed(tr("the script is empty"));
+        showPanel(m_script);
+        m_script->editor()->setFocus(Qt::OtherFocusReason);
+        return false;
+    }
     ExecRequest request;
     request.code = m_script->code();
     request.policy = m_policy->policy();
@@ -385,9 +396,6 @@ void MainWindow::showEvent(QShowEvent *event)
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)
 {
-    // The window-wide "Allow Selected Denial" follows the audit panel's own button.
-    if (event->type() == QEvent::EnabledChange && watched == m_audit->allowButton() && m_allowAction)
-        m_allowAction->setEnabled(m_audit->allowButton()->isEnabled());
     return QMainWindow::eventFilter(watched, event);
 }
 

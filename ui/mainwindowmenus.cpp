@@ -18,6 +18,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTableView>
 #include <QToolBar>
 
 namespace Sandbench {
@@ -29,7 +30,7 @@ void MainWindow::createActions()
         // The new script is where the keys go next, never a control left behind it.
         if (!m_script->maybeSave())
             return;
-        m_script->setCode({});
+        m_script->setUntitled({});
         editScript();
     });
     file->addAction(tr("&Open Script\u2026"), QKeySequence::Open, this, [this] {
@@ -47,8 +48,13 @@ void MainWindow::createActions()
     file->addAction(tr("Save Policy As\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_P), this,
                     [this] { m_policy->saveAs(); })->setObjectName(QStringLiteral("savePolicyAsAction"));
     file->addSeparator();
-    file->addAction(tr("Open Audit &Log\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), m_audit,
-                    &AuditPanel::openLogInteractive)->setObjectName(QStringLiteral("openAuditLogAction"));
+    // The panel comes forward first: what was loaded shows where the user looks, and the status
+    // bar says it (AuditPanel::statusMessage).
+    file->addAction(tr("Open Audit &Log\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), this, [this] {
+        showPanel(m_audit);
+        m_audit->view()->setFocus(Qt::ShortcutFocusReason);
+        m_audit->openLogInteractive();
+    })->setObjectName(QStringLiteral("openAuditLogAction"));
     file->addSeparator();
     file->addAction(tr("Open Sess&ion\u2026"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
         dockOf(m_sessions)->show();
@@ -73,17 +79,12 @@ void MainWindow::createActions()
     policy->addAction(tr("&Redo Policy Edit"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_Z), this,
                       [this] { m_policy->redo(); })->setObjectName(QStringLiteral("redoPolicyAction"));
     policy->addSeparator();
-    // "Allow this" from anywhere in the window: the audit panel's own button decides what the
-    // selection allows, so this action is enabled exactly when that button is.
+    // "Allow this" from anywhere in the window: the audit panel's own action, which acts on the
+    // event the panel is on or says why it cannot (never a key that silently does nothing).
     m_allowAction = policy->addAction(tr("&Allow Selected Denial\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A),
-                                      this, [this] {
-                                          if (m_audit->allowButton()->isEnabled())
-                                              m_audit->allowButton()->click();
-                                      });
+                                      m_audit->allowAction(), &QAction::trigger);
     m_allowAction->setObjectName(QStringLiteral("allowSelectedAction"));
     m_allowAction->setToolTip(tr("Add a rule for the denied access selected in the audit log"));
-    m_allowAction->setEnabled(m_audit->allowButton()->isEnabled());
-    m_audit->allowButton()->installEventFilter(this);
     policy->addSeparator();
     QMenu *templates = policy->addMenu(tr("&Templates"));
     for (const QString &name : PolicyEditorPanel::templateNames())

@@ -103,7 +103,7 @@ void MainWindow::saveSession(int row, const QString &path)
     statusBar()->showMessage(tr("Saving the session of run %1\u2026").arg(record.number));
     const int number = record.number;
     // Packing the workdir and the packages can take a while: off the event loop.
-    runInBackground(this, [bundle, target] { return bundle->write(target); }, [this, target, number](const VoidResult &written) {
+    runInBackground(this, [bundle, target] { return bundle->write(target); }, [this, target, number, row, bundle](const VoidResult &written) {
             if (!written) {
                 statusBar()->clearMessage();
                 QMessageBox::warning(this, tr("Save Session"),
@@ -115,6 +115,10 @@ void MainWindow::saveSession(int row, const QString &path)
                                          .arg(QDir::toNativeSeparators(target),
                                               QLocale().formattedDataSize(QFileInfo(target).size()))),
                                      8000);
+            // The row may have moved on (a cleared history): only the run that holds this bundle.
+            RunHistory *runs = m_workbench->history();
+            if (row < runs->size() && runs->run(row).session == bundle)
+                runs->setSessionSaved(row, QFileInfo(target).absoluteFilePath());
             emit sessionSaved(target);
         });
 }

@@ -50,7 +50,7 @@ bool MainWindow::openExample(const QString &name)
     if (!m_script->maybeSave() || !m_policy->maybeSave())
         return false;
     // Unsaved, untitled copies: the examples stay as shipped, and Save asks where.
-    m_script->setCode(example.script, example.scriptFileName());
+    m_script->setUntitled(example.script, tr("%1 (example)").arg(example.scriptFileName()), example.scriptFileName());
     m_policy->setText(example.policy);
     m_policy->validateNow();
     m_policy->editor()->document()->setModified(false);

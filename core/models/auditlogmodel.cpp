@@ -1,6 +1,7 @@
 #include "auditlogmodel.h"
 
 #include "common/terminaltext.h"
+#include "exec/permissionbroker.h"
 #include "models/auditlogindexer.h"
 
 #include <QDateTime>
@@ -165,6 +166,8 @@ QVariant AuditLogModel::rawData(const QModelIndex &index, int role) const
         case Column::Kind: return visibleText(event.kind);
         case Column::Action: return visibleText(event.action);
         case Column::Resource:
+            if (event.rule == QLatin1String("code") && event.resource == QLatin1String(PermissionBroker::codeEntryResource))
+                return m_codeName.isEmpty() ? tr("(the script's own code)") : tr("(the code of %1)").arg(visibleText(m_codeName));
             return event.resource.isNull() ? tr("(all)") : visibleText(event.resource);
         case Column::Decision: return event.unreadable ? QStringLiteral("?") : event.decisionName();
         case Column::Rule: return event.rule;
@@ -226,6 +229,15 @@ void AuditLogModel::clear()
         m_visible.emplace();
     endResetModel();
     emit countsChanged();
+}
+
+void AuditLogModel::setCodeName(const QString &name)
+{
+    if (name == m_codeName)
+        return;
+    m_codeName = name;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, int(Column::Resource)), index(rowCount() - 1, int(Column::Resource)), {Qt::DisplayRole});
 }
 
 void AuditLogModel::setEvents(const QList<AuditEvent> &events)

@@ -52,6 +52,11 @@ public:
     // decisions a second cost a few insertions, not thousands. Past liveLimit() events only the
     // counts go on: the run's audit file on disk has them all.
     void clear();
+    // What the code a run was given as text is called in the Resource column: the engine audits
+    // it as PermissionBroker::codeEntryResource, the command line's words; a front end names it
+    // after its script (empty: "the script's own code"). Display only: filters and "Allow this"
+    // see the event as logged.
+    void setCodeName(const QString &name);
     void setEvents(const QList<AuditEvent> &events);
     void appendEvents(const QList<AuditEvent> &batch);
     // The run has ended and `events` is its whole record (ExecResult::auditEvents), which the
@@ -116,6 +121,7 @@ private:
     mutable QCache<int, AuditEvent> m_cache{4096};
 
     AuditFilter m_filter;
+    QString m_codeName;
     std::optional<std::vector<int>> m_visible; // source rows that pass the filter
     qint64 m_allows = 0;
     qint64 m_denies = 0;

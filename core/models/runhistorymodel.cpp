@@ -3,6 +3,7 @@
 #include "common/terminaltext.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 
 namespace Sandbench {
 
@@ -44,6 +45,8 @@ QVariant RunHistoryModel::rawData(const QModelIndex &index, int role) const
     const RunRecord &record = m_history->run(index.row());
     if (role == Qt::ToolTipRole && record.error)
         return record.error->message;
+    if (role == Qt::ToolTipRole && Column(index.column()) == Column::Session && !record.sessionFile.isEmpty())
+        return tr("Saved to %1").arg(record.sessionFile);
     if (role == Qt::ToolTipRole && Column(index.column()) == Column::Session && !record.session)
         return record.sessionError;
     if (role != Qt::DisplayRole)
@@ -59,6 +62,8 @@ QVariant RunHistoryModel::rawData(const QModelIndex &index, int role) const
     case Column::Allowed: return record.result ? QVariant(record.result->allowCount) : QVariant();
     case Column::Denied: return record.result ? QVariant(record.result->denyCount) : QVariant();
     case Column::Session:
+        if (!record.sessionFile.isEmpty())
+            return tr("saved: %1").arg(QFileInfo(record.sessionFile).fileName());
         if (record.session)
             return tr("ready to save");
         if (record.sessionPending)

@@ -117,6 +117,14 @@ void RunHistory::setSessionPending(int row)
     emit runChanged(row);
 }
 
+void RunHistory::setSessionSaved(int row, const QString &path)
+{
+    if (!has(row))
+        return;
+    m_runs[row].sessionFile = path;
+    emit runChanged(row);
+}
+
 void RunHistory::setSessionError(int row, const QString &error)
 {
     if (!has(row))

@@ -38,6 +38,7 @@ struct RunRecord
     std::shared_ptr<const ExecSession> session;
     bool sessionPending = false; // being recorded
     QString sessionError;        // why there is no session
+    QString sessionFile;         // where the session was last saved; empty until it was
 
     // Keeps the first `cap` bytes of output in arrival order; the rest is only counted, since
     // the result itself keeps head and tail of each stream.
@@ -69,6 +70,8 @@ public:
     void setSession(int row, std::shared_ptr<const ExecSession> session);
     void setSessionPending(int row);
     void setSessionError(int row, const QString &error);
+    // The session was written to `path` (the history shows it as saved from now on).
+    void setSessionSaved(int row, const QString &path);
     void clear();
 
     // Per run, how much console output is kept for replaying it.

@@ -527,7 +527,11 @@ private slots:
         QCOMPARE(translatedReplayNote(QStringLiteral("refused: %2 and %1")), QStringLiteral("拒否: %2 and %1"));
         QCOMPARE(translatedReplayNote(QStringLiteral("something new")), QStringLiteral("something new"));
         SessionDiffView diff;
-        const QString offline = diff.findChild<QLabel *>(QStringLiteral("replayOfflineNote"))->text();
+        // One line in the stream's row, cut to fit: the whole sentence is its full text (and tooltip).
+        auto *offlineLabel = diff.findChild<ElidedLabel *>(QStringLiteral("replayOfflineNote"));
+        QVERIFY(offlineLabel);
+        const QString offline = offlineLabel->fullText();
+        QCOMPARE(offlineLabel->toolTip().isEmpty(), offlineLabel->text() == offline);
         QCoreApplication::removeTranslator(&ja);
         QVERIFY2(offline.startsWith(QStringLiteral("リプレイはオフライン")), qPrintable(offline));
     }

@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -24,7 +25,10 @@
 #include <QPushButton>
 #include <QFont>
 #include <QFontMetrics>
+#include <QKeyEvent>
 #include <QResizeEvent>
+#include <QScrollArea>
+#include <QSettings>
 #include <QStyle>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -101,12 +105,46 @@ private:
     QString m_full;
 };
 
+// The table where a keyboard move always selects the row it makes current. QAbstractItemView's
+// extended selection moves the current row alone on Ctrl+arrows, Ctrl+End, Ctrl+Home: the
+// explanation then followed a row that "Allow this" did not act on. Ctrl+Space still toggles,
+// Shift+moves still extend.
+class AuditTableView : public QTableView
+{
+public:
+    using QTableView::QTableView;
+
+protected:
+    QItemSelectionModel::SelectionFlags selectionCommand(const QModelIndex &index, const QEvent *event) const override
+    {
+        QItemSelectionModel::SelectionFlags flags = QTableView::selectionCommand(index, event);
+        if (!event || event->type() != QEvent::KeyPress || flags != QItemSelectionModel::NoUpdate || !index.isValid())
+            return flags;
+        const auto *key = static_cast<const QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Space)
+            return flags;
+        // Ctrl+Shift+End extends from the anchor as Shift+End does (Qt leaves it unselected too).
+        if (key->modifiers() & Qt::ShiftModifier)
+            return QItemSelectionModel::SelectCurrent | QItemSelectionModel::Rows;
+        return QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows;
+    }
+
+    // Focus coming in makes the first row current without selecting it, and so may a reset or a
+    // filter: with nothing selected, the current row is selected too.
+    void currentChanged(const QModelIndex &current, const QModelIndex &previous) override
+    {
+        QTableView::currentChanged(current, previous);
+        if (current.isValid() && !selectionModel()->hasSelection())
+            selectionModel()->select(current, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    }
+};
+
 } // namespace
 
 AuditPanel::AuditPanel(QWidget *parent)
     : QWidget(parent)
     , m_model(new AuditLogModel(this))
-    , m_view(new QTableView(this))
+    , m_view(new AuditTableView(this))
     , m_kind(new QComboBox(this))
     , m_decision(new QComboBox(this))
     , m_search(new QLineEdit(this))
@@ -115,7 +153,8 @@ AuditPanel::AuditPanel(QWidget *parent)
     , m_allowAllAction(new QAction(tr("Allow All &Denials of This Run\u2026"), this))
     , m_counts(new QLabel(this))
     , m_path(new ElidedLabel(Qt::ElideMiddle, this))
-    , m_details(new ElidedLabel(Qt::ElideRight, this))
+    , m_details(new QLabel)
+    , m_detailsArea(new QScrollArea(this))
     , m_filterDelay(new QTimer(this))
 {
     m_view->setObjectName(QStringLiteral("auditView"));
@@ -127,6 +166,8 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setAccessibleName(tr("Permission decisions"));
     m_view->setAlternatingRowColors(true);
+    // Tab leaves the table (for the explanation and the buttons) instead of walking its cells.
+    m_view->setTabKeyNavigation(false);
     m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
     // Fixed row heights: a million rows must not be measured one by one.
@@ -168,7 +209,8 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_allowAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     // On the table only: the main window has its own shortcuts, this one belongs to the rows.
     m_allowAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_allowAction->setEnabled(false);
+    // Always enabled, so that the key is never silently dead: when the selection has nothing to
+    // allow, it says why (allowBlocker) instead.
     m_allowAllAction->setObjectName(QStringLiteral("allowAllDenialsAction"));
     m_allowAllAction->setEnabled(false);
     const QString shortcut = m_allowAction->shortcut().toString(QKeySequence::NativeText);
@@ -177,11 +219,7 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_allowAction->setToolTip(m_allow->toolTip());
     m_allowAllAction->setToolTip(tr("Add rules for every distinct denial of this run or log"));
     addAction(m_allowAction);
-    connect(m_allowAction, &QAction::triggered, this, [this] {
-        const QList<AuditEvent> events = selectedEvents();
-        if (!allowCandidates(events).isEmpty())
-            emit allowRequested(events);
-    });
+    connect(m_allowAction, &QAction::triggered, this, &AuditPanel::allowSelected);
     connect(m_allowAllAction, &QAction::triggered, this, [this] {
         const QList<AuditEvent> events = m_model->deniedEvents();
         if (!events.isEmpty())
@@ -194,6 +232,24 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_path->hide();
     m_details->setObjectName(QStringLiteral("auditDetails"));
     m_details->setAccessibleName(tr("Why the current row was decided so"));
+    // The whole explanation, wrapped: read, selected and copied (Ctrl+A, Ctrl+C) from the
+    // keyboard too. Rule names and reasons are the log's text: never read as HTML.
+    m_details->setTextFormat(Qt::PlainText);
+    m_details->setWordWrap(true);
+    m_details->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_details->setFocusPolicy(Qt::StrongFocus);
+    // A hostile log's reason may be pages long: it scrolls past a few lines instead of pushing
+    // the table away.
+    m_detailsArea->setObjectName(QStringLiteral("auditDetailsArea"));
+    m_detailsArea->setWidget(m_details);
+    m_detailsArea->setWidgetResizable(true);
+    m_detailsArea->setFrameShape(QFrame::NoFrame);
+    m_detailsArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_detailsArea->setFocusPolicy(Qt::NoFocus);
+    m_detailsArea->viewport()->setAutoFillBackground(false);
+    m_details->setAutoFillBackground(false);
+    m_detailsArea->viewport()->installEventFilter(this);
     auto *openButton = new QToolButton(this);
     openButton->setText(tr("Open Log\u2026"));
     openButton->setAccessibleName(tr("Open an audit log file"));
@@ -217,7 +273,7 @@ AuditPanel::AuditPanel(QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_path);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_details);
+    layout->addWidget(m_detailsArea);
     layout->addLayout(bottom);
 
     m_filterDelay->setSingleShot(true);
@@ -229,8 +285,22 @@ AuditPanel::AuditPanel(QWidget *parent)
     connect(m_model, &AuditLogModel::countsChanged, this, &AuditPanel::updateCounts);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &AuditPanel::updateCounts);
     connect(m_model, &QAbstractItemModel::modelReset, this, &AuditPanel::updateCounts);
-    connect(m_model, &AuditLogModel::loadingFinished, this, [this](qint64, qint64 ms) {
+    connect(m_model, &AuditLogModel::loadingFinished, this, [this](qint64 lines, qint64 ms) {
         setStatus(tr("indexed in %1 ms").arg(QLocale().toString(ms)));
+        if (m_announcePath.isEmpty() || m_announcePath != m_model->filePath())
+            return;
+        m_announcePath.clear();
+        const QLocale locale;
+        QString text = tr("Opened the audit log %1: %2 lines, %3 allowed, %4 denied")
+                           .arg(visibleText(QFileInfo(m_model->filePath()).fileName()), locale.toString(lines),
+                                locale.toString(m_model->allowCount()), locale.toString(m_model->denyCount()));
+        if (m_model->unreadableCount() > 0)
+            text += QStringLiteral(", ") + tr("%1 not audit events").arg(locale.toString(m_model->unreadableCount()));
+        if (lines == 0)
+            text = tr("The audit log %1 is empty: it holds no decisions.").arg(visibleText(QFileInfo(m_model->filePath()).fileName()));
+        else if (!m_model->filter().isEmpty())
+            text += QStringLiteral(" \u00b7 ") + tr("the filter shows %1 of them").arg(locale.toString(m_model->rowCount()));
+        emit statusMessage(text);
     });
     connect(m_model, &AuditLogModel::filterFinished, this, [this](int, qint64 ms) {
         if (!m_model->filter().isEmpty())
@@ -243,8 +313,13 @@ AuditPanel::AuditPanel(QWidget *parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, &AuditPanel::updateDetails);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &AuditPanel::updateAllowButton);
+    // With no current row in the selection, the explanation shows the first selected one.
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &AuditPanel::updateDetails);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditPanel::updateAllowButton);
     connect(m_model, &QAbstractItemModel::modelReset, this, &AuditPanel::updateAllowButton);
     connect(m_allow, &QPushButton::clicked, m_allowAction, &QAction::trigger);
+    setTabOrder(m_view, m_details);
+    setTabOrder(m_details, m_allow);
     updateCounts();
     updateDetails();
 }
@@ -264,33 +339,64 @@ void AuditPanel::applyFilterNow()
 bool AuditPanel::openLog(const QString &path, QString *error)
 {
     setStatus(tr("indexing\u2026"));
+    m_model->setCodeName({});
     if (!m_model->openFile(path, error)) {
         setStatus({});
         return false;
     }
     static_cast<ElidedLabel *>(m_path)->setFullText(path);
     m_path->show();
+    m_announcePath = m_model->filePath();
     return true;
 }
 
-void AuditPanel::openLogInteractive()
+bool AuditPanel::openLogInteractive()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Audit Log"), QString(),
+    // Where the last log came from, else where the runs write theirs: not the process's current
+    // folder, where the first try found nothing to open.
+    QSettings settings;
+    QString folder = settings.value(QStringLiteral("audit/lastFolder")).toString();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = m_defaultFolder;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Audit Log"), folder,
                                                       tr("Audit logs (*.jsonl *.log);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    if (path.isEmpty()) {
+        emit statusMessage(tr("No audit log opened."));
+        return false;
+    }
+    settings.setValue(QStringLiteral("audit/lastFolder"), QFileInfo(path).absolutePath());
     QString error;
-    if (!openLog(path, &error))
-        QMessageBox::warning(this, tr("Open Audit Log"), visibleLines(error));
+    if (!openLog(path, &error)) {
+        const QString text = visibleLines(tr("Cannot open the audit log %1: %2").arg(path, error));
+        emit statusMessage(text);
+        QMessageBox::warning(this, tr("Open Audit Log"), text);
+        return false;
+    }
+    m_view->setFocus(Qt::OtherFocusReason);
+    return true;
 }
 
 bool AuditPanel::selectedEvent(AuditEvent *event) const
 {
-    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    if (rows.isEmpty())
+    const QList<AuditEvent> events = selectedEvents(1);
+    if (events.isEmpty())
         return false;
-    *event = m_model->eventAt(rows.first().row());
+    *event = events.first();
     return true;
+}
+
+int AuditPanel::eventRow() const
+{
+    const QItemSelectionModel *selection = m_view->selectionModel();
+    const QModelIndex current = selection->currentIndex();
+    const int rows = m_model->rowCount();
+    if (current.isValid() && current.row() < rows && (!selection->hasSelection() || selection->isRowSelected(current.row())))
+        return current.row();
+    int first = -1;
+    for (const QItemSelectionRange &range : selection->selection())
+        if (first < 0 || range.top() < first)
+            first = range.top();
+    return first < rows ? first : -1;
 }
 
 QList<AuditEvent> AuditPanel::selectedEvents(qsizetype limit) const
@@ -300,6 +406,11 @@ QList<AuditEvent> AuditPanel::selectedEvents(qsizetype limit) const
     std::vector<std::pair<int, int>> ranges;
     for (const QItemSelectionRange &range : m_view->selectionModel()->selection())
         ranges.emplace_back(range.top(), range.bottom());
+    if (ranges.empty()) {
+        if (const int row = eventRow(); row >= 0 && limit > 0)
+            return {m_model->eventAt(row)};
+        return {};
+    }
     std::sort(ranges.begin(), ranges.end());
     QList<AuditEvent> events;
     int next = 0;
@@ -365,21 +476,68 @@ void AuditPanel::updateSeqWidth()
         header->resizeSection(int(AuditLogModel::Column::Seq), width);
 }
 
+QString AuditPanel::allowBlocker() const
+{
+    // Any one denied row with an allow list is enough; a large selection is not parsed whole
+    // on every click.
+    QList<AuditEvent> seen;
+    QList<std::pair<int, int>> ranges;
+    for (const QItemSelectionRange &range : m_view->selectionModel()->selection())
+        ranges.append({range.top(), range.bottom()});
+    if (ranges.isEmpty() && eventRow() >= 0)
+        ranges.append({eventRow(), eventRow()});
+    if (ranges.isEmpty())
+        return m_model->rowCount() == 0 ? tr("There is no decision to allow: the audit log is empty.")
+                                        : tr("Select a denied row first (arrow keys or a click).");
+    int checked = 0;
+    for (const auto &[top, bottom] : std::as_const(ranges)) {
+        for (int row = top; row <= bottom && checked < 10000; ++row, ++checked) {
+            const AuditEvent event = m_model->eventAt(row);
+            if (!event.allowed && !event.unreadable && allowRuleFor(event).has_value())
+                return {};
+            if (seen.size() < 2)
+                seen << event;
+        }
+    }
+    // Say it of the one row, or of the selection as a whole.
+    if (seen.size() == 1) {
+        const AuditEvent &event = seen.first();
+        const QString seq = QLocale().toString(event.seq);
+        if (event.unreadable)
+            return tr("Row %1 is not an audit event: there is nothing to allow.").arg(seq);
+        if (event.allowed)
+            return tr("#%1 was allowed: there is nothing to allow.").arg(seq);
+        return tr("#%1 was denied, but no policy rule can allow a %2 access: the policy has no allow list for it.")
+            .arg(seq, visibleText(event.kind));
+    }
+    return tr("The selected rows hold no denial a policy rule can allow.");
+}
+
+void AuditPanel::allowSelected()
+{
+    if (const QString why = allowBlocker(); !why.isEmpty()) {
+        setStatus(why);
+        m_reasonShown = true;
+        emit statusMessage(why);
+        return;
+    }
+    emit allowRequested(selectedEvents());
+}
+
 void AuditPanel::updateAllowButton()
 {
-    // Any one denied row with an allow list enables it; a large selection is not parsed whole
-    // on every click.
-    bool can = false;
-    for (const QItemSelectionRange &range : m_view->selectionModel()->selection()) {
-        for (int row = range.top(), checked = 0; row <= range.bottom() && !can && checked < 10000; ++row, ++checked) {
-            const AuditEvent event = m_model->eventAt(row);
-            can = !event.allowed && !event.unreadable && allowRuleFor(event).has_value();
-        }
-        if (can)
-            break;
+    const QString why = allowBlocker();
+    m_allow->setEnabled(why.isEmpty());
+    const QString shortcut = m_allowAction->shortcut().toString(QKeySequence::NativeText);
+    m_allow->setToolTip(why.isEmpty() ? tr("Add rules that allow the selected denied accesses to the policy, "
+                                           "choosing the scope of each (%1)").arg(shortcut)
+                                      : why);
+    m_allowAction->setStatusTip(why);
+    // A reason given for an earlier selection no longer holds.
+    if (m_reasonShown && m_status != why) {
+        m_reasonShown = false;
+        setStatus({});
     }
-    m_allow->setEnabled(can);
-    m_allowAction->setEnabled(can);
 }
 
 void AuditPanel::setPolicy(const std::optional<Policy> &policy, const QString &baseDir)
@@ -391,13 +549,32 @@ void AuditPanel::setPolicy(const std::optional<Policy> &policy, const QString &b
 
 void AuditPanel::updateDetails()
 {
-    const QModelIndex current = m_view->selectionModel()->currentIndex();
-    auto *label = static_cast<ElidedLabel *>(m_details);
-    if (!current.isValid() || current.row() >= m_model->rowCount()) {
-        label->setFullText(tr("Select a row to see what decided it."));
-        return;
-    }
-    label->setFullText(detailsText(m_model->eventAt(current.row())));
+    const int row = eventRow();
+    // The log's text in its visible form (bidi overrides and controls shown, not obeyed); the
+    // tooltip holds the same.
+    const QString text = row < 0 ? tr("Select a row to see what decided it.") : visibleLines(detailsText(m_model->eventAt(row)));
+    m_details->setText(text);
+    m_details->setToolTip(text);
+    fitDetails();
+}
+
+void AuditPanel::fitDetails()
+{
+    // As tall as the wrapped text, up to six lines; past that it scrolls.
+    const int width = m_detailsArea->viewport()->width();
+    const int needed = m_details->heightForWidth(qMax(1, width));
+    const int most = m_details->fontMetrics().lineSpacing() * 6 + 4;
+    const int height = qBound(m_details->fontMetrics().lineSpacing() + 4, needed, most);
+    if (m_detailsArea->maximumHeight() != height || m_detailsArea->minimumHeight() != height)
+        m_detailsArea->setFixedHeight(height);
+    m_detailsArea->setVerticalScrollBarPolicy(needed > most ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
+}
+
+bool AuditPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_detailsArea->viewport() && event->type() == QEvent::Resize)
+        fitDetails();
+    return QWidget::eventFilter(watched, event);
 }
 
 QString AuditPanel::detailsText(const AuditEvent &event) const
@@ -439,7 +616,11 @@ void AuditPanel::showContextMenu(const QPoint &pos)
 
 void AuditPanel::follow(Workbench *workbench)
 {
-    connect(workbench, &Workbench::runStarted, this, [this] { m_model->clear(); });
+    connect(workbench, &Workbench::runStarted, this, [this, workbench](int row) {
+        m_model->clear();
+        const RunHistory *history = workbench->history();
+        m_model->setCodeName(row >= 0 && row < history->size() ? history->run(row).title : QString());
+    });
     connect(workbench, &Workbench::permissionsDecided, m_model, &AuditLogModel::appendEvents);
     // Once the run is over its result holds every decision, shared with the history and the
     // session; the table shares it too rather than keep a copy.
@@ -450,6 +631,7 @@ void AuditPanel::follow(Workbench *workbench)
 
 void AuditPanel::showRun(const RunRecord &record)
 {
+    m_model->setCodeName(record.title);
     if (record.result)
         m_model->setEvents(record.result->auditEvents);
     else

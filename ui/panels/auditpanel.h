@@ -12,6 +12,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QTableView;
 class QTimer;
 
@@ -42,8 +43,16 @@ public:
     QLabel *countsLabel() const { return m_counts; }
     // The open log's path, elided in the middle (the whole path in its tooltip).
     QLabel *pathLabel() const { return m_path; }
-    // What decided the current row and what would flip it.
+    // What decided the event the panel is on (eventRow()) and what would flip it: wrapped, never
+    // cut, selectable and copyable from the keyboard (Tab reaches it from the table).
     QLabel *detailsLabel() const { return m_details; }
+    // The row the explanation shows and "Allow this" starts from: the current row when it is
+    // selected (or nothing is), else the first selected row; -1 when there is none.
+    int eventRow() const;
+    // Why "Allow this" cannot run on the selection now, in the user's language; empty when it can.
+    QString allowBlocker() const;
+    // Where the Open Log dialog starts when no log was opened before (the runs' audit folder).
+    void setDefaultFolder(const QString &folder) { m_defaultFolder = folder; }
 
     // Shows the decisions of every run of `workbench` as they are made, from a fresh table at
     // each run's start.
@@ -52,12 +61,15 @@ public:
     void showRun(const RunRecord &record);
 
     bool openLog(const QString &path, QString *error = nullptr);
-    void openLogInteractive();
+    // Asks for a log and opens it; false when cancelled or it could not be opened (said in a
+    // message box). What it loaded is said through statusMessage once indexed.
+    bool openLogInteractive();
     // Applies the filter widgets now instead of after the typing pause.
     void applyFilterNow();
-    // The first selected event, if any.
+    // The selected events (see selectedEvents); the first one, if any.
     bool selectedEvent(AuditEvent *event) const;
-    // The selected events in row order, at most `limit`.
+    // The selected events in row order, at most `limit`; with nothing selected, the current
+    // row's event (what the explanation shows), so the two never disagree.
     QList<AuditEvent> selectedEvents(qsizetype limit = 100000) const;
     void selectRow(int row);
 
@@ -68,11 +80,18 @@ public:
 signals:
     // Allow the denials among `events` (the selection, or the whole run's).
     void allowRequested(const QList<Sandbench::AuditEvent> &events);
+    // Something the user asked for did or could not happen (for the window's status bar).
+    void statusMessage(const QString &text);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void updateCounts();
     void updateAllowButton();
     void updateDetails();
+    void fitDetails();
+    void allowSelected();
     QString detailsText(const AuditEvent &event) const;
     void updateSeqWidth();
     void setStatus(const QString &text);
@@ -89,6 +108,10 @@ private:
     QLabel *m_counts;
     QLabel *m_path;
     QLabel *m_details;
+    QScrollArea *m_detailsArea;
+    QString m_defaultFolder;
+    QString m_announcePath;
+    bool m_reasonShown = false; // m_status holds why "Allow this" could not run // the opened log, until its indexing finished and was announced
     QString m_status;
     QTimer *m_filterDelay;
     std::optional<Policy> m_policy;

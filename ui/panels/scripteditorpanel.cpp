@@ -4,6 +4,7 @@
 #include "codeeditor.h"
 #include "common/boundedfile.h"
 
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -53,7 +54,19 @@ void ScriptEditorPanel::setCode(const QString &code, const QString &fileNameForS
 
 QString ScriptEditorPanel::displayName() const
 {
-    return m_filePath.isEmpty() ? tr("untitled") : QFileInfo(m_filePath).fileName();
+    if (!m_filePath.isEmpty())
+        return QFileInfo(m_filePath).fileName();
+    return m_untitledName.isEmpty() ? tr("untitled") : m_untitledName;
+}
+
+void ScriptEditorPanel::setUntitled(const QString &code, const QString &name, const QString &suggestedFileName)
+{
+    // A new text must not keep the old file behind it: Save would write it over that file.
+    m_filePath.clear();
+    m_untitledName = name;
+    m_suggestedFileName = suggestedFileName;
+    setCode(code, suggestedFileName);
+    emit fileChanged({});
 }
 
 bool ScriptEditorPanel::isModified() const
@@ -73,6 +86,8 @@ bool ScriptEditorPanel::openFile(const QString &path, QString *error)
     }
     setCode(QString::fromUtf8(*bytes), path);
     m_filePath = QFileInfo(path).absoluteFilePath();
+    m_untitledName.clear();
+    m_suggestedFileName.clear();
     addRecent(m_filePath);
     emit fileChanged(m_filePath);
     return true;
@@ -87,6 +102,8 @@ bool ScriptEditorPanel::saveFile(const QString &path, QString *error)
         return false;
     }
     m_filePath = QFileInfo(path).absoluteFilePath();
+    m_untitledName.clear();
+    m_suggestedFileName.clear();
     m_editor->setSyntaxForFile(path);
     m_editor->document()->setModified(false);
     addRecent(m_filePath);
@@ -141,7 +158,10 @@ bool ScriptEditorPanel::save()
 
 bool ScriptEditorPanel::saveAs()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Script As"), m_filePath,
+    const QString start = m_filePath.isEmpty() && !m_suggestedFileName.isEmpty()
+                              ? QFileInfo(QDir::homePath(), m_suggestedFileName).filePath()
+                              : m_filePath;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Script As"), start,
                                                       tr("Scripts (*.js *.ts);;All files (*)"));
     if (path.isEmpty())
         return false;

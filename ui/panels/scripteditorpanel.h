@@ -19,7 +19,12 @@ public:
     QString code() const;
     void setCode(const QString &code, const QString &fileNameForSyntax = {});
     QString filePath() const { return m_filePath; }
+    // The file's name; without a file, the name setUntitled gave (an example's), else "untitled".
+    // The window title and each run's Script column show it.
     QString displayName() const;
+    // Text with no file behind it (New Script, an example): Save asks where, starting from
+    // `suggestedFileName`; `name` is what the script is called until then.
+    void setUntitled(const QString &code, const QString &name = {}, const QString &suggestedFileName = {});
     bool isModified() const;
 
     bool openFile(const QString &path, QString *error = nullptr);
@@ -46,6 +51,8 @@ private:
 
     CodeEditor *m_editor;
     QString m_filePath;
+    QString m_untitledName;
+    QString m_suggestedFileName;
 };
 
 } // namespace Sandbench

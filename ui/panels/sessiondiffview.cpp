@@ -1,5 +1,6 @@
 #include "sessiondiffview.h"
 
+#include "elidedlabel.h"
 #include "replaynotes.h"
 
 #include "common/terminaltext.h"
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSplitter>
 #include <QTextBlock>
 #include <QTreeWidget>
@@ -21,6 +23,8 @@
 namespace Sandbench {
 
 namespace {
+
+const char kSplitKey[] = "sessions/replaySplit";
 
 QString shown(const QString &text)
 {
@@ -40,7 +44,9 @@ QPlainTextEdit *makeSide(const QString &objectName, QWidget *parent)
     view->setLineWrapMode(QPlainTextEdit::NoWrap);
     view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     // A few lines side by side at the least, however small the dock: two lines compare nothing.
-    view->setMinimumHeight(view->fontMetrics().lineSpacing() * SessionDiffView::minimumLines + 2 * view->frameWidth() + 8);
+    // Counted inside the frame and the horizontal scroll bar (long lines do not wrap).
+    view->setMinimumHeight(view->fontMetrics().lineSpacing() * SessionDiffView::minimumLines + 2 * view->frameWidth()
+                           + view->horizontalScrollBar()->sizeHint().height() + 2);
     return view;
 }
 
@@ -84,39 +90,59 @@ SessionDiffView::SessionDiffView(QWidget *parent)
     m_decisions->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     m_decisions->hide();
 
+    // Everything but the two panes takes as few lines as it can: in a dock a third of a 1280x800
+    // window high, a stack of labels above them left the panes a line or two.
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(1);
     leftLayout->addWidget(new QLabel(tr("Recorded"), left));
-    leftLayout->addWidget(m_recorded);
+    leftLayout->addWidget(m_recorded, 1);
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->setSpacing(1);
     rightLayout->addWidget(new QLabel(tr("Replayed"), right));
-    rightLayout->addWidget(m_replayed);
+    rightLayout->addWidget(m_replayed, 1);
     auto *sides = new QSplitter(Qt::Horizontal, this);
     sides->addWidget(left);
     sides->addWidget(right);
+    sides->setChildrenCollapsible(false);
+    // The notes go below the panes, in the splitter: the user decides how much of them to see.
+    m_notes->setObjectName(QStringLiteral("replayNotes"));
+    m_notes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_notes->setTextFormat(Qt::PlainText);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_split->setObjectName(QStringLiteral("replaySplit"));
     m_split->addWidget(sides);
     m_split->addWidget(m_decisions);
-    m_split->setStretchFactor(0, 4);
-    m_split->setStretchFactor(1, 1);
+    m_split->addWidget(m_notes);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 0);
+    m_split->setStretchFactor(2, 0);
+    m_split->setCollapsible(0, false);
+    // Sizes the user gives it are kept for the next replay and the next start.
+    m_split->restoreState(QSettings().value(QLatin1String(kSplitKey)).toByteArray());
+    connect(m_split, &QSplitter::splitterMoved, this,
+            [this] { QSettings().setValue(QLatin1String(kSplitKey), m_split->saveState()); });
 
+    // A replay never reaches the network or the host: said where its result shows, in the
+    // stream's row (one line, the whole sentence in its tooltip when cut).
+    auto *offline = new ElidedLabel(this);
+    offline->setObjectName(QStringLiteral("replayOfflineNote"));
+    offline->setFullText(tr("Replays run offline: no network, only the session's own copies of files, "
+                            "no programs."));
+    offline->setEnabled(false);
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Stream:"), this));
-    top->addWidget(m_stream, 1);
+    top->addWidget(m_stream);
+    top->addWidget(offline, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    // A replay never reaches the network or the host: say so where its result shows.
-    auto *offline = new QLabel(tr("Replays run offline: no network, only the session's own copies of files, "
-                                  "no programs."), this);
-    offline->setObjectName(QStringLiteral("replayOfflineNote"));
-    offline->setWordWrap(true);
+    layout->setSpacing(2);
     layout->addWidget(m_summary);
-    layout->addWidget(offline);
     layout->addLayout(top);
     layout->addWidget(m_split, 1);
-    layout->addWidget(m_notes);
 
     for (QPlainTextEdit *a : {m_recorded, m_replayed}) {
         QPlainTextEdit *b = a == m_recorded ? m_replayed : m_recorded;
@@ -136,6 +162,7 @@ void SessionDiffView::clear()
     m_decisions->clear();
     m_decisions->hide();
     m_notes->clear();
+    m_notes->hide();
     m_summary->setText(tr("Replay the session to compare it with the recording."));
     m_summary->setStyleSheet({});
     setEnabled(false);
@@ -271,6 +298,7 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
     for (const QString &note : report.notes)
         notes << translatedReplayNote(note);
     m_notes->setText(notes.isEmpty() ? QString() : visibleText(tr("Notes: %1").arg(notes.join(QStringLiteral("; ")))));
+    m_notes->setVisible(!notes.isEmpty());
 
 }
 
@@ -290,7 +318,8 @@ void SessionDiffView::fitDecisions()
     // The text first: the changed decisions are a short list, at most a few rows high.
     const int rows = int(qMin(m_decisions->topLevelItemCount(), 4));
     const int list = m_decisions->header()->sizeHint().height() + (rows + 1) * m_decisions->fontMetrics().height() + 8;
-    m_split->setSizes({qMax(100, m_split->height() - list), list});
+    const int notes = m_notes->isVisibleTo(this) ? m_notes->heightForWidth(m_split->width()) : 0;
+    m_split->setSizes({qMax(100, m_split->height() - list - notes), list, notes});
 }
 
 void SessionDiffView::showStream(ReplayStream stream)

@@ -25,8 +25,10 @@ class SessionDiffView : public QWidget
 public:
     // Stdout, stderr, audit: the streams that have lines.
     static constexpr int kStreamCount = 3;
-    // Lines each side shows at the least, however small the dock.
-    static constexpr int minimumLines = 5;
+    // Lines each side shows at the least, however small the dock: at 1280x800 five left the
+    // panes a few lines beside the notes, too little to compare anything; more than seven does
+    // not fit under the policy dock there (the panes were clipped).
+    static constexpr int minimumLines = 7;
     // The most text one side shows; a longer stream is cut with a note (the report compared all).
     static constexpr qsizetype kMaxChars = 2 * 1024 * 1024;
 
