@@ -1092,7 +1092,7 @@ for _source, (_de, _ja) in POLICY_AND_FINISH.items():
     DE.setdefault(_source, _de)
     JA.setdefault(_source, _ja)
 
-# Issue #24: the audit panel's one event, actions that say what they did or why they cannot, the
+# The audit panel's one event, actions that say what they did or why they cannot, the
 # script's name, the saved session.
 AUDIT_FEEDBACK = {
     'There is no decision to allow: the audit log is empty.': ('Es gibt keine Entscheidung zu erlauben: Das Prüfprotokoll ist leer.', '許可する判定がありません: 監査ログは空です。'),
@@ -1134,6 +1134,45 @@ SHOWN_RUN = {
 for _source, (_de, _ja) in SHOWN_RUN.items():
     DE.setdefault(_source, _de)
     JA.setdefault(_source, _ja)
+# The policy explanation's phrases (data stays data: rule names, entries, switches),
+# the audit explanation's lines, the welcome header, the guide window and the desktop's 1:1.
+THEME_LAYOUT = {
+    "%1: nothing allows it": ("%1: nichts erlaubt es", "%1: 許可するものはありません"),
+    "%1: whatever is not denied is allowed": ("%1: was nicht verweigert wird, ist erlaubt", "%1: 拒否されていないものはすべて許可"),
+    "%1: the run's own folder is readable and writable": ("%1: der eigene Ordner des Laufs ist les- und schreibbar", "%1: 実行自身のフォルダーは読み書きできます"),
+    "%1: the file being run is readable": ("%1: die ausgeführte Datei ist lesbar", "%1: 実行中のファイルは読み取れます"),
+    "%1: Sandbench's own module": ("%1: ein Modul von Sandbench selbst", "%1: Sandbench 自身のモジュール"),
+    "%1: Sandbench keeps the audit log and caches there, no rule reaches it": ("%1: dort liegen Prüfprotokoll und Caches von Sandbench, keine Regel reicht dorthin", "%1: Sandbench の監査ログとキャッシュの場所で、どのルールも届きません"),
+    "%1: /proc, /dev and /sys are never part of the sandbox": ("%1: /proc, /dev und /sys gehören nie zur Sandbox", "%1: /proc、/dev、/sys はサンドボックスに含まれません"),
+    "%1: a cloud metadata address, allowed only by an allow_net entry naming it exactly": ("%1: eine Cloud-Metadatenadresse, nur erlaubt durch einen allow_net-Eintrag, der sie genau nennt", "%1: クラウドのメタデータアドレスで、それを正確に指定した allow_net の項目でのみ許可されます"),
+    "%1: a variable of the runtime's own, never given": ("%1: eine Variable der Laufzeit selbst, nie weitergegeben", "%1: ランタイム自身の変数で、渡されることはありません"),
+    "%1: a module of the start-up graph, which the run's namespace holds": ("%1: ein Modul des Startgraphen, den der Namensraum des Laufs enthält", "%1: 起動時のモジュールグラフの一部で、実行の名前空間に含まれます"),
+    "add %1": ("%1 hinzufügen", "%1 を追加"),
+    " and turn %1 off": (" und %1 ausschalten", "、%1 をオフに"),
+    "no entry allows it: only a policy without the sandbox (and without deny switches) would": ("kein Eintrag erlaubt es: nur eine Richtlinie ohne Sandbox (und ohne Verbotsschalter) würde es", "どの項目でも許可できません: サンドボックス (と拒否スイッチ) のないポリシーだけが許可します"),
+    "nothing in a policy can allow it (%1)": ("keine Richtlinie kann es erlauben (%1)", "ポリシーでは許可できません (%1)"),
+    "remove %1": ("%1 entfernen", "%1 を削除"),
+    "removing %1 is not enough: ": ("%1 zu entfernen genügt nicht: ", "%1 の削除だけでは足りません: "),
+    " and ": (" und ", "、"),
+    "turn %1 on": ("%1 einschalten", "%1 をオンに"),
+    "turn %1 or %2 on": ("%1 oder %2 einschalten", "%1 か %2 をオンに"),
+    "it is inside the workdir, which the run may always read and write: set another workdir": ("es liegt im Arbeitsordner, den der Lauf immer lesen und schreiben darf: einen anderen Arbeitsordner wählen", "実行が常に読み書きできる作業フォルダー内にあります: 別の作業フォルダーを設定してください"),
+    "no policy entry decided it (%1)": ("kein Eintrag der Richtlinie hat es entschieden (%1)", "ポリシーのどの項目も判定していません (%1)"),
+    "nothing in a policy denies it: a module of the start-up graph is always readable": ("keine Richtlinie verweigert es: ein Modul des Startgraphen ist immer lesbar", "ポリシーでは拒否できません: 起動時のモジュールグラフは常に読み取れます"),
+    "#%1 denied by %2.": ("#%1 verweigert durch %2.", "#%1 は %2 により拒否されました。"),
+    "Engine's message to the script (as sent): \u201c%1\u201d": ("Meldung der Engine an das Skript (wie gesendet): \u201c%1\u201d", "エンジンがスクリプトに送ったメッセージ (原文): \u201c%1\u201d"),
+    "but look again, lint says: \u201c%1\u201d": ("aber prüfen Sie es nochmals, die Prüfung meldet: \u201c%1\u201d", "ただし再確認を。検査結果: \u201c%1\u201d"),
+    "<h2>Welcome to Sandbench</h2>": ("<h2>Willkommen bei Sandbench</h2>", "<h2>Sandbench へようこそ</h2>"),
+    "<p>Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.</p><p>The <b>Script</b> panel holds the code, the <b>Policy</b> panel what it may do. <b>F5</b> runs it; the <b>Console</b> shows its output and the <b>Audit Log</b> every decision. Open an example to see it at work:</p>": ("<p>Sandbench führt Code, den ein KI-Agent geschrieben hat, unter einer Richtlinie aus, die Sie lesen und bearbeiten können. Jeder Zugriff des Codes auf Dateien, Netzwerk, Umgebung und Programme wird von der Richtlinie entschieden und protokolliert.</p><p>Das Feld <b>Skript</b> enthält den Code, <b>Richtlinie</b>, was er darf. <b>F5</b> führt ihn aus; die <b>Konsole</b> zeigt die Ausgabe und das <b>Prüfprotokoll</b> jede Entscheidung. Öffnen Sie ein Beispiel:</p>", "<p>Sandbench は、AI エージェントが書いたコードを、読んで編集できるポリシーの下で実行します。コードが求めるファイル、ネットワーク、環境変数、プログラムへのアクセスはすべてポリシーが判定し、記録されます。</p><p><b>スクリプト</b>パネルにコード、<b>ポリシー</b>パネルに許可する内容を書きます。<b>F5</b> で実行し、<b>コンソール</b>に出力、<b>監査ログ</b>にすべての判定が表示されます。例を開いて試してください:</p>"),
+    "Policies, sessions, replays and sandboxes, offline (Help \u2192 User Guide, F1). This page is under Help \u2192 Welcome.": ("Richtlinien, Sitzungen, Replays und Sandboxen, offline (Hilfe \u2192 Benutzerhandbuch, F1). Diese Seite finden Sie unter Hilfe \u2192 Willkommen.", "ポリシー、セッション、リプレイ、サンドボックスの説明をオフラインで (ヘルプ \u2192 ユーザーガイド、F1)。このページはヘルプ \u2192 ようこそ にあります。"),
+    "1:1": ("1:1", "1:1"),
+    "Show the sandbox's screen at its real size and scroll it, or fitted to the panel": ("Den Bildschirm der Sandbox in Originalgröße zeigen und verschieben, oder in das Feld eingepasst", "サンドボックスの画面を実寸で表示してスクロールするか、パネルに合わせて表示します"),
+    "Real size": ("Originalgröße", "実寸"),
+}
+for _source, (_de, _ja) in THEME_LAYOUT.items():
+    DE.setdefault(_source, _de)
+    JA.setdefault(_source, _ja)
+
 
 # Where one English word means two things: (context, source) -> (German, Japanese).
 BY_CONTEXT = {

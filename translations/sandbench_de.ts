@@ -810,6 +810,18 @@
             <source>The selected rows hold no denial a policy rule can allow.</source>
             <translation>Die gewählten Zeilen enthalten keine Verweigerung, die eine Richtlinienregel erlauben kann.</translation>
         </message>
+        <message>
+            <source>#%1 denied by %2.</source>
+            <translation>#%1 verweigert durch %2.</translation>
+        </message>
+        <message>
+            <source>but look again, lint says: “%1”</source>
+            <translation>aber prüfen Sie es nochmals, die Prüfung meldet: “%1”</translation>
+        </message>
+        <message>
+            <source>Engine's message to the script (as sent): “%1”</source>
+            <translation>Meldung der Engine an das Skript (wie gesendet): “%1”</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ConsolePanel</name>
@@ -1060,6 +1072,18 @@
             <location filename="../ui/panels/desktoppanel.cpp" line="275" />
             <source>snapshot</source>
             <translation>Momentaufnahme</translation>
+        </message>
+        <message>
+            <source>1:1</source>
+            <translation>1:1</translation>
+        </message>
+        <message>
+            <source>Show the sandbox's screen at its real size and scroll it, or fitted to the panel</source>
+            <translation>Den Bildschirm der Sandbox in Originalgröße zeigen und verschieben, oder in das Feld eingepasst</translation>
+        </message>
+        <message>
+            <source>Real size</source>
+            <translation>Originalgröße</translation>
         </message>
     </context>
     <context>
@@ -4029,6 +4053,125 @@ Im Webbrowser öffnen?</translation>
             <location filename="../ui/panels/welcomepanel.cpp" line="114" />
             <source>Welcome page</source>
             <translation>Willkommensseite</translation>
+        </message>
+        <message>
+            <source>Policies, sessions, replays and sandboxes, offline (Help → User Guide, F1). This page is under Help → Welcome.</source>
+            <translation>Richtlinien, Sitzungen, Replays und Sandboxen, offline (Hilfe → Benutzerhandbuch, F1). Diese Seite finden Sie unter Hilfe → Willkommen.</translation>
+        </message>
+        <message>
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;</source>
+            <translation>&lt;h2&gt;Willkommen bei Sandbench&lt;/h2&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Sandbench führt Code, den ein KI-Agent geschrieben hat, unter einer Richtlinie aus, die Sie lesen und bearbeiten können. Jeder Zugriff des Codes auf Dateien, Netzwerk, Umgebung und Programme wird von der Richtlinie entschieden und protokolliert.&lt;/p&gt;&lt;p&gt;Das Feld &lt;b&gt;Skript&lt;/b&gt; enthält den Code, &lt;b&gt;Richtlinie&lt;/b&gt;, was er darf. &lt;b&gt;F5&lt;/b&gt; führt ihn aus; die &lt;b&gt;Konsole&lt;/b&gt; zeigt die Ausgabe und das &lt;b&gt;Prüfprotokoll&lt;/b&gt; jede Entscheidung. Öffnen Sie ein Beispiel:&lt;/p&gt;</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::PolicyExplain</name>
+        <message>
+            <source> and </source>
+            <translation> und </translation>
+        </message>
+        <message>
+            <location filename="../core/policy/policyexplain.cpp" line="65" />
+            <source>%1: nothing allows it</source>
+            <translation>%1: nichts erlaubt es</translation>
+        </message>
+        <message>
+            <source>%1: whatever is not denied is allowed</source>
+            <translation>%1: was nicht verweigert wird, ist erlaubt</translation>
+        </message>
+        <message>
+            <source>%1: the run's own folder is readable and writable</source>
+            <translation>%1: der eigene Ordner des Laufs ist les- und schreibbar</translation>
+        </message>
+        <message>
+            <source>%1: the file being run is readable</source>
+            <translation>%1: die ausgeführte Datei ist lesbar</translation>
+        </message>
+        <message>
+            <source>%1: Sandbench's own module</source>
+            <translation>%1: ein Modul von Sandbench selbst</translation>
+        </message>
+        <message>
+            <source>%1: Sandbench keeps the audit log and caches there, no rule reaches it</source>
+            <translation>%1: dort liegen Prüfprotokoll und Caches von Sandbench, keine Regel reicht dorthin</translation>
+        </message>
+        <message>
+            <source>%1: /proc, /dev and /sys are never part of the sandbox</source>
+            <translation>%1: /proc, /dev und /sys gehören nie zur Sandbox</translation>
+        </message>
+        <message>
+            <source>%1: a cloud metadata address, allowed only by an allow_net entry naming it exactly</source>
+            <translation>%1: eine Cloud-Metadatenadresse, nur erlaubt durch einen allow_net-Eintrag, der sie genau nennt</translation>
+        </message>
+        <message>
+            <source>%1: a variable of the runtime's own, never given</source>
+            <translation>%1: eine Variable der Laufzeit selbst, nie weitergegeben</translation>
+        </message>
+        <message>
+            <source>add %1</source>
+            <translation>%1 hinzufügen</translation>
+        </message>
+        <message>
+            <source> and turn %1 off</source>
+            <translation> und %1 ausschalten</translation>
+        </message>
+        <message>
+            <source>no entry allows it: only a policy without the sandbox (and without deny switches) would</source>
+            <translation>kein Eintrag erlaubt es: nur eine Richtlinie ohne Sandbox (und ohne Verbotsschalter) würde es</translation>
+        </message>
+        <message>
+            <source>nothing in a policy can allow it (%1)</source>
+            <translation>keine Richtlinie kann es erlauben (%1)</translation>
+        </message>
+        <message>
+            <source>remove %1</source>
+            <translation>%1 entfernen</translation>
+        </message>
+        <message>
+            <source>removing %1 is not enough: </source>
+            <translation>%1 zu entfernen genügt nicht: </translation>
+        </message>
+        <message>
+            <source>turn %1 on</source>
+            <translation>%1 einschalten</translation>
+        </message>
+        <message>
+            <source>turn %1 or %2 on</source>
+            <translation>%1 oder %2 einschalten</translation>
+        </message>
+        <message>
+            <source>it is inside the workdir, which the run may always read and write: set another workdir</source>
+            <translation>es liegt im Arbeitsordner, den der Lauf immer lesen und schreiben darf: einen anderen Arbeitsordner wählen</translation>
+        </message>
+        <message>
+            <source>no policy entry decided it (%1)</source>
+            <translation>kein Eintrag der Richtlinie hat es entschieden (%1)</translation>
+        </message>
+        <message>
+            <source>%1: a module of the start-up graph, which the run's namespace holds</source>
+            <translation>%1: ein Modul des Startgraphen, den der Namensraum des Laufs enthält</translation>
+        </message>
+        <message>
+            <source>nothing in a policy denies it: a module of the start-up graph is always readable</source>
+            <translation>keine Richtlinie verweigert es: ein Modul des Startgraphen ist immer lesbar</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::UserGuideWindow</name>
+        <message>
+            <source>Sandbench User Guide</source>
+            <translation>Sandbench-Benutzerhandbuch</translation>
+        </message>
+        <message>
+            <source>Contents</source>
+            <translation>Inhalt</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <translation>Zurück</translation>
         </message>
     </context>
 </TS>

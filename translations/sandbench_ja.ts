@@ -804,6 +804,18 @@
             <source>The selected rows hold no denial a policy rule can allow.</source>
             <translation>選択した行には、ポリシールールで許可できる拒否がありません。</translation>
         </message>
+        <message>
+            <source>#%1 denied by %2.</source>
+            <translation>#%1 は %2 により拒否されました。</translation>
+        </message>
+        <message>
+            <source>but look again, lint says: “%1”</source>
+            <translation>ただし再確認を。検査結果: “%1”</translation>
+        </message>
+        <message>
+            <source>Engine's message to the script (as sent): “%1”</source>
+            <translation>エンジンがスクリプトに送ったメッセージ (原文): “%1”</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ConsolePanel</name>
@@ -1054,6 +1066,18 @@
             <location filename="../ui/panels/desktoppanel.cpp" line="275" />
             <source>snapshot</source>
             <translation>スナップショット</translation>
+        </message>
+        <message>
+            <source>1:1</source>
+            <translation>1:1</translation>
+        </message>
+        <message>
+            <source>Show the sandbox's screen at its real size and scroll it, or fitted to the panel</source>
+            <translation>サンドボックスの画面を実寸で表示してスクロールするか、パネルに合わせて表示します</translation>
+        </message>
+        <message>
+            <source>Real size</source>
+            <translation>実寸</translation>
         </message>
     </context>
     <context>
@@ -4007,6 +4031,125 @@ Web ブラウザーで開きますか?</translation>
             <location filename="../ui/panels/welcomepanel.cpp" line="114" />
             <source>Welcome page</source>
             <translation>ようこそページ</translation>
+        </message>
+        <message>
+            <source>Policies, sessions, replays and sandboxes, offline (Help → User Guide, F1). This page is under Help → Welcome.</source>
+            <translation>ポリシー、セッション、リプレイ、サンドボックスの説明をオフラインで (ヘルプ → ユーザーガイド、F1)。このページはヘルプ → ようこそ にあります。</translation>
+        </message>
+        <message>
+            <source>&lt;h2&gt;Welcome to Sandbench&lt;/h2&gt;</source>
+            <translation>&lt;h2&gt;Sandbench へようこそ&lt;/h2&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;p&gt;Sandbench runs code an AI agent wrote under a policy you can read and edit. Every file, network, environment and program access the code asks for is decided by the policy and logged.&lt;/p&gt;&lt;p&gt;The &lt;b&gt;Script&lt;/b&gt; panel holds the code, the &lt;b&gt;Policy&lt;/b&gt; panel what it may do. &lt;b&gt;F5&lt;/b&gt; runs it; the &lt;b&gt;Console&lt;/b&gt; shows its output and the &lt;b&gt;Audit Log&lt;/b&gt; every decision. Open an example to see it at work:&lt;/p&gt;</source>
+            <translation>&lt;p&gt;Sandbench は、AI エージェントが書いたコードを、読んで編集できるポリシーの下で実行します。コードが求めるファイル、ネットワーク、環境変数、プログラムへのアクセスはすべてポリシーが判定し、記録されます。&lt;/p&gt;&lt;p&gt;&lt;b&gt;スクリプト&lt;/b&gt;パネルにコード、&lt;b&gt;ポリシー&lt;/b&gt;パネルに許可する内容を書きます。&lt;b&gt;F5&lt;/b&gt; で実行し、&lt;b&gt;コンソール&lt;/b&gt;に出力、&lt;b&gt;監査ログ&lt;/b&gt;にすべての判定が表示されます。例を開いて試してください:&lt;/p&gt;</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::PolicyExplain</name>
+        <message>
+            <source> and </source>
+            <translation>、</translation>
+        </message>
+        <message>
+            <location filename="../core/policy/policyexplain.cpp" line="65" />
+            <source>%1: nothing allows it</source>
+            <translation>%1: 許可するものはありません</translation>
+        </message>
+        <message>
+            <source>%1: whatever is not denied is allowed</source>
+            <translation>%1: 拒否されていないものはすべて許可</translation>
+        </message>
+        <message>
+            <source>%1: the run's own folder is readable and writable</source>
+            <translation>%1: 実行自身のフォルダーは読み書きできます</translation>
+        </message>
+        <message>
+            <source>%1: the file being run is readable</source>
+            <translation>%1: 実行中のファイルは読み取れます</translation>
+        </message>
+        <message>
+            <source>%1: Sandbench's own module</source>
+            <translation>%1: Sandbench 自身のモジュール</translation>
+        </message>
+        <message>
+            <source>%1: Sandbench keeps the audit log and caches there, no rule reaches it</source>
+            <translation>%1: Sandbench の監査ログとキャッシュの場所で、どのルールも届きません</translation>
+        </message>
+        <message>
+            <source>%1: /proc, /dev and /sys are never part of the sandbox</source>
+            <translation>%1: /proc、/dev、/sys はサンドボックスに含まれません</translation>
+        </message>
+        <message>
+            <source>%1: a cloud metadata address, allowed only by an allow_net entry naming it exactly</source>
+            <translation>%1: クラウドのメタデータアドレスで、それを正確に指定した allow_net の項目でのみ許可されます</translation>
+        </message>
+        <message>
+            <source>%1: a variable of the runtime's own, never given</source>
+            <translation>%1: ランタイム自身の変数で、渡されることはありません</translation>
+        </message>
+        <message>
+            <source>add %1</source>
+            <translation>%1 を追加</translation>
+        </message>
+        <message>
+            <source> and turn %1 off</source>
+            <translation>、%1 をオフに</translation>
+        </message>
+        <message>
+            <source>no entry allows it: only a policy without the sandbox (and without deny switches) would</source>
+            <translation>どの項目でも許可できません: サンドボックス (と拒否スイッチ) のないポリシーだけが許可します</translation>
+        </message>
+        <message>
+            <source>nothing in a policy can allow it (%1)</source>
+            <translation>ポリシーでは許可できません (%1)</translation>
+        </message>
+        <message>
+            <source>remove %1</source>
+            <translation>%1 を削除</translation>
+        </message>
+        <message>
+            <source>removing %1 is not enough: </source>
+            <translation>%1 の削除だけでは足りません: </translation>
+        </message>
+        <message>
+            <source>turn %1 on</source>
+            <translation>%1 をオンに</translation>
+        </message>
+        <message>
+            <source>turn %1 or %2 on</source>
+            <translation>%1 か %2 をオンに</translation>
+        </message>
+        <message>
+            <source>it is inside the workdir, which the run may always read and write: set another workdir</source>
+            <translation>実行が常に読み書きできる作業フォルダー内にあります: 別の作業フォルダーを設定してください</translation>
+        </message>
+        <message>
+            <source>no policy entry decided it (%1)</source>
+            <translation>ポリシーのどの項目も判定していません (%1)</translation>
+        </message>
+        <message>
+            <source>%1: a module of the start-up graph, which the run's namespace holds</source>
+            <translation>%1: 起動時のモジュールグラフの一部で、実行の名前空間に含まれます</translation>
+        </message>
+        <message>
+            <source>nothing in a policy denies it: a module of the start-up graph is always readable</source>
+            <translation>ポリシーでは拒否できません: 起動時のモジュールグラフは常に読み取れます</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::UserGuideWindow</name>
+        <message>
+            <source>Sandbench User Guide</source>
+            <translation>Sandbench ユーザーガイド</translation>
+        </message>
+        <message>
+            <source>Contents</source>
+            <translation>目次</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <translation>戻る</translation>
         </message>
     </context>
 </TS>

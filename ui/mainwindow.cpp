@@ -76,6 +76,9 @@ MainWindow::MainWindow(QWidget *parent)
     , m_sessions(new SessionsPanel)
 {
     setObjectName(QStringLiteral("mainWindow"));
+    // Panels keep off the window's edges: a button flush with the right edge of a maximized
+    // window reads as cut off (and a window manager's border does cut it).
+    setContentsMargins(4, 0, 4, 0);
     setWindowIcon(appIcon());
     setDockNestingEnabled(true);
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);

@@ -26,6 +26,7 @@ class RunStatusWidget;
 class ScriptEditorPanel;
 class SessionsPanel;
 class UserGuideView;
+class UserGuideWindow;
 class WelcomePanel;
 class PanelNavigator;
 class DockFocusFrame;
@@ -173,7 +174,7 @@ private:
     SessionsPanel *m_sessions;
     WelcomePanel *m_welcome = nullptr;
     bool m_shown = false; // the first show raises the welcome page
-    QWidget *m_guideWindow = nullptr;
+    UserGuideWindow *m_guideWindow = nullptr;
     QList<QDockWidget *> m_docks;
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;

@@ -5,6 +5,7 @@
 #include "panels/policyeditorpanel.h"
 #include "panels/scripteditorpanel.h"
 #include "panels/userguideview.h"
+#include "panels/userguidewindow.h"
 #include "panels/welcomepanel.h"
 #include "windowgeometry.h"
 
@@ -62,35 +63,14 @@ bool MainWindow::openExample(const QString &name)
 
 UserGuideView *MainWindow::userGuide() const
 {
-    return m_guideWindow ? m_guideWindow->findChild<UserGuideView *>() : nullptr;
+    return m_guideWindow ? m_guideWindow->view() : nullptr;
 }
 
 void MainWindow::showUserGuide()
 {
-    if (!m_guideWindow) {
-        m_guideWindow = new QWidget(this, Qt::Window);
-        m_guideWindow->setObjectName(QStringLiteral("userGuideWindow"));
-        m_guideWindow->setWindowTitle(tr("Sandbench User Guide"));
-        auto *view = new UserGuideView(m_guideWindow);
-        auto *home = new QPushButton(tr("Contents"), m_guideWindow);
-        auto *back = new QPushButton(tr("Back"), m_guideWindow);
-        connect(home, &QPushButton::clicked, view, [view] { view->setSource(UserGuideView::startPage(), QTextDocument::MarkdownResource); });
-        connect(back, &QPushButton::clicked, view, &QTextBrowser::backward);
-        connect(view, &QTextBrowser::backwardAvailable, back, &QPushButton::setEnabled);
-        back->setEnabled(false);
-        auto *bar = new QHBoxLayout;
-        bar->addWidget(back);
-        bar->addWidget(home);
-        bar->addStretch(1);
-        auto *layout = new QVBoxLayout(m_guideWindow);
-        layout->addLayout(bar);
-        layout->addWidget(view, 1);
-        m_guideWindow->resize(960, 720);
-    }
-    m_guideWindow->show();
-    clampToScreen(m_guideWindow);
-    m_guideWindow->raise();
-    m_guideWindow->activateWindow();
+    if (!m_guideWindow)
+        m_guideWindow = new UserGuideWindow(this);
+    m_guideWindow->showOver(this);
 }
 
 } // namespace Sandbench

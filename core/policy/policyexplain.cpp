@@ -2,11 +2,36 @@
 
 #include "policy/policylint.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 namespace Sandbench {
 
 namespace {
+
+constexpr const char *kContext = "Sandbench::PolicyExplain";
+// The list separator of a listArg phrase ("remove A and B").
+const char *const kAnd = QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", " and ");
+
+// One pass over the template: data that holds "%2" is not substituted again.
+QString fill(const QString &text, const QStringList &args)
+{
+    switch (args.size()) {
+    case 0: return text;
+    case 1: return text.arg(args.at(0));
+    default: return text.arg(args.at(0), args.at(1));
+    }
+}
+
+ExplainPhrase phrase(const char *source, QStringList args = {})
+{
+    return ExplainPhrase{source, std::move(args), false};
+}
+
+ExplainPhrase data(const QString &text)
+{
+    return ExplainPhrase{"%1", {text}, false};
+}
 
 QString denySwitchFor(const QString &kind)
 {
@@ -28,31 +53,34 @@ bool denySwitchOn(const Policy &policy, const QString &name)
            || (name == QLatin1String("deny_env") && p.denyEnv) || (name == QLatin1String("deny_run") && p.denyRun);
 }
 
-// The deciding rule in words, when it is no entry of the file.
-QString defaultRuleText(const Decision &d)
+// The deciding rule in words, when it is no entry of the file. The rule's name is data.
+ExplainWords defaultRuleWords(const Decision &d)
 {
     const QString &r = d.rule;
     if (r == QLatin1String("sandbox"))
-        return d.allowed ? QStringLiteral("sandbox") : QStringLiteral("sandbox: nothing allows it");
+        return {d.allowed ? data(r) : phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: nothing allows it"), {r})};
     if (r == QLatin1String("no sandbox"))
-        return QStringLiteral("no sandbox: whatever is not denied is allowed");
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: whatever is not denied is allowed"), {r})};
     if (r.startsWith(QLatin1String("deny_")))
-        return QStringLiteral("\"%1\": true: nothing allows it").arg(r);
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: nothing allows it"),
+                       {QStringLiteral("\"%1\": true").arg(r)})};
     if (r == QLatin1String("workdir"))
-        return QStringLiteral("workdir: the run's own folder is readable and writable");
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: the run's own folder is readable and writable"), {r})};
     if (r == QLatin1String("entry"))
-        return QStringLiteral("entry: the file being run is readable");
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: the file being run is readable"), {r})};
     if (r == QLatin1String("sandbench"))
-        return QStringLiteral("sandbench: Sandbench's own module");
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: Sandbench's own module"), {r})};
     if (r == QLatin1String("protected"))
-        return QStringLiteral("protected: Sandbench keeps the audit log and caches there, no rule reaches it");
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain",
+                                         "%1: Sandbench keeps the audit log and caches there, no rule reaches it"), {r})};
     if (r == QLatin1String("system"))
-        return QStringLiteral("system: /proc, /dev and /sys are never part of the sandbox");
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: /proc, /dev and /sys are never part of the sandbox"), {r})};
     if (r == QLatin1String("metadata"))
-        return QStringLiteral("metadata: a cloud metadata address, allowed only by an allow_net entry naming it exactly");
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain",
+                                         "%1: a cloud metadata address, allowed only by an allow_net entry naming it exactly"), {r})};
     if (r == QLatin1String("reserved"))
-        return QStringLiteral("reserved: a variable of the runtime's own, never given");
-    return r;
+        return {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "%1: a variable of the runtime's own, never given"), {r})};
+    return {data(r)};
 }
 
 bool allows(const Policy &policy, const QString &baseDir, const PolicyQuestion &q, const DecisionContext &context)
@@ -85,9 +113,10 @@ void explainDeny(Explanation &e, const Policy &policy, const QString &baseDir, c
         if (allows(candidate, baseDir, q, context)) {
             e.allowFlip = rule;
             const QString deny = denySwitchFor(q.kind);
-            e.flip = QStringLiteral("add %1").arg(rule->displayText());
+            e.flipWords = {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "add %1"), {rule->displayText()})};
             if (denySwitchOn(policy, deny))
-                e.flip += QStringLiteral(" and turn \"%1\" off").arg(deny);
+                e.flipWords << phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", " and turn %1 off"),
+                                      {QStringLiteral("\"%1\"").arg(deny)});
             // The entry alone in a sandboxed policy: what lint would say of it.
             Policy alone;
             alone.sandbox = true;
@@ -106,9 +135,10 @@ void explainDeny(Explanation &e, const Policy &policy, const QString &baseDir, c
     open.sandbox = false;
     open.permissions.denyFs = open.permissions.denyNet = open.permissions.denyEnv = open.permissions.denyRun = false;
     if (allows(open, baseDir, q, context))
-        e.flip = QStringLiteral("no entry allows it: only a policy without the sandbox (and without deny switches) would");
+        e.flipWords = {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain",
+                                                "no entry allows it: only a policy without the sandbox (and without deny switches) would"))};
     else
-        e.flip = QStringLiteral("nothing in a policy can allow it (%1)").arg(e.decision.rule);
+        e.flipWords = {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "nothing in a policy can allow it (%1)"), {e.decision.rule})};
 }
 
 void explainAllow(Explanation &e, const Policy &policy, const QString &baseDir, const PolicyQuestion &q,
@@ -126,7 +156,7 @@ void explainAllow(Explanation &e, const Policy &policy, const QString &baseDir, 
             e.removeFlip = pointer;
         const Decision next = PolicyMatcher(matcherSetupFor(candidate, baseDir, context)).decide(q.kind, q.value, q.hasValue);
         if (!next.allowed) {
-            e.flip = QStringLiteral("remove %1").arg(removed.join(QStringLiteral(" and ")));
+            e.flipWords = {ExplainPhrase{QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "remove %1"), removed, true}};
             if (removed.size() > 1)
                 e.removeFlip.clear(); // no single entry removal denies it
             return;
@@ -135,20 +165,61 @@ void explainAllow(Explanation &e, const Policy &policy, const QString &baseDir, 
         pointer = rulePointer(candidate, next.rule, q.value);
     }
     e.removeFlip.clear();
-    const QString prefix = removed.isEmpty() ? QString()
-                                             : QStringLiteral("removing %1 is not enough: ").arg(removed.join(QStringLiteral(" and ")));
+    e.flipWords.clear();
+    if (!removed.isEmpty())
+        e.flipWords << ExplainPhrase{QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "removing %1 is not enough: "), removed, true};
     if (rule == QLatin1String("no sandbox")) {
         const QString deny = denySwitchFor(q.kind);
-        e.flip = prefix + (deny.isEmpty() ? QStringLiteral("turn \"sandbox\" on")
-                                          : QStringLiteral("turn \"sandbox\" or \"%1\" on").arg(deny));
+        if (deny.isEmpty())
+            e.flipWords << phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "turn %1 on"), {QStringLiteral("\"sandbox\"")});
+        else
+            e.flipWords << phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "turn %1 or %2 on"),
+                                  {QStringLiteral("\"sandbox\""), QStringLiteral("\"%1\"").arg(deny)});
     } else if (rule == QLatin1String("workdir")) {
-        e.flip = prefix + QStringLiteral("it is inside the workdir, which the run may always read and write: set another workdir");
+        e.flipWords << phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain",
+                                                "it is inside the workdir, which the run may always read and write: set another workdir"));
     } else {
-        e.flip = prefix + QStringLiteral("no policy entry decided it (%1)").arg(rule);
+        e.flipWords << phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "no policy entry decided it (%1)"), {rule});
     }
 }
 
+// Fills the English texts the CLI prints from the words.
+Explanation finished(Explanation e)
+{
+    e.ruleText = englishText(e.ruleWords);
+    e.flip = englishText(e.flipWords);
+    return e;
+}
+
 } // namespace
+
+QString ExplainPhrase::english() const
+{
+    return listArg ? QString::fromUtf8(source).arg(args.join(QString::fromUtf8(kAnd)))
+                   : fill(QString::fromUtf8(source), args);
+}
+
+QString ExplainPhrase::translated() const
+{
+    const QString text = QCoreApplication::translate(kContext, source);
+    return listArg ? text.arg(args.join(QCoreApplication::translate(kContext, kAnd))) : fill(text, args);
+}
+
+QString englishText(const ExplainWords &words)
+{
+    QString out;
+    for (const ExplainPhrase &p : words)
+        out += p.english();
+    return out;
+}
+
+QString translatedText(const ExplainWords &words)
+{
+    QString out;
+    for (const ExplainPhrase &p : words)
+        out += p.translated();
+    return out;
+}
 
 Policy withoutEntry(const Policy &policy, const QString &pointer)
 {
@@ -176,12 +247,12 @@ Explanation explainDecision(const Policy &policy, const QString &baseDir, const 
     Explanation e;
     e.decision = PolicyMatcher(matcherSetupFor(policy, baseDir, context)).decide(question.kind, question.value, question.hasValue);
     e.rulePointer = rulePointer(policy, e.decision.rule, question.value);
-    e.ruleText = e.rulePointer.isEmpty() ? defaultRuleText(e.decision) : entryText(policy, e.rulePointer);
+    e.ruleWords = e.rulePointer.isEmpty() ? defaultRuleWords(e.decision) : ExplainWords{data(entryText(policy, e.rulePointer))};
     if (e.decision.allowed)
         explainAllow(e, policy, baseDir, question, context);
     else
         explainDeny(e, policy, baseDir, question, context);
-    return e;
+    return finished(std::move(e));
 }
 
 Explanation explainDecision(const Policy &policy, const QString &baseDir, const AuditEvent &event,
@@ -194,15 +265,18 @@ Explanation explainDecision(const Policy &policy, const QString &baseDir, const 
         Explanation e;
         if (d.rule == QLatin1String("code") || d.rule == QLatin1String("namespace")) {
             e.decision = d;
-            e.ruleText = QStringLiteral("%1: a module of the start-up graph, which the run's namespace holds").arg(d.rule);
+            e.ruleWords = {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain",
+                                                    "%1: a module of the start-up graph, which the run's namespace holds"),
+                                  {d.rule})};
         } else {
             e = explainDecision(policy, baseDir, questionFor(event), context);
             e.decision.action = d.action;
         }
         e.allowFlip.reset();
         e.removeFlip.clear();
-        e.flip = QStringLiteral("nothing in a policy denies it: a module of the start-up graph is always readable");
-        return e;
+        e.flipWords = {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain",
+                                                "nothing in a policy denies it: a module of the start-up graph is always readable"))};
+        return finished(std::move(e));
     }
     return explainDecision(policy, baseDir, questionFor(event), context);
 }

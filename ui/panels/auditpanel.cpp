@@ -193,6 +193,10 @@ AuditPanel::AuditPanel(QWidget *parent)
     // taking the rest of the width in a wide one.
     header->resizeSection(int(AuditLogModel::Column::Reason), fit(QString(44, QLatin1Char('n'))));
     header->setStretchLastSection(true);
+    // What was decided and by which rule before the path: a long Resource column pushed the Rule
+    // out of a docked table at 1280x800. Only the order shown; the model keeps its columns.
+    header->moveSection(header->visualIndex(int(AuditLogModel::Column::Resource)),
+                        header->visualIndex(int(AuditLogModel::Column::Rule)));
     updateSeqWidth();
 
     m_kind->addItem(tr("All kinds"), QString());
@@ -251,6 +255,7 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_details->setAutoFillBackground(false);
     m_detailsArea->viewport()->installEventFilter(this);
     auto *openButton = new QToolButton(this);
+    openButton->setObjectName(QStringLiteral("auditOpenLog"));
     openButton->setText(tr("Open Log\u2026"));
     openButton->setAccessibleName(tr("Open an audit log file"));
     m_kind->setAccessibleName(tr("Kind filter"));
@@ -583,14 +588,18 @@ QString AuditPanel::detailsText(const AuditEvent &event) const
         return tr("This line is not an audit event.");
     const QString seq = QLocale().toString(event.seq);
     const QString rule = visibleText(event.rule.isEmpty() ? tr("(no rule named)") : event.rule);
+    // Words of ours are translated; what the engine told the script, the rule names and policy
+    // entries are data: quoted, in a line of their own, never mixed into a translated sentence.
     QString text;
     if (event.allowed) {
         text = tr("#%1 allowed by %2.").arg(seq, rule);
     } else {
-        text = tr("#%1 denied by %2: %3").arg(seq, rule, visibleText(event.reason));
+        text = tr("#%1 denied by %2.").arg(seq, rule);
         if (!m_policy)
             if (const std::optional<AllowRule> flip = allowRuleFor(event))
                 text += QStringLiteral(" \u00b7 ") + tr("allowed by adding %1").arg(visibleText(flip->displayText()));
+        if (!event.reason.isEmpty())
+            text += QLatin1Char('\n') + tr("Engine's message to the script (as sent): \u201c%1\u201d").arg(visibleText(event.reason));
     }
     if (!m_policy)
         return text;
@@ -598,11 +607,11 @@ QString AuditPanel::detailsText(const AuditEvent &event) const
     // had; without the run's workdir and entry the answer is the policy's alone.
     const Explanation e = explainDecision(*m_policy, m_baseDir, event);
     const QString now = e.decision.allowed ? tr("allows it") : tr("denies it");
-    text += QLatin1Char('\n') + tr("The policy in the editor %1 (%2)").arg(now, visibleText(e.ruleText));
-    if (!e.flip.isEmpty())
-        text += QStringLiteral(" \u00b7 ") + tr("to change that: %1").arg(visibleText(e.flip));
+    text += QLatin1Char('\n') + tr("The policy in the editor %1 (%2)").arg(now, visibleText(translatedText(e.ruleWords)));
+    if (!e.flipWords.isEmpty())
+        text += QStringLiteral(" \u00b7 ") + tr("to change that: %1").arg(visibleText(translatedText(e.flipWords)));
     if (!e.flipRisk.isEmpty())
-        text += QStringLiteral(" \u00b7 ") + tr("but look again: %1").arg(visibleText(e.flipRisk));
+        text += QStringLiteral(" \u00b7 ") + tr("but look again, lint says: \u201c%1\u201d").arg(visibleText(e.flipRisk));
     return text;
 }
 

@@ -1,7 +1,7 @@
 #include "consolepanel.h"
 
 #include "common/terminaltext.h"
-#include "theme.h"
+#include "textroles.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
@@ -150,7 +150,6 @@ void ConsolePanel::flush()
     clock.start();
     const qsizetype target = qBound(kMinFlushBytes, qsizetype(m_bytesPerMs * kFlushBudgetMs), kFlushBytes);
     qsizetype budget = target;
-    const bool dark = isDarkPalette(m_view->palette());
     QTextCursor cursor(m_view->document());
     cursor.movePosition(QTextCursor::End);
     cursor.beginEditBlock();
@@ -179,13 +178,11 @@ void ConsolePanel::flush()
                 text.prepend(QLatin1Char('\n'));
             break;
         }
-        QTextCharFormat format;
-        if (kind == Kind::Stderr) {
-            format.setForeground(dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xcf, 0x22, 0x2e));
-        } else if (kind == Kind::Notice) {
-            format.setForeground(m_view->palette().color(QPalette::PlaceholderText));
-            format.setFontItalic(true);
-        }
+        // Stored as what the text is, coloured from the palette now and again on a theme change.
+        const TextRole role = kind == Kind::Stderr ? TextRole::Error
+                              : kind == Kind::Notice ? TextRole::Notice
+                                                     : TextRole::Plain;
+        const QTextCharFormat format = textRoleFormat(role, m_view->palette());
         // The code's output is shown, not obeyed: a right-to-left override must not reorder it.
         cursor.insertText(wrapLongLines(visibleLines(text)), format);
     }
@@ -219,6 +216,15 @@ QString ConsolePanel::wrapLongLines(const QString &text)
         out.append(c);
     }
     return out;
+}
+
+void ConsolePanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // A theme switch: output already shown takes the new palette's colours too. Queued: the
+    // new palette reaches parents and children in separate events, the view's may come last.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        recolorTextRolesLater(m_view);
 }
 
 void ConsolePanel::flushAll()

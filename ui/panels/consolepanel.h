@@ -66,6 +66,9 @@ public:
     bool findNext(bool backward = false);
     void copyAll();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     enum class Kind { Stdout, Stderr, Notice };
     struct Chunk

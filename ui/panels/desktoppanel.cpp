@@ -14,6 +14,8 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QToolButton>
 #include <QSplitter>
 
 namespace Sandbench {
@@ -21,6 +23,8 @@ namespace Sandbench {
 DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     : QWidget(parent)
     , m_view(new DesktopView(this))
+    , m_scroll(new QScrollArea(this))
+    , m_actualSize(new QToolButton(this))
     , m_fps(new QDoubleSpinBox(this))
     , m_live(new QCheckBox(tr("Live"), this))
     , m_text(new QLineEdit(this))
@@ -60,9 +64,24 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     m_timeline->setMovement(QListView::Static);
     m_timeline->setSpacing(4);
 
+    m_actualSize->setObjectName(QStringLiteral("desktopActualSize"));
+    m_actualSize->setText(tr("1:1"));
+    m_actualSize->setCheckable(true);
+    m_actualSize->setToolTip(tr("Show the sandbox's screen at its real size and scroll it, or fitted to the panel"));
+    m_actualSize->setAccessibleName(tr("Real size"));
+    connect(m_actualSize, &QToolButton::clicked, this, [this] { m_sizeChosen = true; });
+    connect(m_actualSize, &QToolButton::toggled, m_view, &DesktopView::setActualSize);
+    m_scroll->setObjectName(QStringLiteral("desktopScroll"));
+    m_scroll->setWidget(m_view);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setAlignment(Qt::AlignCenter);
+    m_scroll->setFocusPolicy(Qt::NoFocus); // keys go to the view, and from it to the sandbox
+
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_live);
     bar->addWidget(m_fps);
+    bar->addWidget(m_actualSize);
     bar->addStretch(1);
     bar->addWidget(snap);
     bar->addWidget(save);
@@ -74,7 +93,7 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
     layout->addLayout(typing);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(m_timeline);
     layout->addWidget(m_status);
 
@@ -187,6 +206,8 @@ void DesktopPanel::requestFrame()
         }
         ++m_frames;
         m_view->setImage(image);
+        if (!m_sizeChosen)
+            m_actualSize->setChecked(m_view->fittedScale(m_scroll->viewport()->size()) < 0.5);
         setStatus(tr("%1 × %2, %3 ms per frame").arg(image.width()).arg(image.height())
                       .arg(m_sinceRequest.elapsed()));
         if (m_timelineNext) {

@@ -17,6 +17,8 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QScrollArea;
+class QToolButton;
 
 namespace Sandbench {
 
@@ -42,6 +44,9 @@ public:
     void setFramesPerSecond(double fps);
     void setLive(bool live);
     DesktopView *view() const { return m_view; }
+    // The "1:1" toggle: real size (scrolling) or fitted. Until the user chooses, the first
+    // screen decides: real size when fitting it would shrink it below half.
+    QToolButton *actualSizeButton() const { return m_actualSize; }
     QListWidget *timeline() const { return m_timeline; }
     // The type box (Return sends its text) and whether Enter follows the text.
     QLineEdit *typeBox() const { return m_text; }
@@ -76,6 +81,9 @@ private:
 
     QPointer<Sandbox> m_sandbox;
     DesktopView *m_view;
+    QScrollArea *m_scroll;
+    QToolButton *m_actualSize;
+    bool m_sizeChosen = false; // the user toggled 1:1
     QDoubleSpinBox *m_fps;
     QCheckBox *m_live;
     QLineEdit *m_text;

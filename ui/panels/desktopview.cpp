@@ -3,6 +3,8 @@
 #include <QKeyEvent>
 #include <QPainter>
 
+#include <algorithm>
+
 namespace Sandbench {
 
 DesktopView::DesktopView(QWidget *parent)
@@ -15,14 +17,37 @@ DesktopView::DesktopView(QWidget *parent)
 
 void DesktopView::setImage(const QImage &image)
 {
+    const bool resized = image.size() != m_image.size();
     m_image = image;
+    if (resized && m_actual)
+        setActualSize(true);
     update();
+}
+
+void DesktopView::setActualSize(bool actual)
+{
+    m_actual = actual;
+    // A scroll area around the view scrolls once the view is as large as the screen.
+    setMinimumSize(actual && !m_image.isNull() ? m_image.size() : QSize(160, 100));
+    updateGeometry();
+    update();
+}
+
+double DesktopView::fittedScale(const QSize &area) const
+{
+    if (m_image.isNull() || m_image.width() <= 0)
+        return 1.0;
+    return double(m_image.size().scaled(area, Qt::KeepAspectRatio).width()) / m_image.width();
 }
 
 QRect DesktopView::targetRect() const
 {
     if (m_image.isNull())
         return {};
+    if (m_actual) {
+        const QSize own = m_image.size();
+        return QRect(QPoint(std::max(0, (width() - own.width()) / 2), std::max(0, (height() - own.height()) / 2)), own);
+    }
     const QSize scaled = m_image.size().scaled(size(), Qt::KeepAspectRatio);
     return QRect(QPoint((width() - scaled.width()) / 2, (height() - scaled.height()) / 2), scaled);
 }

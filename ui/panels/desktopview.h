@@ -7,7 +7,8 @@
 
 namespace Sandbench {
 
-// Shows a sandbox's screen, scaled to fit with its aspect ratio kept, and turns what the user
+// Shows a sandbox's screen, scaled to fit with its aspect ratio kept or at its real size (1:1,
+// inside a scroll area: a 1280x800 screen fitted into a docked panel is too small to read), and turns what the user
 // does on it into screen coordinates: clicks, wheel turns, typed text and key combinations.
 // It only emits; DesktopPanel sends them to the sandbox.
 class DesktopView : public QWidget
@@ -17,6 +18,11 @@ public:
     explicit DesktopView(QWidget *parent = nullptr);
 
     void setImage(const QImage &image);
+    // 1:1: the screen's own pixels, the widget at least as large; otherwise scaled to fit.
+    void setActualSize(bool actual);
+    bool isActualSize() const { return m_actual; }
+    // How large the fitted picture is against the screen (1 = real size) in `area`.
+    double fittedScale(const QSize &area) const;
     QImage image() const { return m_image; }
     // Where the screen is drawn inside the widget.
     QRect targetRect() const;
@@ -45,6 +51,7 @@ protected:
 private:
     QImage m_image;
     QPoint m_wheelRest; // eighths of a degree not yet worth a notch
+    bool m_actual = false;
 };
 
 } // namespace Sandbench

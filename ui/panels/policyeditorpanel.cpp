@@ -72,6 +72,7 @@ PolicyEditorPanel::PolicyEditorPanel(QWidget *parent)
     m_debounce->setInterval(kDebounceMs);
 
     auto *templates = new QToolButton(this);
+    templates->setObjectName(QStringLiteral("policyTemplates"));
     templates->setText(tr("Templates"));
     templates->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(templates);

@@ -28,8 +28,7 @@ PortPreviewPanel::PortPreviewPanel(Sandbox *sandbox, int port, QWidget *parent)
     m_view->setObjectName(QStringLiteral("previewView"));
     m_status->setObjectName(QStringLiteral("previewStatus"));
     m_address->setReadOnly(true);
-    // Before (and between) pages the view is the theme's base colour, not a white block.
-    m_view->page()->setBackgroundColor(palette().color(QPalette::Base));
+    updatePageBackground();
     auto *reloadButton = new QPushButton(tr("Reload"), this);
     auto *browser = new QPushButton(tr("Open in browser"), this);
     reloadButton->setObjectName(QStringLiteral("previewReload"));
@@ -70,6 +69,8 @@ void PortPreviewPanel::setSandbox(Sandbox *sandbox, int port)
             m_port->addItem(QString::number(p), p);
         connect(sandbox, &Sandbox::stateChanged, this, [this] {
             setStatus(tr("The sandbox is no longer alive"), true);
+            m_showsPage = false;
+            updatePageBackground();
             m_view->setHtml(QString());
             m_address->clear();
         });
@@ -114,6 +115,8 @@ void PortPreviewPanel::load()
         return;
     }
     setStatus(tr("Loading %1…").arg(u.toString()));
+    m_showsPage = true;
+    updatePageBackground();
     m_view->load(u);
 }
 
@@ -135,7 +138,17 @@ void PortPreviewPanel::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
-        m_view->page()->setBackgroundColor(palette().color(QPalette::Base));
+        updatePageBackground();
+}
+
+QColor PortPreviewPanel::pageBackground() const
+{
+    return m_showsPage ? QColor(Qt::white) : palette().color(QPalette::Base);
+}
+
+void PortPreviewPanel::updatePageBackground()
+{
+    m_view->page()->setBackgroundColor(pageBackground());
 }
 
 } // namespace Sandbench

@@ -29,6 +29,10 @@ public:
     QUrl url() const;
     QWebEngineView *view() const { return m_view; }
     QString status() const;
+    // What the view paints where a page sets no background of its own: white under a page, as
+    // in any browser (a page without colours of its own is black text, and Qt 6.4's web engine
+    // cannot be told to prefer a dark scheme), the theme's base before and between pages.
+    QColor pageBackground() const;
 
     void reload();
     void openInBrowser();
@@ -42,12 +46,14 @@ protected:
 private:
     void load();
     void setStatus(const QString &text, bool error = false);
+    void updatePageBackground();
 
     QPointer<Sandbox> m_sandbox;
     QComboBox *m_port;
     QLineEdit *m_address;
     QWebEngineView *m_view;
     QLabel *m_status;
+    bool m_showsPage = false; // a served page, not the empty view
 };
 
 } // namespace Sandbench

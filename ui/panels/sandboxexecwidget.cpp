@@ -2,7 +2,9 @@
 
 #include "common/terminaltext.h"
 #include "sandbox/sandbox.h"
+#include "textroles.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -26,6 +28,7 @@ SandboxExecWidget::SandboxExecWidget(QWidget *parent)
     m_output->setObjectName(QStringLiteral("execOutput"));
     m_command->setPlaceholderText(tr("Shell command, e.g. ls -la && uname -a"));
     m_output->setReadOnly(true);
+    m_output->setUndoRedoEnabled(false);
     m_output->setMaximumBlockCount(20'000);
     m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto *row = new QHBoxLayout;
@@ -61,10 +64,10 @@ QString SandboxExecWidget::outputText() const
     return m_output->toPlainText();
 }
 
-void SandboxExecWidget::append(const QString &text, const QColor &color)
+void SandboxExecWidget::append(const QString &text, TextRole role)
 {
-    QTextCharFormat format;
-    format.setForeground(color.isValid() ? QBrush(color) : palette().text());
+    // The role, not a colour, is kept: a theme switch recolours what is already shown.
+    const QTextCharFormat format = textRoleFormat(role, m_output->palette());
     QTextCursor cursor(m_output->document());
     cursor.movePosition(QTextCursor::End);
     // The sandbox's output is shown, not obeyed (as in the Console).
@@ -77,11 +80,11 @@ void SandboxExecWidget::run(const QString &command)
     if (!m_sandbox || m_job || command.trimmed().isEmpty())
         return;
     m_command->setText(command);
-    append(QStringLiteral("$ %1\n").arg(command), QColor(0x2e, 0x86, 0xc1));
+    append(QStringLiteral("$ %1\n").arg(command), TextRole::Command);
     ExecJob *job = m_sandbox->exec({QStringLiteral("sh"), QStringLiteral("-c"), command});
     m_job = job;
     connect(job, &ExecJob::output, this, [this](SandboxStream stream, const QByteArray &bytes) {
-        append(QString::fromUtf8(bytes), stream == SandboxStream::Stderr ? QColor(0xc0, 0x39, 0x2b) : QColor());
+        append(QString::fromUtf8(bytes), stream == SandboxStream::Stderr ? TextRole::Error : TextRole::Plain);
     });
     job->then(this, [this](const Result<SandboxExecResult> &r) {
         QString end;
@@ -94,12 +97,19 @@ void SandboxExecWidget::run(const QString &command)
                       .arg(r->truncated ? tr(", output truncated") : QString());
         if (!outputText().endsWith(QLatin1Char('\n')) && !outputText().isEmpty())
             end.prepend(QLatin1Char('\n'));
-        append(end + QLatin1Char('\n'), QColor(0x7f, 0x8c, 0x8d));
+        append(end + QLatin1Char('\n'), TextRole::Notice);
         m_job = nullptr;
         updateButtons();
         emit finished();
     });
     updateButtons();
+}
+
+void SandboxExecWidget::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        recolorTextRolesLater(m_output);
 }
 
 void SandboxExecWidget::updateButtons()

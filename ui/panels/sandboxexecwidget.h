@@ -11,11 +11,12 @@ class QPushButton;
 
 namespace Sandbench {
 
+enum class TextRole;
 class ExecJob;
 class Sandbox;
 
 // A command line for one sandbox (run with sh -c) and its output as it arrives: stdout plain,
-// stderr in red, then how it ended. One command at a time; Stop cancels it (and everything it
+// stderr in the error colour, then how it ended. One command at a time; Stop cancels it (and everything it
 // started).
 class SandboxExecWidget : public QWidget
 {
@@ -32,8 +33,11 @@ public:
 signals:
     void finished();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
-    void append(const QString &text, const QColor &color);
+    void append(const QString &text, TextRole role);
     void updateButtons();
 
     QPointer<Sandbox> m_sandbox;

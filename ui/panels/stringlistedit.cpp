@@ -2,11 +2,14 @@
 
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QLabel>
 #include <QListWidget>
 #include <QPixmap>
 #include <QStyledItemDelegate>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Sandbench {
 
@@ -39,6 +42,7 @@ StringListEdit::StringListEdit(const QString &placeholder, QWidget *parent)
     , m_list(new QListWidget(this))
     , m_add(new QToolButton(this))
     , m_remove(new QToolButton(this))
+    , m_addNoteMark(new QLabel(this))
     , m_placeholder(placeholder)
 {
     m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
@@ -52,9 +56,19 @@ StringListEdit::StringListEdit(const QString &placeholder, QWidget *parent)
     m_add->setToolTip(tr("Add an entry"));
     m_remove->setText(QStringLiteral("\u2212"));
     m_remove->setToolTip(tr("Remove the selected entry"));
+    // "+" and "−" keep one size whatever is noted: a note's icon beside "+" once widened the
+    // column and squeezed the buttons. The note is its own mark under them.
+    const int side = std::max(m_add->sizeHint().width(), m_add->sizeHint().height());
+    m_add->setFixedSize(side, side);
+    m_remove->setFixedSize(side, side);
+    m_addNoteMark->setObjectName(QStringLiteral("addNoteMark"));
+    m_addNoteMark->setFixedSize(side, side);
+    m_addNoteMark->setAlignment(Qt::AlignCenter);
+    m_addNoteMark->hide();
     auto *buttons = new QVBoxLayout;
     buttons->addWidget(m_add);
     buttons->addWidget(m_remove);
+    buttons->addWidget(m_addNoteMark);
     buttons->addStretch();
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -162,13 +176,14 @@ void StringListEdit::setAddNote(const QIcon &icon, const QStringList &messages)
 {
     m_addNote = messages;
     if (messages.isEmpty()) {
-        m_add->setIcon(QIcon());
-        m_add->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        m_addNoteMark->hide();
+        m_addNoteMark->clear();
         m_add->setToolTip(tr("Add an entry"));
         return;
     }
-    m_add->setIcon(icon);
-    m_add->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_addNoteMark->setPixmap(icon.pixmap(QSize(16, 16)));
+    m_addNoteMark->setToolTip(messages.join(QLatin1Char('\n')));
+    m_addNoteMark->show();
     m_add->setToolTip(messages.join(QLatin1Char('\n')) + QLatin1Char('\n') + tr("Add an entry"));
 }
 

@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <QWidget>
 
+class QLabel;
 class QListWidget;
 class QListWidgetItem;
 class QToolButton;
@@ -41,6 +42,7 @@ public:
     // A note on "+" (a denial an entry here would allow); empty messages restore the button.
     void setAddNote(const QIcon &icon, const QStringList &messages);
     QString addNote() const { return m_addNote.join(QLatin1Char('\n')); }
+    QToolButton *removeButton() const { return m_remove; }
 
 signals:
     void changed();
@@ -52,6 +54,7 @@ private:
     QListWidget *m_list;
     QToolButton *m_add;
     QToolButton *m_remove;
+    QLabel *m_addNoteMark;
     QString m_placeholder;
     QList<RowMark> m_marks;
     QStringList m_addNote;

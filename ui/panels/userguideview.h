@@ -16,7 +16,8 @@ class UserGuideView : public QTextBrowser
 public:
     explicit UserGuideView(QWidget *parent = nullptr);
 
-    static QUrl startPage() { return QUrl(QStringLiteral("qrc:/guide/README.md")); }
+    // A first task first; building and the CLI are a link away (README.md).
+    static QUrl startPage() { return QUrl(QStringLiteral("qrc:/guide/docs/guide.md")); }
     // Whether `url` is a page or picture of the guide itself (qrc:/guide/...).
     static bool isGuideUrl(const QUrl &url);
 

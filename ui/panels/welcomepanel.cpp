@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFrame>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -62,10 +63,20 @@ WelcomePanel::WelcomePanel(QWidget *parent)
     setObjectName(QStringLiteral("welcomePanel"));
     auto *page = new QWidget;
     auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(24, 20, 24, 20);
-    layout->setSpacing(12);
-    layout->addWidget(wrappedLabel(tr("<h2>Welcome to Sandbench</h2>"
-                                      "<p>Sandbench runs code an AI agent wrote under a policy you can read and edit. "
+    layout->setContentsMargins(24, 12, 24, 12);
+    layout->setSpacing(10);
+    // The way to the guide sits beside the title: in a docked tab at 1280x800 anything below the
+    // examples is below the fold.
+    auto *guide = new QPushButton(tr("Read the User Guide"), page);
+    guide->setObjectName(QStringLiteral("openUserGuide"));
+    guide->setToolTip(tr("Policies, sessions, replays and sandboxes, offline (Help \u2192 User Guide, F1). "
+                         "This page is under Help \u2192 Welcome."));
+    connect(guide, &QPushButton::clicked, this, &WelcomePanel::userGuideRequested);
+    auto *header = new QHBoxLayout;
+    header->addWidget(wrappedLabel(tr("<h2>Welcome to Sandbench</h2>"), page), 1);
+    header->addWidget(guide, 0, Qt::AlignVCenter);
+    layout->addLayout(header);
+    layout->addWidget(wrappedLabel(tr("<p>Sandbench runs code an AI agent wrote under a policy you can read and edit. "
                                       "Every file, network, environment and program access the code asks for is "
                                       "decided by the policy and logged.</p>"
                                       "<p>The <b>Script</b> panel holds the code, the <b>Policy</b> panel what it may do. "
@@ -96,15 +107,6 @@ WelcomePanel::WelcomePanel(QWidget *parent)
         ++column;
     }
     layout->addLayout(grid);
-
-    auto *guide = new QPushButton(tr("Read the User Guide"), page);
-    guide->setObjectName(QStringLiteral("openUserGuide"));
-    connect(guide, &QPushButton::clicked, this, &WelcomePanel::userGuideRequested);
-    layout->addWidget(wrappedLabel(tr("<p>The User Guide (Help \u2192 User Guide) explains policies, sessions, "
-                                      "replays and sandboxes. It opens here, offline. This page is under "
-                                      "Help \u2192 Welcome.</p>"),
-                                   page));
-    layout->addWidget(guide, 0, Qt::AlignLeft);
     layout->addStretch(1);
 
     auto *scroll = new QScrollArea(this);

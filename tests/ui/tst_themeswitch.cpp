@@ -1,0 +1,282 @@
+// Issue #24, "theme and language that apply halfway": a theme switch recolours output already
+// shown (the console, a sandbox's exec output), a served page stays readable under the dark
+// theme, and German and Japanese explanations keep the engine's English apart as quoted data.
+// Offscreen, no runtime: sandboxes come from the fake provider.
+#include "fakeprovider.h"
+#include "models/auditlogmodel.h"
+#include "mainwindow.h"
+#include "panels/auditpanel.h"
+#include "panels/consolepanel.h"
+#include "panels/portpreviewpanel.h"
+#include "panels/sandboxexecwidget.h"
+#include "policy/policy.h"
+#include "sandbox/sandboxpool.h"
+#include "theme.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QDialog>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <QTextBlock>
+#include <QTimer>
+#include <QTranslator>
+#include <QWebEnginePage>
+#include <QWebEngineView>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+namespace {
+
+// The lowest contrast of any character in `view` against the view's base colour, and the text
+// of the run that has it.
+std::pair<double, QString> worstContrast(const QPlainTextEdit *view)
+{
+    const QColor base = view->palette().color(QPalette::Base);
+    const QColor text = view->palette().color(QPalette::Text);
+    double worst = 21.0;
+    QString where;
+    for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextCharFormat format = it.fragment().charFormat();
+            // No brush of its own: drawn in the palette's text colour.
+            const QColor fg = format.foreground().style() == Qt::NoBrush ? text : format.foreground().color();
+            const double ratio = contrastRatio(fg, base);
+            if (ratio < worst) {
+                worst = ratio;
+                where = it.fragment().text() + QStringLiteral(" (") + fg.name() + QLatin1Char(')');
+            }
+        }
+    }
+    return {worst, where};
+}
+
+std::unique_ptr<SandboxPool> fakePool()
+{
+    PoolOptions o;
+    o.maxSandboxes = 1;
+    o.maxLifetimeMs = 3'600'000;
+    o.network = {NetworkKind::None, NetworkKind::All};
+    auto pool = SandboxPool::open(std::make_unique<FakeProvider>(), o);
+    return pool ? std::move(*pool) : nullptr;
+}
+
+// Chooses `themeIndex` in the Settings dialog as a user does: Ctrl+, then the Theme box by
+// keyboard, then Return.
+void switchThemeThroughSettings(MainWindow *window, int key)
+{
+    window->activateWindow();
+    QTRY_COMPARE(QApplication::activeWindow(), window);
+    bool done = false;
+    QTimer poll;
+    poll.setInterval(10);
+    QObject::connect(&poll, &QTimer::timeout, window, [&] {
+        auto *dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+        if (!dialog || done)
+            return; // not open yet
+        done = true;
+        auto *theme = dialog->findChild<QComboBox *>(QStringLiteral("theme"));
+        QVERIFY(theme);
+        theme->setFocus();
+        QTest::keyClick(theme, Qt::Key(key));
+        QTest::keyClick(theme, Qt::Key_Return);
+    });
+    poll.start();
+    QTest::keyClick(window, Qt::Key_Comma, Qt::ControlModifier);
+    QTRY_VERIFY(done);
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+}
+
+// The explanation with every quoted piece of data taken out: the engine's message (“…”), the
+// policy's own words ("…", allow_read[0], "deny_fs"), what is left must be the language's.
+QString withoutData(QString text)
+{
+    text.remove(QRegularExpression(QStringLiteral("\u201c[^\u201d]*\u201d")));
+    text.remove(QRegularExpression(QStringLiteral("\"[^\"]*\"")));
+    text.remove(QRegularExpression(QStringLiteral("\\b[a-z]+_[a-z_]+(\\[\\d+\\])?")));
+    return text;
+}
+
+} // namespace
+
+class TestThemeSwitch : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("SandbenchTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_themeswitch"));
+        QSettings().clear();
+        applyTheme(Theme::Light);
+    }
+    void cleanup() { applyTheme(Theme::Light); }
+
+    // Output written under one theme is recoloured by a switch to the other: stderr, our
+    // notices, a sandbox's command line and its plain output all stay readable.
+    void switchRecoloursOutputAlreadyShown()
+    {
+        auto pool = fakePool();
+        QVERIFY(pool);
+        SandboxOptions options;
+        options.lifetimeMs = 600'000;
+        auto made = waitFor(pool->create(options), 5000);
+        QVERIFY(made && *made);
+        SandboxExecWidget exec;
+        exec.setSandbox(*made);
+        exec.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&exec));
+        auto *command = exec.findChild<QLineEdit *>(QStringLiteral("execCommand"));
+        QTest::keyClicks(command, QStringLiteral("echo written under light"));
+        QTest::keyClick(command, Qt::Key_Return);
+        QTRY_VERIFY(exec.outputText().contains(QStringLiteral("[exit 0")));
+        auto *execView = exec.findChild<QPlainTextEdit *>(QStringLiteral("execOutput"));
+
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ConsolePanel *console = w.findChild<ConsolePanel *>();
+        QVERIFY(console);
+        console->appendNotice(QStringLiteral("Run 1"));
+        console->append(ExecStream::Stdout, "plain output\n");
+        console->append(ExecStream::Stderr, "an error line\n");
+        console->appendNotice(QStringLiteral("Finished: exit code 1"));
+        console->flushAll();
+        for (const QPlainTextEdit *view : {console->view(), execView}) {
+            const auto [ratio, where] = worstContrast(view);
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("light: %1 at %2").arg(ratio).arg(where)));
+        }
+
+        switchThemeThroughSettings(&w, Qt::Key_End); // Dark, the last theme
+        // The palette reaches the widgets in events of its own: wait for it, then for the text.
+        QTRY_VERIFY(isDarkPalette(console->view()->palette()) && isDarkPalette(execView->palette()));
+        QCOMPARE(console->view()->palette().color(QPalette::Base), darkPalette().color(QPalette::Base));
+        for (const QPlainTextEdit *view : {console->view(), execView}) {
+            QTRY_VERIFY_WITH_TIMEOUT(worstContrast(view).first >= 4.5, 5000);
+            const auto [ratio, where] = worstContrast(view);
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("dark: %1 at %2").arg(ratio).arg(where)));
+        }
+        // Still told apart: stderr is not drawn like stdout.
+        const QTextDocument *doc = console->view()->document();
+        QVERIFY(doc->findBlockByNumber(1).begin().fragment().charFormat().foreground().color()
+                != doc->findBlockByNumber(2).begin().fragment().charFormat().foreground().color());
+
+        // Written under dark, then back to light.
+        console->append(ExecStream::Stderr, "a dark-time error\n");
+        console->flushAll();
+        switchThemeThroughSettings(&w, Qt::Key_Up); // Light, just above Dark
+        QTRY_VERIFY(!isDarkPalette(console->view()->palette()) && !isDarkPalette(execView->palette()));
+        for (const QPlainTextEdit *view : {console->view(), execView}) {
+            QTRY_VERIFY_WITH_TIMEOUT(worstContrast(view).first >= 4.5, 5000);
+            const auto [ratio, where] = worstContrast(view);
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("light again: %1 at %2").arg(ratio).arg(where)));
+        }
+        (void)waitFor(pool->close(), 5000);
+    }
+
+    // A served page without colours of its own is black text: under the dark theme the view
+    // paints white behind it, the empty view stays the theme's base.
+    void servedPageKeepsAReadableBackgroundUnderDark()
+    {
+        applyTheme(Theme::Dark);
+        auto pool = fakePool();
+        QVERIFY(pool);
+        SandboxOptions options;
+        options.lifetimeMs = 600'000;
+        options.network.kind = NetworkKind::All; // ports need it
+        options.ports = {8080};
+        auto made = waitFor(pool->create(options), 5000);
+        QVERIFY(made && *made);
+        PortPreviewPanel empty(nullptr, 0);
+        QCOMPARE(empty.view()->page()->backgroundColor(), darkPalette().color(QPalette::Base));
+        PortPreviewPanel panel(*made, 8080);
+        // Chromium's default text colour for a page that sets none.
+        QVERIFY(contrastRatio(panel.view()->page()->backgroundColor(), Qt::black) >= 4.5);
+        applyTheme(Theme::Light);
+        QApplication::processEvents();
+        QVERIFY(contrastRatio(panel.view()->page()->backgroundColor(), Qt::black) >= 4.5);
+        applyTheme(Theme::Dark);
+        QApplication::processEvents();
+        QVERIFY(contrastRatio(panel.view()->page()->backgroundColor(), Qt::black) >= 4.5);
+        (void)waitFor(pool->close(), 5000);
+    }
+
+    // German and Japanese: the explanation of a denial says everything of its own in the
+    // language; the engine's message and the policy's words stay data, quoted apart.
+    void explanationKeepsEngineTextApart_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("denySwitch");
+        QTest::newRow("de sandbox") << QStringLiteral("de") << false;
+        QTest::newRow("de deny_fs") << QStringLiteral("de") << true;
+        QTest::newRow("ja sandbox") << QStringLiteral("ja") << false;
+        QTest::newRow("ja deny_fs") << QStringLiteral("ja") << true;
+    }
+    void explanationKeepsEngineTextApart()
+    {
+        QFETCH(QString, language);
+        QFETCH(bool, denySwitch);
+        QTranslator translator;
+        QVERIFY(translator.load(QStringLiteral(":/i18n/sandbench_%1.qm").arg(language)));
+        QCoreApplication::installTranslator(&translator);
+        auto cleanup = qScopeGuard([&] { QCoreApplication::removeTranslator(&translator); });
+
+        AuditPanel panel;
+        Policy policy;
+        policy.sandbox = !denySwitch;
+        policy.permissions.denyFs = denySwitch;
+        panel.setPolicy(policy, QStringLiteral("/tmp"));
+        AuditEvent denied;
+        denied.seq = 1;
+        denied.kind = QStringLiteral("read");
+        denied.action = QStringLiteral("read");
+        denied.resource = QStringLiteral("/etc/hostname");
+        denied.rule = denySwitch ? QStringLiteral("deny_fs") : QStringLiteral("sandbox default");
+        denied.reason = QStringLiteral("permission denied: read access to \"/etc/hostname\" is not allowed (add it to allow_read)");
+        AuditEvent allowed = denied;
+        allowed.seq = 2;
+        allowed.allowed = true;
+        allowed.rule = QStringLiteral("allow_read[0]");
+        allowed.reason.clear();
+        panel.model()->setEvents({denied, allowed});
+        panel.resize(900, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *view = panel.findChild<QTableView *>(QStringLiteral("auditView"));
+        QTRY_COMPARE(view->model()->rowCount(), 2);
+        const QRect row = view->visualRect(view->model()->index(0, 1));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, row.center());
+        const QString details = panel.detailsLabel()->toolTip();
+        // The engine's message is there, whole and quoted, on a line of its own.
+        QVERIFY2(details.contains(QStringLiteral("\u201c") + denied.reason + QStringLiteral("\u201d")), qPrintable(details));
+        const QString words = withoutData(details);
+        static const QRegularExpression english(
+            QStringLiteral("\\b(permission|denied|add|remove|allows?|deny|denies|nothing|turn|off|entry|policy|whatever|to change)\\b"),
+            QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpressionMatch match = english.match(words);
+        QVERIFY2(!match.hasMatch(), qPrintable(QStringLiteral("\"%1\" in: %2").arg(match.captured(), details)));
+
+        // An allowed row under a policy that allows it: the way back (remove ...) in the language too.
+        Policy allowing;
+        allowing.sandbox = true;
+        allowing.permissions.allowRead = QStringList{QStringLiteral("/etc/hostname")};
+        panel.setPolicy(allowing, QStringLiteral("/tmp"));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(1, 1)).center());
+        const QString allowedDetails = panel.detailsLabel()->toolTip();
+        QVERIFY2(allowedDetails.contains(QStringLiteral("allow_read[0]")), qPrintable(allowedDetails));
+        const QRegularExpressionMatch again = english.match(withoutData(allowedDetails));
+        QVERIFY2(!again.hasMatch(), qPrintable(QStringLiteral("\"%1\" in: %2").arg(again.captured(), allowedDetails)));
+    }
+};
+
+QTEST_MAIN(TestThemeSwitch)
+#include "tst_themeswitch.moc"
