@@ -2,6 +2,7 @@
 
 #include "common/boundedfile.h"
 #include "common/helperprogram.h"
+#include "net/egressproxy.h"
 #include "sandbox/docker/dockerhostcutoff.h"
 #include "sandbox/docker/dockerbackend.h"
 #include "sandbox/docker/dockerlockdown.h"
@@ -12,6 +13,8 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QNetworkInterface>
+#include <QPointer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QThread>
@@ -110,7 +113,7 @@ SandboxFeatures DockerProvider::features() const
     f.ports = true;
     // For images labelled with desktopLabel; each sandbox's features say whether it has one.
     f.desktop = true;
-    f.network = {NetworkKind::None, NetworkKind::All};
+    f.network = {NetworkKind::None, NetworkKind::All, NetworkKind::Domains};
     return f;
 }
 
@@ -170,7 +173,8 @@ Result<QJsonObject> DockerProvider::volumeTmpfs(const QJsonObject &imageVolumes)
     return out;
 }
 
-QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const
+QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes,
+                                            const QString &egressNetwork) const
 {
     const SandboxOptions &o = request.options;
     // The container ends itself at its deadline: its pid 1 is the keeper (sandbench-inside keep),
@@ -210,7 +214,8 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     const int memoryMiB = o.memoryMiB > 0 ? std::min(o.memoryMiB, m_options.defaultMemoryMiB) : m_options.defaultMemoryMiB;
     const double cpus = o.cpus > 0 ? std::min(o.cpus, m_options.defaultCpus) : m_options.defaultCpus;
     const qint64 memory = qint64(memoryMiB) * 1024 * 1024;
-    const bool online = o.network.kind == NetworkKind::All;
+    // Allow is online too, on its own internal network: the host's addresses are cut off the same way.
+    const bool online = o.network.kind == NetworkKind::All || o.network.kind == NetworkKind::Domains;
 
     QJsonObject tmpfs = volumes;
     tmpfs.insert(QStringLiteral("/workspace"),
@@ -221,7 +226,9 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     tmpfs.insert(QStringLiteral("/run/sandbench"), QStringLiteral("rw,exec,nosuid,nodev,mode=0755,size=%1k")
                                                        .arg((maxInsideProgramBytes >> 10) + 1024));
     QJsonObject host{
-        {QStringLiteral("NetworkMode"), online ? QLatin1String(networkName) : QStringLiteral("none")},
+        {QStringLiteral("NetworkMode"), o.network.kind == NetworkKind::All       ? QString::fromLatin1(networkName)
+                                        : o.network.kind == NetworkKind::Domains ? egressNetwork
+                                                                                 : QStringLiteral("none")},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
         // What a process starts with (the engine has no per-exec capabilities), never what one
         // keeps: each narrows them through sandbench-inside before anything else. SETPCAP lets it
@@ -248,7 +255,7 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
         {QStringLiteral("Mounts"), QJsonArray()},
     };
     QJsonObject exposed;
-    if (online && !o.ports.isEmpty()) {
+    if (o.network.kind == NetworkKind::All && !o.ports.isEmpty()) {
         QJsonObject bindings;
         for (int port : o.ports) {
             const QString key = QStringLiteral("%1/tcp").arg(port);
@@ -345,24 +352,68 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
         auto volumes = volumeTmpfs(config.value(QLatin1String("Volumes")).toObject());
         if (!volumes)
             return void(op->finish(std::unexpected(volumes.error())));
-        if (request.options.network.kind != NetworkKind::All)
+        if (request.options.network.kind == NetworkKind::None)
             return createContainer(op, request, *volumes);
         ensureNetwork(op, [this, op, request, volumes = *volumes](Result<void> n) {
             if (!n)
                 return void(op->finish(std::unexpected(n.error())));
+            if (request.options.network.kind == NetworkKind::Domains)
+                return createWithEgress(op, request, volumes);
             createContainer(op, request, volumes);
         });
     });
     return op;
 }
 
+void DockerProvider::createWithEgress(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
+                                      const QJsonObject &volumes)
+{
+    auto list = EgressAllowList::parse(request.options.network.domains);
+    if (!list)
+        return void(op->finish(std::unexpected(list.error())));
+    EgressProxyOptions options;
+    options.image = m_options.egressImage;
+    options.outboundNetwork = QLatin1String(networkName);
+    options.extraHosts = m_options.egressExtraHosts;
+    options.owner = ownerIdentity();
+    options.latestEnd = request.latestEnd.isValid() ? std::max(request.latestEnd, request.expires) : request.expires;
+    // Every address of this machine is denied after resolution unless listed exactly: the
+    // proxy's way out is a bridge of the host, and a name may resolve to any of them.
+    for (const QHostAddress &a : QNetworkInterface::allAddresses()) {
+        if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+            options.blockedRanges << a.toString() + QStringLiteral("/32");
+    }
+    // Owned by the operation until the backend takes it; removed with its network on failure.
+    auto *proxy = new EgressProxy(&m_engine, *list, options, op);
+    proxy->start([this, op, proxy, request, volumes](Result<void> started) {
+        if (!started) {
+            proxy->setParent(this);
+            proxy->stop([proxy](Result<void>) { proxy->deleteLater(); });
+            return void(op->finish(std::unexpected(started.error())));
+        }
+        BackendCreateRequest withProxy = request;
+        const QMap<QString, QString> env = proxy->clientEnvironment();
+        for (auto it = env.cbegin(); it != env.cend(); ++it)
+            withProxy.options.env.insert(it.key(), it.value());
+        createContainer(op, withProxy, volumes, proxy);
+    });
+}
+
 void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
-                                     const QJsonObject &volumes)
+                                     const QJsonObject &volumes, EgressProxy *egress)
 {
     const QString name = QStringLiteral("sandbench-") + shortHex(6);
     const QString image = request.options.image;
-    auto removeAndFail = [this, op](const QString &id, const Error &error) {
-        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [](const auto &) {});
+    // A proxy not yet handed to a backend goes with a failed create, after the container.
+    QPointer<EgressProxy> proxy = egress;
+    auto dropProxy = [this, proxy] {
+        if (!proxy)
+            return;
+        proxy->setParent(this);
+        proxy->stop([p = proxy.data()](Result<void>) { p->deleteLater(); });
+    };
+    auto removeAndFail = [this, op, dropProxy](const QString &id, const Error &error) {
+        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [dropProxy](const auto &) { dropProxy(); });
         op->finish(std::unexpected(error));
     };
     // sandbench-inside comes first: no command of the sandbox's user runs without it, and the main
@@ -425,10 +476,12 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             awaitKeeper();
         });
     };
-    const QJsonObject config = containerConfig(request, volumes);
+    const QJsonObject config = containerConfig(request, volumes, egress ? egress->networkName() : QString());
     const QJsonObject askedHost = config.value(QLatin1String("HostConfig")).toObject();
     m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), config,
-                  [this, op, image, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &r) {
+                  [this, op, image, name, request, askedHost, removeAndFail, finishWith, dropProxy, proxy](const Result<HttpResponse> &r) {
+        if (!r || r->status != 201)
+            dropProxy();
         if (!r)
             return void(op->finish(std::unexpected(r.error())));
         if (r->status == 404)
@@ -437,14 +490,14 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             return void(op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("create"), *r))));
         const QString id = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
         m_engine.call(op, "POST", "/containers/" + id.toLatin1() + "/start",
-                      [this, op, id, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &s) {
+                      [this, op, id, name, request, askedHost, removeAndFail, finishWith, proxy](const Result<HttpResponse> &s) {
             if (!s)
                 return removeAndFail(id, s.error());
             if (s->status != 204 && s->status != 304)
                 return removeAndFail(id, DockerEngine::failure(QStringLiteral("start"), *s));
             // Inspected even without ports: the image's labels say whether it has a desktop.
             m_engine.call(op, "GET", "/containers/" + id.toLatin1() + "/json",
-                          [this, op, id, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &i) {
+                          [this, op, id, name, request, askedHost, removeAndFail, finishWith, proxy](const Result<HttpResponse> &i) {
                 if (!i)
                     return removeAndFail(id, i.error());
                 if (i->status != 200)
@@ -481,13 +534,19 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                     hostPorts.insert(port, hostPort);
                 }
                 std::optional<HostCutOff> cutOff;
-                if (request.options.network.kind == NetworkKind::All) {
-                    auto planned = planHostCutOff(container, request.options.ports, QLatin1String(networkName));
+                if (request.options.network.kind != NetworkKind::None) {
+                    const QString onNetwork = proxy ? proxy->networkName() : QString::fromLatin1(networkName);
+                    auto planned = planHostCutOff(container, request.options.ports, onNetwork);
                     if (!planned)
                         return removeAndFail(id, planned.error());
                     cutOff = *planned;
                 }
-                finishWith(new DockerBackend(&m_engine, id, name, hostPorts, op), desktopGeometry, cutOff);
+                if (request.options.network.kind == NetworkKind::Domains && !proxy)
+                    return removeAndFail(id, {ErrorCode::Internal, QStringLiteral("network 'allow' without its egress proxy; refused")});
+                auto *backend = new DockerBackend(&m_engine, id, name, hostPorts, op);
+                if (proxy)
+                    backend->setEgressProxy(proxy);
+                finishWith(backend, desktopGeometry, cutOff);
             });
         });
     });
@@ -527,9 +586,65 @@ void DockerProvider::listOurs(QObject *context, std::function<void(Result<QList<
     });
 }
 
+void DockerProvider::reapEgressOrphans(QObject *context, std::function<void()> done)
+{
+    // Egress proxies and their networks (network kind allow) of a process that died: the proxy
+    // ends itself at the sandbox's latest end, its network does not. Containers first, since
+    // the engine keeps a network that has members.
+    const QByteArray filter = QUrl::toPercentEncoding(QStringLiteral(R"({"label":["%1"]})").arg(QLatin1String(EgressProxy::ownerLabel)));
+    auto orphaned = [](const QJsonObject &labels) {
+        const QString owner = labels.value(QLatin1String(EgressProxy::ownerLabel)).toString();
+        return owner != ownerIdentity() && !ownerAlive(owner);
+    };
+    m_engine.call(context, "GET", "/containers/json?all=true&filters=" + filter, [this, context, filter, orphaned, done](const Result<HttpResponse> &c) {
+        auto remaining = std::make_shared<int>(1);
+        auto networks = [this, context, filter, orphaned, done] {
+            m_engine.call(context, "GET", "/networks?filters=" + filter, [this, context, orphaned, done](const Result<HttpResponse> &n) {
+                auto left = std::make_shared<int>(1);
+                auto one = [left, done] {
+                    if (--*left == 0)
+                        done();
+                };
+                if (n && n->status == 200) {
+                    for (const QJsonValue &v : QJsonDocument::fromJson(n->body).array()) {
+                        const QJsonObject net = v.toObject();
+                        if (!orphaned(net.value(QLatin1String("Labels")).toObject()))
+                            continue;
+                        ++*left;
+                        m_engine.call(context, "DELETE", "/networks/" + net.value(QLatin1String("Id")).toString().toLatin1(),
+                                      [one](const Result<HttpResponse> &) { one(); });
+                    }
+                }
+                one();
+            });
+        };
+        auto one = [remaining, networks] {
+            if (--*remaining == 0)
+                networks();
+        };
+        if (c && c->status == 200) {
+            for (const QJsonValue &v : QJsonDocument::fromJson(c->body).array()) {
+                const QJsonObject container = v.toObject();
+                if (!orphaned(container.value(QLatin1String("Labels")).toObject()))
+                    continue;
+                ++*remaining;
+                m_engine.call(context, "DELETE", "/containers/" + container.value(QLatin1String("Id")).toString().toLatin1() + "?force=true&v=true",
+                              [one](const Result<HttpResponse> &) { one(); });
+            }
+        }
+        one();
+    });
+}
+
 CountOperation *DockerProvider::reapOrphans()
 {
     auto *op = new CountOperation(this);
+    reapEgressOrphans(op, [this, op] { reapSandboxes(op); });
+    return op;
+}
+
+void DockerProvider::reapSandboxes(CountOperation *op)
+{
     listOurs(op, [this, op](Result<QList<SandboxInfo>> r) {
         if (!r)
             return void(op->finish(std::unexpected(r.error())));
@@ -553,7 +668,6 @@ CountOperation *DockerProvider::reapOrphans()
             });
         }
     });
-    return op;
 }
 
 InfoListOperation *DockerProvider::listSandboxes()
