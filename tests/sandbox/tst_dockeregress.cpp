@@ -10,6 +10,9 @@
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSignalSpy>
+#include <QNetworkInterface>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 using namespace Sandbench;
@@ -124,9 +127,10 @@ private slots:
         QVERIFY2(!r->stdoutData.contains("egress-served") && r->stdoutData.contains("rc=1") && r->stdoutData.contains(" 403 "), r->stdoutData);
         // Listed names that resolve to a metadata or loopback address: denied after resolution.
         r = shell(s, QStringLiteral("(printf 'CONNECT meta.test:80 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; "
-                                    "(printf 'CONNECT loop.test:8080 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1"));
+                                    "(printf 'CONNECT loop.test:8080 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; "
+                                    "(printf 'CONNECT loop.test:9999 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1"));
         VERIFY_OK(r);
-        QVERIFY2(r->stdoutData.count(" 403 ") == 2, r->stdoutData);
+        QVERIFY2(r->stdoutData.count(" 403 ") == 3, r->stdoutData);
         // Around the proxy: the server's address by TCP, UDP, DNS, the proxy's other ports, and
         // a client with the proxy variables unset. Nothing answers.
         r = shell(s, QStringLiteral("unset http_proxy HTTP_PROXY https_proxy HTTPS_PROXY all_proxy ALL_PROXY; "
@@ -140,6 +144,27 @@ private slots:
         QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && !r->stdoutData.contains("resolved"),
                  r->stdoutData);
         QCOMPARE(docker({QStringLiteral("exec"), m_tag, QStringLiteral("cat"), QStringLiteral("/tmp/www/udp")}), QByteArray());
+        // A host service on every interface: the sandbox's gateway and every host address are
+        // routed away inside it (as for network all), so it is not a way around the proxy.
+        QTcpServer hostService;
+        QVERIFY(hostService.listen(QHostAddress::AnyIPv4));
+        int accepted = 0;
+        connect(&hostService, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket *c = hostService.nextPendingConnection()) {
+                ++accepted;
+                c->deleteLater();
+            }
+        });
+        QStringList hostAddresses;
+        for (const QHostAddress &a : QNetworkInterface::allAddresses()) {
+            if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+                hostAddresses << a.toString();
+        }
+        r = shell(s, QStringLiteral("for a in $(ip route | awk '/default/ {print $3}') %1; do echo x | nc -w 2 $a %2 && echo host=reached; done; echo end")
+                         .arg(hostAddresses.join(QLatin1Char(' '))).arg(hostService.serverPort()));
+        VERIFY_OK(r);
+        QTest::qWait(200); // let a connection that did arrive be accepted before counting
+        QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && accepted == 0, r->stdoutData);
 
         // Every connection on the record, allowed and denied, with its rule and reason.
         QDeadlineTimer deadline(30'000);
@@ -158,11 +183,16 @@ private slots:
         QVERIFY(has(QStringLiteral("allowed.test:8081"), false));
         QVERIFY(has(QStringLiteral("meta.test:80"), false));
         QVERIFY(has(QStringLiteral("loop.test:8080"), false));
+        QVERIFY(has(QStringLiteral("loop.test:9999"), false));
         for (const AuditEvent &e : events) {
             if (e.resource == QLatin1String("allowed.test:8080") && e.allowed) {
                 QCOMPARE(e.rule, QStringLiteral("network.allow[0] allowed.test:8080"));
                 QVERIFY(e.bytesIn > 0 && e.durationMs >= 0);
             }
+            // Unlisted (its port is not): refused before the proxy resolved it, or the reason
+            // would be the address it resolves to.
+            if (e.resource == QLatin1String("loop.test:9999"))
+                QVERIFY2(e.reason.contains(QLatin1String("not in the sandbox's network allow list")), qPrintable(e.reason));
             if (e.resource == QLatin1String("meta.test:80"))
                 QVERIFY2(e.reason.contains(QLatin1String("metadata")), qPrintable(e.reason));
         }
