@@ -7,7 +7,6 @@
 #include <tuple>
 
 #include "audit/auditwriter.h"
-#include "net/egressallowlist.h"
 #include "sandbox/sandboxpool.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
 #include "workbench/workbench.h"
@@ -102,10 +101,8 @@ int runSandbox(const QStringList &args)
     table.text({QStringLiteral("--image")}, QStringLiteral("I"), QStringLiteral("the image"), &so.image);
     table.add({{QStringLiteral("--network")}, QStringLiteral("none|all|allow:HOST[,HOST...]"), QStringLiteral("network kind"),
                [&so](const QString &v) -> std::optional<QString> {
+        // The entries themselves are checked by the pool, before anything is made.
         if (v.startsWith(QLatin1String("allow:"))) {
-            auto list = EgressAllowList::parseSpec(v);
-            if (!list)
-                return list.error().message;
             so.network.kind = NetworkKind::Domains;
             so.network.domains = v.mid(6).split(QLatin1Char(','));
             return std::nullopt;

@@ -78,7 +78,11 @@ private slots:
     void cleanupTestCase()
     {
         docker({QStringLiteral("rm"), QStringLiteral("-f"), m_tag});
-        docker({QStringLiteral("network"), QStringLiteral("rm"), m_tag});
+        // The engine may still be detaching the removed server (it ran with --rm).
+        bool removed = false;
+        for (QDeadlineTimer deadline(30'000); !removed && !deadline.hasExpired(); QTest::qWait(removed ? 0 : 200))
+            docker({QStringLiteral("network"), QStringLiteral("rm"), m_tag}, &removed);
+        QVERIFY2(removed, qPrintable(m_tag));
     }
 
     void allowedNameOnlyAndNothingAround()
