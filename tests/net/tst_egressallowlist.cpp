@@ -145,6 +145,17 @@ void TestEgressAllowList::logLines()
     // A forged rule note with a DENIED status is no allow.
     auto forged = SquidConfig::parseLogLine("SB1 1.0 GET a.example 8080 403 TCP_DENIED allow%5B0%5D - 1 1 0", *list);
     QVERIFY(forged && !forged->allowed);
+    // The closing figures survive the audit line's round trip; an event without them has no keys.
+    AuditEvent back;
+    QVERIFY(AuditEvent::fromJsonLine(allowed->toJsonLine(), &back));
+    QCOMPARE(back.bytesOut, 81);
+    QCOMPARE(back.bytesIn, 39);
+    QCOMPARE(back.durationMs, 12);
+    AuditEvent plain;
+    plain.kind = QStringLiteral("read");
+    QVERIFY(!plain.toJsonLine().contains("bytes_"));
+    QVERIFY(AuditEvent::fromJsonLine(plain.toJsonLine(), &back));
+    QCOMPARE(back.bytesIn, -1);
     QVERIFY(!SquidConfig::parseLogLine("2026/12/06 squid says hello", *list));
     QVERIFY(!SquidConfig::parseLogLine("SB1 x GET a 1 2 3 4 5 6 7 8", *list));
 }
