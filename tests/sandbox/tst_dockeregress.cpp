@@ -13,6 +13,7 @@
 #include <QNetworkInterface>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Sandbench;
@@ -224,6 +225,43 @@ private slots:
         QVERIFY(!containerExists(dockerSocket(), sandboxId));
         QVERIFY(countLabelled(QStringLiteral("container")) <= proxiesBefore);
         QVERIFY(countLabelled(QStringLiteral("network")) <= networksBefore);
+    }
+
+    void cliWritesEveryConnectionToTheAuditLog()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString log = dir.filePath(QStringLiteral("net.jsonl"));
+        QProcess cli;
+        cli.setStandardInputFile(QProcess::nullDevice()); // CMD's stdin: nothing
+        cli.start(qEnvironmentVariable("SANDBENCH_CLI"),
+                  {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("allow:listed.invalid:443"),
+                   QStringLiteral("--audit-log"), log, QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                   QStringLiteral("for h in listed.invalid:443 other.invalid:443; do "
+                                  "(printf 'CONNECT %s HTTP/1.1\r\n\r\n' $h; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; done")});
+        QVERIFY(cli.waitForFinished(120'000));
+        const QByteArray out = cli.readAllStandardOutput();
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        // listed.invalid does not resolve: allowed by its entry, then unreachable; the other is refused.
+        QVERIFY2(out.contains(" 403 ") && !out.contains("200 Connection established"), out.constData());
+        QFile f(log);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<AuditEvent> events;
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            AuditEvent e;
+            if (!line.isEmpty()) {
+                QVERIFY2(AuditEvent::fromJsonLine(line, &e), line.constData());
+                events << e;
+            }
+        }
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].resource, QStringLiteral("listed.invalid:443"));
+        QVERIFY(events[0].allowed);
+        QCOMPARE(events[0].rule, QStringLiteral("network.allow[0] listed.invalid:443"));
+        QCOMPARE(events[1].resource, QStringLiteral("other.invalid:443"));
+        QVERIFY(!events[1].allowed);
+        QVERIFY(events[1].reason.contains(QLatin1String("not in the sandbox's network allow list")));
+        QVERIFY(events[0].seq == 1 && events[1].seq == 2 && events[1].bytesOut > 0 && events[1].durationMs >= 0);
     }
 
     void malformedEntryRefusedAtCreate()
