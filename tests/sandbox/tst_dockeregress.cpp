@@ -264,6 +264,46 @@ private slots:
         QVERIFY(events[0].seq == 1 && events[1].seq == 2 && events[1].bytesOut > 0 && events[1].durationMs >= 0);
     }
 
+    void killedOwnersProxyAndNetworkAreReaped()
+    {
+        QProcess cli;
+        cli.setStandardInputFile(QProcess::nullDevice());
+        cli.start(qEnvironmentVariable("SANDBENCH_CLI"),
+                  {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("allow:x.invalid"),
+                   QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo up; sleep 120")});
+        QVERIFY(cli.waitForStarted());
+        // Up once the command runs: the proxy and its network exist by then.
+        QDeadlineTimer deadline(90'000);
+        while (!cli.readAllStandardOutput().contains("up") && !deadline.hasExpired())
+            cli.waitForReadyRead(500);
+        const QString owner = QStringLiteral("/%1/").arg(cli.processId());
+        auto ours = [&owner](const QString &what) {
+            const QByteArray out = docker({what, QStringLiteral("ls"), QStringLiteral("--filter"),
+                                           QStringLiteral("label=%1").arg(QLatin1String(EgressProxy::ownerLabel)),
+                                           QStringLiteral("--format"), QStringLiteral("{{.ID}} {{.Labels}}")});
+            int n = 0;
+            for (const QByteArray &line : out.split('\n'))
+                n += line.contains(owner.toLatin1()) ? 1 : 0;
+            return n;
+        };
+        QCOMPARE(ours(QStringLiteral("container")), 1);
+        QCOMPARE(ours(QStringLiteral("network")), 1);
+        cli.kill();
+        QVERIFY(cli.waitForFinished(10'000));
+        // The next pool's start reaps what the dead owner left.
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 60'000;
+        auto pool = openDockerPool(o);
+        VERIFY_OK(pool);
+        for (QDeadlineTimer reaped(60'000); (ours(QStringLiteral("container")) || ours(QStringLiteral("network"))) && !reaped.hasExpired();)
+            QTest::qWait(200);
+        QCOMPARE(ours(QStringLiteral("container")), 0);
+        QCOMPARE(ours(QStringLiteral("network")), 0);
+        QVERIFY(waitFor((*pool)->close(), 60'000));
+        // The sandbox's own container ends by its lifetime keeper or the same reaping.
+    }
+
     void malformedEntryRefusedAtCreate()
     {
         PoolOptions o;

@@ -512,15 +512,18 @@ void DockerProvider::listOurs(QObject *context, std::function<void(Result<QList<
 CountOperation *DockerProvider::reapOrphans()
 {
     auto *op = new CountOperation(this);
-    reapEgressOrphans(op, [this, op] { reapSandboxes(op); });
+    // Sandboxes first: a dead owner's sandbox still holds its egress network.
+    reapSandboxes(op, [this, op](Result<int> removed) {
+        reapEgressOrphans(op, [op, removed] { op->finish(removed); });
+    });
     return op;
 }
 
-void DockerProvider::reapSandboxes(CountOperation *op)
+void DockerProvider::reapSandboxes(QObject *context, std::function<void(Result<int>)> done)
 {
-    listOurs(op, [this, op](Result<QList<SandboxInfo>> r) {
+    listOurs(context, [this, context, done](Result<QList<SandboxInfo>> r) {
         if (!r)
-            return void(op->finish(std::unexpected(r.error())));
+            return done(std::unexpected(r.error()));
         const QDateTime now = QDateTime::currentDateTimeUtc();
         QStringList doomed;
         for (const SandboxInfo &info : *r) {
@@ -528,16 +531,16 @@ void DockerProvider::reapSandboxes(CountOperation *op)
                 doomed << info.id;
         }
         if (doomed.isEmpty())
-            return void(op->finish(0));
+            return done(0);
         auto remaining = std::make_shared<int>(int(doomed.size()));
         auto removed = std::make_shared<int>(0);
         for (const QString &id : doomed) {
-            m_engine.call(op, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true",
-                          [op, remaining, removed](const Result<HttpResponse> &d) {
+            m_engine.call(context, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true",
+                          [done, remaining, removed](const Result<HttpResponse> &d) {
                 if (d && (d->status == 204 || d->status == 404))
                     ++*removed;
                 if (--*remaining == 0)
-                    op->finish(*removed);
+                    done(*removed);
             });
         }
     });

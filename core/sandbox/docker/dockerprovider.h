@@ -89,7 +89,7 @@ private:
                          const QJsonObject &volumes, EgressProxy *egress = nullptr);
     void listOurs(QObject *context, std::function<void(Result<QList<SandboxInfo>>)> done);
     void reapEgressOrphans(QObject *context, std::function<void()> done);
-    void reapSandboxes(CountOperation *op);
+    void reapSandboxes(QObject *context, std::function<void(Result<int>)> done);
 
     DockerProviderOptions m_options;
     DockerEngine m_engine;
