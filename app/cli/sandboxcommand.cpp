@@ -6,6 +6,7 @@
 #include <memory>
 #include <tuple>
 
+#include "audit/auditwriter.h"
 #include "sandbox/sandboxpool.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
 #include "workbench/workbench.h"
@@ -78,6 +79,7 @@ int runSandbox(const QStringList &args)
     qint64 execTimeoutMs = 0; // 0: as long as the lifetime
     QStringList argv;
     QString recordFile;
+    QString auditFile;
     bool recordEnvValues = false;
     bool screenshot = false;
     bool rawOutput = false;
@@ -97,13 +99,22 @@ int runSandbox(const QStringList &args)
     table.flag({QStringLiteral("--screenshot")}, QStringLiteral("add a screenshot of the desktop"), &screenshot);
     table.flag({QStringLiteral("--raw-output")}, QStringLiteral("pass control characters through"), &rawOutput);
     table.text({QStringLiteral("--image")}, QStringLiteral("I"), QStringLiteral("the image"), &so.image);
-    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all"), QStringLiteral("network kind"), [&so](const QString &v) -> std::optional<QString> {
+    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all|allow:HOST[,HOST...]"), QStringLiteral("network kind"),
+               [&so](const QString &v) -> std::optional<QString> {
+        // The entries themselves are checked by the pool, before anything is made.
+        if (v.startsWith(QLatin1String("allow:"))) {
+            so.network.kind = NetworkKind::Domains;
+            so.network.domains = v.mid(6).split(QLatin1Char(','));
+            return std::nullopt;
+        }
         const auto kind = networkKindFromName(v);
         if (!kind || *kind == NetworkKind::Domains)
-            return QStringLiteral("none or all");
+            return QStringLiteral("none, all or allow:HOST[,HOST...]");
         so.network.kind = *kind;
+        so.network.domains.clear();
         return std::nullopt;
     }});
+    table.text({QStringLiteral("--audit-log")}, QStringLiteral("FILE"), QStringLiteral("write the sandbox's connections (JSONL)"), &auditFile);
     table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port to publish"), [&so](const QString &v) -> std::optional<QString> {
         const auto port = wholeNumber(v, 1, 65535);
         if (!port)
@@ -156,7 +167,14 @@ int runSandbox(const QStringList &args)
     po.execTimeoutMs = execTimeoutMs > 0 ? execTimeoutMs : so.lifetimeMs;
     // The person at the terminal is the one who sets the pool up, so --network all is theirs
     // to give.
-    po.network = {NetworkKind::None, NetworkKind::All};
+    po.network = {NetworkKind::None, NetworkKind::All, NetworkKind::Domains};
+    if (!auditFile.isEmpty() && so.network.kind != NetworkKind::Domains)
+        return usageError(QStringLiteral("--audit-log records the connections of --network allow:..."));
+    AuditWriter audit;
+    if (!auditFile.isEmpty()) {
+        if (auto opened = audit.open(auditFile); !opened)
+            return failWith(opened.error());
+    }
     Workbench workbench(sandboxOptions(po));
     auto pool = workbench.sandboxPool();
     if (!pool)
@@ -182,6 +200,17 @@ int runSandbox(const QStringList &args)
     if (!sandbox)
         return caught ? 128 + caught : failWith(sandbox.error());
     Sandbox *s = *sandbox;
+    quint64 auditSeq = 0;
+    if (SandboxBackend *backend = s->backend()) {
+        QObject::connect(backend, &SandboxBackend::networkEvent, backend, [&audit, &auditSeq](const AuditEvent &event) {
+            AuditEvent numbered = event;
+            numbered.seq = ++auditSeq;
+            if (audit.isOpen() && !audit.write(numbered))
+                err() << "sandbench-cli sandbox: the audit log could not be written" << Qt::endl;
+            if (event.action == QLatin1String("proxy"))
+                err() << "sandbench-cli sandbox: " << terminalSafe(event.reason) << Qt::endl;
+        });
+    }
     // Checked before CMD runs, so a wrong image costs nothing but the sandbox.
     if (screenshot && !s->features().desktop) {
         waitFor(s->release(), 30'000);
@@ -342,7 +371,7 @@ int removeCommand(const QStringList &args)
 QString sandboxHelp()
 {
     return QStringLiteral(
-        "  sandbox run [--image I] [--network none|all] [--port P] [--lifetime SECONDS]\n"
+        "  sandbox run [--image I] [--network none|all|allow:HOST[,HOST...]] [--audit-log FILE] [--port P] [--lifetime SECONDS]\n"
         "              [--exec-timeout SECONDS] [--memory MIB] [--cpus N] [--env K=V]\n"
         "              [--raw-output]\n"
         "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"

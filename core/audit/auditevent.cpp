@@ -107,6 +107,12 @@ QByteArray AuditEvent::toJsonLine() const
         appendEscaped(out, reason);
     }
     out.append(",\"pid\":").append(QByteArray::number(pid));
+    if (bytesOut >= 0)
+        out.append(",\"bytes_out\":").append(QByteArray::number(bytesOut));
+    if (bytesIn >= 0)
+        out.append(",\"bytes_in\":").append(QByteArray::number(bytesIn));
+    if (durationMs >= 0)
+        out.append(",\"duration_ms\":").append(QByteArray::number(durationMs));
     out.append('}');
     return out;
 }
@@ -145,6 +151,9 @@ bool AuditEvent::fromJsonLine(const QByteArray &line, AuditEvent *event, QString
     e.rule = o.value(QStringLiteral("rule")).toString();
     e.reason = o.value(QStringLiteral("reason")).toString();
     e.pid = o.value(QStringLiteral("pid")).toInteger(0);
+    e.bytesOut = std::max<qint64>(-1, o.value(QStringLiteral("bytes_out")).toInteger(-1));
+    e.bytesIn = std::max<qint64>(-1, o.value(QStringLiteral("bytes_in")).toInteger(-1));
+    e.durationMs = std::max<qint64>(-1, o.value(QStringLiteral("duration_ms")).toInteger(-1));
     *event = e;
     return true;
 }

@@ -18,6 +18,11 @@ struct AuditEvent
     QString rule;             // the rule that decided: "allow_read[0]", "sandbox default", ...
     QString reason;           // what the code is told on a deny
     qint64 pid = 0;           // the runtime's pid as it reported it
+    // For a connection that has closed (kind net, from a sandbox's egress proxy): bytes sent
+    // by the client, bytes it received, and how long it lasted; -1 when not known.
+    qint64 bytesOut = -1;
+    qint64 bytesIn = -1;
+    qint64 durationMs = -1;
     // Set by a log browser for a line that is not an event: shown as it is, never as a decision.
     bool unreadable = false;
 

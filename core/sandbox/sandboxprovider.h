@@ -1,5 +1,6 @@
 #pragma once
 
+#include "audit/auditevent.h"
 #include "sandbox/sandboxoperation.h"
 #include "sandbox/sandboxtypes.h"
 
@@ -44,6 +45,10 @@ public:
     // Moves the end of the sandbox's life to `expires` (the pool has checked it against its
     // maximum). Providers that cannot fail with InvalidInput.
     virtual VoidOperation *extend(const QDateTime &expires);
+
+signals:
+    // A connection the sandbox made, or its egress proxy stopping (network kind allow).
+    void networkEvent(const Sandbench::AuditEvent &event);
 
 protected:
     // For sandboxes that end themselves at a deadline read from `file`: writes it (epoch

@@ -7,7 +7,7 @@ QString networkKindName(NetworkKind kind)
     switch (kind) {
     case NetworkKind::None: return QStringLiteral("none");
     case NetworkKind::All: return QStringLiteral("all");
-    case NetworkKind::Domains: return QStringLiteral("domains");
+    case NetworkKind::Domains: return QStringLiteral("allow");
     }
     return QStringLiteral("none");
 }
@@ -18,7 +18,7 @@ std::optional<NetworkKind> networkKindFromName(const QString &name)
         return NetworkKind::None;
     if (name == QLatin1String("all"))
         return NetworkKind::All;
-    if (name == QLatin1String("domains"))
+    if (name == QLatin1String("allow"))
         return NetworkKind::Domains;
     return std::nullopt;
 }

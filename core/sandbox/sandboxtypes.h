@@ -11,8 +11,9 @@
 
 namespace Sandbench {
 
-// What a sandbox may reach. Domains (an allowlist) exists for providers that filter by name;
-// Docker cannot, so it leaves Domains out of its features.
+// What a sandbox may reach. Domains is the kind named "allow": only the entries of an allow
+// list (host, host:port, *.domain, IP, CIDR; core/net/egressallowlist.h), which the Docker
+// provider enforces through a per-sandbox egress proxy (core/net/egressproxy.h).
 enum class NetworkKind { None, All, Domains };
 
 QString networkKindName(NetworkKind kind);
@@ -21,7 +22,7 @@ std::optional<NetworkKind> networkKindFromName(const QString &name);
 struct NetworkSpec
 {
     NetworkKind kind = NetworkKind::None;
-    QStringList domains; // only for Domains
+    QStringList domains; // only for Domains: the allow list's entries as given
 };
 
 enum class SandboxStream { Stdout = 1, Stderr = 2 };

@@ -1,5 +1,7 @@
 #include "sandboxvalidation.h"
 
+#include "net/egressallowlist.h"
+
 #include <QDir>
 #include <QRegularExpression>
 
@@ -100,8 +102,13 @@ VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
     if (!pool.network.contains(o.network.kind))
         return fail(ErrorCode::PermissionDenied, QStringLiteral("network '%1' is not allowed by the pool")
                                                      .arg(networkKindName(o.network.kind)));
-    if (o.network.kind == NetworkKind::Domains && o.network.domains.isEmpty())
-        return fail(ErrorCode::InvalidInput, QStringLiteral("a domain allowlist needs at least one domain"));
+    if (o.network.kind == NetworkKind::Domains) {
+        // Refused here, before anything is made, naming the entry.
+        if (auto list = EgressAllowList::parse(o.network.domains); !list)
+            return std::unexpected(list.error());
+    } else if (!o.network.domains.isEmpty()) {
+        return fail(ErrorCode::InvalidInput, QStringLiteral("an allow list needs network 'allow'"));
+    }
     if (!o.ports.isEmpty()) {
         if (!features.ports)
             return fail(ErrorCode::InvalidInput, QStringLiteral("the provider cannot serve ports"));

@@ -16,4 +16,5 @@ target_sources(sandbench_core PRIVATE
     sandbox/docker/dockerbackend.h sandbox/docker/dockerbackend.cpp
     sandbox/docker/dockerhostcutoff.h sandbox/docker/dockerhostcutoff.cpp
     sandbox/docker/dockerlockdown.h sandbox/docker/dockerlockdown.cpp
-    sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp)
+    sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp
+    sandbox/docker/dockerprovidernetwork.cpp)

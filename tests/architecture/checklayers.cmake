@@ -1,5 +1,5 @@
 # The include rules of docs/ARCHITECTURE.md, checked on every test run:
-#   - no file under ui/ or app/ includes a provider's header (core/sandbox/docker/);
+#   - no file under ui/ or app/ includes a provider's header (core/sandbox/docker/) or core/net;
 #   - nothing in core/ below core/workbench includes it (core/models may: it adapts its store);
 #   - nothing in core/ but core/mcp itself includes core/mcp (the agent server);
 #   - core/doctor (the self-test) stands below the Workbench and reaches sandboxes only through
@@ -23,15 +23,18 @@ endfunction()
 foreach(dir ui app)
     check_files("${dir}/*.cpp" "#include \"sandbox/docker/" "a front end includes a provider")
     check_files("${dir}/*.h" "#include \"sandbox/docker/" "a front end includes a provider")
+    # The egress proxy (core/net) is the provider's to ask for; front ends reach it through the pool.
+    check_files("${dir}/*.cpp" "#include \"net/" "a front end includes core/net")
+    check_files("${dir}/*.h" "#include \"net/" "a front end includes core/net")
 endforeach()
-foreach(layer common policy audit exec sandbox session doctor)
+foreach(layer common policy audit net exec sandbox session doctor)
     check_files("core/${layer}/*.cpp" "#include \"workbench/" "a layer below the Workbench includes it")
     check_files("core/${layer}/*.h" "#include \"workbench/" "a layer below the Workbench includes it")
 endforeach()
 check_files("core/doctor/*.cpp" "#include \"sandbox/docker/" "the self-test includes a provider")
 check_files("core/doctor/*.h" "#include \"sandbox/docker/" "the self-test includes a provider")
 # The agent server is a front end in core: it stands on the Workbench, and nothing stands on it.
-foreach(layer common policy audit exec sandbox session doctor workbench models)
+foreach(layer common policy audit net exec sandbox session doctor workbench models)
     check_files("core/${layer}/*.cpp" "#include \"mcp/" "a layer below the agent server includes it")
     check_files("core/${layer}/*.h" "#include \"mcp/" "a layer below the agent server includes it")
 endforeach()

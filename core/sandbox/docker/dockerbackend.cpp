@@ -1,5 +1,7 @@
 #include "dockerbackend.h"
 
+#include "net/egressproxy.h"
+
 #include "sandbox/docker/dockerprovider.h"
 
 #include "sandbox/desktop.h"
@@ -182,17 +184,32 @@ VoidOperation *DockerBackend::release()
         return op;
     }
     m_released = true;
+    // The proxy and its network go after the container: the engine keeps a network with members.
+    auto finish = [this, op](Result<void> result) {
+        if (!m_egressProxy)
+            return void(op->finish(std::move(result)));
+        m_egressProxy->stop([op, result](Result<void> stopped) {
+            op->finish(result ? stopped : result);
+        });
+    };
     m_engine->call(op, "DELETE", "/containers/" + m_id.toLatin1() + "?force=true&v=true",
-                   [op](const Result<HttpResponse> &r) {
+                   [finish](const Result<HttpResponse> &r) {
                        if (!r)
-                           op->finish(std::unexpected(r.error()));
+                           finish(std::unexpected(r.error()));
                        // 404: already gone (lifetime over); 409: removal already under way.
                        else if (r->status == 204 || r->status == 404 || r->status == 409)
-                           op->finish({});
+                           finish({});
                        else
-                           op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("remove"), *r)));
+                           finish(std::unexpected(DockerEngine::failure(QStringLiteral("remove"), *r)));
                    });
     return op;
+}
+
+void DockerBackend::setEgressProxy(EgressProxy *proxy)
+{
+    m_egressProxy = proxy;
+    proxy->setParent(this);
+    connect(proxy, &EgressProxy::connection, this, &SandboxBackend::networkEvent);
 }
 
 VoidOperation *DockerBackend::extend(const QDateTime &expires)

@@ -8,6 +8,7 @@
 namespace Sandbench {
 
 class DockerEngine;
+class EgressProxy;
 
 // What an online sandbox must not reach on the host (DockerBackend::cutOffHost).
 struct HostCutOff
@@ -54,6 +55,11 @@ public:
     // Where the sandbox's env lives inside it; empty until written.
     static QString envFilePath();
     VoidOperation *writeEnvFile(const QMap<QString, QString> &env);
+    // Network kind allow: the sandbox's egress proxy, which the backend now owns; its
+    // connections come out as networkEvent(), and release() removes it and its network once
+    // the container is gone.
+    void setEgressProxy(EgressProxy *proxy);
+    EgressProxy *egressProxy() const { return m_egressProxy; }
     // Kills every process carrying the tag (a command and all it started).
     ExecJob *killTagged(const QString &tag);
 
@@ -79,6 +85,7 @@ private:
     bool m_hasInsideProgram = false;
     bool m_released = false;
     bool m_desktop = false;
+    EgressProxy *m_egressProxy = nullptr;
 };
 
 } // namespace Sandbench

@@ -2,6 +2,7 @@
 
 #include "common/boundedfile.h"
 #include "common/helperprogram.h"
+#include "net/egressproxy.h"
 #include "sandbox/docker/dockerhostcutoff.h"
 #include "sandbox/docker/dockerbackend.h"
 #include "sandbox/docker/dockerlockdown.h"
@@ -12,6 +13,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QThread>
@@ -110,7 +112,7 @@ SandboxFeatures DockerProvider::features() const
     f.ports = true;
     // For images labelled with desktopLabel; each sandbox's features say whether it has one.
     f.desktop = true;
-    f.network = {NetworkKind::None, NetworkKind::All};
+    f.network = {NetworkKind::None, NetworkKind::All, NetworkKind::Domains};
     return f;
 }
 
@@ -170,7 +172,8 @@ Result<QJsonObject> DockerProvider::volumeTmpfs(const QJsonObject &imageVolumes)
     return out;
 }
 
-QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const
+QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes,
+                                            const QString &egressNetwork) const
 {
     const SandboxOptions &o = request.options;
     // The container ends itself at its deadline: its pid 1 is the keeper (sandbench-inside keep),
@@ -210,7 +213,8 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     const int memoryMiB = o.memoryMiB > 0 ? std::min(o.memoryMiB, m_options.defaultMemoryMiB) : m_options.defaultMemoryMiB;
     const double cpus = o.cpus > 0 ? std::min(o.cpus, m_options.defaultCpus) : m_options.defaultCpus;
     const qint64 memory = qint64(memoryMiB) * 1024 * 1024;
-    const bool online = o.network.kind == NetworkKind::All;
+    // Allow is online too, on its own internal network: the host's addresses are cut off the same way.
+    const bool online = o.network.kind == NetworkKind::All || o.network.kind == NetworkKind::Domains;
 
     QJsonObject tmpfs = volumes;
     tmpfs.insert(QStringLiteral("/workspace"),
@@ -221,7 +225,9 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     tmpfs.insert(QStringLiteral("/run/sandbench"), QStringLiteral("rw,exec,nosuid,nodev,mode=0755,size=%1k")
                                                        .arg((maxInsideProgramBytes >> 10) + 1024));
     QJsonObject host{
-        {QStringLiteral("NetworkMode"), online ? QLatin1String(networkName) : QStringLiteral("none")},
+        {QStringLiteral("NetworkMode"), o.network.kind == NetworkKind::All       ? QString::fromLatin1(networkName)
+                                        : o.network.kind == NetworkKind::Domains ? egressNetwork
+                                                                                 : QStringLiteral("none")},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
         // What a process starts with (the engine has no per-exec capabilities), never what one
         // keeps: each narrows them through sandbench-inside before anything else. SETPCAP lets it
@@ -248,7 +254,7 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
         {QStringLiteral("Mounts"), QJsonArray()},
     };
     QJsonObject exposed;
-    if (online && !o.ports.isEmpty()) {
+    if (o.network.kind == NetworkKind::All && !o.ports.isEmpty()) {
         QJsonObject bindings;
         for (int port : o.ports) {
             const QString key = QStringLiteral("%1/tcp").arg(port);
@@ -280,48 +286,6 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     };
 }
 
-void DockerProvider::ensureNetwork(QObject *context, std::function<void(Result<void>)> done)
-{
-    if (m_networkReady)
-        return done({});
-    // Checked, not trusted by name: a network of that name with inter-container traffic on
-    // would join sandboxes to each other.
-    auto check = [this, done](const Result<HttpResponse> &r) {
-        if (!r)
-            return done(std::unexpected(r.error()));
-        if (r->status != 200)
-            return done(std::unexpected(DockerEngine::failure(QStringLiteral("network inspect"), *r)));
-        const QJsonObject n = QJsonDocument::fromJson(r->body).object();
-        const QJsonObject opts = n.value(QLatin1String("Options")).toObject();
-        if (n.value(QLatin1String("Driver")).toString() != QLatin1String("bridge")
-            || opts.value(QLatin1String("com.docker.network.bridge.enable_icc")).toString() != QLatin1String("false"))
-            return done(fail(ErrorCode::InvalidConfig,
-                             QStringLiteral("the Docker network %1 exists without inter-container traffic off; remove it")
-                                 .arg(QLatin1String(networkName))));
-        m_networkReady = true;
-        done({});
-    };
-    const QByteArray path = "/networks/" + QByteArray(networkName);
-    m_engine.call(context, "GET", path, [this, context, path, check, done](const Result<HttpResponse> &r) {
-        if (!r || r->status != 404)
-            return check(r);
-        const QJsonObject body{
-            {QStringLiteral("Name"), QLatin1String(networkName)},
-            {QStringLiteral("Driver"), QStringLiteral("bridge")},
-            {QStringLiteral("CheckDuplicate"), true},
-            {QStringLiteral("Options"), QJsonObject{{QStringLiteral("com.docker.network.bridge.enable_icc"), QStringLiteral("false")}}},
-            {QStringLiteral("Labels"), QJsonObject{{QLatin1String(networkLabel), QStringLiteral("1")}}},
-        };
-        m_engine.call(context, "POST", "/networks/create", body, [this, context, path, check, done](const Result<HttpResponse> &c) {
-            if (!c)
-                return done(std::unexpected(c.error()));
-            if (c->status != 201 && c->status != 409) // 409: another process made it meanwhile
-                return done(std::unexpected(DockerEngine::failure(QStringLiteral("network create"), *c)));
-            m_engine.call(context, "GET", path, check);
-        });
-    });
-}
-
 Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &request)
 {
     auto *op = new Operation<SandboxBackend *>(this);
@@ -345,11 +309,13 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
         auto volumes = volumeTmpfs(config.value(QLatin1String("Volumes")).toObject());
         if (!volumes)
             return void(op->finish(std::unexpected(volumes.error())));
-        if (request.options.network.kind != NetworkKind::All)
+        if (request.options.network.kind == NetworkKind::None)
             return createContainer(op, request, *volumes);
         ensureNetwork(op, [this, op, request, volumes = *volumes](Result<void> n) {
             if (!n)
                 return void(op->finish(std::unexpected(n.error())));
+            if (request.options.network.kind == NetworkKind::Domains)
+                return createWithEgress(op, request, volumes);
             createContainer(op, request, volumes);
         });
     });
@@ -357,12 +323,20 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
 }
 
 void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
-                                     const QJsonObject &volumes)
+                                     const QJsonObject &volumes, EgressProxy *egress)
 {
     const QString name = QStringLiteral("sandbench-") + shortHex(6);
     const QString image = request.options.image;
-    auto removeAndFail = [this, op](const QString &id, const Error &error) {
-        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [](const auto &) {});
+    // A proxy not yet handed to a backend goes with a failed create, after the container.
+    QPointer<EgressProxy> proxy = egress;
+    auto dropProxy = [this, proxy] {
+        if (!proxy)
+            return;
+        proxy->setParent(this);
+        proxy->stop([p = proxy.data()](Result<void>) { p->deleteLater(); });
+    };
+    auto removeAndFail = [this, op, dropProxy](const QString &id, const Error &error) {
+        m_engine.call(this, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true", [dropProxy](const auto &) { dropProxy(); });
         op->finish(std::unexpected(error));
     };
     // sandbench-inside comes first: no command of the sandbox's user runs without it, and the main
@@ -425,10 +399,12 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             awaitKeeper();
         });
     };
-    const QJsonObject config = containerConfig(request, volumes);
+    const QJsonObject config = containerConfig(request, volumes, egress ? egress->networkName() : QString());
     const QJsonObject askedHost = config.value(QLatin1String("HostConfig")).toObject();
     m_engine.call(op, "POST", "/containers/create?name=" + name.toLatin1(), config,
-                  [this, op, image, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &r) {
+                  [this, op, image, name, request, askedHost, removeAndFail, finishWith, dropProxy, proxy](const Result<HttpResponse> &r) {
+        if (!r || r->status != 201)
+            dropProxy();
         if (!r)
             return void(op->finish(std::unexpected(r.error())));
         if (r->status == 404)
@@ -437,14 +413,14 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
             return void(op->finish(std::unexpected(DockerEngine::failure(QStringLiteral("create"), *r))));
         const QString id = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
         m_engine.call(op, "POST", "/containers/" + id.toLatin1() + "/start",
-                      [this, op, id, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &s) {
+                      [this, op, id, name, request, askedHost, removeAndFail, finishWith, proxy](const Result<HttpResponse> &s) {
             if (!s)
                 return removeAndFail(id, s.error());
             if (s->status != 204 && s->status != 304)
                 return removeAndFail(id, DockerEngine::failure(QStringLiteral("start"), *s));
             // Inspected even without ports: the image's labels say whether it has a desktop.
             m_engine.call(op, "GET", "/containers/" + id.toLatin1() + "/json",
-                          [this, op, id, name, request, askedHost, removeAndFail, finishWith](const Result<HttpResponse> &i) {
+                          [this, op, id, name, request, askedHost, removeAndFail, finishWith, proxy](const Result<HttpResponse> &i) {
                 if (!i)
                     return removeAndFail(id, i.error());
                 if (i->status != 200)
@@ -481,13 +457,19 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                     hostPorts.insert(port, hostPort);
                 }
                 std::optional<HostCutOff> cutOff;
-                if (request.options.network.kind == NetworkKind::All) {
-                    auto planned = planHostCutOff(container, request.options.ports, QLatin1String(networkName));
+                if (request.options.network.kind != NetworkKind::None) {
+                    const QString onNetwork = proxy ? proxy->networkName() : QString::fromLatin1(networkName);
+                    auto planned = planHostCutOff(container, request.options.ports, onNetwork);
                     if (!planned)
                         return removeAndFail(id, planned.error());
                     cutOff = *planned;
                 }
-                finishWith(new DockerBackend(&m_engine, id, name, hostPorts, op), desktopGeometry, cutOff);
+                if (request.options.network.kind == NetworkKind::Domains && !proxy)
+                    return removeAndFail(id, {ErrorCode::Internal, QStringLiteral("network 'allow' without its egress proxy; refused")});
+                auto *backend = new DockerBackend(&m_engine, id, name, hostPorts, op);
+                if (proxy)
+                    backend->setEgressProxy(proxy);
+                finishWith(backend, desktopGeometry, cutOff);
             });
         });
     });
@@ -530,9 +512,18 @@ void DockerProvider::listOurs(QObject *context, std::function<void(Result<QList<
 CountOperation *DockerProvider::reapOrphans()
 {
     auto *op = new CountOperation(this);
-    listOurs(op, [this, op](Result<QList<SandboxInfo>> r) {
+    // Sandboxes first: a dead owner's sandbox still holds its egress network.
+    reapSandboxes(op, [this, op](Result<int> removed) {
+        reapEgressOrphans(op, [op, removed] { op->finish(removed); });
+    });
+    return op;
+}
+
+void DockerProvider::reapSandboxes(QObject *context, std::function<void(Result<int>)> done)
+{
+    listOurs(context, [this, context, done](Result<QList<SandboxInfo>> r) {
         if (!r)
-            return void(op->finish(std::unexpected(r.error())));
+            return done(std::unexpected(r.error()));
         const QDateTime now = QDateTime::currentDateTimeUtc();
         QStringList doomed;
         for (const SandboxInfo &info : *r) {
@@ -540,20 +531,19 @@ CountOperation *DockerProvider::reapOrphans()
                 doomed << info.id;
         }
         if (doomed.isEmpty())
-            return void(op->finish(0));
+            return done(0);
         auto remaining = std::make_shared<int>(int(doomed.size()));
         auto removed = std::make_shared<int>(0);
         for (const QString &id : doomed) {
-            m_engine.call(op, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true",
-                          [op, remaining, removed](const Result<HttpResponse> &d) {
+            m_engine.call(context, "DELETE", "/containers/" + id.toLatin1() + "?force=true&v=true",
+                          [done, remaining, removed](const Result<HttpResponse> &d) {
                 if (d && (d->status == 204 || d->status == 404))
                     ++*removed;
                 if (--*remaining == 0)
-                    op->finish(*removed);
+                    done(*removed);
             });
         }
     });
-    return op;
 }
 
 InfoListOperation *DockerProvider::listSandboxes()

@@ -7,6 +7,8 @@
 
 namespace Sandbench {
 
+class EgressProxy;
+
 struct DockerProviderOptions
 {
     QString socketPath; // empty: from DOCKER_HOST (unix:// only), else /var/run/docker.sock
@@ -20,6 +22,10 @@ struct DockerProviderOptions
     int tmpMiB = 256;        // also the size of each tmpfs laid over an image's VOLUME
     qint64 maxLifetimeMs = 24LL * 3600 * 1000;
     int callTimeoutMs = 120'000;
+    // Network kind allow: the egress proxy's image (scripts/images egress), and "name:address"
+    // entries for its resolver alone (split-horizon names; the tests' web server).
+    QString egressImage = QStringLiteral("sandbench/egress:1");
+    QStringList egressExtraHosts;
 };
 
 // Sandboxes as locked-down containers of the local Docker engine (Engine API v1.41 over its
@@ -74,11 +80,16 @@ public:
 
 private:
     DockerProvider(const DockerProviderOptions &options, const QString &socketPath, const QByteArray &insideProgram);
-    QJsonObject containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes) const;
+    QJsonObject containerConfig(const BackendCreateRequest &request, const QJsonObject &volumes,
+                                const QString &egressNetwork) const;
+    // Network kind allow: the sandbox's proxy and network first, then the container on it.
+    void createWithEgress(Operation<SandboxBackend *> *op, const BackendCreateRequest &request, const QJsonObject &volumes);
     void ensureNetwork(QObject *context, std::function<void(Result<void>)> done);
     void createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
-                         const QJsonObject &volumes);
+                         const QJsonObject &volumes, EgressProxy *egress = nullptr);
     void listOurs(QObject *context, std::function<void(Result<QList<SandboxInfo>>)> done);
+    void reapEgressOrphans(QObject *context, std::function<void()> done);
+    void reapSandboxes(QObject *context, std::function<void(Result<int>)> done);
 
     DockerProviderOptions m_options;
     DockerEngine m_engine;

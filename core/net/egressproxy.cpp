@@ -1,0 +1,290 @@
+#include "egressproxy.h"
+
+#include "net/squidconfig.h"
+#include "sandbox/docker/dockerengine.h"
+#include "sandbox/docker/dockerhttp.h"
+#include "sandbox/docker/dockerstreamdecoder.h"
+
+#include <QDeadlineTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTimer>
+#include <QUrl>
+
+namespace Sandbench {
+
+struct EgressProxy::Decoder
+{
+    DockerStreamDecoder demux{qsizetype(1) << 20};
+};
+
+namespace {
+
+constexpr int readyTimeoutMs = 30'000;
+constexpr qsizetype maxLineBytes = 64 * 1024;
+
+QString randomHex(int bytes)
+{
+    QByteArray raw(bytes, Qt::Uninitialized);
+    for (char &c : raw)
+        c = char(QRandomGenerator::system()->bounded(256));
+    return QString::fromLatin1(raw.toHex());
+}
+
+} // namespace
+
+EgressProxy::EgressProxy(const DockerEngine *engine, EgressAllowList list, EgressProxyOptions options, QObject *parent)
+    : QObject(parent)
+    , m_engine(engine)
+    , m_list(std::move(list))
+    , m_options(std::move(options))
+    , m_networkName(QStringLiteral("sandbench-egress-") + randomHex(6))
+    , m_decoder(std::make_unique<Decoder>())
+{
+}
+
+EgressProxy::~EgressProxy() = default;
+
+QMap<QString, QString> EgressProxy::clientEnvironment() const
+{
+    const QString url = QStringLiteral("http://%1:%2").arg(m_proxyAddress).arg(SquidConfig::port);
+    return {{QStringLiteral("HTTP_PROXY"), url},  {QStringLiteral("http_proxy"), url},
+            {QStringLiteral("HTTPS_PROXY"), url}, {QStringLiteral("https_proxy"), url},
+            {QStringLiteral("ALL_PROXY"), url},   {QStringLiteral("all_proxy"), url},
+            {QStringLiteral("NO_PROXY"), QString()}, {QStringLiteral("no_proxy"), QString()}};
+}
+
+void EgressProxy::start(std::function<void(Result<void>)> done)
+{
+    createNetwork([this, done](Result<void> n) {
+        if (!n)
+            return done(n);
+        createContainer([this, done](Result<void> c) {
+            if (!c)
+                return done(c);
+            startSquid(done);
+        });
+    });
+}
+
+void EgressProxy::createNetwork(std::function<void(Result<void>)> done)
+{
+    // Internal: the engine gives the network no way out; only its members reach each other.
+    const QJsonObject body{
+        {QStringLiteral("Name"), m_networkName},
+        {QStringLiteral("Driver"), QStringLiteral("bridge")},
+        {QStringLiteral("Internal"), true},
+        {QStringLiteral("CheckDuplicate"), true},
+        {QStringLiteral("Options"), QJsonObject{{QStringLiteral("com.docker.network.bridge.enable_icc"), QStringLiteral("true")}}},
+        {QStringLiteral("Labels"), QJsonObject{{QLatin1String(ownerLabel), m_options.owner}}},
+    };
+    m_engine->call(this, "POST", "/networks/create", body, [this, done](const Result<HttpResponse> &r) {
+        if (!r)
+            return done(std::unexpected(r.error()));
+        if (r->status != 201)
+            return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress network create"), *r)));
+        m_networkId = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
+        done({});
+    });
+}
+
+void EgressProxy::createContainer(std::function<void(Result<void>)> done)
+{
+    const qint64 lifetimeS = std::max<qint64>(1, (QDateTime::currentDateTimeUtc().msecsTo(m_options.latestEnd) + 999) / 1000);
+    QJsonArray extraHosts;
+    for (const QString &h : m_options.extraHosts)
+        extraHosts << h;
+    const QString tmpfs = QStringLiteral("rw,nosuid,nodev,noexec,uid=13,gid=13,mode=0700,size=16m");
+    const QJsonObject host{
+        {QStringLiteral("NetworkMode"), m_networkName},
+        {QStringLiteral("AutoRemove"), true},
+        {QStringLiteral("ReadonlyRootfs"), true},
+        {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
+        {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
+        {QStringLiteral("Memory"), qint64(256) << 20},
+        {QStringLiteral("MemorySwap"), qint64(256) << 20},
+        {QStringLiteral("PidsLimit"), 128},
+        {QStringLiteral("ExtraHosts"), extraHosts},
+        // The proxy routes nothing itself: only Squid's own connections leave it.
+        {QStringLiteral("Sysctls"), QJsonObject{{QStringLiteral("net.ipv4.ip_forward"), QStringLiteral("0")}}},
+        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfs}, {QStringLiteral("/run/squid"), tmpfs},
+                                              {QStringLiteral("/var/spool/squid"), tmpfs}, {QStringLiteral("/var/log/squid"), tmpfs}}},
+    };
+    const QJsonObject config{
+        {QStringLiteral("Image"), m_options.image},
+        {QStringLiteral("User"), QStringLiteral("proxy")},
+        // Ends itself at the sandbox's latest end even with every Sandbench process gone.
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QString::number(lifetimeS)}},
+        {QStringLiteral("Labels"), QJsonObject{{QLatin1String(ownerLabel), m_options.owner},
+                                               {QStringLiteral("io.sandbench.egress.network"), m_networkName}}},
+        {QStringLiteral("HostConfig"), host},
+    };
+    const QByteArray name = "sandbench-egress-" + randomHex(6).toLatin1();
+    m_engine->call(this, "POST", "/containers/create?name=" + name, config, [this, done](const Result<HttpResponse> &r) {
+        if (!r)
+            return done(std::unexpected(r.error()));
+        if (r->status == 404)
+            return done(fail(ErrorCode::InvalidConfig, QStringLiteral("image %1 is not on the Docker engine (build it with scripts/images egress)")
+                                                              .arg(m_options.image)));
+        if (r->status != 201)
+            return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy create"), *r)));
+        m_containerId = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
+        const QJsonObject join{{QStringLiteral("Container"), m_containerId}};
+        m_engine->call(this, "POST", "/networks/" + QUrl::toPercentEncoding(m_options.outboundNetwork) + "/connect", join,
+                       [this, done](const Result<HttpResponse> &j) {
+            if (!j)
+                return done(std::unexpected(j.error()));
+            if (j->status != 200)
+                return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy network connect"), *j)));
+            m_engine->call(this, "POST", "/containers/" + m_containerId.toLatin1() + "/start", [this, done](const Result<HttpResponse> &s) {
+                if (!s)
+                    return done(std::unexpected(s.error()));
+                if (s->status != 204)
+                    return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy start"), *s)));
+                m_engine->call(this, "GET", "/containers/" + m_containerId.toLatin1() + "/json", [this, done](const Result<HttpResponse> &i) {
+                    if (!i)
+                        return done(std::unexpected(i.error()));
+                    if (i->status != 200)
+                        return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy inspect"), *i)));
+                    m_proxyAddress = QJsonDocument::fromJson(i->body).object().value(QLatin1String("NetworkSettings")).toObject()
+                                         .value(QLatin1String("Networks")).toObject().value(m_networkName).toObject()
+                                         .value(QLatin1String("IPAddress")).toString();
+                    if (m_proxyAddress.isEmpty())
+                        return done(fail(ErrorCode::Internal, QStringLiteral("the egress proxy got no address on %1").arg(m_networkName)));
+                    done({});
+                });
+            });
+        });
+    });
+}
+
+void EgressProxy::startSquid(std::function<void(Result<void>)> done)
+{
+    const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges);
+    const QJsonObject exec{
+        {QStringLiteral("AttachStdout"), true},
+        {QStringLiteral("AttachStderr"), true},
+        {QStringLiteral("Tty"), false},
+        {QStringLiteral("User"), QStringLiteral("proxy")},
+        {QStringLiteral("Env"), QJsonArray{QStringLiteral("SQUID_CONF=") + QString::fromLatin1(conf)}},
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"),
+                                           QStringLiteral("printf '%s\\n' \"$SQUID_CONF\" >/tmp/squid.conf && unset SQUID_CONF && "
+                                                          "exec squid -N -f /tmp/squid.conf")}},
+    };
+    m_engine->call(this, "POST", "/containers/" + m_containerId.toLatin1() + "/exec", exec, [this, done](const Result<HttpResponse> &r) {
+        if (!r)
+            return done(std::unexpected(r.error()));
+        if (r->status != 201)
+            return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy exec"), *r)));
+        const QString execId = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
+        m_readyDone = done;
+        m_stream = m_engine->startExec(this, execId);
+        connect(m_stream, &DockerRequest::streamData, this, &EgressProxy::onStream);
+        connect(m_stream, &DockerRequest::finished, this, &EgressProxy::onStreamEnded);
+        QTimer::singleShot(readyTimeoutMs, this, [this] {
+            if (auto ready = std::exchange(m_readyDone, nullptr))
+                ready(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy did not start listening within %1 s")
+                                                            .arg(readyTimeoutMs / 1000)));
+        });
+        m_stream->start();
+    });
+}
+
+void EgressProxy::onStream(const QByteArray &data)
+{
+    auto frames = m_decoder->demux.feed(data);
+    if (!frames) {
+        m_stream->abort();
+        return;
+    }
+    for (const auto &frame : *frames) {
+        const bool err = frame.stream == SandboxStream::Stderr;
+        QByteArray &buffer = err ? m_stderrLine : m_stdoutLine;
+        buffer += frame.payload;
+        qsizetype nl;
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+            const QByteArray line = buffer.left(nl);
+            buffer.remove(0, nl + 1);
+            handleLine(line, err);
+        }
+        if (buffer.size() > maxLineBytes)
+            buffer.clear(); // no line of Squid's is this long; drop it rather than grow
+    }
+}
+
+void EgressProxy::handleLine(const QByteArray &line, bool fromStderr)
+{
+    if (fromStderr) {
+        // Squid's last words, for the error when it stops before listening.
+        m_stderrTail = (m_stderrTail + line + '\n').right(1500);
+        if (line.contains(SquidConfig::readyMarker) && m_readyDone) {
+            m_running = true;
+            std::exchange(m_readyDone, nullptr)({});
+        }
+        return;
+    }
+    if (auto event = SquidConfig::parseLogLine(line, m_list))
+        emit connection(*event);
+}
+
+void EgressProxy::onStreamEnded()
+{
+    const bool wasRunning = m_running;
+    m_running = false;
+    if (auto ready = std::exchange(m_readyDone, nullptr))
+        ready(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy (Squid) stopped before it listened: %1")
+                                                    .arg(QString::fromUtf8(m_stderrTail + m_stderrLine).right(1500))));
+    if (wasRunning && !m_stopped) {
+        AuditEvent e;
+        e.timeMs = QDateTime::currentMSecsSinceEpoch();
+        e.kind = QStringLiteral("net");
+        e.action = QStringLiteral("proxy");
+        e.resource = m_networkName;
+        e.allowed = false;
+        e.rule = QStringLiteral("network.allow");
+        e.reason = QStringLiteral("the egress proxy stopped; the sandbox has no network from now on");
+        emit connection(e);
+        emit proxyStopped(e.reason);
+    }
+}
+
+void EgressProxy::removeNetworkWithin(QDeadlineTimer deadline, std::function<void(Result<void>)> done)
+{
+    if (m_networkId.isEmpty())
+        return done({});
+    m_engine->call(this, "DELETE", "/networks/" + m_networkId.toLatin1(), [this, deadline, done](const Result<HttpResponse> &n) {
+        if (!n)
+            return done(std::unexpected(n.error()));
+        if ((n->status == 403 || n->status == 409) && !deadline.hasExpired())
+            return void(QTimer::singleShot(100, this, [this, deadline, done] { removeNetworkWithin(deadline, done); }));
+        if (n->status != 204 && n->status != 404)
+            return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress network remove"), *n)));
+        m_networkId.clear();
+        done({});
+    });
+}
+
+void EgressProxy::stop(std::function<void(Result<void>)> done)
+{
+    // The stream stays: the lines of connections the container's removal closes still arrive.
+    m_stopped = true;
+    m_running = false;
+    // A container being removed by another call (409 above) may still hold the network for a
+    // moment: the engine answers 403 then, so ask again until it is free, within a deadline.
+    auto removeNetwork = [this, done] { removeNetworkWithin(QDeadlineTimer(20'000), done); };
+    if (m_containerId.isEmpty())
+        return removeNetwork();
+    m_engine->call(this, "DELETE", "/containers/" + m_containerId.toLatin1() + "?force=true&v=true",
+                   [this, done, removeNetwork](const Result<HttpResponse> &r) {
+        if (!r)
+            return done(std::unexpected(r.error()));
+        if (r->status != 204 && r->status != 404 && r->status != 409)
+            return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy remove"), *r)));
+        m_containerId.clear();
+        removeNetwork();
+    });
+}
+
+} // namespace Sandbench

@@ -1,0 +1,4 @@
+target_sources(sandbench_core PRIVATE
+    net/egressallowlist.h net/egressallowlist.cpp
+    net/squidconfig.h net/squidconfig.cpp
+    net/egressproxy.h net/egressproxy.cpp)

@@ -1,0 +1,178 @@
+#include "squidconfig.h"
+
+
+#include <QDateTime>
+#include <QUrl>
+
+namespace Sandbench::SquidConfig {
+
+namespace {
+
+QByteArray regexForName(const QString &host)
+{
+    QByteArray out;
+    for (const QChar c : host) {
+        if (c == QLatin1Char('.'))
+            out += "\\.";
+        else
+            out += char(c.toLatin1()); // the parser let through [a-z0-9_-] only
+    }
+    return out;
+}
+
+QString reasonText(const QByteArray &code, const QString &resource)
+{
+    if (code == "notlisted")
+        return QStringLiteral("\"%1\" is not in the sandbox's network allow list").arg(resource);
+    if (code == "metadata")
+        return QStringLiteral("\"%1\" is a cloud metadata name; only an entry naming it exactly allows it").arg(resource);
+    if (code == "blocked")
+        return QStringLiteral("\"%1\" resolves to a loopback, link-local, metadata or host address; only an entry "
+                              "naming that address exactly allows it").arg(resource);
+    return QStringLiteral("the proxy refused \"%1\"").arg(resource);
+}
+
+} // namespace
+
+QStringList fixedBlockedRanges()
+{
+    return {QStringLiteral("0.0.0.0/8"), QStringLiteral("127.0.0.0/8"), QStringLiteral("169.254.0.0/16"),
+            QStringLiteral("100.100.100.200/32"), QStringLiteral("192.0.0.192/32"), QStringLiteral("224.0.0.0/3"),
+            QStringLiteral("::/127"), QStringLiteral("fe80::/10"), QStringLiteral("fd00:ec2::254/128"),
+            QStringLiteral("ff00::/8"), QStringLiteral("::ffff:0:0/96")};
+}
+
+QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges)
+{
+    QByteArray c;
+    c += "# Written by Sandbench for one sandbox; see core/net/squidconfig.h.\n";
+    c += "http_port " + QByteArray::number(port) + "\n";
+    // Nothing kept: every answer goes from the server to the sandbox as it is.
+    c += "cache deny all\ncache_mem 0 MB\npid_filename none\nicp_port 0\nhtcp_port 0\nsnmp_port 0\n"
+         "pinger_enable off\nlogfile_rotate 0\nshutdown_lifetime 0 seconds\n"
+         "via off\nforwarded_for delete\nhttpd_suppress_version_string on\n"
+         "cache_log stdio:/dev/stderr\n";
+    // One line per transaction, read by Sandbench: URL-encoded fields, '-' for none.
+    c += "logformat sandbench SB1 %ts.%03tu %#>rm %#>rd %>rP %>Hs %Ss %#{sandbench_rule}note "
+         "%#{sandbench_reason}note %>st %<st %tr\n";
+    c += "access_log stdio:/dev/stdout logformat=sandbench\nbuffered_logs off\n";
+    c += "acl sb_literal dstdom_regex -n ^[0-9.]+$ ^\\[?[0-9a-fA-F:.]+\\]?$\n";
+    QByteArray blocked = "acl sb_blocked dst";
+    for (const QString &range : fixedBlockedRanges() + blockedRanges)
+        blocked += ' ' + range.toLatin1();
+    c += blocked + "\n";
+    QByteArray metadata = "acl sb_metadata_name dstdomain -n";
+    QStringList exactNames;
+    for (const EgressRule &r : list.rules()) {
+        if (r.kind == EgressRule::Kind::Host)
+            exactNames << r.host;
+    }
+    bool anyMetadata = false;
+    for (const char *name : {"metadata.google.internal", "metadata.goog", "metadata", "instance-data",
+                             "metadata.azure.internal", "instance-data.ec2.internal"}) {
+        if (!exactNames.contains(QLatin1String(name))) {
+            metadata += QByteArray(" ") + name;
+            anyMetadata = true;
+        }
+    }
+    if (anyMetadata)
+        c += metadata + "\n";
+    c += "acl sb_why_notlisted annotate_transaction sandbench_reason=notlisted\n"
+         "acl sb_why_metadata annotate_transaction sandbench_reason=metadata\n"
+         "acl sb_why_blocked annotate_transaction sandbench_reason=blocked\n";
+    QByteArray listed = "acl sb_listed any-of";
+    QByteArray exactAllows, allows;
+    for (qsizetype i = 0; i < list.rules().size(); ++i) {
+        const EgressRule &r = list.rules()[i];
+        const QByteArray n = QByteArray::number(i);
+        QByteArray parts;
+        switch (r.kind) {
+        case EgressRule::Kind::Host:
+            c += "acl sb_r" + n + " dstdomain -n " + r.host.toLatin1() + "\n";
+            parts = "sb_r" + n;
+            break;
+        case EgressRule::Kind::Subdomains:
+            c += "acl sb_r" + n + " dstdom_regex -n -i \\." + regexForName(r.host) + "$\n";
+            parts = "sb_r" + n;
+            break;
+        case EgressRule::Kind::Ip:
+        case EgressRule::Kind::Cidr:
+            // dst on a literal request reads the literal: no name is resolved for it.
+            c += "acl sb_r" + n + " dst " + r.network.toString().toLatin1() + "/" + QByteArray::number(r.prefixLength) + "\n";
+            parts = "sb_literal sb_r" + n;
+            break;
+        }
+        if (r.port) {
+            c += "acl sb_p" + n + " port " + QByteArray::number(*r.port) + "\n";
+            parts += " sb_p" + n;
+        }
+        c += "acl sb_a" + n + " all-of " + parts + "\n";
+        c += "acl sb_n" + n + " annotate_transaction sandbench_rule=allow[" + n + "]\n";
+        listed += " sb_a" + n;
+        const QByteArray line = "http_access allow sb_a" + n + " sb_n" + n + "\n";
+        if (r.kind == EgressRule::Kind::Ip)
+            exactAllows += line;
+        else
+            allows += line;
+    }
+    c += listed + "\n";
+    c += exactAllows;
+    c += "http_access deny !sb_listed sb_why_notlisted\n";
+    if (anyMetadata)
+        c += "http_access deny sb_metadata_name sb_why_metadata\n";
+    c += "http_access deny sb_blocked sb_why_blocked\n";
+    c += allows;
+    c += "http_access deny all\n";
+    return c;
+}
+
+std::optional<AuditEvent> parseLogLine(const QByteArray &line, const EgressAllowList &list)
+{
+    const QList<QByteArray> f = line.trimmed().split(' ');
+    if (f.size() != 12 || f[0] != "SB1")
+        return std::nullopt;
+    auto text = [](const QByteArray &field) {
+        return field == "-" ? QString() : QUrl::fromPercentEncoding(field);
+    };
+    auto number = [](const QByteArray &field) {
+        bool ok = false;
+        const qint64 v = field.toLongLong(&ok);
+        return ok && v >= 0 ? v : qint64(-1);
+    };
+    AuditEvent e;
+    bool ok = false;
+    const double seconds = f[1].toDouble(&ok);
+    if (!ok)
+        return std::nullopt;
+    e.timeMs = qint64(seconds * 1000.0);
+    e.kind = QStringLiteral("net");
+    e.action = QStringLiteral("connect");
+    const QString host = text(f[3]);
+    const QString portText = f[4] == "-" ? QString() : QString::fromLatin1(f[4]);
+    e.resource = host.isEmpty() ? QStringLiteral("-") : portText.isEmpty() ? host : host + QLatin1Char(':') + portText;
+    const QString rule = text(f[7]);
+    const QByteArray why = text(f[8]).toLatin1();
+    // Allowed only when an entry matched and Squid did not refuse it anyway.
+    e.allowed = !rule.isEmpty() && !f[6].contains("DENIED");
+    if (e.allowed) {
+        const int index = rule.startsWith(QLatin1String("allow[")) ? rule.mid(6).chopped(1).toInt() : -1;
+        e.rule = index >= 0 && index < list.rules().size()
+                     ? QStringLiteral("network.allow[%1] %2").arg(index).arg(list.rules()[index].canonical())
+                     : rule;
+        if (f[5] != "200" && f[5] != "-" && !f[5].startsWith('2') && !f[5].startsWith('3') && !f[5].startsWith('4'))
+            e.reason = QStringLiteral("the proxy could not reach it (status %1)").arg(QString::fromLatin1(f[5]));
+    } else if (host.isEmpty()) {
+        e.rule = QStringLiteral("network.allow");
+        e.reason = QStringLiteral("the client closed or sent no request the proxy could read (%1)")
+                       .arg(QString::fromLatin1(f[6]).left(60));
+    } else {
+        e.rule = why.isEmpty() ? QStringLiteral("network.allow") : QStringLiteral("network.allow:%1").arg(QString::fromLatin1(why));
+        e.reason = reasonText(why, e.resource);
+    }
+    e.bytesOut = number(f[9]);
+    e.bytesIn = number(f[10]);
+    e.durationMs = number(f[11]);
+    return e;
+}
+
+} // namespace Sandbench::SquidConfig

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "audit/auditevent.h"
+#include "net/egressallowlist.h"
+
+#include <QByteArray>
+#include <QStringList>
+
+#include <optional>
+
+namespace Sandbench {
+
+// The configuration of one sandbox's Squid (core/net's egress proxy) and the reading of what
+// it logs. Squid parses HTTP, CONNECT and DNS; Sandbench only writes its ACLs and reads one
+// line per finished transaction.
+//
+// Order of the decision, first match wins:
+//  1. an IP entry naming an address exactly (a literal request for it) is allowed, even in the
+//     ranges below (that is how a sandbox is let reach one metadata or host address);
+//  2. a request matching no entry is denied before any name is resolved (the proxy resolves
+//     only names it is going to allow);
+//  3. a metadata name not listed exactly, and any name whose resolved addresses include a
+//     loopback, link-local, metadata, multicast or host address, is denied;
+//  4. the matching entry allows it; Squid connects to the address it resolved and checked.
+namespace SquidConfig {
+
+constexpr int port = 3128;
+// Where Squid's own messages go (stderr) and the line that says it is listening.
+constexpr char readyMarker[] = "Accepting HTTP Socket connections";
+
+// blockedRanges: CIDRs or addresses (the host's addresses, the proxy's gateway) denied after
+// resolution on top of the fixed loopback/link-local/metadata ones.
+QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges);
+
+// The fixed ranges of step 3.
+QStringList fixedBlockedRanges();
+
+// One access-log line as an audit event (kind net, action connect); nullopt for a line that
+// is not one of ours.
+std::optional<AuditEvent> parseLogLine(const QByteArray &line, const EgressAllowList &list);
+
+} // namespace SquidConfig
+
+} // namespace Sandbench

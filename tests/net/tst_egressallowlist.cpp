@@ -1,0 +1,164 @@
+#include "net/egressallowlist.h"
+#include "net/squidconfig.h"
+
+#include <QTest>
+
+using namespace Sandbench;
+
+class TestEgressAllowList : public QObject
+{
+    Q_OBJECT
+private slots:
+    void goodEntries_data();
+    void goodEntries();
+    void badEntries_data();
+    void badEntries();
+    void listErrorsNameTheEntry();
+    void specForm();
+    void configDeniesBeforeResolvingAndBlocksHostRanges();
+    void logLines();
+};
+
+void TestEgressAllowList::goodEntries_data()
+{
+    QTest::addColumn<QString>("entry");
+    QTest::addColumn<QString>("canonical");
+    QTest::newRow("host") << "example.org" << "example.org";
+    QTest::newRow("upper and trailing dot") << "Example.ORG." << "example.org";
+    QTest::newRow("host:port") << "api.example.org:8443" << "api.example.org:8443";
+    QTest::newRow("wildcard") << "*.GitHub.com" << "*.github.com";
+    QTest::newRow("wildcard port") << "*.example.org:443" << "*.example.org:443";
+    QTest::newRow("idn") << "bücher.example" << "xn--bcher-kva.example";
+    QTest::newRow("ipv4") << "10.1.2.3" << "10.1.2.3";
+    QTest::newRow("ipv4 port") << "127.0.0.1:8080" << "127.0.0.1:8080";
+    QTest::newRow("ipv6") << "[::1]:8080" << "[::1]:8080";
+    QTest::newRow("cidr") << "10.0.0.0/8" << "10.0.0.0/8";
+    QTest::newRow("cidr /32") << "192.168.1.7/32" << "192.168.1.7/32";
+    QTest::newRow("cidr v6") << "fd00::/8" << "fd00::/8";
+    QTest::newRow("single label") << "localhost:3000" << "localhost:3000";
+    QTest::newRow("max port") << "a.example:65535" << "a.example:65535";
+}
+
+void TestEgressAllowList::goodEntries()
+{
+    QFETCH(QString, entry);
+    QFETCH(QString, canonical);
+    auto rule = EgressAllowList::parseEntry(entry);
+    QVERIFY2(rule, qPrintable(rule ? QString() : rule.error().message));
+    QCOMPARE(rule->canonical(), canonical);
+}
+
+void TestEgressAllowList::badEntries_data()
+{
+    QTest::addColumn<QString>("entry");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("empty") << "" << "empty";
+    QTest::newRow("star") << "*" << "network 'all'";
+    QTest::newRow("port 0") << "example.org:0" << "1 to 65535";
+    QTest::newRow("port too big") << "example.org:65536" << "1 to 65535";
+    QTest::newRow("port sign") << "example.org:+80" << "1 to 65535";
+    QTest::newRow("port empty") << "example.org:" << "1 to 65535";
+    QTest::newRow("url") << "https://example.org" << "not a URL";
+    QTest::newRow("path") << "example.org/x" << "not a URL";
+    QTest::newRow("userinfo") << "user@example.org" << "cannot appear";
+    QTest::newRow("space") << "exa mple.org" << "cannot appear";
+    QTest::newRow("double dot") << "a..example.org" << "not a valid host name";
+    QTest::newRow("two trailing dots") << "example.org.." << "empty label";
+    QTest::newRow("leading hyphen") << "-a.example.org" << "not a valid host name";
+    QTest::newRow("long label") << QString(64, QLatin1Char('a')) + QStringLiteral(".org") << "not a valid host name";
+    QTest::newRow("inner star") << "a*.example.org" << "leading";
+    QTest::newRow("star over ip") << "*.10.0.0.1" << "never matches";
+    QTest::newRow("star over tld") << "*.com" << "too wide";
+    QTest::newRow("octal ip") << "0177.0.0.1" << "dotted quad";
+    QTest::newRow("integer ip") << "2130706433" << "dotted quad";
+    QTest::newRow("hex ip") << "0x7f.0.0.1" << "dotted quad";
+    QTest::newRow("cidr host bits") << "10.0.0.1/8" << "host bits";
+    QTest::newRow("cidr /0") << "0.0.0.0/0" << "every address";
+    QTest::newRow("cidr /33") << "10.0.0.0/33" << "prefix";
+    QTest::newRow("cidr name") << "example.org/8" << "not a URL";
+    QTest::newRow("bad v6") << "[::g]:80" << "IPv6";
+    QTest::newRow("control") << QStringLiteral("a\x01.org") << "cannot appear";
+}
+
+void TestEgressAllowList::badEntries()
+{
+    QFETCH(QString, entry);
+    QFETCH(QString, why);
+    auto rule = EgressAllowList::parseEntry(entry);
+    QVERIFY2(!rule, qPrintable(QStringLiteral("accepted %1 as %2").arg(entry, rule ? rule->canonical() : QString())));
+    QCOMPARE(rule.error().code, ErrorCode::InvalidInput);
+    QVERIFY2(rule.error().message.contains(why), qPrintable(rule.error().message));
+}
+
+void TestEgressAllowList::listErrorsNameTheEntry()
+{
+    auto list = EgressAllowList::parse({QStringLiteral("good.example"), QStringLiteral("bad..example")});
+    QVERIFY(!list);
+    QVERIFY2(list.error().message.contains(QLatin1String("\"bad..example\"")), qPrintable(list.error().message));
+    QVERIFY(!EgressAllowList::parse({}));
+}
+
+void TestEgressAllowList::specForm()
+{
+    auto list = EgressAllowList::parseSpec(QStringLiteral("allow:a.example,*.b.example:443"));
+    QVERIFY(list);
+    QCOMPARE(list->canonicalEntries(), (QStringList{QStringLiteral("a.example"), QStringLiteral("*.b.example:443")}));
+    QVERIFY(!EgressAllowList::parseSpec(QStringLiteral("allow:")));
+    QVERIFY(!EgressAllowList::parseSpec(QStringLiteral("allow:a.example,")));
+    QVERIFY(!EgressAllowList::parseSpec(QStringLiteral("all")));
+}
+
+void TestEgressAllowList::configDeniesBeforeResolvingAndBlocksHostRanges()
+{
+    auto list = EgressAllowList::parse({QStringLiteral("a.example:8080"), QStringLiteral("*.b.example"),
+                                        QStringLiteral("169.254.169.254:80"), QStringLiteral("10.0.0.0/8")});
+    QVERIFY(list);
+    const QByteArray c = SquidConfig::build(*list, {QStringLiteral("192.0.2.9/32")});
+    const qsizetype notListed = c.indexOf("http_access deny !sb_listed");
+    const qsizetype blocked = c.indexOf("http_access deny sb_blocked");
+    const qsizetype exact = c.indexOf("http_access allow sb_a2 ");
+    const qsizetype byName = c.indexOf("http_access allow sb_a0 ");
+    QVERIFY(notListed > 0 && blocked > notListed && exact > 0 && exact < notListed && byName > blocked);
+    QVERIFY(c.contains("acl sb_blocked dst 0.0.0.0/8 127.0.0.0/8 169.254.0.0/16"));
+    QVERIFY(c.contains(" 192.0.2.9/32\n"));
+    QVERIFY(c.contains("acl sb_r1 dstdom_regex -n -i \\.b\\.example$\n"));
+    QVERIFY(c.contains("acl sb_a3 all-of sb_literal sb_r3\n"));
+    QVERIFY(c.trimmed().endsWith("http_access deny all"));
+}
+
+void TestEgressAllowList::logLines()
+{
+    auto list = EgressAllowList::parse({QStringLiteral("a.example:8080")});
+    QVERIFY(list);
+    auto allowed = SquidConfig::parseLogLine("SB1 1796545327.293 CONNECT a.example 8080 200 TCP_TUNNEL allow%5B0%5D - 81 39 12", *list);
+    QVERIFY(allowed);
+    QVERIFY(allowed->allowed);
+    QCOMPARE(allowed->resource, QStringLiteral("a.example:8080"));
+    QCOMPARE(allowed->rule, QStringLiteral("network.allow[0] a.example:8080"));
+    QCOMPARE(allowed->bytesOut, 81);
+    QCOMPARE(allowed->bytesIn, 39);
+    QCOMPARE(allowed->durationMs, 12);
+    auto denied = SquidConfig::parseLogLine("SB1 1796545327.3 GET b.example 80 403 TCP_DENIED - notlisted 50 3900 0", *list);
+    QVERIFY(denied);
+    QVERIFY(!denied->allowed);
+    QVERIFY(denied->reason.contains(QLatin1String("not in the sandbox's network allow list")));
+    // A forged rule note with a DENIED status is no allow.
+    auto forged = SquidConfig::parseLogLine("SB1 1.0 GET a.example 8080 403 TCP_DENIED allow%5B0%5D - 1 1 0", *list);
+    QVERIFY(forged && !forged->allowed);
+    // The closing figures survive the audit line's round trip; an event without them has no keys.
+    AuditEvent back;
+    QVERIFY(AuditEvent::fromJsonLine(allowed->toJsonLine(), &back));
+    QCOMPARE(back.bytesOut, 81);
+    QCOMPARE(back.bytesIn, 39);
+    QCOMPARE(back.durationMs, 12);
+    AuditEvent plain;
+    plain.kind = QStringLiteral("read");
+    QVERIFY(!plain.toJsonLine().contains("bytes_"));
+    QVERIFY(AuditEvent::fromJsonLine(plain.toJsonLine(), &back));
+    QCOMPARE(back.bytesIn, -1);
+    QVERIFY(!SquidConfig::parseLogLine("2026/12/06 squid says hello", *list));
+    QVERIFY(!SquidConfig::parseLogLine("SB1 x GET a 1 2 3 4 5 6 7 8", *list));
+}
+
+QTEST_GUILESS_MAIN(TestEgressAllowList)
+#include "tst_egressallowlist.moc"

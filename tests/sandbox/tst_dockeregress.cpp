@@ -1,0 +1,327 @@
+// Network kind allow on the real engine: a web server of the test's own on a network of its own,
+// known to the sandbox's proxy by two names; the sandbox reaches one through the proxy and
+// nothing else, by no route around it, and every connection is on the record.
+#include "dockertestsupport.h"
+
+#include "net/egressproxy.h"
+#include "sandbox/docker/dockerbackend.h"
+
+#include <QDeadlineTimer>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QNetworkInterface>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandbench;
+using namespace Sandbench::Test;
+
+namespace {
+
+QByteArray docker(const QStringList &args, bool *ok = nullptr)
+{
+    QProcess p;
+    p.start(QStringLiteral("docker"), args);
+    const bool done = p.waitForFinished(60'000);
+    if (ok)
+        *ok = done && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    return p.readAllStandardOutput().trimmed();
+}
+
+Result<SandboxExecResult> shell(Sandbox *s, const QString &script, const QMap<QString, QString> &env = {})
+{
+    ExecOptions o;
+    o.timeoutMs = 60'000;
+    o.env = env;
+    return waitFor(s->exec({QStringLiteral("sh"), QStringLiteral("-c"), script}, o), 120'000);
+}
+
+int countLabelled(const QString &what)
+{
+    const QByteArray out = docker({what, QStringLiteral("ls"), QStringLiteral("-q"), QStringLiteral("--filter"),
+                                   QStringLiteral("label=%1").arg(QLatin1String(EgressProxy::ownerLabel))});
+    return out.isEmpty() ? 0 : int(out.split('\n').size());
+}
+
+} // namespace
+
+#define VERIFY_OK(r) QVERIFY2((r), qPrintable((r) ? QString() : why((r).error())))
+
+class TestDockerEgress : public QObject
+{
+    Q_OBJECT
+    QString m_tag;
+    QString m_serverIp;
+
+private slots:
+    void initTestCase()
+    {
+        REQUIRE_DOCKER();
+        m_tag = QStringLiteral("sbtest-egress-%1").arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+        bool ok = false;
+        docker({QStringLiteral("network"), QStringLiteral("create"), m_tag}, &ok);
+        QVERIFY(ok);
+        // The server answers on TCP 8080 and UDP 5353 (a raw UDP probe that must never arrive).
+        docker({QStringLiteral("run"), QStringLiteral("-d"), QStringLiteral("--rm"), QStringLiteral("--name"), m_tag,
+                QStringLiteral("--network"), m_tag, QStringLiteral("sandbench/base:1"), QStringLiteral("sh"), QStringLiteral("-c"),
+                QStringLiteral("mkdir -p /tmp/www && echo egress-served > /tmp/www/index.html && "
+                               "(nc -lu -p 5353 > /tmp/www/udp &) ; exec httpd -f -p 8080 -h /tmp/www")},
+               &ok);
+        QVERIFY(ok);
+        m_serverIp = QString::fromLatin1(docker({QStringLiteral("inspect"), QStringLiteral("-f"),
+                                                 QStringLiteral("{{(index .NetworkSettings.Networks \"%1\").IPAddress}}").arg(m_tag), m_tag}));
+        QVERIFY(!m_serverIp.isEmpty());
+    }
+
+    void cleanupTestCase()
+    {
+        docker({QStringLiteral("rm"), QStringLiteral("-f"), m_tag});
+        // The engine may still be detaching the removed server (it ran with --rm).
+        bool removed = false;
+        for (QDeadlineTimer deadline(30'000); !removed && !deadline.hasExpired(); QTest::qWait(removed ? 0 : 200))
+            docker({QStringLiteral("network"), QStringLiteral("rm"), m_tag}, &removed);
+        QVERIFY2(removed, qPrintable(m_tag));
+    }
+
+    void allowedNameOnlyAndNothingAround()
+    {
+        const int networksBefore = countLabelled(QStringLiteral("network"));
+        const int proxiesBefore = countLabelled(QStringLiteral("container"));
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 300'000;
+        o.network = {NetworkKind::None, NetworkKind::Domains};
+        DockerProviderOptions po;
+        // The proxy's resolver alone knows these names; metadata.test and host.test point where
+        // an allowed name must never lead.
+        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_serverIp), QStringLiteral("denied.test:%1").arg(m_serverIp),
+                               QStringLiteral("meta.test:169.254.169.254"), QStringLiteral("loop.test:127.0.0.1")};
+        auto pool = openDockerPool(o, po);
+        VERIFY_OK(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 300'000;
+        so.network.kind = NetworkKind::Domains;
+        so.network.domains = {QStringLiteral("allowed.test:8080"), QStringLiteral("meta.test"), QStringLiteral("loop.test:8080")};
+        Sandbox *s = createSandbox(pool->get(), so);
+        QVERIFY(s);
+        auto *backend = qobject_cast<DockerBackend *>(s->backend());
+        QVERIFY(backend && backend->egressProxy());
+        QList<AuditEvent> events;
+        connect(backend, &SandboxBackend::networkEvent, this, [&events](const AuditEvent &e) { events << e; });
+        // The test's "internet": the proxy (and only the proxy) is joined to the server's network.
+        bool ok = false;
+        docker({QStringLiteral("network"), QStringLiteral("connect"), m_tag, backend->egressProxy()->proxyContainerId()}, &ok);
+        QVERIFY(ok);
+
+        // A well-behaved client: wget through $http_proxy.
+        auto r = shell(s, QStringLiteral("wget -q -O - http://allowed.test:8080/index.html; echo rc=$?"));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("egress-served"), r->stdoutData + r->stderrData);
+        // CONNECT to the allowed name passes untouched.
+        r = shell(s, QStringLiteral("(printf 'CONNECT allowed.test:8080 HTTP/1.1\\r\\nHost: allowed.test:8080\\r\\n\\r\\n"
+                                    "GET /index.html HTTP/1.0\\r\\n\\r\\n'; sleep 2) | nc -w 5 ${http_proxy#http://} | tr -d '\\r'"));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("200 Connection established") && r->stdoutData.contains("egress-served"), r->stdoutData);
+        // The other name of the same server, and the allowed name on another port: refused.
+        r = shell(s, QStringLiteral("wget -q -O - http://denied.test:8080/index.html; echo rc=$?; "
+                                    "(printf 'CONNECT allowed.test:8081 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1"));
+        VERIFY_OK(r);
+        QVERIFY2(!r->stdoutData.contains("egress-served") && r->stdoutData.contains("rc=1") && r->stdoutData.contains(" 403 "), r->stdoutData);
+        // Listed names that resolve to a metadata or loopback address: denied after resolution.
+        r = shell(s, QStringLiteral("(printf 'CONNECT meta.test:80 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; "
+                                    "(printf 'CONNECT loop.test:8080 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; "
+                                    "(printf 'CONNECT loop.test:9999 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1"));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.count(" 403 ") == 3, r->stdoutData);
+        // Around the proxy: the server's address by TCP, UDP, DNS, the proxy's other ports, and
+        // a client with the proxy variables unset. Nothing answers.
+        r = shell(s, QStringLiteral("unset http_proxy HTTP_PROXY https_proxy HTTPS_PROXY all_proxy ALL_PROXY; "
+                                    "wget -q -T 3 -O - http://%1:8080/index.html && echo tcp=reached; "
+                                    "echo probe | nc -u -w 2 %1 5353; "
+                                    "nslookup allowed.test >/dev/null 2>&1 && echo dns=resolved; "
+                                    "wget -q -T 3 -O - http://allowed.test:8080/index.html && echo name=reached; "
+                                    "ping -c 1 -W 2 %1 >/dev/null 2>&1 && echo icmp=reached; echo end")
+                          .arg(m_serverIp));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && !r->stdoutData.contains("resolved"),
+                 r->stdoutData);
+        QCOMPARE(docker({QStringLiteral("exec"), m_tag, QStringLiteral("cat"), QStringLiteral("/tmp/www/udp")}), QByteArray());
+        // A host service on every interface: the sandbox's gateway and every host address are
+        // routed away inside it (as for network all), so it is not a way around the proxy.
+        QTcpServer hostService;
+        QVERIFY(hostService.listen(QHostAddress::AnyIPv4));
+        int accepted = 0;
+        connect(&hostService, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket *c = hostService.nextPendingConnection()) {
+                ++accepted;
+                c->deleteLater();
+            }
+        });
+        QStringList hostAddresses;
+        for (const QHostAddress &a : QNetworkInterface::allAddresses()) {
+            if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+                hostAddresses << a.toString();
+        }
+        r = shell(s, QStringLiteral("for a in $(ip route | awk '/default/ {print $3}') %1; do echo x | nc -w 2 $a %2 && echo host=reached; done; echo end")
+                         .arg(hostAddresses.join(QLatin1Char(' '))).arg(hostService.serverPort()));
+        VERIFY_OK(r);
+        QTest::qWait(200); // let a connection that did arrive be accepted before counting
+        QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && accepted == 0, r->stdoutData);
+
+        // Every connection on the record, allowed and denied, with its rule and reason.
+        QDeadlineTimer deadline(30'000);
+        auto has = [&events](const QString &resource, bool allowed) {
+            for (const AuditEvent &e : events) {
+                if (e.kind == QLatin1String("net") && e.action == QLatin1String("connect") && e.resource == resource && e.allowed == allowed)
+                    return true;
+            }
+            return false;
+        };
+        while (!deadline.hasExpired() && !(has(QStringLiteral("allowed.test:8080"), true) && has(QStringLiteral("denied.test:8080"), false)
+                                           && has(QStringLiteral("meta.test:80"), false) && has(QStringLiteral("loop.test:8080"), false)))
+            QTest::qWait(100);
+        QVERIFY(has(QStringLiteral("allowed.test:8080"), true));
+        QVERIFY(has(QStringLiteral("denied.test:8080"), false));
+        QVERIFY(has(QStringLiteral("allowed.test:8081"), false));
+        QVERIFY(has(QStringLiteral("meta.test:80"), false));
+        QVERIFY(has(QStringLiteral("loop.test:8080"), false));
+        QVERIFY(has(QStringLiteral("loop.test:9999"), false));
+        for (const AuditEvent &e : events) {
+            if (e.resource == QLatin1String("allowed.test:8080") && e.allowed) {
+                QCOMPARE(e.rule, QStringLiteral("network.allow[0] allowed.test:8080"));
+                QVERIFY(e.bytesIn > 0 && e.durationMs >= 0);
+            }
+            // Unlisted (its port is not): refused before the proxy resolved it, or the reason
+            // would be the address it resolves to.
+            if (e.resource == QLatin1String("loop.test:9999"))
+                QVERIFY2(e.reason.contains(QLatin1String("not in the sandbox's network allow list")), qPrintable(e.reason));
+            if (e.resource == QLatin1String("meta.test:80"))
+                QVERIFY2(e.reason.contains(QLatin1String("metadata")), qPrintable(e.reason));
+        }
+
+        // The proxy dies: the sandbox is offline, never open, and the record says so.
+        const QString proxyId = backend->egressProxy()->proxyContainerId();
+        QSignalSpy stopped(backend->egressProxy(), &EgressProxy::proxyStopped);
+        docker({QStringLiteral("exec"), proxyId, QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("kill -9 -1")}, &ok);
+        QVERIFY(ok);
+        QVERIFY(stopped.wait(30'000));
+        r = shell(s, QStringLiteral("wget -q -T 3 -O - http://allowed.test:8080/index.html && echo proxy=reached; "
+                                    "unset http_proxy; wget -q -T 3 -O - http://%1:8080/index.html && echo direct=reached; echo end").arg(m_serverIp));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached"), r->stdoutData);
+
+        // Nothing left: the sandbox, its proxy and its network (the pool's start may also have
+        // reaped what a crashed run left, so the counts may only go down).
+        const QString network = backend->egressProxy()->networkName();
+        const QString sandboxId = s->id();
+        VERIFY_OK(waitFor(s->release(), 60'000));
+        QVERIFY(waitFor((*pool)->close(), 60'000));
+        docker({QStringLiteral("network"), QStringLiteral("inspect"), network}, &ok);
+        QVERIFY2(!ok, qPrintable(network));
+        QVERIFY(!containerExists(dockerSocket(), proxyId));
+        QVERIFY(!containerExists(dockerSocket(), sandboxId));
+        QVERIFY(countLabelled(QStringLiteral("container")) <= proxiesBefore);
+        QVERIFY(countLabelled(QStringLiteral("network")) <= networksBefore);
+    }
+
+    void cliWritesEveryConnectionToTheAuditLog()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString log = dir.filePath(QStringLiteral("net.jsonl"));
+        QProcess cli;
+        cli.setStandardInputFile(QProcess::nullDevice()); // CMD's stdin: nothing
+        cli.start(qEnvironmentVariable("SANDBENCH_CLI"),
+                  {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("allow:listed.invalid:443"),
+                   QStringLiteral("--audit-log"), log, QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                   QStringLiteral("for h in listed.invalid:443 other.invalid:443; do "
+                                  "(printf 'CONNECT %s HTTP/1.1\r\n\r\n' $h; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; done")});
+        QVERIFY(cli.waitForFinished(120'000));
+        const QByteArray out = cli.readAllStandardOutput();
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        // listed.invalid does not resolve: allowed by its entry, then unreachable; the other is refused.
+        QVERIFY2(out.contains(" 403 ") && !out.contains("200 Connection established"), out.constData());
+        QFile f(log);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QList<AuditEvent> events;
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            AuditEvent e;
+            if (!line.isEmpty()) {
+                QVERIFY2(AuditEvent::fromJsonLine(line, &e), line.constData());
+                events << e;
+            }
+        }
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events[0].resource, QStringLiteral("listed.invalid:443"));
+        QVERIFY(events[0].allowed);
+        QCOMPARE(events[0].rule, QStringLiteral("network.allow[0] listed.invalid:443"));
+        QCOMPARE(events[1].resource, QStringLiteral("other.invalid:443"));
+        QVERIFY(!events[1].allowed);
+        QVERIFY(events[1].reason.contains(QLatin1String("not in the sandbox's network allow list")));
+        QVERIFY(events[0].seq == 1 && events[1].seq == 2 && events[1].bytesOut > 0 && events[1].durationMs >= 0);
+    }
+
+    void killedOwnersProxyAndNetworkAreReaped()
+    {
+        QProcess cli;
+        cli.setStandardInputFile(QProcess::nullDevice());
+        cli.start(qEnvironmentVariable("SANDBENCH_CLI"),
+                  {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("allow:x.invalid"),
+                   QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo up; sleep 120")});
+        QVERIFY(cli.waitForStarted());
+        // Up once the command runs: the proxy and its network exist by then.
+        QDeadlineTimer deadline(90'000);
+        while (!cli.readAllStandardOutput().contains("up") && !deadline.hasExpired())
+            cli.waitForReadyRead(500);
+        const QString owner = QStringLiteral("/%1/").arg(cli.processId());
+        auto ours = [&owner](const QString &what) {
+            const QByteArray out = docker({what, QStringLiteral("ls"), QStringLiteral("--filter"),
+                                           QStringLiteral("label=%1").arg(QLatin1String(EgressProxy::ownerLabel)),
+                                           QStringLiteral("--format"), QStringLiteral("{{.ID}} {{.Labels}}")});
+            int n = 0;
+            for (const QByteArray &line : out.split('\n'))
+                n += line.contains(owner.toLatin1()) ? 1 : 0;
+            return n;
+        };
+        QCOMPARE(ours(QStringLiteral("container")), 1);
+        QCOMPARE(ours(QStringLiteral("network")), 1);
+        cli.kill();
+        QVERIFY(cli.waitForFinished(10'000));
+        // The next pool's start reaps what the dead owner left.
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 60'000;
+        auto pool = openDockerPool(o);
+        VERIFY_OK(pool);
+        for (QDeadlineTimer reaped(60'000); (ours(QStringLiteral("container")) || ours(QStringLiteral("network"))) && !reaped.hasExpired();)
+            QTest::qWait(200);
+        QCOMPARE(ours(QStringLiteral("container")), 0);
+        QCOMPARE(ours(QStringLiteral("network")), 0);
+        QVERIFY(waitFor((*pool)->close(), 60'000));
+        // The sandbox's own container ends by its lifetime keeper or the same reaping.
+    }
+
+    void malformedEntryRefusedAtCreate()
+    {
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 60'000;
+        o.network = {NetworkKind::None, NetworkKind::Domains};
+        auto pool = openDockerPool(o);
+        VERIFY_OK(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 60'000;
+        so.network.kind = NetworkKind::Domains;
+        so.network.domains = {QStringLiteral("ok.example"), QStringLiteral("bad..example")};
+        auto created = waitFor((*pool)->create(so), 60'000);
+        QVERIFY(!created);
+        QVERIFY2(created.error().message.contains(QLatin1String("bad..example")), qPrintable(created.error().message));
+        QVERIFY(waitFor((*pool)->close(), 60'000));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDockerEgress)
+#include "tst_dockeregress.moc"
