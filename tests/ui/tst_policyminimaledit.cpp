@@ -23,6 +23,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextCursor>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -233,6 +234,36 @@ private slots:
         QVERIFY(dialog.resultText().isEmpty());
         QVERIFY(dialog.findChild<QWidget *>(QStringLiteral("allowScopeDiff")));
         policy->editor()->document()->setModified(false);
+    }
+
+    // Saving keeps the file's own line endings and its missing last newline: an entry typed
+    // into a CRLF file saves as that entry, every other byte as it was.
+    void savingKeepsTheFilesLineEndings()
+    {
+        const QByteArray crlf = "{\r\n  \"permissions\": {\r\n    \"allow_read\": [\"/a\"]\r\n  }\r\n}";
+        const QString path = m_dir.filePath(QStringLiteral("crlf.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(crlf);
+        file.close();
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        PolicyEditorPanel *policy = w.policyPanel();
+        QString error;
+        QVERIFY2(policy->loadFile(path, &error), qPrintable(error));
+        // After "/a": a new entry, typed.
+        QTextCursor cursor = policy->editor()->document()->find(QStringLiteral("\"/a\""));
+        QVERIFY(!cursor.isNull());
+        policy->editor()->setTextCursor(cursor);
+        policy->editor()->setFocus();
+        QTest::keyClick(policy->editor(), Qt::Key_End);
+        QTest::keyClick(policy->editor(), Qt::Key_Left);
+        QTest::keyClicks(policy->editor(), QStringLiteral(", \"/b\""));
+        QVERIFY2(policy->saveFile(path, &error), qPrintable(error));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray(crlf).replace("[\"/a\"]", "[\"/a\", \"/b\"]"));
+        file.close();
     }
 };
 

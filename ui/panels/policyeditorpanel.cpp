@@ -336,6 +336,12 @@ bool PolicyEditorPanel::loadFile(const QString &path, QString *error)
         return false;
     }
     m_filePath = QFileInfo(path).absoluteFilePath();
+    // The editor holds lines, not their endings: keep the file's own, so saving an edit
+    // changes only the edited bytes (a CRLF file stays CRLF, a file without a last newline
+    // gets none).
+    const qsizetype firstLf = bytes->indexOf('\n');
+    m_crlf = firstLf > 0 && bytes->at(firstLf - 1) == '\r';
+    m_finalNewline = bytes->isEmpty() || bytes->endsWith('\n');
     m_editor->setPlainText(QString::fromUtf8(*bytes));
     m_editor->document()->setModified(false);
     validateNow();
@@ -348,8 +354,10 @@ bool PolicyEditorPanel::saveFile(const QString &path, QString *error)
     // The text is saved as written (comments on layout are the user's); writePolicyFile
     // would reformat it.
     QString text = m_editor->toPlainText();
-    if (!text.endsWith(QLatin1Char('\n')))
+    if (m_finalNewline && !text.endsWith(QLatin1Char('\n')))
         text += QLatin1Char('\n');
+    if (m_crlf)
+        text.replace(QLatin1Char('\n'), QLatin1String("\r\n"));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
         if (error)

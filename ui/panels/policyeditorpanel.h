@@ -128,6 +128,8 @@ private:
     bool m_valid = true;
     QString m_error;
     QString m_filePath;
+    bool m_crlf = false;         // the opened file's line ending, kept on save
+    bool m_finalNewline = true; // whether the opened file ended with one
     bool m_writingText = false;
 };
 
