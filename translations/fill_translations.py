@@ -1095,6 +1095,11 @@ for _source, (_de, _ja) in POLICY_AND_FINISH.items():
 # The audit panel's one event, actions that say what they did or why they cannot, the
 # script's name, the saved session.
 AUDIT_FEEDBACK = {
+    'Go to &Next Denial': ('Zur &nächsten Verweigerung', '次の拒否へ移動(&N)'),
+    'Go to Pre&vious Denial': ('Zur &vorigen Verweigerung', '前の拒否へ移動(&V)'),
+    'There is no denial in the audit log.': ('Das Prüfprotokoll enthält keine Verweigerung.', '監査ログに拒否はありません。'),
+    'No denial in the next %L1 rows: press the key again to look further.': ('Keine Verweigerung in den nächsten %L1 Zeilen: Drücken Sie die Taste erneut, um weiterzusuchen.', '次の %L1 行に拒否はありません: もう一度キーを押すと続きを探します。'),
+    'The rows shown hold no denial (the filter may hide them).': ('Die angezeigten Zeilen enthalten keine Verweigerung (der Filter blendet sie vielleicht aus).', '表示中の行に拒否はありません (フィルターで隠れている可能性があります)。'),
     'There is no decision to allow: the audit log is empty.': ('Es gibt keine Entscheidung zu erlauben: Das Prüfprotokoll ist leer.', '許可する判定がありません: 監査ログは空です。'),
     'Select a denied row first (arrow keys or a click).': ('Wählen Sie zuerst eine verweigerte Zeile (Pfeiltasten oder ein Klick).', 'まず拒否された行を選んでください (矢印キーまたはクリック)。'),
     'Row %1 is not an audit event: there is nothing to allow.': ('Zeile %1 ist kein Prüfereignis: Es gibt nichts zu erlauben.', '行 %1 は監査イベントではありません: 許可するものはありません。'),

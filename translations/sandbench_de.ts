@@ -822,7 +822,19 @@
             <source>Engine's message to the script (as sent): “%1”</source>
             <translation>Meldung der Engine an das Skript (wie gesendet): “%1”</translation>
         </message>
-    </context>
+        <message>
+        <source>There is no denial in the audit log.</source>
+        <translation>Das Prüfprotokoll enthält keine Verweigerung.</translation>
+    </message>
+    <message>
+        <source>No denial in the next %L1 rows: press the key again to look further.</source>
+        <translation>Keine Verweigerung in den nächsten %L1 Zeilen: Drücken Sie die Taste erneut, um weiterzusuchen.</translation>
+    </message>
+    <message>
+        <source>The rows shown hold no denial (the filter may hide them).</source>
+        <translation>Die angezeigten Zeilen enthalten keine Verweigerung (der Filter blendet sie vielleicht aus).</translation>
+    </message>
+</context>
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
@@ -1781,7 +1793,15 @@
             <source>the script is empty</source>
             <translation>das Skript ist leer</translation>
         </message>
-    </context>
+        <message>
+        <source>Go to &amp;Next Denial</source>
+        <translation>Zur &amp;nächsten Verweigerung</translation>
+    </message>
+    <message>
+        <source>Go to Pre&amp;vious Denial</source>
+        <translation>Zur &amp;vorigen Verweigerung</translation>
+    </message>
+</context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>

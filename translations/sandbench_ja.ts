@@ -816,7 +816,19 @@
             <source>Engine's message to the script (as sent): “%1”</source>
             <translation>エンジンがスクリプトに送ったメッセージ (原文): “%1”</translation>
         </message>
-    </context>
+        <message>
+        <source>There is no denial in the audit log.</source>
+        <translation>監査ログに拒否はありません。</translation>
+    </message>
+    <message>
+        <source>No denial in the next %L1 rows: press the key again to look further.</source>
+        <translation>次の %L1 行に拒否はありません: もう一度キーを押すと続きを探します。</translation>
+    </message>
+    <message>
+        <source>The rows shown hold no denial (the filter may hide them).</source>
+        <translation>表示中の行に拒否はありません (フィルターで隠れている可能性があります)。</translation>
+    </message>
+</context>
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
@@ -1774,7 +1786,15 @@
             <source>the script is empty</source>
             <translation>スクリプトが空です</translation>
         </message>
-    </context>
+        <message>
+        <source>Go to &amp;Next Denial</source>
+        <translation>次の拒否へ移動(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Go to Pre&amp;vious Denial</source>
+        <translation>前の拒否へ移動(&amp;V)</translation>
+    </message>
+</context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>

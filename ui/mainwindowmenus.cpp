@@ -79,6 +79,18 @@ void MainWindow::createActions()
     policy->addAction(tr("&Redo Policy Edit"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::SHIFT | Qt::Key_Z), this,
                       [this] { m_policy->redo(); })->setObjectName(QStringLiteral("redoPolicyAction"));
     policy->addSeparator();
+    // From a run straight to what it was refused: the audit panel comes forward with the next
+    // denial selected, ready for "Allow this".
+    for (const bool forward : {true, false}) {
+        QAction *go = policy->addAction(forward ? tr("Go to &Next Denial") : tr("Go to Pre&vious Denial"),
+                                        forward ? QKeySequence(Qt::Key_F8) : QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
+                                        [this, forward] {
+                                            showPanel(m_audit);
+                                            m_audit->view()->setFocus(Qt::ShortcutFocusReason);
+                                            m_audit->goToDenial(forward);
+                                        });
+        go->setObjectName(forward ? QStringLiteral("nextDenialAction") : QStringLiteral("previousDenialAction"));
+    }
     // "Allow this" from anywhere in the window: the audit panel's own action, which acts on the
     // event the panel is on or says why it cannot (never a key that silently does nothing).
     m_allowAction = policy->addAction(tr("&Allow Selected Denial\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_A),

@@ -22,6 +22,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -106,6 +107,7 @@ private slots:
     void f5OnAnEmptyScriptSaysWhatToDoInTheUsersLanguage();
     void theScriptIsNamedAfterItsExample();
     void theCodeEntryIsNamedAfterTheScriptNotTheCommandLine();
+    void f8GoesFromDenialToDenial();
 
 private:
     void click(int row);
@@ -169,6 +171,37 @@ void TestAuditFeedback::click(int row)
     view->scrollTo(m_panel->model()->index(row, 0));
     const QRect rect = view->visualRect(m_panel->model()->index(row, int(AuditLogModel::Column::Resource)));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, rect.center());
+}
+
+// F8 from anywhere: the audit panel forward, the next denial selected and explained; around
+// at the end; Shift+F8 back; a filter that hides every denial says so.
+void TestAuditFeedback::f8GoesFromDenialToDenial()
+{
+    m_window->scriptPanel()->editor()->setFocus();
+    QApplication::setActiveWindow(m_window.get());
+    const auto pressed = [this](QKeyCombination key) {
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get(), key.key(),
+                        key.keyboardModifiers());
+        return m_panel->selectedEvents().size() == 1 ? m_panel->selectedEvents().first().seq : 0;
+    };
+    QCOMPARE(pressed(Qt::Key_F8), quint64(61));
+    QCOMPARE(QApplication::focusWidget(), m_panel->view());
+    QVERIFY2(m_panel->detailsLabel()->text().startsWith(u"#61 denied"_s), qPrintable(m_panel->detailsLabel()->text()));
+    QCOMPARE(pressed(Qt::Key_F8), quint64(62));
+    QCOMPARE(pressed(Qt::Key_F8), quint64(63));
+    QCOMPARE(pressed(Qt::Key_F8), quint64(61));
+    QCOMPARE(pressed(Qt::SHIFT | Qt::Key_F8), quint64(63));
+    QCOMPARE(pressed(Qt::SHIFT | Qt::Key_F8), quint64(62));
+
+    QStringList said;
+    connect(m_panel, &AuditPanel::statusMessage, this, [&said](const QString &text) { said << text; });
+    m_panel->findChild<QComboBox *>(u"auditDecisionFilter"_s)->setCurrentIndex(1); // Allowed only
+    m_panel->applyFilterNow();
+    QTRY_VERIFY(!m_panel->model()->isFiltering() && m_panel->model()->rowCount() == 60);
+    click(3);
+    pressed(Qt::Key_F8);
+    QCOMPARE(m_panel->eventRow(), 3);
+    QVERIFY2(!said.isEmpty() && said.last().contains(u"no denial"_s), qPrintable(said.join(u'|')));
 }
 
 void TestAuditFeedback::keyboardMovesSelectTheRowTheExplanationShows()

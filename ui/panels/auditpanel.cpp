@@ -202,6 +202,7 @@ AuditPanel::AuditPanel(QWidget *parent)
     m_kind->addItem(tr("All kinds"), QString());
     for (const char *kind : {"read", "write", "net", "env", "run", "sys", "ffi", "import"})
         m_kind->addItem(QString::fromLatin1(kind), QString::fromLatin1(kind));
+    m_decision->setObjectName(QStringLiteral("auditDecisionFilter"));
     m_decision->addItem(tr("All decisions"), int(AuditFilter::Decision::Any));
     m_decision->addItem(tr("Allowed"), int(AuditFilter::Decision::Allow));
     m_decision->addItem(tr("Denied"), int(AuditFilter::Decision::Deny));

@@ -72,6 +72,11 @@ public:
     // row's event (what the explanation shows), so the two never disagree.
     QList<AuditEvent> selectedEvents(qsizetype limit = 100000) const;
     void selectRow(int row);
+    // Selects and shows the next (or previous) denial after the event the panel is on, wrapping
+    // at the end; says so through statusMessage when there is none. Looks at most
+    // kDenialScanRows rows per call, so a key on a million-line log never stalls the window.
+    bool goToDenial(bool forward);
+    static constexpr int kDenialScanRows = 200000;
 
     // The policy in the editor, which the details line explains the current row against; none
     // (the default) explains a row by what the log says alone.
@@ -95,6 +100,7 @@ private:
     QString detailsText(const AuditEvent &event) const;
     void updateSeqWidth();
     void setStatus(const QString &text);
+    void selectOnly(int row);
     void showContextMenu(const QPoint &pos);
 
     AuditLogModel *m_model;
