@@ -382,57 +382,6 @@ bool AuditPanel::openLogInteractive()
     return true;
 }
 
-bool AuditPanel::selectedEvent(AuditEvent *event) const
-{
-    const QList<AuditEvent> events = selectedEvents(1);
-    if (events.isEmpty())
-        return false;
-    *event = events.first();
-    return true;
-}
-
-int AuditPanel::eventRow() const
-{
-    const QItemSelectionModel *selection = m_view->selectionModel();
-    const QModelIndex current = selection->currentIndex();
-    const int rows = m_model->rowCount();
-    if (current.isValid() && current.row() < rows && (!selection->hasSelection() || selection->isRowSelected(current.row())))
-        return current.row();
-    int first = -1;
-    for (const QItemSelectionRange &range : selection->selection())
-        if (first < 0 || range.top() < first)
-            first = range.top();
-    return first < rows ? first : -1;
-}
-
-QList<AuditEvent> AuditPanel::selectedEvents(qsizetype limit) const
-{
-    // By selection range, not selectedRows(): Ctrl+A over a million-line log is one range, and
-    // only as many rows as asked for are parsed.
-    std::vector<std::pair<int, int>> ranges;
-    for (const QItemSelectionRange &range : m_view->selectionModel()->selection())
-        ranges.emplace_back(range.top(), range.bottom());
-    if (ranges.empty()) {
-        if (const int row = eventRow(); row >= 0 && limit > 0)
-            return {m_model->eventAt(row)};
-        return {};
-    }
-    std::sort(ranges.begin(), ranges.end());
-    QList<AuditEvent> events;
-    int next = 0;
-    for (const auto &[top, bottom] : ranges) {
-        for (int row = qMax(top, next); row <= bottom && events.size() < limit; ++row)
-            events << m_model->eventAt(row);
-        next = qMax(next, bottom + 1);
-    }
-    return events;
-}
-
-void AuditPanel::selectRow(int row)
-{
-    m_view->selectRow(row);
-}
-
 void AuditPanel::setStatus(const QString &text)
 {
     m_status = text;
@@ -480,70 +429,6 @@ void AuditPanel::updateSeqWidth()
     QHeaderView *header = m_view->horizontalHeader();
     if (header->sectionSize(int(AuditLogModel::Column::Seq)) != width)
         header->resizeSection(int(AuditLogModel::Column::Seq), width);
-}
-
-QString AuditPanel::allowBlocker() const
-{
-    // Any one denied row with an allow list is enough; a large selection is not parsed whole
-    // on every click.
-    QList<AuditEvent> seen;
-    QList<std::pair<int, int>> ranges;
-    for (const QItemSelectionRange &range : m_view->selectionModel()->selection())
-        ranges.append({range.top(), range.bottom()});
-    if (ranges.isEmpty() && eventRow() >= 0)
-        ranges.append({eventRow(), eventRow()});
-    if (ranges.isEmpty())
-        return m_model->rowCount() == 0 ? tr("There is no decision to allow: the audit log is empty.")
-                                        : tr("Select a denied row first (arrow keys or a click).");
-    int checked = 0;
-    for (const auto &[top, bottom] : std::as_const(ranges)) {
-        for (int row = top; row <= bottom && checked < 10000; ++row, ++checked) {
-            const AuditEvent event = m_model->eventAt(row);
-            if (!event.allowed && !event.unreadable && allowRuleFor(event).has_value())
-                return {};
-            if (seen.size() < 2)
-                seen << event;
-        }
-    }
-    // Say it of the one row, or of the selection as a whole.
-    if (seen.size() == 1) {
-        const AuditEvent &event = seen.first();
-        const QString seq = QLocale().toString(event.seq);
-        if (event.unreadable)
-            return tr("Row %1 is not an audit event: there is nothing to allow.").arg(seq);
-        if (event.allowed)
-            return tr("#%1 was allowed: there is nothing to allow.").arg(seq);
-        return tr("#%1 was denied, but no policy rule can allow a %2 access: the policy has no allow list for it.")
-            .arg(seq, visibleText(event.kind));
-    }
-    return tr("The selected rows hold no denial a policy rule can allow.");
-}
-
-void AuditPanel::allowSelected()
-{
-    if (const QString why = allowBlocker(); !why.isEmpty()) {
-        setStatus(why);
-        m_reasonShown = true;
-        emit statusMessage(why);
-        return;
-    }
-    emit allowRequested(selectedEvents());
-}
-
-void AuditPanel::updateAllowButton()
-{
-    const QString why = allowBlocker();
-    m_allow->setEnabled(why.isEmpty());
-    const QString shortcut = m_allowAction->shortcut().toString(QKeySequence::NativeText);
-    m_allow->setToolTip(why.isEmpty() ? tr("Add rules that allow the selected denied accesses to the policy, "
-                                           "choosing the scope of each (%1)").arg(shortcut)
-                                      : why);
-    m_allowAction->setStatusTip(why);
-    // A reason given for an earlier selection no longer holds.
-    if (m_reasonShown && m_status != why) {
-        m_reasonShown = false;
-        setStatus({});
-    }
 }
 
 void AuditPanel::setPolicy(const std::optional<Policy> &policy, const QString &baseDir)
