@@ -327,7 +327,7 @@ void ConsolePanel::follow(Workbench *workbench)
 void ConsolePanel::showRun(const RunRecord &record)
 {
     clear();
-    appendNotice(tr("Run %1 (%2)").arg(record.number).arg(record.title));
+    appendNotice(tr("Run %1 \u2014 %2").arg(record.number).arg(record.title));
     for (const ConsoleChunk &chunk : record.transcript)
         append(chunk.stream, chunk.data);
     if (record.transcriptDropped > 0)
