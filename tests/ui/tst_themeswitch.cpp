@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "panels/auditpanel.h"
 #include "panels/consolepanel.h"
+#include "panels/policyeditorpanel.h"
 #include "panels/portpreviewpanel.h"
 #include "panels/sandboxexecwidget.h"
 #include "policy/policy.h"
@@ -185,6 +186,64 @@ private slots:
 
     // A served page without colours of its own is black text: under the dark theme the view
     // paints white behind it, the empty view stays the theme's base.
+    // Status text coloured by what it says (an invalid policy, a run that could not start) is
+    // readable under each theme a user switches to, not only the one it was set under.
+    void statusColoursFollowASwitch()
+    {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *policyText = w.findChild<QPlainTextEdit *>(QStringLiteral("policyText"));
+        QVERIFY(policyText);
+        w.showPanel(w.policyPanel());
+        policyText->setFocus();
+        QTest::keyClick(policyText, Qt::Key_End, Qt::ControlModifier);
+        QTest::keyClicks(policyText, QStringLiteral("}"));
+        auto *status = w.findChild<QLabel *>(QStringLiteral("policyStatus"));
+        auto *banner = w.findChild<QWidget *>(QStringLiteral("policyErrorBanner"));
+        auto *bannerText = w.findChild<QLabel *>(QStringLiteral("policyErrorBannerText"));
+        QVERIFY(status && banner && bannerText);
+        QTRY_VERIFY(banner->isVisible());
+        auto *state = w.findChild<QLabel *>(QStringLiteral("runStateLabel"));
+        QVERIFY(state);
+        const QString ready = state->text();
+        QTest::keyClick(policyText, Qt::Key_F5);
+        QTRY_VERIFY(state->text() != ready);
+
+        const auto readable = [&](const char *when) {
+            QApplication::processEvents();
+            const QColor window = w.palette().color(QPalette::Window);
+            for (QLabel *label : {status, state}) {
+                label->ensurePolished();
+                const QColor text = label->palette().color(QPalette::WindowText);
+                const double ratio = contrastRatio(text, window);
+                if (ratio < 4.5) {
+                    qWarning("%s: %s %s on %s: %.2f", when, qPrintable(label->objectName()), qPrintable(text.name()),
+                             qPrintable(window.name()), ratio);
+                    return false;
+                }
+            }
+            bannerText->ensurePolished();
+            const QColor back = banner->grab().toImage().pixelColor(4, banner->height() / 2);
+            const double ratio = contrastRatio(bannerText->palette().color(QPalette::WindowText), back);
+            // Under dark, a dark banner: a pale one glares in a dark window.
+            const bool matches = isDarkPalette(w.palette()) == (back.lightness() < 128);
+            if (ratio < 4.5 || !matches)
+                qWarning("%s: banner %s on %s: %.2f", when, qPrintable(bannerText->palette().color(QPalette::WindowText).name()),
+                         qPrintable(back.name()), ratio);
+            return ratio >= 4.5 && matches;
+        };
+        QTRY_VERIFY(readable("light"));
+        switchThemeThroughSettings(&w, Qt::Key_End); // Dark
+        QTRY_VERIFY(isDarkPalette(w.palette()));
+        QTRY_VERIFY(readable("dark"));
+        switchThemeThroughSettings(&w, Qt::Key_Up); // Light
+        QTRY_VERIFY(!isDarkPalette(w.palette()));
+        QTRY_VERIFY(readable("light again"));
+        policyText->document()->setModified(false);
+    }
+
     void servedPageKeepsAReadableBackgroundUnderDark()
     {
         applyTheme(Theme::Dark);

@@ -283,7 +283,7 @@ bool ConsolePanel::findNext(bool backward)
     cursor.movePosition(backward ? QTextCursor::End : QTextCursor::Start);
     m_view->setTextCursor(cursor);
     const bool found = m_view->find(needle, flags);
-    m_search->setStyleSheet(found ? QString() : QStringLiteral("color: #e5484d"));
+    found ? clearTextRole(m_search) : setTextRole(m_search, TextRole::Error);
     if (found)
         m_follow->setChecked(false);
     return found;

@@ -1,4 +1,5 @@
 #include "sessiondiffview.h"
+#include "textroles.h"
 
 #include "elidedlabel.h"
 #include "replaynotes.h"
@@ -174,7 +175,7 @@ void SessionDiffView::clear()
     m_notes->clear();
     m_notes->hide();
     m_summary->setText(tr("Replay the session to compare it with the recording."));
-    m_summary->setStyleSheet({});
+    clearTextRole(m_summary);
     setEnabled(false);
 }
 
@@ -275,11 +276,11 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
 {
     if (report.identical) {
         m_summary->setText(identical);
-        m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Success, true);
     } else if (report.divergences.isEmpty()) {
         // A hand-edited or cut-short recording: not the same, with nothing to point at.
         m_summary->setText(tr("Diverged: the replay could not be compared with the recording."));
-        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Error, true);
     } else {
         const Divergence &d = report.divergences.first();
         QString text = tr("Diverged at %1: recorded \u201c%2\u201d, replayed \u201c%3\u201d.")
@@ -291,7 +292,7 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
             text += QLatin1Char(' ') + tr("Also differs: %1.").arg(also.join(QStringLiteral(", ")));
         m_summary->setText(text);
         m_summary->setToolTip(text);
-        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Error, true);
     }
 
     m_decisions->clear();

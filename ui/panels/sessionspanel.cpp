@@ -1,4 +1,5 @@
 #include "sessionspanel.h"
+#include "textroles.h"
 
 #include "agentcallsmodel.h"
 #include "agentsessionview.h"
@@ -129,7 +130,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_error->setWordWrap(true);
     m_error->setTextFormat(Qt::PlainText);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    setTextRole(m_error, TextRole::Error);
     m_error->hide();
 
     auto *bar = new QHBoxLayout;
