@@ -957,6 +957,11 @@
             <source>Run %1 — %2</source>
             <translation>Lauf %1 — %2</translation>
         </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="1" />
+            <source>Could not run. The engine's message, as it gave it:</source>
+            <translation>Konnte nicht ausgeführt werden. Meldung der Engine, unverändert:</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::DesktopPanel</name>
@@ -2402,6 +2407,11 @@
         <message>
             <source>Run %1:</source>
             <translation>Lauf %1:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="1" />
+            <source>Could not run. The engine's message: “%1”</source>
+            <translation>Konnte nicht ausgeführt werden. Meldung der Engine: “%1”</translation>
         </message>
     </context>
     <context>

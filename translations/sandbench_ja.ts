@@ -951,6 +951,11 @@
             <source>Run %1 — %2</source>
             <translation>実行 %1 — %2</translation>
         </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="1" />
+            <source>Could not run. The engine's message, as it gave it:</source>
+            <translation>実行できませんでした。エンジンのメッセージ (原文のまま):</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::DesktopPanel</name>
@@ -2395,6 +2400,11 @@
         <message>
             <source>Run %1:</source>
             <translation>実行 %1:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="1" />
+            <source>Could not run. The engine's message: “%1”</source>
+            <translation>実行できませんでした。エンジンのメッセージ: “%1”</translation>
         </message>
     </context>
     <context>

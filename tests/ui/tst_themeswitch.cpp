@@ -8,6 +8,9 @@
 #include "panels/auditpanel.h"
 #include "panels/consolepanel.h"
 #include "panels/policyeditorpanel.h"
+#include "workbench/workbench.h"
+#include "panels/codeeditor.h"
+#include "panels/scripteditorpanel.h"
 #include "panels/portpreviewpanel.h"
 #include "panels/sandboxexecwidget.h"
 #include "policy/policy.h"
@@ -18,6 +21,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -267,6 +271,61 @@ private slots:
         QApplication::processEvents();
         QVERIFY(contrastRatio(panel.view()->page()->backgroundColor(), Qt::black) >= 4.5);
         (void)waitFor(pool->close(), 5000);
+    }
+
+
+    // German and Japanese: a run the engine refuses to start says so in the language, with the
+    // engine's English message quoted apart as data, in the run status and the console.
+    void engineFailureIsQuotedApart_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("de") << QStringLiteral("de");
+        QTest::newRow("ja") << QStringLiteral("ja");
+    }
+    void engineFailureIsQuotedApart()
+    {
+        QFETCH(QString, language);
+        QTranslator translator;
+        QVERIFY(translator.load(QStringLiteral(":/i18n/sandbench_%1.qm").arg(language)));
+        QCoreApplication::installTranslator(&translator);
+        auto cleanup = qScopeGuard([&] { QCoreApplication::removeTranslator(&translator); });
+
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString missing = QStringLiteral("/nonexistent-sandbench-workdir");
+        QVERIFY(!QFileInfo::exists(missing));
+        Policy policy = w.policyPanel()->policy();
+        policy.workdir = missing;
+        w.policyPanel()->setPolicy(policy);
+        w.scriptPanel()->setCode(QStringLiteral("console.log('hi');\n"));
+        auto *state = w.findChild<QLabel *>(QStringLiteral("runStateLabel"));
+        QVERIFY(state);
+        const QString before = state->text();
+        w.showPanel(w.scriptPanel());
+        w.scriptPanel()->editor()->setFocus();
+        QTest::keyClick(w.scriptPanel()->editor(), Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(state->text() != before && !w.workbench()->isRunning(), 30000);
+        const QString shown = state->text();
+        // The engine's message is there, as data, and nothing of it outside the quotes.
+        QVERIFY2(shown.contains(QStringLiteral("\u201c")) && shown.contains(missing), qPrintable(shown));
+        QVERIFY2(!withoutData(shown).contains(QStringLiteral("no such folder")), qPrintable(shown));
+        QVERIFY2(!withoutData(shown).contains(QStringLiteral("Could not run")), qPrintable(shown));
+        auto *console = w.findChild<ConsolePanel *>();
+        QVERIFY(console);
+        QTRY_VERIFY(console->view()->toPlainText().contains(missing));
+        const QStringList lines = console->view()->toPlainText().split(QLatin1Char('\n'));
+        for (const QString &line : lines) {
+            if (!line.contains(QStringLiteral("no such folder")))
+                continue;
+            // On a line of its own, quoted whole.
+            QVERIFY2(line.trimmed().startsWith(QStringLiteral("\u201c")) && line.trimmed().endsWith(QStringLiteral("\u201d")),
+                     qPrintable(line));
+        }
+        QVERIFY2(!console->view()->toPlainText().contains(QStringLiteral("Could not run")), qPrintable(console->view()->toPlainText()));
+        w.scriptPanel()->editor()->document()->setModified(false);
+        w.policyPanel()->editor()->document()->setModified(false);
     }
 
     // German and Japanese: the explanation of a denial says everything of its own in the

@@ -306,7 +306,9 @@ void ConsolePanel::follow(Workbench *workbench)
     });
     connect(workbench, &Workbench::output, this, &ConsolePanel::append);
     connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) {
-        appendNotice(tr("Could not run: %1").arg(error.message));
+        // The engine's words are English data: on a line of their own, quoted, under ours.
+        appendNotice(tr("Could not run. The engine's message, as it gave it:"));
+        appendNotice(QStringLiteral("  \u201c%1\u201d").arg(error.message));
     });
     connect(workbench, &Workbench::runFinished, this, [this](int, const ExecResult &result) {
         QStringList parts;

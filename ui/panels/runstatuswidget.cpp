@@ -109,6 +109,12 @@ void RunStatusWidget::setFailed(const QString &message)
     setTextRole(m_state, TextRole::Error);
 }
 
+void RunStatusWidget::setEngineFailure(const QString &engineMessage)
+{
+    setFailed({});
+    m_state->setText(visibleText(tr("Could not run. The engine's message: \u201c%1\u201d").arg(engineMessage)));
+}
+
 QString RunStatusWidget::seedText() const { return m_seed->text(); }
 QString RunStatusWidget::frozenTimeText() const { return m_frozen->text(); }
 QString RunStatusWidget::stateText() const { return m_state->text(); }
@@ -124,7 +130,7 @@ void RunStatusWidget::follow(Workbench *workbench)
 {
     connect(workbench, &Workbench::runStarted, this, [this] { setRunning(true); });
     connect(workbench, &Workbench::runFinished, this, [this](int, const ExecResult &result) { setResult(result); });
-    connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) { setFailed(error.message); });
+    connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) { setEngineFailure(error.message); });
 }
 
 } // namespace Sandbench
