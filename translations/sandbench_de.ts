@@ -531,7 +531,7 @@
             <translation>Grund</translation>
         </message>
         <message>
-            <source>(the script&apos;s own code)</source>
+            <source>(the script's own code)</source>
             <translation>(der Code des Skripts)</translation>
         </message>
         <message>
@@ -823,18 +823,18 @@
             <translation>Meldung der Engine an das Skript (wie gesendet): “%1”</translation>
         </message>
         <message>
-        <source>There is no denial in the audit log.</source>
-        <translation>Das Prüfprotokoll enthält keine Verweigerung.</translation>
-    </message>
-    <message>
-        <source>No denial in the next %L1 rows: press the key again to look further.</source>
-        <translation>Keine Verweigerung in den nächsten %L1 Zeilen: Drücken Sie die Taste erneut, um weiterzusuchen.</translation>
-    </message>
-    <message>
-        <source>The rows shown hold no denial (the filter may hide them).</source>
-        <translation>Die angezeigten Zeilen enthalten keine Verweigerung (der Filter blendet sie vielleicht aus).</translation>
-    </message>
-</context>
+            <source>There is no denial in the audit log.</source>
+            <translation>Das Prüfprotokoll enthält keine Verweigerung.</translation>
+        </message>
+        <message>
+            <source>No denial in the next %L1 rows: press the key again to look further.</source>
+            <translation>Keine Verweigerung in den nächsten %L1 Zeilen: Drücken Sie die Taste erneut, um weiterzusuchen.</translation>
+        </message>
+        <message>
+            <source>The rows shown hold no denial (the filter may hide them).</source>
+            <translation>Die angezeigten Zeilen enthalten keine Verweigerung (der Filter blendet sie vielleicht aus).</translation>
+        </message>
+    </context>
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
@@ -951,6 +951,16 @@
             <location filename="../ui/panels/consolepanel.cpp" line="328" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[%1 weitere Bytes wurden für den Verlauf nicht aufbewahrt]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="1" />
+            <source>Run %1 — %2</source>
+            <translation>Lauf %1 — %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="1" />
+            <source>Could not run. The engine's message, as it gave it:</source>
+            <translation>Konnte nicht ausgeführt werden. Meldung der Engine, unverändert:</translation>
         </message>
     </context>
     <context>
@@ -1794,14 +1804,19 @@
             <translation>das Skript ist leer</translation>
         </message>
         <message>
-        <source>Go to &amp;Next Denial</source>
-        <translation>Zur &amp;nächsten Verweigerung</translation>
-    </message>
-    <message>
-        <source>Go to Pre&amp;vious Denial</source>
-        <translation>Zur &amp;vorigen Verweigerung</translation>
-    </message>
-</context>
+            <source>Go to &amp;Next Denial</source>
+            <translation>Zur &amp;nächsten Verweigerung</translation>
+        </message>
+        <message>
+            <source>Go to Pre&amp;vious Denial</source>
+            <translation>Zur &amp;vorigen Verweigerung</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowsessions.cpp" line="1" />
+            <source>Run %1 — %2</source>
+            <translation>Lauf %1 — %2</translation>
+        </message>
+    </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>
@@ -2392,6 +2407,11 @@
         <message>
             <source>Run %1:</source>
             <translation>Lauf %1:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="1" />
+            <source>Could not run. The engine's message: “%1”</source>
+            <translation>Konnte nicht ausgeführt werden. Meldung der Engine: “%1”</translation>
         </message>
     </context>
     <context>

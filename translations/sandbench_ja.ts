@@ -525,7 +525,7 @@
             <translation>理由</translation>
         </message>
         <message>
-            <source>(the script&apos;s own code)</source>
+            <source>(the script's own code)</source>
             <translation>(スクリプト自身のコード)</translation>
         </message>
         <message>
@@ -817,18 +817,18 @@
             <translation>エンジンがスクリプトに送ったメッセージ (原文): “%1”</translation>
         </message>
         <message>
-        <source>There is no denial in the audit log.</source>
-        <translation>監査ログに拒否はありません。</translation>
-    </message>
-    <message>
-        <source>No denial in the next %L1 rows: press the key again to look further.</source>
-        <translation>次の %L1 行に拒否はありません: もう一度キーを押すと続きを探します。</translation>
-    </message>
-    <message>
-        <source>The rows shown hold no denial (the filter may hide them).</source>
-        <translation>表示中の行に拒否はありません (フィルターで隠れている可能性があります)。</translation>
-    </message>
-</context>
+            <source>There is no denial in the audit log.</source>
+            <translation>監査ログに拒否はありません。</translation>
+        </message>
+        <message>
+            <source>No denial in the next %L1 rows: press the key again to look further.</source>
+            <translation>次の %L1 行に拒否はありません: もう一度キーを押すと続きを探します。</translation>
+        </message>
+        <message>
+            <source>The rows shown hold no denial (the filter may hide them).</source>
+            <translation>表示中の行に拒否はありません (フィルターで隠れている可能性があります)。</translation>
+        </message>
+    </context>
     <context>
         <name>Sandbench::ConsolePanel</name>
         <message>
@@ -945,6 +945,16 @@
             <location filename="../ui/panels/consolepanel.cpp" line="328" />
             <source>[%1 more bytes were not kept for the history]</source>
             <translation>[さらに %1 バイトは履歴に保存されていません]</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="1" />
+            <source>Run %1 — %2</source>
+            <translation>実行 %1 — %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/consolepanel.cpp" line="1" />
+            <source>Could not run. The engine's message, as it gave it:</source>
+            <translation>実行できませんでした。エンジンのメッセージ (原文のまま):</translation>
         </message>
     </context>
     <context>
@@ -1787,14 +1797,19 @@
             <translation>スクリプトが空です</translation>
         </message>
         <message>
-        <source>Go to &amp;Next Denial</source>
-        <translation>次の拒否へ移動(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Go to Pre&amp;vious Denial</source>
-        <translation>前の拒否へ移動(&amp;V)</translation>
-    </message>
-</context>
+            <source>Go to &amp;Next Denial</source>
+            <translation>次の拒否へ移動(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Go to Pre&amp;vious Denial</source>
+            <translation>前の拒否へ移動(&amp;V)</translation>
+        </message>
+        <message>
+            <location filename="../ui/mainwindowsessions.cpp" line="1" />
+            <source>Run %1 — %2</source>
+            <translation>実行 %1 — %2</translation>
+        </message>
+    </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
         <message>
@@ -2385,6 +2400,11 @@
         <message>
             <source>Run %1:</source>
             <translation>実行 %1:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/runstatuswidget.cpp" line="1" />
+            <source>Could not run. The engine's message: “%1”</source>
+            <translation>実行できませんでした。エンジンのメッセージ: “%1”</translation>
         </message>
     </context>
     <context>

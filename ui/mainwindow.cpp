@@ -340,7 +340,7 @@ void MainWindow::presentRun(int row)
         if (record.result)
             m_status->setResult(*record.result);
         else if (record.error)
-            m_status->setFailed(record.error->message);
+            m_status->setEngineFailure(record.error->message);
     }
     nameShownRun(row);
 }

@@ -58,7 +58,7 @@ void MainWindow::showSessionOfRun(int row)
     const RunRecord &record = history->run(row);
     dockOf(m_sessions)->show();
     dockOf(m_sessions)->raise();
-    m_sessions->showSession(record.session, tr("Run %1 (%2)").arg(record.number).arg(record.title));
+    m_sessions->showSession(record.session, tr("Run %1 \u2014 %2").arg(record.number).arg(record.title));
 }
 
 void MainWindow::saveSession(int row, const QString &path)

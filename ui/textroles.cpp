@@ -2,7 +2,9 @@
 
 #include "theme.h"
 
+#include <QEvent>
 #include <QPalette>
+#include <QWidget>
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QTimer>
@@ -18,6 +20,71 @@ namespace {
 
 constexpr int kRoleProperty = QTextFormat::UserProperty + 0x5b; // "what this text is"
 constexpr const char *kPendingProperty = "sandbenchRecolorPending";
+constexpr const char *kRoleFollower = "sandbenchTextRole";
+
+// Sits on a widget with a role and sets its colour again whenever the palette under it changes.
+// Deferred: a theme switch reaches a window's widgets in several events, this one's may be first.
+class RoleFollower : public QObject
+{
+public:
+    RoleFollower(QWidget *widget, TextRole role, bool bold)
+        : QObject(widget), m_widget(widget), m_role(role), m_bold(bold)
+    {
+        setObjectName(QLatin1String(kRoleFollower));
+        widget->installEventFilter(this);
+        watchWindow();
+    }
+    void set(TextRole role, bool bold)
+    {
+        m_role = role;
+        m_bold = bold;
+        apply();
+    }
+    void apply()
+    {
+        m_pending = false;
+        // The window's palette decides: a widget with a style sheet keeps the palette it was
+        // polished with (the theme before), and so may a toolbar's widget.
+        const QColor colour = textRoleColor(m_role, m_widget->window()->palette());
+        const QString sheet = QStringLiteral("color: %1;%2").arg(colour.name(), m_bold ? QStringLiteral(" font-weight: bold;") : QString());
+        if (m_widget->styleSheet() != sheet) // setting it sends a palette change of its own
+            m_widget->setStyleSheet(sheet);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_widget && event->type() == QEvent::ParentChange)
+            watchWindow();
+        // The window too: a widget with a style sheet is not always told of a new palette.
+        if ((watched == m_widget || watched == m_window) && !m_pending
+            && (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange
+                || event->type() == QEvent::StyleChange)) {
+            m_pending = true;
+            QTimer::singleShot(0, this, [this] { apply(); });
+        }
+        return false;
+    }
+
+private:
+    void watchWindow()
+    {
+        QWidget *window = m_widget->window();
+        if (window == m_window)
+            return;
+        if (m_window)
+            m_window->removeEventFilter(this);
+        m_window = window;
+        if (m_window != m_widget)
+            m_window->installEventFilter(this);
+    }
+
+    QWidget *m_widget;
+    QPointer<QWidget> m_window;
+    TextRole m_role;
+    bool m_bold;
+    bool m_pending = false;
+};
 
 } // namespace
 
@@ -90,6 +157,20 @@ void recolorTextRolesLater(QPlainTextEdit *view)
         view->setProperty(kPendingProperty, false);
         recolorTextRoles(view->document(), view->palette());
     });
+}
+
+void setTextRole(QWidget *widget, TextRole role, bool bold)
+{
+    auto *follower = static_cast<RoleFollower *>(widget->findChild<QObject *>(QLatin1String(kRoleFollower), Qt::FindDirectChildrenOnly));
+    if (!follower)
+        follower = new RoleFollower(widget, role, bold);
+    follower->set(role, bold);
+}
+
+void clearTextRole(QWidget *widget)
+{
+    delete static_cast<RoleFollower *>(widget->findChild<QObject *>(QLatin1String(kRoleFollower), Qt::FindDirectChildrenOnly));
+    widget->setStyleSheet({});
 }
 
 } // namespace Sandbench

@@ -6,6 +6,7 @@ class QPalette;
 class QPlainTextEdit;
 class QTextCharFormat;
 class QTextDocument;
+class QWidget;
 
 namespace Sandbench {
 
@@ -25,5 +26,12 @@ void recolorTextRoles(QTextDocument *document, const QPalette &palette);
 // through (a palette reaches a window's widgets in several events; a view's may come last).
 // Calls while one is pending are merged.
 void recolorTextRolesLater(QPlainTextEdit *view);
+
+// Colours a label's (or any widget's) text by `role`, now and after every palette or theme
+// change: a fixed stylesheet colour picked for one theme is unreadable under the other.
+// `bold` adds weight. clearTextRole gives the widget back its ordinary text colour; use it, not
+// setStyleSheet({}), on a widget given a role.
+void setTextRole(QWidget *widget, TextRole role, bool bold = false);
+void clearTextRole(QWidget *widget);
 
 } // namespace Sandbench

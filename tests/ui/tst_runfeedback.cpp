@@ -8,6 +8,8 @@
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
 #include "panels/codeeditor.h"
+#include "policy/policyfile.h"
+#include "panels/consolepanel.h"
 #include "panels/policyeditorpanel.h"
 #include "panels/runhistorypanel.h"
 #include "panels/scripteditorpanel.h"
@@ -23,6 +25,8 @@
 #include <QCompleter>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -33,6 +37,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QTest>
 #include <QTimer>
 
@@ -78,6 +83,8 @@ private slots:
     void historyNamesTheScriptAndTheSavedSession();
     void anExampleRunIsNamedAfterTheExample();
     void replayPanesHaveRoomAt1280x800();
+    // A run of an example is named once: "Run 1 — hello-safe.ts (example)", not in nested brackets.
+    void consoleNamesAChosenRunWithoutNestedBrackets();
 
 private:
     // Runs the script in the editor by F5 and waits for its end and its session; the row.
@@ -201,33 +208,104 @@ void TestRunFeedback::anExampleRunIsNamedAfterTheExample()
 
 void TestRunFeedback::replayPanesHaveRoomAt1280x800()
 {
-    m_window->scriptPanel()->setCode(u"for (let i = 0; i < 40; i++) console.log('line ' + i);\n"_s);
+    // A real divergent replay, as a user gets one: the run reads a file its policy allows, the
+    // replay runs under a policy that no longer does, so the divergence, the flipped decision
+    // and the notes all take their place beside the panes.
+    const QString input = m_data.filePath(u"input.txt"_s);
+    QFile file(input);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("recorded input\n");
+    file.close();
+    m_window->scriptPanel()->setCode(u"for (let i = 0; i < 40; i++) console.log('line ' + i);\n"
+                                     "try { console.log(Deno.readTextFileSync(%1)); } catch (e) { console.log('no: ' + e.name); }\n"_s
+                                         .arg(QString::fromUtf8(QJsonDocument(QJsonArray{input}).toJson(QJsonDocument::Compact)).mid(1).chopped(1)));
+    Policy policy = m_window->policyPanel()->policy();
+    policy.seed = 7;
+    policy.permissions.allowRead = {input};
+    m_window->policyPanel()->setPolicy(policy);
     const int row = runByF5();
     QVERIFY(row >= 0);
     m_window->historyPanel()->view()->selectRow(row);
     QTest::mouseClick(m_window->historyPanel()->openSessionButton(), Qt::LeftButton);
     SessionsPanel *sessions = m_window->sessionsPanel();
     QVERIFY(sessions->bundle());
+    Policy strict = sessions->bundle()->manifest.policy;
+    strict.permissions.allowRead.clear();
+    const QString strictPath = m_data.filePath(u"strict.json"_s);
+    QVERIFY(writePolicyFile(strictPath, strict));
+    QString error;
+    QVERIFY2(sessions->setReplayPolicyFile(strictPath, &error), qPrintable(error));
     QSignalSpy replayed(sessions, &SessionsPanel::replayFinished);
     QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
     QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 1, kRunTimeoutMs);
-    QCOMPARE(sessions->tabs()->currentWidget(), sessions->diffView());
-    QTRY_VERIFY(sessions->diffView()->recordedView()->isVisible());
+    QVERIFY(!sessions->lastReport()->identical);
+    SessionDiffView *diff = sessions->diffView();
+    QCOMPARE(sessions->tabs()->currentWidget(), diff);
+    QTRY_VERIFY(diff->recordedView()->isVisible());
+    QVERIFY(diff->decisionsView()->isVisible());
     QCOMPARE(m_window->size(), QSize(1280, 800));
-    QPlainTextEdit *recorded = sessions->diffView()->recordedView();
-    QPlainTextEdit *replayedView = sessions->diffView()->replayedView();
-    const int room = recorded->fontMetrics().lineSpacing() * kMinimumPaneLines;
-    QTRY_VERIFY2(recorded->viewport()->height() > room && replayedView->viewport()->height() > room,
-                 qPrintable(u"recorded %1 px, replayed %2 px, wanted more than %3 px"_s.arg(recorded->viewport()->height())
-                                .arg(replayedView->viewport()->height())
-                                .arg(room)));
+    // The default layout: the Sessions panel is where the window puts it, not enlarged by the test.
+    auto *dock = qobject_cast<QDockWidget *>(sessions->parentWidget());
+    QVERIFY(dock);
+    QVERIFY(!dock->isFloating());
+    QVERIFY(m_window->tabifiedDockWidgets(dock).size() >= 2);
 
-    // The height the user gives the panes is kept for the next window.
-    auto *split = sessions->diffView()->findChild<QSplitter *>(u"replaySplit"_s);
+    // What the user sees of a pane: the part of its viewport its parents do not clip (a pane
+    // held at its minimum height in a dock too small for it is cut, not shrunk).
+    const auto seen = [diff](QPlainTextEdit *pane) {
+        QApplication::processEvents();
+        QRect shown = pane->viewport()->visibleRegion().boundingRect();
+        // The decisions list is a sibling: where it overlaps the pane, the pane is hidden.
+        if (diff->decisionsView()->isVisible())
+            shown.setBottom(qMin(shown.bottom(), pane->viewport()->mapFromGlobal(diff->decisionsView()->mapToGlobal(QPoint(0, 0))).y() - 1));
+        return qMax(0, shown.height());
+    };
+    QPlainTextEdit *recorded = diff->recordedView();
+    QPlainTextEdit *replayedView = diff->replayedView();
+    const int room = recorded->fontMetrics().lineSpacing() * kMinimumPaneLines;
+    QTRY_VERIFY2(seen(recorded) >= room && seen(replayedView) >= room,
+                 qPrintable(u"recorded %1 px, replayed %2 px seen, wanted %3 px"_s.arg(seen(recorded)).arg(seen(replayedView)).arg(room)));
+    // Nothing overlaps the panes: the decisions list starts below them.
+    const QPoint paneBottom = recorded->mapTo(diff, QPoint(0, recorded->height()));
+    const QPoint listTop = diff->decisionsView()->mapTo(diff, QPoint(0, 0));
+    QVERIFY2(listTop.y() >= paneBottom.y(), qPrintable(u"list at %1, pane ends at %2 (diff %3 px high, split %4)"_s.arg(listTop.y()).arg(paneBottom.y()).arg(diff->height()).arg(diff->findChild<QSplitter *>(u"replaySplit"_s)->height())));
+
+    // The decisions and notes below are dragged bigger; the height is kept for the next window.
+    auto *split = diff->findChild<QSplitter *>(u"replaySplit"_s);
     QVERIFY(split);
-    QList<int> sizes = split->sizes();
-    QVERIFY(sizes.size() >= 2);
-    QVERIFY2(sizes.first() > room, qPrintable(QString::number(sizes.first())));
+    QSplitterHandle *handle = split->handle(1);
+    QVERIFY(handle && handle->isVisible());
+    const int before = split->sizes().at(0);
+    const QPoint grip = handle->rect().center();
+    QTest::mousePress(handle, Qt::LeftButton, {}, grip);
+    QTest::mouseMove(handle, grip - QPoint(0, 30));
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(0, 30));
+    QTRY_VERIFY2(split->sizes().at(0) < before, qPrintable(QString::number(split->sizes().at(0))));
+    QCOMPARE(QSettings().value(u"sessions/replaySplit"_s).toByteArray(), split->saveState());
+}
+
+void TestRunFeedback::consoleNamesAChosenRunWithoutNestedBrackets()
+{
+    m_window->showWelcome();
+    auto *open = m_window->welcomePanel()->findChild<QPushButton *>(u"openExample-hello-safe"_s);
+    QVERIFY(open);
+    QTRY_VERIFY(open->isVisible());
+    QTest::mouseClick(open, Qt::LeftButton);
+    const int first = runByF5();
+    QVERIFY(first >= 0);
+    QVERIFY(runByF5() > first);
+    // The first run, chosen by a click on its row: the console names it in its first line.
+    QTableView *view = m_window->historyPanel()->view();
+    m_window->showPanel(m_window->historyPanel());
+    QTRY_VERIFY(view->isVisible());
+    const QRect rect = view->visualRect(view->model()->index(first, 0));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+    QPlainTextEdit *console = m_window->consolePanel()->view();
+    // The console writes in batches: wait for the header to be there.
+    QTRY_VERIFY(console->toPlainText().trimmed().startsWith(u"Run %1"_s.arg(first + 1)));
+    const QString header = console->toPlainText().trimmed().section(u'\n', 0, 0);
+    QVERIFY2(header.contains(u"Run %1 \u2014 hello-safe.ts (example)"_s.arg(first + 1)), qPrintable(header));
+    QVERIFY2(!header.contains(u"(("_s) && !header.contains(u"))"_s), qPrintable(header));
 }
 
 QTEST_MAIN(TestRunFeedback)

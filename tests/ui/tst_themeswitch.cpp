@@ -7,6 +7,10 @@
 #include "mainwindow.h"
 #include "panels/auditpanel.h"
 #include "panels/consolepanel.h"
+#include "panels/policyeditorpanel.h"
+#include "workbench/workbench.h"
+#include "panels/codeeditor.h"
+#include "panels/scripteditorpanel.h"
 #include "panels/portpreviewpanel.h"
 #include "panels/sandboxexecwidget.h"
 #include "policy/policy.h"
@@ -17,6 +21,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QDialog>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -185,6 +190,64 @@ private slots:
 
     // A served page without colours of its own is black text: under the dark theme the view
     // paints white behind it, the empty view stays the theme's base.
+    // Status text coloured by what it says (an invalid policy, a run that could not start) is
+    // readable under each theme a user switches to, not only the one it was set under.
+    void statusColoursFollowASwitch()
+    {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *policyText = w.findChild<QPlainTextEdit *>(QStringLiteral("policyText"));
+        QVERIFY(policyText);
+        w.showPanel(w.policyPanel());
+        policyText->setFocus();
+        QTest::keyClick(policyText, Qt::Key_End, Qt::ControlModifier);
+        QTest::keyClicks(policyText, QStringLiteral("}"));
+        auto *status = w.findChild<QLabel *>(QStringLiteral("policyStatus"));
+        auto *banner = w.findChild<QWidget *>(QStringLiteral("policyErrorBanner"));
+        auto *bannerText = w.findChild<QLabel *>(QStringLiteral("policyErrorBannerText"));
+        QVERIFY(status && banner && bannerText);
+        QTRY_VERIFY(banner->isVisible());
+        auto *state = w.findChild<QLabel *>(QStringLiteral("runStateLabel"));
+        QVERIFY(state);
+        const QString ready = state->text();
+        QTest::keyClick(policyText, Qt::Key_F5);
+        QTRY_VERIFY(state->text() != ready);
+
+        const auto readable = [&](const char *when) {
+            QApplication::processEvents();
+            const QColor window = w.palette().color(QPalette::Window);
+            for (QLabel *label : {status, state}) {
+                label->ensurePolished();
+                const QColor text = label->palette().color(QPalette::WindowText);
+                const double ratio = contrastRatio(text, window);
+                if (ratio < 4.5) {
+                    qWarning("%s: %s %s on %s: %.2f", when, qPrintable(label->objectName()), qPrintable(text.name()),
+                             qPrintable(window.name()), ratio);
+                    return false;
+                }
+            }
+            bannerText->ensurePolished();
+            const QColor back = banner->grab().toImage().pixelColor(4, banner->height() / 2);
+            const double ratio = contrastRatio(bannerText->palette().color(QPalette::WindowText), back);
+            // Under dark, a dark banner: a pale one glares in a dark window.
+            const bool matches = isDarkPalette(w.palette()) == (back.lightness() < 128);
+            if (ratio < 4.5 || !matches)
+                qWarning("%s: banner %s on %s: %.2f", when, qPrintable(bannerText->palette().color(QPalette::WindowText).name()),
+                         qPrintable(back.name()), ratio);
+            return ratio >= 4.5 && matches;
+        };
+        QTRY_VERIFY(readable("light"));
+        switchThemeThroughSettings(&w, Qt::Key_End); // Dark
+        QTRY_VERIFY(isDarkPalette(w.palette()));
+        QTRY_VERIFY(readable("dark"));
+        switchThemeThroughSettings(&w, Qt::Key_Up); // Light
+        QTRY_VERIFY(!isDarkPalette(w.palette()));
+        QTRY_VERIFY(readable("light again"));
+        policyText->document()->setModified(false);
+    }
+
     void servedPageKeepsAReadableBackgroundUnderDark()
     {
         applyTheme(Theme::Dark);
@@ -208,6 +271,61 @@ private slots:
         QApplication::processEvents();
         QVERIFY(contrastRatio(panel.view()->page()->backgroundColor(), Qt::black) >= 4.5);
         (void)waitFor(pool->close(), 5000);
+    }
+
+
+    // German and Japanese: a run the engine refuses to start says so in the language, with the
+    // engine's English message quoted apart as data, in the run status and the console.
+    void engineFailureIsQuotedApart_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("de") << QStringLiteral("de");
+        QTest::newRow("ja") << QStringLiteral("ja");
+    }
+    void engineFailureIsQuotedApart()
+    {
+        QFETCH(QString, language);
+        QTranslator translator;
+        QVERIFY(translator.load(QStringLiteral(":/i18n/sandbench_%1.qm").arg(language)));
+        QCoreApplication::installTranslator(&translator);
+        auto cleanup = qScopeGuard([&] { QCoreApplication::removeTranslator(&translator); });
+
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QString missing = QStringLiteral("/nonexistent-sandbench-workdir");
+        QVERIFY(!QFileInfo::exists(missing));
+        Policy policy = w.policyPanel()->policy();
+        policy.workdir = missing;
+        w.policyPanel()->setPolicy(policy);
+        w.scriptPanel()->setCode(QStringLiteral("console.log('hi');\n"));
+        auto *state = w.findChild<QLabel *>(QStringLiteral("runStateLabel"));
+        QVERIFY(state);
+        const QString before = state->text();
+        w.showPanel(w.scriptPanel());
+        w.scriptPanel()->editor()->setFocus();
+        QTest::keyClick(w.scriptPanel()->editor(), Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(state->text() != before && !w.workbench()->isRunning(), 30000);
+        const QString shown = state->text();
+        // The engine's message is there, as data, and nothing of it outside the quotes.
+        QVERIFY2(shown.contains(QStringLiteral("\u201c")) && shown.contains(missing), qPrintable(shown));
+        QVERIFY2(!withoutData(shown).contains(QStringLiteral("no such folder")), qPrintable(shown));
+        QVERIFY2(!withoutData(shown).contains(QStringLiteral("Could not run")), qPrintable(shown));
+        auto *console = w.findChild<ConsolePanel *>();
+        QVERIFY(console);
+        QTRY_VERIFY(console->view()->toPlainText().contains(missing));
+        const QStringList lines = console->view()->toPlainText().split(QLatin1Char('\n'));
+        for (const QString &line : lines) {
+            if (!line.contains(QStringLiteral("no such folder")))
+                continue;
+            // On a line of its own, quoted whole.
+            QVERIFY2(line.trimmed().startsWith(QStringLiteral("\u201c")) && line.trimmed().endsWith(QStringLiteral("\u201d")),
+                     qPrintable(line));
+        }
+        QVERIFY2(!console->view()->toPlainText().contains(QStringLiteral("Could not run")), qPrintable(console->view()->toPlainText()));
+        w.scriptPanel()->editor()->document()->setModified(false);
+        w.policyPanel()->editor()->document()->setModified(false);
     }
 
     // German and Japanese: the explanation of a denial says everything of its own in the

@@ -1,4 +1,5 @@
 #include "agentsessionview.h"
+#include "textroles.h"
 
 #include "agentcallsmodel.h"
 #include "common/background.h"
@@ -265,7 +266,7 @@ void AgentSessionView::showState()
     if (!m_followError.isEmpty())
         state += QLatin1Char(' ') + m_followError;
     m_state->setText(visibleText(state));
-    m_state->setStyleSheet(m_following ? QStringLiteral("color: #2e7d32; font-weight: bold;") : QString());
+    m_following ? setTextRole(m_state, TextRole::Success, true) : clearTextRole(m_state);
 }
 
 void AgentSessionView::readMore()

@@ -283,7 +283,7 @@ bool ConsolePanel::findNext(bool backward)
     cursor.movePosition(backward ? QTextCursor::End : QTextCursor::Start);
     m_view->setTextCursor(cursor);
     const bool found = m_view->find(needle, flags);
-    m_search->setStyleSheet(found ? QString() : QStringLiteral("color: #e5484d"));
+    found ? clearTextRole(m_search) : setTextRole(m_search, TextRole::Error);
     if (found)
         m_follow->setChecked(false);
     return found;
@@ -306,7 +306,9 @@ void ConsolePanel::follow(Workbench *workbench)
     });
     connect(workbench, &Workbench::output, this, &ConsolePanel::append);
     connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) {
-        appendNotice(tr("Could not run: %1").arg(error.message));
+        // The engine's words are English data: on a line of their own, quoted, under ours.
+        appendNotice(tr("Could not run. The engine's message, as it gave it:"));
+        appendNotice(QStringLiteral("  \u201c%1\u201d").arg(error.message));
     });
     connect(workbench, &Workbench::runFinished, this, [this](int, const ExecResult &result) {
         QStringList parts;
@@ -327,7 +329,7 @@ void ConsolePanel::follow(Workbench *workbench)
 void ConsolePanel::showRun(const RunRecord &record)
 {
     clear();
-    appendNotice(tr("Run %1 (%2)").arg(record.number).arg(record.title));
+    appendNotice(tr("Run %1 \u2014 %2").arg(record.number).arg(record.title));
     for (const ConsoleChunk &chunk : record.transcript)
         append(chunk.stream, chunk.data);
     if (record.transcriptDropped > 0)

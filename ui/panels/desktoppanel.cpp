@@ -1,4 +1,5 @@
 #include "desktoppanel.h"
+#include "textroles.h"
 
 #include "common/terminaltext.h"
 #include "desktopview.h"
@@ -178,7 +179,7 @@ QString DesktopPanel::status() const { return m_status->fullText(); }
 
 void DesktopPanel::setStatus(const QString &text, bool error)
 {
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    error ? setTextRole(m_status, TextRole::Error) : clearTextRole(m_status);
     // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
     m_status->setFullText(visibleLines(text));
 }

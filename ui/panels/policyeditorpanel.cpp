@@ -1,4 +1,6 @@
 #include "policyeditorpanel.h"
+#include "textroles.h"
+#include "theme.h"
 
 #include "common/terminaltext.h"
 #include "codeeditor.h"
@@ -52,8 +54,7 @@ PolicyEditorPanel::PolicyEditorPanel(QWidget *parent)
     m_bannerText->setObjectName(QStringLiteral("policyErrorBannerText"));
     m_goToError->setObjectName(QStringLiteral("policyGoToError"));
     m_banner->setFrameShape(QFrame::StyledPanel);
-    m_banner->setStyleSheet(QStringLiteral("#policyErrorBanner { background: #fdecec; border: 1px solid #e5484d; }"
-                                           "#policyErrorBannerText { color: #8c1d22; }"));
+    colourBanner();
     m_bannerText->setWordWrap(true);
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *bannerLayout = new QHBoxLayout(m_banner);
@@ -168,7 +169,7 @@ bool PolicyEditorPanel::setPolicy(const Policy &policy, QString *error)
         if (error)
             *error = edited.error().message;
         m_status->setText(visibleText(tr("Not changed: %1").arg(edited.error().message)));
-        m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
+        setTextRole(m_status, TextRole::Error);
         return false;
     }
     return applyEdit(base, QString::fromUtf8(*edited));
@@ -215,7 +216,7 @@ void PolicyEditorPanel::onFormChanged()
     if (!edited) {
         m_form->setPolicy(m_policy);
         m_status->setText(visibleText(tr("Not changed: %1").arg(edited.error().message)));
-        m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
+        setTextRole(m_status, TextRole::Error);
         return;
     }
     applyEdit(m_parsedText, QString::fromUtf8(*edited));
@@ -258,7 +259,7 @@ void PolicyEditorPanel::parseText()
         m_editor->setErrorMarker(m_errorLine, m_errorColumn, message);
         // Parse errors quote the policy (a key, a path): shown, not obeyed.
         m_status->setText(visibleText(tr("Line %1, column %2: %3").arg(m_errorLine).arg(m_errorColumn).arg(message)));
-        m_status->setStyleSheet(QStringLiteral("color: #e5484d"));
+        setTextRole(m_status, TextRole::Error);
         m_bannerText->setText(visibleText(tr("The form is read-only until the policy reads again: line %1, column %2: %3")
                                       .arg(m_errorLine).arg(m_errorColumn).arg(message)));
         m_banner->show();
@@ -278,7 +279,7 @@ void PolicyEditorPanel::showValidStatus()
 {
     const QString valid = tr("\u2714 Valid policy");
     m_status->setText(m_marksSummary.isEmpty() ? valid : valid + QStringLiteral(" \u00b7 ") + visibleText(m_marksSummary));
-    m_status->setStyleSheet(QStringLiteral("color: #2da44e"));
+    setTextRole(m_status, TextRole::Success);
 }
 
 void PolicyEditorPanel::lintNow()
@@ -509,6 +510,26 @@ void PolicyEditorPanel::redo()
 {
     m_editor->redo();
     validateNow();
+}
+
+void PolicyEditorPanel::colourBanner()
+{
+    // Built from the palette in use: a pale banner picked for light glared on dark.
+    const bool dark = isDarkPalette(palette());
+    const QColor back = dark ? QColor(0x4a, 0x1f, 0x22) : QColor(0xfd, 0xec, 0xec);
+    const QColor text = dark ? QColor(0xff, 0xc9, 0xc5) : QColor(0x8c, 0x1d, 0x22);
+    const QString sheet = QStringLiteral("#policyErrorBanner { background: %1; border: 1px solid %2; }"
+                                         "#policyErrorBannerText { color: %3; }")
+                              .arg(back.name(), textRoleColor(TextRole::Error, palette()).name(), text.name());
+    if (m_banner->styleSheet() != sheet)
+        m_banner->setStyleSheet(sheet);
+}
+
+void PolicyEditorPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        colourBanner();
 }
 
 } // namespace Sandbench

@@ -99,7 +99,11 @@ signals:
     void modificationChanged(bool modified);
     void fileChanged(const QString &path);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void colourBanner();
     TemplateAction askTemplateAction(const QString &name, bool canMerge);
     void onFormChanged();
     void parseText();

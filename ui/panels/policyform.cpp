@@ -1,4 +1,5 @@
 #include "policyform.h"
+#include "textroles.h"
 
 #include "stringlistedit.h"
 
@@ -139,7 +140,7 @@ QWidget *PolicyForm::buildLimitsPage()
         // Only a readable instant reaches the policy; the field says when it is not one.
         const QString text = m_freezeTime->text().trimmed();
         const bool valid = text.isEmpty() || parseInstant(text).has_value();
-        m_freezeTime->setStyleSheet(valid ? QString() : QStringLiteral("color: #e5484d"));
+        valid ? clearTextRole(m_freezeTime) : setTextRole(m_freezeTime, TextRole::Error);
         if (valid)
             emitChanged();
     });
@@ -337,7 +338,7 @@ void PolicyForm::setPolicy(const Policy &p)
     // Keep what the user is typing when it already means the same instant.
     if (parseInstant(m_freezeTime->text().trimmed()) != p.freezeTimeMs) {
         m_freezeTime->setText(instantText(p.freezeTimeMs));
-        m_freezeTime->setStyleSheet({});
+        clearTextRole(m_freezeTime);
     }
     if (m_workdir->text().trimmed() != p.workdir)
         m_workdir->setText(p.workdir);

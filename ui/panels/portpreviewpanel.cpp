@@ -1,4 +1,5 @@
 #include "portpreviewpanel.h"
+#include "textroles.h"
 
 #include "common/terminaltext.h"
 #include "sandbox/sandbox.h"
@@ -101,7 +102,7 @@ QString PortPreviewPanel::status() const
 
 void PortPreviewPanel::setStatus(const QString &text, bool error)
 {
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    error ? setTextRole(m_status, TextRole::Error) : clearTextRole(m_status);
     // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
     m_status->setText(visibleLines(text));
 }

@@ -1,4 +1,5 @@
 #include "runstatuswidget.h"
+#include "textroles.h"
 
 #include "common/terminaltext.h"
 #include "workbench/workbench.h"
@@ -50,7 +51,7 @@ void RunStatusWidget::setRunning(bool running)
 {
     if (running) {
         m_policyFailed = false;
-        m_state->setStyleSheet({});
+        clearTextRole(m_state);
         m_startedMs = QDateTime::currentMSecsSinceEpoch();
         m_timer->start();
         tick();
@@ -82,7 +83,7 @@ void RunStatusWidget::setResult(const ExecResult &r)
     parts << tr("%1 ms").arg(r.durationMs);
     const bool ok = r.exitCode == 0 && !r.timedOut && !r.cancelled;
     m_state->setText(parts.join(QStringLiteral(" \u00b7 ")));
-    m_state->setStyleSheet(ok ? QStringLiteral("color: #2da44e") : QStringLiteral("color: #e5484d"));
+    setTextRole(m_state, ok ? TextRole::Success : TextRole::Error);
 }
 
 void RunStatusWidget::setPolicyFailed(const QString &message)
@@ -97,7 +98,7 @@ void RunStatusWidget::clearPolicyFailure()
         return;
     m_policyFailed = false;
     m_state->setText(tr("Ready"));
-    m_state->setStyleSheet({});
+    clearTextRole(m_state);
 }
 
 void RunStatusWidget::setFailed(const QString &message)
@@ -105,7 +106,13 @@ void RunStatusWidget::setFailed(const QString &message)
     m_policyFailed = false;
     setRunning(false);
     m_state->setText(visibleText(tr("Could not run: %1").arg(message)));
-    m_state->setStyleSheet(QStringLiteral("color: #e5484d"));
+    setTextRole(m_state, TextRole::Error);
+}
+
+void RunStatusWidget::setEngineFailure(const QString &engineMessage)
+{
+    setFailed({});
+    m_state->setText(visibleText(tr("Could not run. The engine's message: \u201c%1\u201d").arg(engineMessage)));
 }
 
 QString RunStatusWidget::seedText() const { return m_seed->text(); }
@@ -123,7 +130,7 @@ void RunStatusWidget::follow(Workbench *workbench)
 {
     connect(workbench, &Workbench::runStarted, this, [this] { setRunning(true); });
     connect(workbench, &Workbench::runFinished, this, [this](int, const ExecResult &result) { setResult(result); });
-    connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) { setFailed(error.message); });
+    connect(workbench, &Workbench::runFailed, this, [this](int, const Error &error) { setEngineFailure(error.message); });
 }
 
 } // namespace Sandbench

@@ -25,7 +25,11 @@ public:
     void setPolicy(const Policy &policy);
     void setRunning(bool running);
     void setResult(const ExecResult &result);
+    // `message` is ours, already translated ("the script is empty").
     void setFailed(const QString &message);
+    // The run could not start and the engine said why, in English: shown as its data, quoted
+    // apart, after a sentence of ours in the user's language.
+    void setEngineFailure(const QString &engineMessage);
     // "Could not run" because the policy has an error: cleared by clearPolicyFailure() once the
     // policy reads again, while a failure of the run itself stays until the next run.
     void setPolicyFailed(const QString &message);

@@ -1,4 +1,5 @@
 #include "sandboxcreatedialog.h"
+#include "textroles.h"
 
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
@@ -67,7 +68,7 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     auto *portsHint = new QLabel(tr("Ports are served only with network \"all\"."), this);
     portsHint->setObjectName(QStringLiteral("portsHint"));
     portsHint->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #c0392b"));
+    setTextRole(m_problem, TextRole::Error);
     m_problem->setWordWrap(true);
 
     auto *form = new QFormLayout;

@@ -1,4 +1,5 @@
 #include "sandboxespanel.h"
+#include "textroles.h"
 
 #include "common/terminaltext.h"
 #include "confirmations.h"
@@ -154,7 +155,7 @@ QString SandboxesPanel::status() const
 
 void SandboxesPanel::setStatus(const QString &text, bool error)
 {
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    error ? setTextRole(m_status, TextRole::Error) : clearTextRole(m_status);
     // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
     m_status->setFullText(visibleLines(text));
 }

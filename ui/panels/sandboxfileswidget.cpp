@@ -1,4 +1,5 @@
 #include "sandboxfileswidget.h"
+#include "textroles.h"
 
 #include "confirmations.h"
 #include "common/terminaltext.h"
@@ -189,7 +190,7 @@ QString SandboxFilesWidget::status() const
 
 void SandboxFilesWidget::setStatus(const QString &text, bool error)
 {
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    error ? setTextRole(m_status, TextRole::Error) : clearTextRole(m_status);
     // Statuses quote the sandbox (names, paths, messages): shown, not obeyed.
     m_status->setText(visibleLines(text));
 }

@@ -1,4 +1,5 @@
 #include "sandboxsessionview.h"
+#include "textroles.h"
 
 #include "replaynotes.h"
 
@@ -150,7 +151,7 @@ void SandboxSessionView::setSession(std::shared_ptr<const SandboxSession> sessio
     m_replayedSteps.clear();
     m_replayedSession = SandboxSession();
     m_divergentStep = 0;
-    m_summary->setStyleSheet({});
+    clearTextRole(m_summary);
     m_summary->setText(m_pool ? tr("Replay runs these steps again in a fresh sandbox of the same image.")
                               : tr("No Docker engine is available: this session can be browsed but not replayed."));
     if (!m_session)
@@ -291,7 +292,7 @@ void SandboxSessionView::replay()
     connect(m_replay, &SandboxSessionReplayer::stepReplayed, this, &SandboxSessionView::onStepReplayed);
     connect(m_replay, &SandboxSessionReplayer::finished, this, &SandboxSessionView::onFinished);
     connect(m_replay, &SandboxSessionReplayer::failed, this, [this](const Error &error) {
-        m_summary->setStyleSheet(QStringLiteral("color: #c62828;"));
+        setTextRole(m_summary, TextRole::Error);
         m_summary->setText(visibleLines(tr("The replay could not finish: %1").arg(error.message)));
         emit replayFailed(error);
     });
@@ -307,7 +308,7 @@ void SandboxSessionView::replay()
         step.reset();
     m_replayedSession = SandboxSession();
     m_divergentStep = 0;
-    m_summary->setStyleSheet({});
+    clearTextRole(m_summary);
     m_summary->setText(visibleText(tr("Replaying in a fresh sandbox of %1\u2026").arg(m_session->image)));
     m_replay->start();
 }
@@ -342,17 +343,17 @@ void SandboxSessionView::onStepReplayed(int index, const SandboxStep &step, bool
 void SandboxSessionView::onFinished(const ReplayReport &report)
 {
     if (report.identical) {
-        m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Success, true);
         m_summary->setText(tr("Identical: all %n step(s) gave the recorded output and outcome.", nullptr,
                               int(m_session->steps.size())));
     } else if (report.divergences.isEmpty()) {
         // A hand-edited or cut-short recording: not the same, with no step to point at.
-        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Error, true);
         m_summary->setText(tr("Diverged: the replay could not be compared with the recording."));
     } else {
         const Divergence &d = report.divergences.first();
         m_divergentStep = int(d.index);
-        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Error, true);
         m_summary->setText(tr("Diverged at step %1 (%2): recorded \u201c%3\u201d, replayed \u201c%4\u201d.")
                                .arg(d.index)
                                .arg(replayStreamName(d.stream), visibleText(d.recorded.left(200)), visibleText(d.replayed.left(200))));

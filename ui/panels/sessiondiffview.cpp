@@ -1,4 +1,5 @@
 #include "sessiondiffview.h"
+#include "textroles.h"
 
 #include "elidedlabel.h"
 #include "replaynotes.h"
@@ -77,7 +78,9 @@ SessionDiffView::SessionDiffView(QWidget *parent)
 {
     m_stream->setObjectName(QStringLiteral("diffStream"));
     m_summary->setObjectName(QStringLiteral("diffSummary"));
-    m_summary->setWordWrap(true);
+    // One line, the whole text in its tooltip: wrapped, it took the panes' room in a small dock.
+    m_summary->setWordWrap(false);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     // The divergence quotes the recording, which a hostile file shaped: never markup.
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -121,10 +124,18 @@ SessionDiffView::SessionDiffView(QWidget *parent)
     m_split->setStretchFactor(1, 0);
     m_split->setStretchFactor(2, 0);
     m_split->setCollapsible(0, false);
+    // The list and the notes ask for a line each at the least: in the default layout at 1280x800
+    // their larger default minimums pushed the splitter over its height, and the list was drawn
+    // over the panes (the panes kept their minimum height, three lines of it visible).
+    const int row = m_decisions->fontMetrics().height() + 4;
+    m_decisions->setMinimumHeight(m_decisions->header()->sizeHint().height() + row + 2 * m_decisions->frameWidth());
+    m_notes->setMinimumHeight(m_notes->fontMetrics().lineSpacing());
     // Sizes the user gives it are kept for the next replay and the next start.
-    m_split->restoreState(QSettings().value(QLatin1String(kSplitKey)).toByteArray());
-    connect(m_split, &QSplitter::splitterMoved, this,
-            [this] { QSettings().setValue(QLatin1String(kSplitKey), m_split->saveState()); });
+    m_userSized = m_split->restoreState(QSettings().value(QLatin1String(kSplitKey)).toByteArray());
+    connect(m_split, &QSplitter::splitterMoved, this, [this] {
+        m_userSized = true;
+        QSettings().setValue(QLatin1String(kSplitKey), m_split->saveState());
+    });
 
     // A replay never reaches the network or the host: said where its result shows, in the
     // stream's row (one line, the whole sentence in its tooltip when cut).
@@ -164,7 +175,7 @@ void SessionDiffView::clear()
     m_notes->clear();
     m_notes->hide();
     m_summary->setText(tr("Replay the session to compare it with the recording."));
-    m_summary->setStyleSheet({});
+    clearTextRole(m_summary);
     setEnabled(false);
 }
 
@@ -265,11 +276,11 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
 {
     if (report.identical) {
         m_summary->setText(identical);
-        m_summary->setStyleSheet(QStringLiteral("color: #2e7d32; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Success, true);
     } else if (report.divergences.isEmpty()) {
         // A hand-edited or cut-short recording: not the same, with nothing to point at.
         m_summary->setText(tr("Diverged: the replay could not be compared with the recording."));
-        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        setTextRole(m_summary, TextRole::Error, true);
     } else {
         const Divergence &d = report.divergences.first();
         QString text = tr("Diverged at %1: recorded \u201c%2\u201d, replayed \u201c%3\u201d.")
@@ -280,7 +291,8 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
         if (!also.isEmpty())
             text += QLatin1Char(' ') + tr("Also differs: %1.").arg(also.join(QStringLiteral(", ")));
         m_summary->setText(text);
-        m_summary->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+        m_summary->setToolTip(text);
+        setTextRole(m_summary, TextRole::Error, true);
     }
 
     m_decisions->clear();
@@ -291,7 +303,7 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
         item->setToolTip(2, visibleLines(c.resource));
     }
     m_decisions->setVisible(!report.changedDecisions.isEmpty());
-    m_fitDecisions = !report.changedDecisions.isEmpty();
+    m_fitDecisions = !report.changedDecisions.isEmpty() || !report.notes.isEmpty();
     if (isVisible())
         fitDecisions();
     QStringList notes;
@@ -315,11 +327,20 @@ void SessionDiffView::fitDecisions()
     if (!m_fitDecisions || !isVisible())
         return;
     m_fitDecisions = false;
-    // The text first: the changed decisions are a short list, at most a few rows high.
-    const int rows = int(qMin(m_decisions->topLevelItemCount(), 4));
-    const int list = m_decisions->header()->sizeHint().height() + (rows + 1) * m_decisions->fontMetrics().height() + 8;
-    const int notes = m_notes->isVisibleTo(this) ? m_notes->heightForWidth(m_split->width()) : 0;
-    m_split->setSizes({qMax(100, m_split->height() - list - notes), list, notes});
+    // Heights the user dragged to are theirs (restored at start, kept per drag).
+    if (m_userSized)
+        return;
+    // The panes first: the changed decisions and the notes start a few rows high, below them;
+    // the handle drags them bigger.
+    const int rows = int(qMin(m_decisions->topLevelItemCount(), 2));
+    const int list = m_decisions->isVisibleTo(this)
+                         ? m_decisions->header()->sizeHint().height() + rows * (m_decisions->fontMetrics().height() + 4)
+                               + 2 * m_decisions->frameWidth()
+                         : 0;
+    const int notes = m_notes->isVisibleTo(this)
+                          ? qMin(m_notes->heightForWidth(m_split->width()), 2 * m_notes->fontMetrics().lineSpacing())
+                          : 0;
+    m_split->setSizes({qMax(0, m_split->height() - list - notes), list, notes});
 }
 
 void SessionDiffView::showStream(ReplayStream stream)

@@ -74,6 +74,7 @@ private:
     QTreeWidget *m_decisions;
     QSplitter *m_split;
     bool m_fitDecisions = false; // size the decisions list once the splitter has its height
+    bool m_userSized = false;    // the splitter holds sizes the user dragged to
 };
 
 } // namespace Sandbench

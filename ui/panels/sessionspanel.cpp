@@ -1,4 +1,5 @@
 #include "sessionspanel.h"
+#include "textroles.h"
 
 #include "agentcallsmodel.h"
 #include "agentsessionview.h"
@@ -129,7 +130,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_error->setWordWrap(true);
     m_error->setTextFormat(Qt::PlainText);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    setTextRole(m_error, TextRole::Error);
     m_error->hide();
 
     auto *bar = new QHBoxLayout;
@@ -189,6 +190,9 @@ SessionsPanel::SessionsPanel(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    // Tight rows above the tabs: in the default layout at 1280x800 the dock is a third of the
+    // window high, and every pixel here is one the replay panes lack.
+    layout->setSpacing(2);
     layout->addLayout(bar);
     layout->addWidget(m_info);
     layout->addWidget(m_error);
