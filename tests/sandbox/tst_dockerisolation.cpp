@@ -3,6 +3,7 @@
 // maxima; and faults (a container killed from outside, a lifetime ending mid-exec) and a load
 // of create/release cycles that must leave nothing behind.
 #include "dockertestsupport.h"
+#include "net/egressproxy.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -104,7 +105,7 @@ int countEntries(const QString &dir)
     return int(QDir(dir).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
 }
 
-// Our containers (any owner label of this process) and all networks on the engine.
+// Our containers (any owner label of this process).
 int ourContainers()
 {
     auto r = dockerCall(dockerSocket(), "GET", "/containers/json?all=true");
@@ -117,10 +118,21 @@ int ourContainers()
     return n;
 }
 
+// The networks this process could have left: every network but the per-sandbox egress
+// networks of other processes (tests that run beside this one make and remove those).
 int networkCount()
 {
     auto r = dockerCall(dockerSocket(), "GET", "/networks");
-    return r && r->status == 200 ? int(QJsonDocument::fromJson(r->body).array().size()) : -1;
+    if (!r || r->status != 200)
+        return -1;
+    int n = 0;
+    for (const QJsonValue &v : QJsonDocument::fromJson(r->body).array()) {
+        const QString owner = v.toObject().value(QLatin1String("Labels")).toObject()
+                                  .value(QLatin1String(EgressProxy::ownerLabel)).toString();
+        if (owner.isEmpty() || owner == DockerProvider::ownerIdentity())
+            ++n;
+    }
+    return n;
 }
 
 bool waitGone(const QString &id, int timeoutMs)
