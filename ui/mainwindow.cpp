@@ -397,11 +397,6 @@ void MainWindow::showEvent(QShowEvent *event)
     });
 }
 
-bool MainWindow::eventFilter(QObject *watched, QEvent *event)
-{
-    return QMainWindow::eventFilter(watched, event);
-}
-
 QDockWidget *MainWindow::dockOf(QWidget *panel) const
 {
     for (QDockWidget *dock : m_docks) {

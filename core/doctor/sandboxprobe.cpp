@@ -66,7 +66,7 @@ QList<LayerCheck> SandboxProbe::judge(const QByteArray &asUser, const QByteArray
         out.append({QLatin1String(dockerCapabilities), LayerState::Missing, QStringLiteral("the container may hold capabilities %1").arg(bounding, 0, 16)});
     else
         out.append({QLatin1String(dockerCapabilities), LayerState::Held,
-                    QStringLiteral("commands hold no capability; the container at most KILL, SETUID and SETGID (bounding set %1)").arg(bounding, 0, 16)});
+                    QStringLiteral("commands hold no capability; the keeper (the first process) at most KILL, SETUID and SETGID (bounding set %1): the SETPCAP (and, online, NET_ADMIN) the container starts with are dropped before any command runs").arg(bounding, 0, 16)});
 
     const QString uid = value(asUser, "Uid").section(QLatin1Char(' '), 0, 0);
     const QString nnp = value(asUser, "NoNewPrivs");
