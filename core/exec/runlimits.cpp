@@ -1,8 +1,11 @@
 #include "runlimits.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QMutex>
+#include <QSet>
 #include <QThread>
 
 #include <csignal>
@@ -32,7 +35,37 @@ qint64 counter(const QString &file, const QByteArray &key)
     return 0;
 }
 
+// Left by a process that was killed before its RunLimits could remove them. The kernel
+// refuses to remove a cgroup that still holds a process, so a live run's is never taken; the
+// age keeps a cgroup being set up by another process (made, not yet joined) out of reach.
+constexpr qint64 orphanAgeSeconds = 600;
+
+// Once per parent folder and process: the first run's set-up pays one listing.
+void reapOnce(const QString &parent)
+{
+    static QMutex mutex;
+    static QSet<QString> done;
+    {
+        QMutexLocker lock(&mutex);
+        if (done.contains(parent))
+            return;
+        done.insert(parent);
+    }
+    RunLimits::reapOrphanCgroups(parent, QDateTime::currentDateTimeUtc().addSecs(-orphanAgeSeconds));
+}
+
 } // namespace
+
+int RunLimits::reapOrphanCgroups(const QString &parent, const QDateTime &madeBefore)
+{
+    int removed = 0;
+    const QFileInfoList entries = QDir(parent).entryInfoList({QStringLiteral("sandbench-*")}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    for (const QFileInfo &entry : entries) {
+        if (entry.lastModified().toUTC() < madeBefore && QDir().rmdir(entry.absoluteFilePath()))
+            ++removed;
+    }
+    return removed;
+}
 
 VoidResult checkRunLimits(const Policy &policy)
 {
@@ -89,6 +122,7 @@ void RunLimits::setTaskLimit(const QString &name, int tasks)
     }
     if (parent.isEmpty())
         return;
+    reapOnce(parent);
     const QString dir = parent + QStringLiteral("/sandbench-") + name;
     if (!QDir().mkdir(dir) && !QFileInfo(dir).isDir())
         return;
@@ -119,6 +153,7 @@ void RunLimits::setMemoryLimit(const QString &name, std::optional<qint64> bytes)
     }
     if (parent.isEmpty())
         return;
+    reapOnce(parent);
     const QString dir = parent + QStringLiteral("/sandbench-") + name;
     if (!QDir().mkdir(dir) && !QFileInfo(dir).isDir())
         return;

@@ -3,6 +3,7 @@
 #include "common/result.h"
 #include "policy/policy.h"
 
+#include <QDateTime>
 #include <QString>
 
 #include <optional>
@@ -51,6 +52,11 @@ public:
     bool tasksExceeded() const;
     // After the run: whether the kernel had to kill inside the cgroup for lack of memory.
     bool memoryExceeded() const;
+
+    // Removes the empty `sandbench-*` cgroups below `parent` made before `madeBefore` (those of
+    // a killed process: the kernel keeps a cgroup that holds a process), returning how many.
+    // The limit setters call it once per controller and process.
+    static int reapOrphanCgroups(const QString &parent, const QDateTime &madeBefore);
 
     // Bytes below `folder`, not following links (what the workdir cap counts).
     static qint64 folderBytes(const QString &folder);
