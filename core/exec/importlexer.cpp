@@ -384,6 +384,33 @@ std::optional<ModuleImport::Kind> attributes(const std::vector<Token> &t, size_t
     return kind.value_or(ModuleImport::Kind::Code);
 }
 
+// Whether the argument of the `import(` at `open` holds no literal text at all (no string,
+// template or regular expression, no options after a comma): then no static analysis can make a
+// specifier of it. The runtime's own graph follows a string, a template and a `+` chain holding
+// one (it lists every file such a pattern could name), never an expression without literal
+// text; the module such an import loads is read after the code starts, through the broker.
+bool literalFreeArgument(const std::vector<Token> &t, size_t open)
+{
+    int depth = 0;
+    for (size_t j = open + 1; j < t.size(); ++j) {
+        const Token &tok = t[j];
+        if (tok.type != Tok::Ident && tok.type != Tok::Punct && tok.type != Tok::Number)
+            return false;
+        if (tok.type != Tok::Punct)
+            continue;
+        if (tok.text == u"(" || tok.text == u"[" || tok.text == u"{") {
+            ++depth;
+        } else if (tok.text == u")" || tok.text == u"]" || tok.text == u"}") {
+            if (depth == 0)
+                return tok.text == u")" && j > open + 1;
+            --depth;
+        } else if (depth == 0 && tok.text == u",") {
+            return false;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 std::optional<QList<ModuleImport>> scanModuleImports(QStringView source)
@@ -433,9 +460,10 @@ std::optional<QList<ModuleImport>> scanModuleImports(QStringView source)
                 if (!isIdent(t, i + 2, u"meta"))
                     return std::nullopt;
             } else if (isPunct(t, i + 1, u"(")) {
-                if (!isSpecifier(t, i + 2, true) || !isPunct(t, i + 3, u")"))
-                    return std::nullopt; // computed or with options: the runtime decides
-                imports.append({t[i + 2].text.toString(), ModuleImport::Kind::Code});
+                if (isSpecifier(t, i + 2, true) && isPunct(t, i + 3, u")"))
+                    imports.append({t[i + 2].text.toString(), ModuleImport::Kind::Code});
+                else if (!literalFreeArgument(t, i + 1))
+                    return std::nullopt; // a pattern the runtime's graph may expand, or options
             } else if (isSpecifier(t, i + 1)) {
                 if (!record(i + 1))
                     return std::nullopt;

@@ -97,6 +97,13 @@ private slots:
                              {u"a.ts"_s, u"const n = ['dee', 'per.ts'].join('');\nawait import('./' + n);\n"_s + loadedLine(u"a.ts"_s)},
                              {u"deeper.ts"_s, loadedLine(u"deeper.ts"_s)}}
                     << QStringList{u"deeper.ts"_s, u"a.ts"_s, u"main.ts"_s} << warm;
+            // Read through the broker when the code runs, with what it imports in turn.
+            QTest::addRow("computed specifier with imports of its own, %s", mode)
+                    << Files{{u"main.ts"_s, u"const parts = ['./lib/', 'comp.ts'];\nawait import(parts.join(''));\n"_s + loadedLine(u"main.ts"_s)},
+                             {u"lib/comp.ts"_s, u"import { v } from './leaf.ts';\nexport * from '../leaf2.ts';\n"_s + loadedLine(u"lib/comp.ts"_s) + u"console.log(v);\n"_s},
+                             {u"lib/leaf.ts"_s, loadedLine(u"lib/leaf.ts"_s) + u"export const v = 1;\n"_s},
+                             {u"leaf2.ts"_s, loadedLine(u"leaf2.ts"_s) + u"export const w = 2;\n"_s}}
+                    << QStringList{u"lib/leaf.ts"_s, u"leaf2.ts"_s, u"lib/comp.ts"_s, u"main.ts"_s} << warm;
             QTest::addRow("re-export chain, %s", mode)
                     << Files{{u"main.ts"_s, u"import { x } from './r1.ts';\n"_s + loadedLine(u"main.ts"_s) + u"console.log(x);\n"_s},
                              {u"r1.ts"_s, u"export * from './lib/r2.ts';\n"_s + loadedLine(u"r1.ts"_s)},
