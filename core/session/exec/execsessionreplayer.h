@@ -28,7 +28,7 @@ struct ExecReplayOptions
     bool allowWiderPolicy = false;
     // Values of variables the recording kept by name only (replayValueNames). A replay that
     // lacks a required one, or is given one the session never had, does not run.
-    ReplayValues env;
+    ReplayValues env = {};
     // An agent session's replay passes every code.run the values of all of them, and checks
     // the names against the whole session itself.
     bool ignoreUnknownValues = false;

@@ -33,7 +33,7 @@ struct SandboxReplayOptions
     // Values of the variables the session kept by name only (replayValueNames), given to the
     // sandbox and to each command that had them. Without a required one the replay fails
     // before a sandbox is made.
-    ReplayValues env;
+    ReplayValues env = {};
 };
 
 // Replays a sandbox session without waiting on anything: creates a fresh sandbox of the recorded
