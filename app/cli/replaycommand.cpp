@@ -243,10 +243,8 @@ int replayCommand(const QStringList &args)
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(opened.error().message) << '\n';
         return BadInputExit;
     }
-    if (const auto *agent = std::get_if<AgentSessionFile>(&*opened)) {
-        options.ignoreUnknownValues = true; // each code.run has its own names; see replayAgentSession
+    if (const auto *agent = std::get_if<AgentSessionFile>(&*opened))
         return replayAgentSession(*agent, options, json);
-    }
     auto bundle = std::get<ExecSessionFile>(*opened).load();
     if (!bundle) {
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(bundle.error().message) << '\n';
