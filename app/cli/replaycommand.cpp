@@ -7,6 +7,7 @@
 #include "policy/policyfile.h"
 #include "session/exec/execsessionreplayer.h"
 #include "session/sandbox/sandboxsessionreplayer.h"
+#include "session/replayvalues.h"
 #include "session/sessionfile.h"
 #include "workbench/workbench.h"
 
@@ -25,7 +26,8 @@ enum ExitCode { IdenticalExit = 0, DivergedExit = 1, BadInputExit = 2, Environme
 QString usageText()
 {
     return QStringLiteral(
-            "Usage: sandbench-cli replay FILE [--policy POLICYFILE [--allow-wider-policy]] [--json]\n\n"
+            "Usage: sandbench-cli replay FILE [--policy POLICYFILE [--allow-wider-policy]]\n"
+            "                             [--env NAME=VALUE]... [--env-file FILE] [--json]\n\n"
             "Runs a recorded session (run --record FILE) again, offline, from the bundle alone, and\n"
             "compares stdout, stderr, the exit and the audit decisions with the recording.\n"
             "A session file is not trusted: whatever its policy says, the replay runs in the sandbox\n"
@@ -36,6 +38,12 @@ QString usageText()
             "                         It may narrow the replay; a grant beyond the bundle (a host path,\n"
             "                         a host variable, a program) is refused unless\n"
             "  --allow-wider-policy   lets --policy grant more than the bundle holds\n"
+            "  --env NAME=VALUE       the value of a variable the recording kept by name only\n"
+            "                         (run --env without --record-env-values); repeats\n"
+            "  --env-file FILE        the same, as NAME=VALUE lines ('#' starts a comment line)\n"
+            "                         A replay that lacks such a value, or is given one for a name\n"
+            "                         the session never had, stops before it runs and names it.\n"
+            "                         Values given here are not written anywhere.\n"
             "  --json                 print the report as JSON\n\n"
             "A sandbox session (sandbox run --record FILE) is replayed in a fresh sandbox of the same\n"
             "image on the local engine (DOCKER_HOST), without network, and compared step by step.\n\n"
@@ -70,7 +78,7 @@ QByteArray reportJson(const ReplayReport &report)
 
 // Sandbox sessions replay on the local engine. The network stays off: a session file may come
 // from anyone, and its commands should not reach out just because they once did.
-int replaySandboxSession(const SandboxSessionFile &file, bool json)
+int replaySandboxSession(const SandboxSessionFile &file, const ReplayValues &values, bool json)
 {
     auto session = file.load();
     if (!session) {
@@ -83,7 +91,9 @@ int replaySandboxSession(const SandboxSessionFile &file, bool json)
     options.pool.maxLifetimeMs = 600'000;
     options.pool.maxExecTimeoutMs = options.pool.maxLifetimeMs;
     Workbench workbench(options);
-    auto replayer = workbench.sandboxReplayer(std::move(*session), {}, &workbench);
+    SandboxReplayOptions replayOptions;
+    replayOptions.env = values;
+    auto replayer = workbench.sandboxReplayer(std::move(*session), replayOptions, &workbench);
     if (!replayer) {
         QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(replayer.error().message) << '\n';
         return EnvironmentErrorExit;
@@ -94,6 +104,7 @@ int replaySandboxSession(const SandboxSessionFile &file, bool json)
         QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
                             << terminalSafe(report.error().message) << '\n';
         return report.error().code == ErrorCode::InvalidConfig || report.error().code == ErrorCode::InvalidInput
+                        || report.error().code == ErrorCode::ConfigError
                 ? BadInputExit : EnvironmentErrorExit;
     }
     if (json)
@@ -129,7 +140,7 @@ int replayAgentSession(const AgentSessionFile &file, const ExecReplayOptions &ex
         QTextStream(stderr) << "sandbench-cli: replay failed: " << errorCodeName(report.error().code) << ": "
                             << terminalSafe(report.error().message) << '\n';
         return report.error().code == ErrorCode::Parse || report.error().code == ErrorCode::InvalidConfig
-                        || report.error().code == ErrorCode::InvalidInput
+                        || report.error().code == ErrorCode::InvalidInput || report.error().code == ErrorCode::ConfigError
                 ? BadInputExit : EnvironmentErrorExit;
     }
     if (json)
@@ -158,6 +169,15 @@ int replayCommand(const QStringList &args)
     table.text({QStringLiteral("--policy"), QStringLiteral("--permission-policy")}, QStringLiteral("FILE"),
                QStringLiteral("replay under this policy instead of the recorded one"), &policyFile);
     table.flag({QStringLiteral("--allow-wider-policy")}, QStringLiteral("let --policy grant more than the recording had"), &allowWider);
+    // Taken as given and parsed after: a refusal must name the variable, never echo its value.
+    QStringList envArgs;
+    QString envFile;
+    table.add({{QStringLiteral("--env")}, QStringLiteral("NAME=VALUE"), QStringLiteral("a value the recording kept by name only (repeats)"),
+               [&envArgs](const QString &v) -> std::optional<QString> {
+                   envArgs << v;
+                   return std::nullopt;
+               }, true});
+    table.text({QStringLiteral("--env-file")}, QStringLiteral("FILE"), QStringLiteral("such values as NAME=VALUE lines"), &envFile);
     const auto parsed = table.parse(args);
     if (!parsed) {
         QTextStream(stderr) << "sandbench-cli: replay: " << terminalSafe(parsed.error().message) << "\n\n" << usageText();
@@ -177,6 +197,24 @@ int replayCommand(const QStringList &args)
         QTextStream(stderr) << usageText();
         return BadInputExit;
     }
+    ReplayValues values;
+    if (!envFile.isEmpty()) {
+        auto fromFile = readReplayValuesFile(envFile);
+        if (!fromFile) {
+            QTextStream(stderr) << "sandbench-cli: replay: --env-file " << terminalSafe(fromFile.error().message) << '\n';
+            return BadInputExit;
+        }
+        values = *fromFile;
+    }
+    for (const QString &arg : std::as_const(envArgs)) {
+        auto value = parseReplayValue(arg, QStringLiteral("--env"));
+        VoidResult added = value ? addReplayValues(&values, {{value->first, value->second}}, QStringLiteral("--env"))
+                                 : VoidResult(std::unexpected(value.error()));
+        if (!added) {
+            QTextStream(stderr) << "sandbench-cli: replay: " << terminalSafe(added.error().message) << '\n';
+            return BadInputExit;
+        }
+    }
     // The manifest alone says which kind the file is; nothing else is unpacked yet.
     const auto opened = SessionFile::open(file);
     if (const auto *sandbox = opened ? std::get_if<SandboxSessionFile>(&*opened) : nullptr) {
@@ -184,7 +222,7 @@ int replayCommand(const QStringList &args)
             QTextStream(stderr) << "sandbench-cli: replay: --policy does not apply to a sandbox session\n";
             return BadInputExit;
         }
-        return replaySandboxSession(*sandbox, json);
+        return replaySandboxSession(*sandbox, values, json);
     }
     ExecReplayOptions options;
     if (!policyFile.isEmpty()) {
@@ -200,6 +238,7 @@ int replayCommand(const QStringList &args)
         return BadInputExit;
     }
     options.allowWiderPolicy = allowWider;
+    options.env = values;
     if (!opened) {
         QTextStream(stderr) << "sandbench-cli: bad session bundle: " << terminalSafe(opened.error().message) << '\n';
         return BadInputExit;
@@ -218,6 +257,8 @@ int replayCommand(const QStringList &args)
     if (!report) {
         const bool config = report.error().code == ErrorCode::ConfigError;
         QTextStream(stderr) << "sandbench-cli: replay failed: " << terminalSafe(report.error().message) << '\n';
+        if (config && report.error().message.contains(QLatin1String("kept only the name")))
+            QTextStream(stderr) << "sandbench-cli: replay: give the values with --env NAME=VALUE or --env-file FILE\n";
         return config ? BadInputExit : EnvironmentErrorExit;
     }
     if (json)

@@ -9,12 +9,14 @@
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
 #include "session/exec/execsession.h"
+#include "session/sessionfile.h"
 #include "session/sandbox/sandboxreplaycompare.h"
 #include "workbench/workbench.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTimer>
 
 namespace Sandbench {
@@ -81,11 +83,64 @@ AgentSessionReplayer::AgentSessionReplayer(AgentSession session, Workbench *work
 
 AgentSessionReplayer::~AgentSessionReplayer() = default;
 
+Result<ReplayValueNames> AgentSessionReplayer::valueNames(const AgentSession &session)
+{
+    ReplayValueNames names;
+    std::unique_ptr<QTemporaryDir> scratch;
+    for (qsizetype i = 0; i < session.calls.size(); ++i) {
+        const AgentCall &call = session.calls.at(i);
+        if (!call.isCodeRun() || call.execSessionOffset < 0)
+            continue;
+        auto bytes = session.execSessionData(i);
+        if (!bytes)
+            return std::unexpected(bytes.error());
+        if (!scratch) {
+            auto made = makePrivateFolder(QStringLiteral("sandbench-agent-names"));
+            if (!made)
+                return std::unexpected(made.error());
+            scratch = std::move(*made);
+        }
+        // Only the manifest is read (SessionFile::open), bounded while it inflates.
+        const QString file = scratch->filePath(QStringLiteral("call.sbsession"));
+        QFile f(file);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(*bytes) != bytes->size())
+            return Sandbench::fail(ErrorCode::Io, QStringLiteral("cannot write %1").arg(file));
+        f.close();
+        auto opened = SessionFile::open(file);
+        const auto *exec = opened ? std::get_if<ExecSessionFile>(&*opened) : nullptr;
+        if (!exec)
+            return Sandbench::fail(ErrorCode::Parse, QStringLiteral("call %1 (code.run): its exec session: %2")
+                                                  .arg(call.seq).arg(opened ? QStringLiteral("not an exec session") : opened.error().message));
+        const ReplayValueNames callNames = replayValueNames(exec->manifest);
+        for (const QString &name : callNames.required) {
+            names.optional.removeAll(name);
+            if (!names.required.contains(name))
+                names.required << name;
+        }
+        for (const QString &name : callNames.optional) {
+            if (!names.contains(name))
+                names.optional << name;
+        }
+    }
+    return names;
+}
+
 void AgentSessionReplayer::start()
 {
     Q_ASSERT(!m_running);
     m_running = true;
-    QTimer::singleShot(0, this, &AgentSessionReplayer::next);
+    // Every code.run's names at once, before anything runs: a replay that would stop at its tenth
+    // call for a value names them all now, and a value for a name no call had is refused.
+    runInBackground(this, [session = m_session] { return valueNames(session); },
+                    [this](const Result<ReplayValueNames> &names) {
+        if (m_cancelled)
+            return;
+        if (!names)
+            return fail(names.error());
+        if (auto ok = checkReplayValues(*names, m_options.exec.env, m_options.exec.policy ? m_options.exec.policy->env.keys() : QStringList()); !ok)
+            return fail(ok.error());
+        next();
+    });
 }
 
 void AgentSessionReplayer::cancel()
@@ -187,7 +242,9 @@ void AgentSessionReplayer::replayCode(qsizetype index)
             return fail({session.error().code, tr("call %1 (code.run): %2").arg(seq).arg(session.error().message)});
         if (!m_workbench)
             return fail({ErrorCode::Internal, tr("the workbench is gone")});
-        ExecSessionReplayer *replayer = m_workbench->execReplayer(*session, m_options.exec, this);
+        ExecReplayOptions execOptions = m_options.exec;
+        execOptions.ignoreUnknownValues = true; // checked against the whole session in start()
+        ExecSessionReplayer *replayer = m_workbench->execReplayer(*session, execOptions, this);
         m_inner = replayer;
         connect(replayer, &SessionReplayer::finished, this, [this, seq, replayer](const ReplayReport &report) {
             replayer->deleteLater();

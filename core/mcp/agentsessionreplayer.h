@@ -44,9 +44,14 @@ public:
     AgentSessionReplayer(AgentSession session, Workbench *workbench, AgentReplayOptions options, QObject *parent = nullptr);
     ~AgentSessionReplayer() override;
 
+    // First reads which values the code.run calls' exec sessions kept by name only, and fails
+    // (ConfigError) naming every one options.exec.env lacks or does not know.
     void start() override;
     void cancel() override;
     bool isRunning() const override { return m_running; }
+
+    // The names of all code.run calls' exec sessions (file work: not on the GUI thread).
+    static Result<ReplayValueNames> valueNames(const AgentSession &session);
 
 private:
     void next();

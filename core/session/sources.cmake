@@ -4,6 +4,7 @@ target_sources(sandbench_core PRIVATE
     session/pngimage.h session/pngimage.cpp
     session/recordeddecisions.h session/recordeddecisions.cpp
     session/replayreport.h session/replayreport.cpp
+    session/replayvalues.h session/replayvalues.cpp
     session/sessionarchive.h session/sessionarchive.cpp
     session/sessionfile.h session/sessionfile.cpp
     session/sessionreplayer.h session/sessionreplayer.cpp)

@@ -13,6 +13,7 @@
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -520,6 +521,52 @@ private slots:
         QVERIFY(report);
         QVERIFY(!report->identical);
         QCOMPARE(report->divergences.first().index, qint64(2));
+    }
+
+    // The server's policy gives code.run a variable; its exec sessions keep the name only. The
+    // replay names it (every call's names are read before anything runs), refuses a name no call
+    // had, and replays identical once given the value.
+    void codeRunEnvKeptByNameIsGivenAtReplay()
+    {
+        McpServerOptions o = options({});
+        const QString secret = QStringLiteral("agent-secret-%1").arg(QCoreApplication::applicationPid());
+        o.policy.env.insert(QStringLiteral("SB_AGENT_TOKEN"), secret);
+        o.policy.seed = 3;
+        McpServer server(o);
+        McpSession *a = server.newSession(QStringLiteral("test"), &server);
+        initialize(a);
+        const QString code = QStringLiteral("console.log(Math.random(), (Deno.env.get('SB_AGENT_TOKEN') ?? '<none>').length)");
+        QJsonObject r = ask(a, toolCall(2, QStringLiteral("code.run"), {{QStringLiteral("code"), code}}));
+        QVERIFY2(!isToolError(r), QJsonDocument(r).toJson().constData());
+        QVERIFY(structured(r).value(QLatin1String("stdout")).toString().endsWith(QStringLiteral(" %1\n").arg(secret.size())));
+        const QString record = static_cast<McpClientSession *>(a)->recordPath();
+        closeAndWait(a);
+        QVERIFY(!Test::readFile(record).contains(secret.toUtf8()));
+        auto recorded = AgentSession::read(record);
+        QVERIFY2(recorded, recorded ? "" : qPrintable(recorded.error().message));
+        auto names = AgentSessionReplayer::valueNames(*recorded);
+        QVERIFY(names);
+        QCOMPARE(names->required, QStringList{QStringLiteral("SB_AGENT_TOKEN")});
+
+        Workbench replayBench;
+        AgentSessionReplayer without(*recorded, &replayBench, {});
+        auto missing = runReplayToEnd(without);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().code, ErrorCode::ConfigError);
+        QVERIFY2(missing.error().message.endsWith(QStringLiteral("needs its value: SB_AGENT_TOKEN")), qPrintable(missing.error().message));
+        AgentReplayOptions extra;
+        extra.exec.env = {{QStringLiteral("SB_AGENT_TOKEN"), secret}, {QStringLiteral("SB_NEVER"), QStringLiteral("1")}};
+        AgentSessionReplayer withExtra(*recorded, &replayBench, extra);
+        auto unknown = runReplayToEnd(withExtra);
+        QVERIFY(!unknown);
+        QCOMPARE(unknown.error().message, QStringLiteral("the session has no variable SB_NEVER"));
+        AgentReplayOptions given;
+        given.exec.env = {{QStringLiteral("SB_AGENT_TOKEN"), secret}};
+        AgentSessionReplayer with(*recorded, &replayBench, given);
+        auto report = runReplayToEnd(with);
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QVERIFY2(report->identical, qPrintable(report->summary()));
+        QVERIFY(!report->summary().contains(secret));
     }
 };
 

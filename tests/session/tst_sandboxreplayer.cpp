@@ -364,11 +364,39 @@ private slots:
         QCOMPARE(recorder.session().steps.at(0).as<SandboxExecStep>()->envNames, QStringList{QStringLiteral("MODE")});
         QVERIFY(recorder.session().steps.at(0).as<SandboxExecStep>()->envValues.isEmpty());
 
-        // Without values, the replay runs without them and says so.
-        auto nameless = SandboxSessionReplayer::runToEnd(recorder.session(), pool.get(), quick());
-        VERIFY_OK(nameless);
-        QVERIFY(nameless->notes.contains(QStringLiteral("environment values were not recorded: TOKEN")));
-        QVERIFY(nameless->notes.contains(QStringLiteral("command environment values were not recorded: MODE")));
+        // Without values, the replay names each it lacks and makes no sandbox.
+        auto counted = std::make_unique<FakeProvider>();
+        FakeProvider *countedProvider = counted.get();
+        auto countedPool = openPool(std::move(counted));
+        QVERIFY(countedPool);
+        auto nameless = SandboxSessionReplayer::runToEnd(recorder.session(), countedPool.get(), quick());
+        QVERIFY(!nameless);
+        QCOMPARE(nameless.error().code, ErrorCode::ConfigError);
+        QVERIFY2(nameless.error().message.endsWith(QStringLiteral("their values: TOKEN, MODE")), qPrintable(nameless.error().message));
+        SandboxReplayOptions half = quick();
+        half.env.insert(QStringLiteral("MODE"), QStringLiteral("fast"));
+        auto halfReport = SandboxSessionReplayer::runToEnd(recorder.session(), countedPool.get(), half);
+        QVERIFY(!halfReport && halfReport.error().message.endsWith(QStringLiteral("its value: TOKEN")));
+        // A name the session never had is refused, even next to the right ones.
+        SandboxReplayOptions extra = quick();
+        extra.env = {{QStringLiteral("TOKEN"), secret}, {QStringLiteral("MODE"), QStringLiteral("fast")}, {QStringLiteral("OTHER"), {}}};
+        auto extraReport = SandboxSessionReplayer::runToEnd(recorder.session(), countedPool.get(), extra);
+        QVERIFY(!extraReport);
+        QCOMPARE(extraReport.error().message, QStringLiteral("the session has no variable OTHER"));
+        QVERIFY(countedProvider->creates.isEmpty());
+        // Given, the sandbox and the command get them; the replayed steps do not keep them.
+        SandboxReplayOptions given = quick();
+        given.env = {{QStringLiteral("TOKEN"), secret}, {QStringLiteral("MODE"), QStringLiteral("fast")}};
+        SandboxSessionReplayer givenReplay(recorder.session(), countedPool.get(), given);
+        auto givenReport = runReplayToEnd(givenReplay);
+        VERIFY_OK(givenReport);
+        QVERIFY2(givenReport->identical, qPrintable(SandboxSessionReplayer::summary(*givenReport)));
+        QCOMPARE(countedProvider->creates.first().options.env.value(QStringLiteral("TOKEN")), secret);
+        QCOMPARE(countedProvider->backends.first()->execs.first().env.value(QStringLiteral("MODE")), QStringLiteral("fast"));
+        QVERIFY(!givenReport->notes.join(QLatin1Char(' ')).contains(secret));
+        QVERIFY(givenReplay.replayed().envValues.isEmpty());
+        for (const SandboxStep &step : givenReplay.replayed().steps)
+            QVERIFY(step.as<SandboxExecStep>()->envValues.isEmpty());
 
         recorder.setRecordEnvValues(true);
         QVERIFY(recorder.recordsEnvValues());

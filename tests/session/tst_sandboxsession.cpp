@@ -269,12 +269,14 @@ private slots:
             cli.closeWriteChannel();
             return cli.waitForFinished(180'000) && cli.exitCode() == 0 && cli.readAllStandardOutput() == "set\n";
         };
-        auto replay = [&](const QString &path, QByteArray *out) {
+        QByteArray err;
+        auto replay = [&](const QString &path, QByteArray *out, const QStringList &extra = {}) {
             QProcess cli;
-            cli.start(cliPath(), {QStringLiteral("replay"), path});
+            cli.start(cliPath(), QStringList{QStringLiteral("replay"), path} + extra);
             if (!cli.waitForFinished(180'000))
                 return -1;
             *out = cli.readAllStandardOutput();
+            err = cli.readAllStandardError();
             return cli.exitCode();
         };
 
@@ -285,10 +287,20 @@ private slots:
         QCOMPARE(session->envNames, QStringList{QStringLiteral("SECRET")});
         QVERIFY(!session->envValuesRecorded);
         QVERIFY(session->envValues.isEmpty());
+        // The value kept by name only: the replay names it rather than run without it, and
+        // runs as recorded once it is given; a name the session never had is refused.
         QByteArray out;
-        QCOMPARE(replay(namesOnly, &out), 1);
+        QCOMPARE(replay(namesOnly, &out), 2);
+        QVERIFY2(err.contains("needs its value: SECRET\n"), err.constData());
+        QVERIFY(out.isEmpty());
+        QCOMPARE(replay(namesOnly, &out, {QStringLiteral("--env"), QStringLiteral("SECRET=xyz"),
+                                          QStringLiteral("--env"), QStringLiteral("NEVER=1")}), 2);
+        QVERIFY2(err.contains("the session has no variable NEVER"), err.constData());
+        QCOMPARE(replay(namesOnly, &out, {QStringLiteral("--env"), QStringLiteral("SECRET=xyz")}), 0);
+        QVERIFY2(out.startsWith("identical\n"), out.constData());
+        QVERIFY2(out.contains("note: values given for the replay (not recorded): SECRET\n"), out.constData());
+        QCOMPARE(replay(namesOnly, &out, {QStringLiteral("--env"), QStringLiteral("SECRET=abc")}), 1);
         QVERIFY2(out.startsWith("diverged: stdout at step 1\n  recorded: set\n  replayed: unset\n"), out.constData());
-        QVERIFY2(out.contains("note: environment values were not recorded: SECRET\n"), out.constData());
 
         const QString withValues = m_dir.filePath(QStringLiteral("values.sbsession"));
         QVERIFY(record(withValues, {QStringLiteral("--record-env-values")}));

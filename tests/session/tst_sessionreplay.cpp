@@ -7,10 +7,15 @@
 #include "session/exec/execsessionreplayer.h"
 #include "testsupport.h"
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
+#include <QProcess>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace Sandbench;
 using namespace Sandbench::Test;
@@ -250,6 +255,95 @@ private slots:
         const CliRun bad = runCli({QStringLiteral("replay"), m_fixture.path(QStringLiteral("bad.sbsession"))});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.stderrData.contains("bad session bundle"));
+    }
+
+    // run --env without --record-env-values keeps the name only: the replay takes the value from
+    // --env or --env-file, names every one it lacks or does not know, and writes it nowhere.
+    void cliReplayTakesValuesKeptByName()
+    {
+        const QString file = m_fixture.path(QStringLiteral("named.sbsession"));
+        const QString secret = QStringLiteral("s3cret=value-%1").arg(QCoreApplication::applicationPid());
+        const QString reversed = [&] { QString r = secret; std::reverse(r.begin(), r.end()); return r; }();
+        const CliRun run = runCli({QStringLiteral("run"), QStringLiteral("--sandbox"), QStringLiteral("--seed"), QStringLiteral("7"),
+                                   QStringLiteral("--freeze-time"), QStringLiteral("2026-01-01T00:00:00Z"),
+                                   QStringLiteral("--env"), QStringLiteral("SB_API_TOKEN=") + secret,
+                                   QStringLiteral("--env"), QStringLiteral("SB_MODE=fast"),
+                                   QStringLiteral("--record"), file, QStringLiteral("--code"),
+                                   QStringLiteral("const t = Deno.env.get('SB_API_TOKEN') ?? '<none>';\n"
+                                                  "console.log(Math.random(), Date.now(), t.split('').reverse().join(''));\n"
+                                                  "console.log(Deno.env.get('SB_MODE'));\n")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.stdoutData.contains(reversed.toUtf8()), run.stdoutData.constData());
+        const QByteArray recorded = readFile(file);
+
+        // Not in any member of the bundle.
+        const QString unpacked = m_fixture.path(QStringLiteral("named-unpacked"));
+        QVERIFY(QDir().mkpath(unpacked));
+        QProcess tar;
+        tar.start(QStringLiteral("tar"), {QStringLiteral("-xzf"), file, QStringLiteral("-C"), unpacked});
+        QVERIFY(tar.waitForFinished(30000) && tar.exitCode() == 0);
+        int members = 0;
+        for (QDirIterator it(unpacked, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+            const QString member = it.next();
+            ++members;
+            QVERIFY2(!readFile(member).contains(secret.toUtf8()), qPrintable(member));
+        }
+        QVERIFY(members >= 3);
+        QVERIFY(readFile(unpacked + QStringLiteral("/manifest.json")).contains("SB_API_TOKEN"));
+
+        const auto noValueIn = [&](const CliRun &r) {
+            return !r.stdoutData.contains(secret.toUtf8()) && !r.stderrData.contains(secret.toUtf8());
+        };
+        // Without the values: every missing name, and nothing runs.
+        const CliRun missing = runCli({QStringLiteral("replay"), file});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.stderrData.contains("SB_API_TOKEN, SB_MODE"), missing.stderrData.constData());
+        QVERIFY2(missing.stdoutData.isEmpty(), missing.stdoutData.constData());
+        // One of two still names the other.
+        const CliRun half = runCli({QStringLiteral("replay"), file, QStringLiteral("--env"), QStringLiteral("SB_MODE=fast")});
+        QCOMPARE(half.exitCode, 2);
+        QVERIFY2(half.stderrData.contains("needs its value: SB_API_TOKEN\n"), half.stderrData.constData());
+
+        // Given: identical, and the value is in no output of the replay.
+        const CliRun same = runCli({QStringLiteral("replay"), file, QStringLiteral("--env"), QStringLiteral("SB_API_TOKEN=") + secret,
+                                    QStringLiteral("--env"), QStringLiteral("SB_MODE=fast"), QStringLiteral("--json")});
+        QCOMPARE(same.exitCode, 0);
+        QVERIFY2(same.stdoutData.contains("\"identical\":true"), same.stdoutData.constData());
+        QVERIFY2(same.stdoutData.contains("SB_API_TOKEN"), same.stdoutData.constData()); // its note names it
+        QVERIFY(noValueIn(same));
+        // From a file too, comments and CRLF allowed.
+        const QString values = m_fixture.path(QStringLiteral("values.env"));
+        writeFile(values, QByteArray("# for the replay\r\nSB_API_TOKEN=") + secret.toUtf8() + "\r\n\nSB_MODE=fast\n");
+        const CliRun fromFile = runCli({QStringLiteral("replay"), file, QStringLiteral("--env-file"), values});
+        QCOMPARE(fromFile.exitCode, 0);
+        QVERIFY2(fromFile.stdoutData.startsWith("identical\n"), fromFile.stdoutData.constData());
+        // A wrong value replays and diverges where the code used it.
+        const CliRun wrong = runCli({QStringLiteral("replay"), file, QStringLiteral("--env"), QStringLiteral("SB_API_TOKEN=other"),
+                                     QStringLiteral("--env"), QStringLiteral("SB_MODE=fast")});
+        QCOMPARE(wrong.exitCode, 1);
+        QVERIFY2(wrong.stdoutData.contains("diverged: stdout line 1"), wrong.stdoutData.constData());
+
+        // A name the session never had, even next to the right ones.
+        const CliRun extra = runCli({QStringLiteral("replay"), file, QStringLiteral("--env"), QStringLiteral("SB_API_TOKEN=") + secret,
+                                     QStringLiteral("--env"), QStringLiteral("SB_MODE=fast"), QStringLiteral("--env"), QStringLiteral("SB_NEVER=1")});
+        QCOMPARE(extra.exitCode, 2);
+        QVERIFY2(extra.stderrData.contains("no variable SB_NEVER"), extra.stderrData.constData());
+        QVERIFY(noValueIn(extra));
+        // A bad line is named by file and line, without echoing what may be a value.
+        writeFile(values, QByteArray("SB_MODE=fast\n") + secret.toUtf8().replace('=', '-') + "\n");
+        const CliRun badLine = runCli({QStringLiteral("replay"), file, QStringLiteral("--env-file"), values});
+        QCOMPARE(badLine.exitCode, 2);
+        QVERIFY2(badLine.stderrData.contains(values.toUtf8() + ":2: expected NAME=VALUE"), badLine.stderrData.constData());
+        QVERIFY2(!badLine.stderrData.contains("s3cret-value"), badLine.stderrData.constData());
+        // The same name twice, from the file and the command line.
+        writeFile(values, "SB_MODE=fast\n");
+        const CliRun twice = runCli({QStringLiteral("replay"), file, QStringLiteral("--env-file"), values,
+                                     QStringLiteral("--env"), QStringLiteral("SB_MODE=slow")});
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(twice.stderrData.contains("SB_MODE is given twice"), twice.stderrData.constData());
+
+        // Replays wrote nothing into the bundle.
+        QCOMPARE(readFile(file), recorded);
     }
 };
 

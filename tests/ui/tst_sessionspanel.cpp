@@ -7,6 +7,7 @@
 #include "panels/auditpanel.h"
 #include "panels/codeeditor.h"
 #include "panels/policyeditorpanel.h"
+#include "panels/replayvaluesdialog.h"
 #include "panels/runhistorypanel.h"
 #include "panels/sandboxsessionview.h"
 #include "panels/scripteditorpanel.h"
@@ -22,6 +23,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -81,6 +83,7 @@ private slots:
     void recordingCanBeTurnedOff();
     void sandboxSessionsAreBrowsedStepByStep();
     void hostileTextIsShownNotObeyed();
+    void valuesKeptByNameAreAskedForBeforeAReplay();
 
 private:
     MainWindow &window() { return *m_window; }
@@ -483,6 +486,69 @@ void TestSessionsPanel::hostileTextIsShownNotObeyed()
     const QString code = sessions->findChild<QPlainTextEdit *>(QStringLiteral("sessionCode"))->toPlainText();
     QVERIFY2(!code.contains(QChar(0x202E)), qPrintable(code));
     QVERIFY2(code.contains(QStringLiteral("admin\u27e6U+202E\u27e7 only")), qPrintable(code));
+}
+
+// A run given --env without --record-env-values kept the name only: Replay asks for the value
+// in a dialog of password fields, typed here key by key, and replays identical with it; without
+// it nothing replays, and the value is in no setting.
+void TestSessionsPanel::valuesKeptByNameAreAskedForBeforeAReplay()
+{
+    const QString path = m_data.filePath(QStringLiteral("named.sbsession"));
+    const QString secret = QStringLiteral("panel-s3cret-%1").arg(QCoreApplication::applicationPid());
+    const Test::CliRun run = Test::runCli({QStringLiteral("run"), QStringLiteral("--sandbox"), QStringLiteral("--seed"), QStringLiteral("5"),
+                                           QStringLiteral("--env"), QStringLiteral("SB_PANEL_TOKEN=") + secret,
+                                           QStringLiteral("--record"), path, QStringLiteral("--code"),
+                                           QStringLiteral("console.log(Math.random(), (Deno.env.get('SB_PANEL_TOKEN') ?? '').length)")});
+    QCOMPARE(run.exitCode, 0);
+    SessionsPanel *sessions = window().sessionsPanel();
+    QSignalSpy opened(sessions, &SessionsPanel::sessionOpened);
+    sessions->openFile(path);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 30000);
+    QVERIFY(sessions->bundle());
+    QSignalSpy replayed(sessions, &SessionsPanel::replayFinished);
+    QSignalSpy failed(sessions, &SessionsPanel::replayFailed);
+
+    // Cancelled: nothing replays.
+    QTest::mouseClick(sessions->replayButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(sessions->replayValuesDialog() && sessions->replayValuesDialog()->isVisible(), 10000);
+    QTest::keyClick(sessions->replayValuesDialog(), Qt::Key_Escape);
+    QTRY_VERIFY(!sessions->replayValuesDialog());
+    QVERIFY(!sessions->isReplaying());
+
+    sessions->replay();
+    QTRY_VERIFY_WITH_TIMEOUT(sessions->replayValuesDialog() && sessions->replayValuesDialog()->isVisible(), 10000);
+    ReplayValuesDialog *dialog = sessions->replayValuesDialog();
+    QLineEdit *field = dialog->field(QStringLiteral("SB_PANEL_TOKEN"));
+    QVERIFY(field);
+    QCOMPARE(field->echoMode(), QLineEdit::Password);
+    QVERIFY(!dialog->replayButton()->isEnabled());
+    QTRY_VERIFY(field->hasFocus());
+    // Return with the value still missing does not replay.
+    QTest::keyClick(field, Qt::Key_Return);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!sessions->isReplaying());
+    QTest::keyClicks(field, secret);
+    QVERIFY(dialog->replayButton()->isEnabled());
+    QTest::keyClick(field, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(replayed.count() + failed.count(), 1, kRunTimeoutMs);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QVERIFY2(sessions->lastReport()->identical, qPrintable(sessions->lastReport()->summary()));
+    QTRY_VERIFY(!sessions->replayValuesDialog());
+
+    // A wrong value replays, and diverges where the code used it.
+    sessions->replay();
+    QTRY_VERIFY_WITH_TIMEOUT(sessions->replayValuesDialog() && sessions->replayValuesDialog()->isVisible(), 10000);
+    QTest::keyClicks(sessions->replayValuesDialog()->field(QStringLiteral("SB_PANEL_TOKEN")), QStringLiteral("short"));
+    QTest::keyClick(sessions->replayValuesDialog()->field(QStringLiteral("SB_PANEL_TOKEN")), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 2, kRunTimeoutMs);
+    QVERIFY(!sessions->lastReport()->identical);
+    QVERIFY(!sessions->lastReport()->summary().contains(secret));
+
+    QSettings settings;
+    settings.sync();
+    for (const QString &key : settings.allKeys())
+        QVERIFY2(!settings.value(key).toString().contains(secret), qPrintable(key));
+    QVERIFY(!Test::readFile(settings.fileName()).contains(secret.toUtf8()));
 }
 
 QTEST_MAIN(TestSessionsPanel)

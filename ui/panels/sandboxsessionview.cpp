@@ -283,12 +283,14 @@ void SandboxSessionView::showPicture(FittedPicture *view, const QByteArray &png)
     view->setToolTip(tr("%1\u00d7%2 pixels").arg(picture.width()).arg(picture.height()));
 }
 
-void SandboxSessionView::replay()
+void SandboxSessionView::replay(const ReplayValues &values)
 {
     if (!m_session || !m_pool || isReplaying())
         return;
     delete m_replay;
-    m_replay = new SandboxSessionReplayer(*m_session, m_pool, {}, this);
+    SandboxReplayOptions options;
+    options.env = values;
+    m_replay = new SandboxSessionReplayer(*m_session, m_pool, options, this);
     connect(m_replay, &SandboxSessionReplayer::stepReplayed, this, &SandboxSessionView::onStepReplayed);
     connect(m_replay, &SandboxSessionReplayer::finished, this, &SandboxSessionView::onFinished);
     connect(m_replay, &SandboxSessionReplayer::failed, this, [this](const Error &error) {

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "session/replayreport.h"
+#include "session/replayvalues.h"
 #include "session/sandbox/sandboxsession.h"
 #include "session/sandbox/sandboxstep.h"
 
@@ -34,7 +35,8 @@ public:
     void setSandboxPool(SandboxPool *pool);
     void setSession(std::shared_ptr<const SandboxSession> session);
 
-    void replay();
+    // `values`: those the session kept by name only (SandboxReplayOptions::env).
+    void replay(const ReplayValues &values = {});
     void stopReplay();
     bool isReplaying() const;
 

@@ -1,4 +1,6 @@
 #include "sessionspanel.h"
+
+#include "replayvaluesdialog.h"
 #include "textroles.h"
 
 #include "agentcallsmodel.h"
@@ -326,6 +328,13 @@ void SessionsPanel::showSession(std::shared_ptr<const ExecSession> bundle, const
 
 void SessionsPanel::showLoaded(const Loaded &loaded)
 {
+    // Values asked for the session shown so far are not for this one.
+    if (m_valuesDialog)
+        m_valuesDialog->reject();
+    if (std::exchange(m_readingNames, false)) {
+        m_names.invalidate();
+        setBusy(false);
+    }
     // The session shown so far may own thousands of extracted files: deleted off this thread.
     releaseInBackground(std::exchange(m_bundle, loaded.bundle));
     releaseInBackground(std::exchange(m_sandbox, loaded.sandbox));
@@ -509,7 +518,7 @@ void SessionsPanel::updateActions()
     const bool replaying = isReplaying();
     const bool haveSession = m_bundle || m_sandbox || m_agent;
     m_openButton->setEnabled(!replaying);
-    m_replayButton->setEnabled(haveSession && !replaying && !m_loading && (m_bundle || m_pool || (m_agent && m_workbench)));
+    m_replayButton->setEnabled(haveSession && !replaying && !m_loading && !m_readingNames && (m_bundle || m_pool || (m_agent && m_workbench)));
     if (m_sandbox && !m_pool)
         m_replayButton->setToolTip(tr("Sandbox sessions replay in a fresh sandbox; no Docker engine is available"));
     m_stopButton->setEnabled(replaying);

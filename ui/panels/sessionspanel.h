@@ -6,7 +6,9 @@
 #include "common/staleguard.h"
 #include "policy/policy.h"
 #include "session/replayreport.h"
+#include "session/replayvalues.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <functional>
@@ -36,6 +38,7 @@ struct AgentSession;
 struct AgentCallRow;
 class SessionDiffView;
 class SessionReplayer;
+class ReplayValuesDialog;
 class Workbench;
 class SandboxSessionView;
 
@@ -66,8 +69,12 @@ public:
     // A run's session from the history, shown as if opened from a file called `title`.
     void showSession(std::shared_ptr<const ExecSession> bundle, const QString &title);
 
+    // Asks first for the values the session kept by name only (ReplayValuesDialog), when it has
+    // required ones; the replay starts once they are given.
     void replay();
     void stopReplay();
+    // The dialog asking for those values while it is open, or null.
+    ReplayValuesDialog *replayValuesDialog() const;
     // Replays under this policy file instead of the recorded policy; empty: the recorded one.
     bool setReplayPolicyFile(const QString &path, QString *error = nullptr);
     // Where "Policy in the editor" comes from: the policy editor's current text, parsed (an
@@ -129,7 +136,9 @@ private:
     void showBundle();
     void showSandboxSession();
     void showAgentSession(const AgentSession &session, const QList<AgentCallRow> &rows, bool live);
-    void replayAgentSession();
+    void replayAgentSession(const ReplayValues &values);
+    void replayWith(const ReplayValues &values);
+    void askForValues(const ReplayValueNames &names);
     void fillFiles();
     void showConsoleStream();
     void showError(const QString &message);
@@ -156,6 +165,9 @@ private:
 
     // The exec session's replay while one runs (a sandbox session's runs in m_steps).
     SessionReplayer *m_replayer = nullptr;
+    QPointer<ReplayValuesDialog> m_valuesDialog;
+    bool m_readingNames = false; // an agent session's names are read off the event loop first
+    StaleGuard m_names;          // another session shown makes the names read for this one stale
     QToolButton *m_openButton;
     QToolButton *m_replayButton;
     QToolButton *m_stopButton;

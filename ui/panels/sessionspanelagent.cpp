@@ -36,14 +36,16 @@ void SessionsPanel::showAgentSession(const AgentSession &session, const QList<Ag
     m_tabs->setCurrentWidget(m_agentView);
 }
 
-void SessionsPanel::replayAgentSession()
+void SessionsPanel::replayAgentSession(const ReplayValues &values)
 {
     if (!m_workbench)
         return;
     // What was read so far: a live session replays up to its last call shown.
     setBusy(true, tr("Replaying the agent session\u2026"));
     delete m_replayer;
-    m_replayer = new AgentSessionReplayer(m_agentView->session(), m_workbench, AgentReplayOptions{}, this);
+    AgentReplayOptions options;
+    options.exec.env = values;
+    m_replayer = new AgentSessionReplayer(m_agentView->session(), m_workbench, options, this);
     connect(m_replayer, &SessionReplayer::finished, this, &SessionsPanel::onReplayFinished);
     connect(m_replayer, &SessionReplayer::failed, this, &SessionsPanel::onReplayFailed);
     connect(m_replayer, &SessionReplayer::progress, this, [this](qint64 done, qint64 total) {

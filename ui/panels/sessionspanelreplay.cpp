@@ -2,8 +2,12 @@
 // needs, starting and stopping, and showing how it ended.
 #include "sessionspanel.h"
 
+#include "common/background.h"
 #include "common/terminaltext.h"
+#include "agentsessionview.h"
+#include "mcp/agentsessionreplayer.h"
 #include "policy/policyfile.h"
+#include "replayvaluesdialog.h"
 #include "sandboxsessionview.h"
 #include "session/exec/execreplaypolicy.h"
 #include "session/exec/execsession.h"
@@ -85,7 +89,65 @@ void SessionsPanel::chooseReplayPolicy(int index)
     }
 }
 
+ReplayValuesDialog *SessionsPanel::replayValuesDialog() const
+{
+    return m_valuesDialog;
+}
+
 void SessionsPanel::replay()
+{
+    if (isReplaying() || m_loading || m_readingNames)
+        return;
+    if (m_valuesDialog) {
+        m_valuesDialog->raise();
+        m_valuesDialog->activateWindow();
+        return;
+    }
+    if (m_agent && m_workbench) {
+        // Each code.run's names are in its own exec session: file work, off the event loop.
+        m_readingNames = true;
+        setBusy(true, tr("Reading which values the session needs\u2026"));
+        const StaleGuard::Ticket ticket = m_names.next();
+        runInBackground(this, [session = agentSession() ? *agentSession() : AgentSession()] { return AgentSessionReplayer::valueNames(session); },
+                        [this, ticket](const Result<ReplayValueNames> &names) {
+            if (!m_names.isCurrent(ticket))
+                return;
+            m_readingNames = false;
+            setBusy(false);
+            if (!names) {
+                showError(tr("The replay could not run: %1").arg(names.error().message));
+                updateActions();
+                return;
+            }
+            askForValues(*names);
+        });
+        return;
+    }
+    ReplayValueNames names;
+    if (m_sandbox)
+        names = replayValueNames(*m_sandbox);
+    else if (m_bundle)
+        names = replayValueNames(m_bundle->manifest);
+    askForValues(names);
+}
+
+void SessionsPanel::askForValues(const ReplayValueNames &names)
+{
+    // Only values the run had ask first; a host variable the replay can do without does not
+    // stop every replay of a session that could read one.
+    if (names.required.isEmpty()) {
+        replayWith({});
+        return;
+    }
+    auto *dialog = new ReplayValuesDialog(names, this);
+    m_valuesDialog = dialog;
+    // Deleted once closed: the values it held go with it, after the replay took its copy.
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { replayWith(dialog->values()); });
+    dialog->open();
+}
+
+void SessionsPanel::replayWith(const ReplayValues &values)
 {
     if (isReplaying() || m_loading)
         return;
@@ -96,17 +158,18 @@ void SessionsPanel::replay()
             return;
         }
         setBusy(true, tr("Replaying in a fresh sandbox\u2026"));
-        m_steps->replay();
+        m_steps->replay(values);
         updateActions();
         return;
     }
     if (m_agent) {
-        replayAgentSession();
+        replayAgentSession(values);
         return;
     }
     if (!m_bundle || !m_workbench)
         return;
     ExecReplayOptions options;
+    options.env = values;
     if (m_useEditorPolicy || !m_replayPolicyPath.isEmpty()) {
         // Read again: the file (or the editor) may have been edited since it was chosen.
         // m_useEditorPolicy is only set while there is an editor to ask (chooseReplayPolicy).

@@ -33,7 +33,7 @@ void refuseAll(QStringList *refused, const char *key, const QStringList &entries
 
 } // namespace
 
-ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m)
+ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const ReplayValues &supplied)
 {
     ContainedReplayPolicy out;
     const Policy &recorded = m.policy;
@@ -70,12 +70,20 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m)
     // Environment: recorded values only. A name without a value is not filled from this
     // machine, where it might hold a secret of the person replaying.
     QStringList unrecorded;
+    QStringList given;
     for (const ExecSessionEnvVar &var : m.environment) {
-        if (var.value)
+        if (var.value) {
             p.env.insert(var.name, *var.value);
-        else if (!unrecorded.contains(var.name))
+        } else if (supplied.contains(var.name)) {
+            p.env.insert(var.name, supplied.value(var.name));
+            if (!given.contains(var.name))
+                given << var.name;
+        } else if (!unrecorded.contains(var.name)) {
             unrecorded << var.name;
+        }
     }
+    if (!given.isEmpty())
+        out.notes << QStringLiteral("values given for the replay (not recorded): %1").arg(given.join(QLatin1Char(' ')));
     for (auto it = recorded.env.cbegin(); it != recorded.env.cend(); ++it) {
         if (!p.env.contains(it.key()))
             p.env.insert(it.key(), it.value());

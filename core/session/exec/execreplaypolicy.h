@@ -3,6 +3,7 @@
 #include "common/result.h"
 #include "policy/policy.h"
 #include "session/exec/execsessionmanifest.h"
+#include "session/replayvalues.h"
 
 #include <QStringList>
 
@@ -26,7 +27,9 @@ struct ContainedReplayPolicy
 // A replay that the recording did not bound still ends.
 constexpr qint64 kDefaultReplayTimeoutMs = 120'000;
 
-ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &manifest);
+// `supplied`: values given for the replay of names recorded without one (checked by the caller
+// with checkReplayValues); the notes name them, never their values.
+ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &manifest, const ReplayValues &supplied = {});
 
 // `user` (replay --policy) replaces the contained permissions. It may narrow them freely; each
 // entry that grants more than the contained policy (a host path, a host variable, a program,

@@ -86,6 +86,13 @@ ExecSessionReplayer::~ExecSessionReplayer() = default;
 Result<ExecReplayPlan> ExecSessionReplayer::plan(const ExecSession &bundle, const ExecReplayOptions &options)
 {
     const ExecSessionManifest &m = bundle.manifest;
+    // Before anything is made: an empty value in place of a recorded one would replay another run.
+    const ReplayValueNames needed = replayValueNames(m);
+    ReplayValues supplied = options.env;
+    if (options.ignoreUnknownValues)
+        supplied.removeIf([&needed](const auto &item) { return !needed.contains(item.key()); });
+    if (auto ok = checkReplayValues(needed, supplied, options.policy ? options.policy->env.keys() : QStringList()); !ok)
+        return std::unexpected(ok.error());
     ExecReplayPlan plan;
     auto scratchDir = makePrivateFolder(QStringLiteral("sandbench-replay"));
     if (!scratchDir)
@@ -94,7 +101,7 @@ Result<ExecReplayPlan> ExecSessionReplayer::plan(const ExecSession &bundle, cons
     const QString scratch = QFileInfo(plan.scratch->path()).canonicalFilePath();
 
     // The bundle's manifest is a record, not a grant: see replaypolicy.h.
-    const ContainedReplayPolicy contained = containedReplayPolicy(m);
+    const ContainedReplayPolicy contained = containedReplayPolicy(m, supplied);
     for (const QString &refused : contained.refused)
         plan.notes << QStringLiteral("refused: %1").arg(refused);
     plan.notes << contained.notes;

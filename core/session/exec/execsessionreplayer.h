@@ -4,6 +4,7 @@
 #include "exec/execrequest.h"
 #include "session/exec/execsession.h"
 #include "session/replayreport.h"
+#include "session/replayvalues.h"
 #include "session/sessionreplayer.h"
 
 #include <memory>
@@ -25,6 +26,12 @@ struct ExecReplayOptions
     std::optional<Policy> policy;
     QString runtimePath; // empty: the engine's default
     bool allowWiderPolicy = false;
+    // Values of variables the recording kept by name only (replayValueNames). A replay that
+    // lacks a required one, or is given one the session never had, does not run.
+    ReplayValues env = {};
+    // An agent session's replay passes every code.run the values of all of them, and checks
+    // the names against the whole session itself.
+    bool ignoreUnknownValues = false;
 };
 
 // A replay's run: the request plus the scratch folder that holds its copy of the workdir.

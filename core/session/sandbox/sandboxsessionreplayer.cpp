@@ -119,6 +119,13 @@ void SandboxSessionReplayer::start()
         }, Qt::QueuedConnection);
         return;
     }
+    if (auto ok = checkReplayValues(replayValueNames(m_session), m_options.env); !ok) {
+        QMetaObject::invokeMethod(this, [this, error = ok.error()] {
+            m_running = false;
+            emit failed(error);
+        }, Qt::QueuedConnection);
+        return;
+    }
     const PoolOptions &limits = m_pool->options();
     m_callWaitMs = int(qMin<qint64>(limits.callTimeoutMs + 60'000, INT_MAX));
     SandboxOptions options;
@@ -131,11 +138,17 @@ void SandboxSessionReplayer::start()
         m_notes << QStringLiteral("recorded with network %1, replayed without network").arg(networkKindName(m_session.network));
     QStringList unvalued;
     for (const QString &name : m_session.envNames) {
-        if (!m_session.envValues.contains(name))
+        if (m_session.envValues.contains(name))
+            continue;
+        if (m_options.env.contains(name))
+            options.env.insert(name, m_options.env.value(name));
+        else
             unvalued << name;
     }
     if (!unvalued.isEmpty())
         m_notes << QStringLiteral("environment values were not recorded: %1").arg(unvalued.join(QLatin1Char(' ')));
+    if (!m_options.env.isEmpty())
+        m_notes << QStringLiteral("values given for the replay (not recorded): %1").arg(m_options.env.keys().join(QLatin1Char(' ')));
     emit progress(0, m_session.steps.size());
     track(m_pool->create(options), m_callWaitMs, [this](Operation<Sandbox *> *create) {
         const Result<Sandbox *> &created = create->result();
@@ -212,14 +225,18 @@ void SandboxSessionReplayer::runCall(const SandboxStep &rec, const QByteArray &p
             stepDone(rep);
         });
     } else if (const auto *exec = rec.as<SandboxExecStep>()) {
+        ExecOptions eo;
+        eo.env = exec->envValues;
         for (const QString &name : exec->envNames) {
-            if (!exec->envValues.contains(name) && !m_missingEnv.contains(name))
+            if (exec->envValues.contains(name))
+                continue;
+            if (m_options.env.contains(name))
+                eo.env.insert(name, m_options.env.value(name));
+            else if (!m_missingEnv.contains(name))
                 m_missingEnv << name;
         }
         const PoolOptions &limits = m_pool->options();
-        ExecOptions eo;
         eo.cwd = exec->cwd;
-        eo.env = exec->envValues;
         if (exec->stdinData)
             eo.stdinData = payload;
         eo.timeoutMs = qMin(exec->timeoutMs, limits.maxExecTimeoutMs);

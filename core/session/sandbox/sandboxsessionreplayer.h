@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 #include "session/replayreport.h"
+#include "session/replayvalues.h"
 #include "session/sandbox/sandboxsession.h"
 #include "session/sessionreplayer.h"
 
@@ -29,6 +30,10 @@ struct SandboxReplayOptions
     // How long a replayed screenshot that differs is taken again: an application draws a moment
     // after the input that changed it, and the replay sends its input faster than a person.
     int screenshotSettleMs = 3000;
+    // Values of the variables the session kept by name only (replayValueNames), given to the
+    // sandbox and to each command that had them. Without a required one the replay fails
+    // before a sandbox is made.
+    ReplayValues env = {};
 };
 
 // Replays a sandbox session without waiting on anything: creates a fresh sandbox of the recorded
