@@ -122,19 +122,19 @@
         <message>
             <location filename="../ui/doctordialog.cpp" line="23" />
             <source>Layers: not checked</source>
-            <translation type="unfinished" />
+            <translation>Schichten: nicht geprüft</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="25" />
             <source>Layers: all held</source>
-            <translation type="unfinished" />
+            <translation>Schichten: alle halten</translation>
         </message>
         <message numerus="yes">
             <location filename="../ui/doctordialog.cpp" line="26" />
             <source>Layers: %n missing: %1</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Schichten: %n fehlt: %1</numerusform>
+                <numerusform>Schichten: %n fehlen: %1</numerusform>
             </translation>
         </message>
     </context>
@@ -1121,17 +1121,17 @@
         <message>
             <location filename="../ui/doctordialog.cpp" line="36" />
             <source>Run &amp;Again</source>
-            <translation type="unfinished" />
+            <translation>&amp;Erneut prüfen</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="39" />
             <source>Layers of this machine</source>
-            <translation type="unfinished" />
+            <translation>Schichten dieses Rechners</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="41" />
             <source>Each layer the README promises is proved by trying it here, now: a namespace, a rule, a cgroup, the broker, a probe sandbox. Not checked yet.</source>
-            <translation type="unfinished" />
+            <translation>Jede Schicht, die das README verspricht, wird hier und jetzt durch einen Versuch bewiesen: ein Namensraum, eine Regel, eine Cgroup, der Broker, eine Test-Sandbox. Noch nicht geprüft.</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="44" />
@@ -1141,32 +1141,32 @@
         <message>
             <location filename="../ui/doctordialog.cpp" line="44" />
             <source>Layer</source>
-            <translation type="unfinished" />
+            <translation>Schicht</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="44" />
             <source>Why</source>
-            <translation type="unfinished" />
+            <translation>Warum</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="49" />
             <source>Layers and their state</source>
-            <translation type="unfinished" />
+            <translation>Schichten und ihr Zustand</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="82" />
             <source>Checking each layer on this machine…</source>
-            <translation type="unfinished" />
+            <translation>Jede Schicht auf diesem Rechner wird geprüft…</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="115" />
             <source>Every layer holds on this machine.</source>
-            <translation type="unfinished" />
+            <translation>Jede Schicht hält auf diesem Rechner.</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="116" />
             <source>%1. A run or sandbox that needs a missing layer refuses to start, naming it.</source>
-            <translation type="unfinished" />
+            <translation>%1. Ein Lauf oder eine Sandbox, die eine fehlende Schicht braucht, startet nicht und nennt sie.</translation>
         </message>
     </context>
     <context>
@@ -1174,22 +1174,22 @@
         <message>
             <location filename="../ui/doctorstatus.cpp" line="15" />
             <source>Prove each layer (namespaces, Landlock, cgroups, the broker, the sandboxes' lock-down) on this machine</source>
-            <translation type="unfinished" />
+            <translation>Jede Schicht auf diesem Rechner beweisen (Namensräume, Landlock, Cgroups, der Broker, die Abschottung der Sandboxes)</translation>
         </message>
         <message>
             <location filename="../ui/doctorstatus.cpp" line="16" />
             <source>Layers of this machine</source>
-            <translation type="unfinished" />
+            <translation>Schichten dieses Rechners</translation>
         </message>
         <message>
             <location filename="../ui/doctorstatus.cpp" line="24" />
             <source>Layers: checking…</source>
-            <translation type="unfinished" />
+            <translation>Schichten: wird geprüft…</translation>
         </message>
         <message>
             <location filename="../ui/doctorstatus.cpp" line="26" />
             <source>Layers: checking… %1 of %2</source>
-            <translation type="unfinished" />
+            <translation>Schichten: wird geprüft… %1 von %2</translation>
         </message>
     </context>
     <context>
@@ -1569,7 +1569,7 @@
         <message>
             <location filename="../ui/mainwindowmenus.cpp" line="149" />
             <source>Check &amp;Layers…</source>
-            <translation type="unfinished" />
+            <translation>&amp;Schichten prüfen…</translation>
         </message>
         <message>
             <location filename="../ui/mainwindowmenus.cpp" line="152" />
@@ -1847,7 +1847,7 @@
         <message>
             <location filename="../ui/panels/policyeditorpanel.cpp" line="297" />
             <source>the policy</source>
-            <translation type="unfinished" />
+            <translation>die Richtlinie</translation>
         </message>
         <message>
             <location filename="../ui/panels/policyeditorpanel.cpp" line="334" />
@@ -2178,61 +2178,138 @@
         </message>
     </context>
     <context>
-        <name>Sandbench::ReplayNotes</name>
+        <name>Sandbench::ReplayNote</name>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="29" />
-            <source>refused: %1</source>
-            <translation>abgelehnt: %1</translation>
+            <source>%1 %2: </source>
+            <translation>%1 %2: </translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="30" />
-            <source>widened by the replay policy: %1</source>
-            <translation>durch die Replay-Richtlinie erweitert: %1</translation>
+            <source>%1: %2 more entries: </source>
+            <translation>%1: %2 weitere Einträge: </translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="32" />
-            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
-            <translation>die Replay-Richtlinie erlaubt andere Pakete als die Aufzeichnung; sie sind nicht im Bündel</translation>
+            <source>%1: a replay always runs in the sandbox</source>
+            <translation>%1: ein Replay läuft immer in der Sandbox</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="33" />
-            <source>recorded with Deno %1, replayed with %2</source>
-            <translation>aufgezeichnet mit Deno %1, wiedergegeben mit %2</translation>
+            <source>a host path; only the bundle&apos;s copies are read</source>
+            <translation>ein Pfad des Rechners; gelesen werden nur die Kopien im Bündel</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="35" />
-            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
-            <translation>die Laufzeit-Binärdatei unterscheidet sich von der aufgezeichneten (sha256 %1)</translation>
+            <source>a host path; a replay writes only in its copy of the workdir</source>
+            <translation>ein Pfad des Rechners; ein Replay schreibt nur in seine Kopie des Arbeitsordners</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="37" />
+            <source>a host folder; only the bundle&apos;s copies are read</source>
+            <translation>ein Ordner des Rechners; gelesen werden nur die Kopien im Bündel</translation>
+        </message>
+        <message>
+            <source>a replay has no network</source>
+            <translation>ein Replay hat kein Netzwerk</translation>
+        </message>
+        <message>
+            <source>a replay runs no host programs</source>
+            <translation>ein Replay startet keine Programme des Rechners</translation>
+        </message>
+        <message>
             <source>the value of %1 was not recorded; the replay does not give it</source>
             <translation>der Wert von %1 wurde nicht aufgezeichnet; das Replay gibt ihn nicht</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="39" />
             <source>the recording had no timeout; the replay stops after %1 s</source>
             <translation>die Aufzeichnung hatte kein Zeitlimit; das Replay endet nach %1 s</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="40" />
+            <source>%1 (a replay runs in the sandbox)</source>
+            <translation>%1 (ein Replay läuft in der Sandbox)</translation>
+        </message>
+        <message>
+            <source>allow_read %1</source>
+            <translation>allow_read %1</translation>
+        </message>
+        <message>
+            <source>allow_write %1</source>
+            <translation>allow_write %1</translation>
+        </message>
+        <message>
+            <source>read_only_dirs %1</source>
+            <translation>read_only_dirs %1</translation>
+        </message>
+        <message>
+            <source>allow_env %1 (a variable of this machine)</source>
+            <translation>allow_env %1 (eine Variable dieses Rechners)</translation>
+        </message>
+        <message>
+            <source>allow_run %1</source>
+            <translation>allow_run %1</translation>
+        </message>
+        <message>
+            <source>workdir %1 (a host folder)</source>
+            <translation>workdir %1 (ein Ordner des Rechners)</translation>
+        </message>
+        <message>
+            <source>widened by the replay policy: </source>
+            <translation>durch die Replay-Richtlinie erweitert: </translation>
+        </message>
+        <message>
+            <source>the replay policy allows network access; a replay has no network</source>
+            <translation>die Replay-Richtlinie erlaubt Netzwerkzugriff; ein Replay hat kein Netzwerk</translation>
+        </message>
+        <message>
+            <source>refused: </source>
+            <translation>abgelehnt: </translation>
+        </message>
+        <message>
+            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
+            <translation>die Replay-Richtlinie erlaubt andere Pakete als die Aufzeichnung; sie sind nicht im Bündel</translation>
+        </message>
+        <message>
+            <source>recorded with Deno %1, replayed with %2</source>
+            <translation>aufgezeichnet mit Deno %1, wiedergegeben mit %2</translation>
+        </message>
+        <message>
+            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
+            <translation>die Laufzeit-Binärdatei unterscheidet sich von der aufgezeichneten (sha256 %1)</translation>
+        </message>
+        <message>
+            <source>recording: </source>
+            <translation>Aufzeichnung: </translation>
+        </message>
+        <message>
             <source>recorded with network %1, replayed without network</source>
             <translation>aufgezeichnet mit Netzwerk %1, wiedergegeben ohne Netzwerk</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="41" />
             <source>environment values were not recorded: %1</source>
             <translation>Umgebungswerte wurden nicht aufgezeichnet: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="42" />
+            <source>values given for the replay (not recorded): %1</source>
+            <translation>für die Wiedergabe angegebene Werte (nicht aufgezeichnet): %1</translation>
+        </message>
+        <message>
             <source>command environment values were not recorded: %1</source>
             <translation>Umgebungswerte des Befehls wurden nicht aufgezeichnet: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="43" />
-            <source>recording: %1</source>
-            <translation>Aufzeichnung: %1</translation>
+            <source>the replay sandbox was not released: %1</source>
+            <translation>die Sandbox des Replays wurde nicht freigegeben: %1</translation>
+        </message>
+        <message>
+            <source>call %1 (%2) was cancelled by the client and is not replayed</source>
+            <translation>Aufruf %1 (%2) wurde vom Client abgebrochen und wird nicht wiederholt</translation>
+        </message>
+        <message>
+            <source>call %1 (%2) is not replayed: an offline sandbox publishes no ports</source>
+            <translation>Aufruf %1 (%2) wird nicht wiederholt: eine Sandbox ohne Netzwerk veröffentlicht keine Ports</translation>
+        </message>
+        <message>
+            <source>call %1 (code.run) was not replayed: its exec session is not in the file</source>
+            <translation>Aufruf %1 (code.run) wurde nicht wiederholt: seine Exec-Sitzung ist nicht in der Datei</translation>
+        </message>
+        <message>
+            <source>the sandbox &quot;%1&quot; had the network; the replay runs it offline</source>
+            <translation>die Sandbox %1 hatte Netzwerk; das Replay führt sie ohne Netzwerk aus</translation>
         </message>
     </context>
     <context>
@@ -2683,17 +2760,17 @@
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="296" />
             <source>Reading %1…</source>
-            <translation type="unfinished" />
+            <translation>%1 wird gelesen…</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="297" />
             <source>the file to upload</source>
-            <translation type="unfinished" />
+            <translation>die hochzuladende Datei</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="305" />
             <source>No sandbox to upload into</source>
-            <translation type="unfinished" />
+            <translation>Keine Sandbox zum Hochladen</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="317" />
@@ -3066,7 +3143,7 @@
         <message>
             <location filename="../ui/panels/sandboxsessionview.cpp" line="351" />
             <source>Diverged: the replay could not be compared with the recording.</source>
-            <translation type="unfinished" />
+            <translation>Abweichung: das Replay ließ sich nicht mit der Aufzeichnung vergleichen.</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxsessionview.cpp" line="356" />
@@ -3223,7 +3300,7 @@
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="68" />
             <source>the script</source>
-            <translation type="unfinished" />
+            <translation>das Skript</translation>
         </message>
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="118" />
@@ -3387,7 +3464,7 @@
         <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="244" />
             <source>Diverged: the replay could not be compared with the recording.</source>
-            <translation type="unfinished" />
+            <translation>Abweichung: das Replay ließ sich nicht mit der Aufzeichnung vergleichen.</translation>
         </message>
         <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
@@ -3689,7 +3766,7 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="383" />
             <source>the recorded entry file</source>
-            <translation type="unfinished" />
+            <translation>die aufgezeichnete Einstiegsdatei</translation>
         </message>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="417" />

@@ -119,18 +119,18 @@
         <message>
             <location filename="../ui/doctordialog.cpp" line="23" />
             <source>Layers: not checked</source>
-            <translation type="unfinished" />
+            <translation>レイヤー: 未確認</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="25" />
             <source>Layers: all held</source>
-            <translation type="unfinished" />
+            <translation>レイヤー: すべて有効</translation>
         </message>
         <message numerus="yes">
             <location filename="../ui/doctordialog.cpp" line="26" />
             <source>Layers: %n missing: %1</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>レイヤー: %n 件欠落: %1</numerusform>
             </translation>
         </message>
     </context>
@@ -1115,17 +1115,17 @@
         <message>
             <location filename="../ui/doctordialog.cpp" line="36" />
             <source>Run &amp;Again</source>
-            <translation type="unfinished" />
+            <translation>再実行(&amp;A)</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="39" />
             <source>Layers of this machine</source>
-            <translation type="unfinished" />
+            <translation>このマシンのレイヤー</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="41" />
             <source>Each layer the README promises is proved by trying it here, now: a namespace, a rule, a cgroup, the broker, a probe sandbox. Not checked yet.</source>
-            <translation type="unfinished" />
+            <translation>README が約束する各レイヤーを、このマシンで今試して確かめます: 名前空間、ルール、cgroup、ブローカー、検査用サンドボックス。まだ確認していません。</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="44" />
@@ -1135,32 +1135,32 @@
         <message>
             <location filename="../ui/doctordialog.cpp" line="44" />
             <source>Layer</source>
-            <translation type="unfinished" />
+            <translation>レイヤー</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="44" />
             <source>Why</source>
-            <translation type="unfinished" />
+            <translation>理由</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="49" />
             <source>Layers and their state</source>
-            <translation type="unfinished" />
+            <translation>レイヤーとその状態</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="82" />
             <source>Checking each layer on this machine…</source>
-            <translation type="unfinished" />
+            <translation>このマシンの各レイヤーを確認中…</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="115" />
             <source>Every layer holds on this machine.</source>
-            <translation type="unfinished" />
+            <translation>このマシンではすべてのレイヤーが有効です。</translation>
         </message>
         <message>
             <location filename="../ui/doctordialog.cpp" line="116" />
             <source>%1. A run or sandbox that needs a missing layer refuses to start, naming it.</source>
-            <translation type="unfinished" />
+            <translation>%1。欠けているレイヤーが必要な実行やサンドボックスは、その名前を示して開始を拒否します。</translation>
         </message>
     </context>
     <context>
@@ -1168,22 +1168,22 @@
         <message>
             <location filename="../ui/doctorstatus.cpp" line="15" />
             <source>Prove each layer (namespaces, Landlock, cgroups, the broker, the sandboxes' lock-down) on this machine</source>
-            <translation type="unfinished" />
+            <translation>このマシンで各レイヤー (名前空間、Landlock、cgroup、ブローカー、サンドボックスの封じ込め) を確かめます</translation>
         </message>
         <message>
             <location filename="../ui/doctorstatus.cpp" line="16" />
             <source>Layers of this machine</source>
-            <translation type="unfinished" />
+            <translation>このマシンのレイヤー</translation>
         </message>
         <message>
             <location filename="../ui/doctorstatus.cpp" line="24" />
             <source>Layers: checking…</source>
-            <translation type="unfinished" />
+            <translation>レイヤー: 確認中…</translation>
         </message>
         <message>
             <location filename="../ui/doctorstatus.cpp" line="26" />
             <source>Layers: checking… %1 of %2</source>
-            <translation type="unfinished" />
+            <translation>レイヤー: 確認中… %1 / %2</translation>
         </message>
     </context>
     <context>
@@ -1562,7 +1562,7 @@
         <message>
             <location filename="../ui/mainwindowmenus.cpp" line="149" />
             <source>Check &amp;Layers…</source>
-            <translation type="unfinished" />
+            <translation>レイヤーを確認(&amp;L)…</translation>
         </message>
         <message>
             <location filename="../ui/mainwindowmenus.cpp" line="152" />
@@ -1840,7 +1840,7 @@
         <message>
             <location filename="../ui/panels/policyeditorpanel.cpp" line="297" />
             <source>the policy</source>
-            <translation type="unfinished" />
+            <translation>ポリシー</translation>
         </message>
         <message>
             <location filename="../ui/panels/policyeditorpanel.cpp" line="334" />
@@ -2171,61 +2171,138 @@
         </message>
     </context>
     <context>
-        <name>Sandbench::ReplayNotes</name>
+        <name>Sandbench::ReplayNote</name>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="29" />
-            <source>refused: %1</source>
-            <translation>拒否: %1</translation>
+            <source>%1 %2: </source>
+            <translation>%1 %2: </translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="30" />
-            <source>widened by the replay policy: %1</source>
-            <translation>リプレイのポリシーで拡大: %1</translation>
+            <source>%1: %2 more entries: </source>
+            <translation>%1: ほか %2 件: </translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="32" />
-            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
-            <translation>リプレイのポリシーは記録と異なるパッケージを許可しています。それらはバンドルにありません</translation>
+            <source>%1: a replay always runs in the sandbox</source>
+            <translation>%1: リプレイは常にサンドボックス内で実行されます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="33" />
-            <source>recorded with Deno %1, replayed with %2</source>
-            <translation>Deno %1 で記録、%2 でリプレイ</translation>
+            <source>a host path; only the bundle&apos;s copies are read</source>
+            <translation>ホストのパスです。読み取るのはバンドル内のコピーだけです</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="35" />
-            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
-            <translation>ランタイムのバイナリが記録時と異なります (sha256 %1)</translation>
+            <source>a host path; a replay writes only in its copy of the workdir</source>
+            <translation>ホストのパスです。リプレイは作業フォルダーのコピーにだけ書き込みます</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="37" />
+            <source>a host folder; only the bundle&apos;s copies are read</source>
+            <translation>ホストのフォルダーです。読み取るのはバンドル内のコピーだけです</translation>
+        </message>
+        <message>
+            <source>a replay has no network</source>
+            <translation>リプレイにはネットワークがありません</translation>
+        </message>
+        <message>
+            <source>a replay runs no host programs</source>
+            <translation>リプレイはホストのプログラムを実行しません</translation>
+        </message>
+        <message>
             <source>the value of %1 was not recorded; the replay does not give it</source>
             <translation>%1 の値は記録されていないため、リプレイでは渡されません</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="39" />
             <source>the recording had no timeout; the replay stops after %1 s</source>
             <translation>記録にはタイムアウトがありませんでした。リプレイは %1 秒で停止します</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="40" />
+            <source>%1 (a replay runs in the sandbox)</source>
+            <translation>%1 (リプレイはサンドボックス内で実行されます)</translation>
+        </message>
+        <message>
+            <source>allow_read %1</source>
+            <translation>allow_read %1</translation>
+        </message>
+        <message>
+            <source>allow_write %1</source>
+            <translation>allow_write %1</translation>
+        </message>
+        <message>
+            <source>read_only_dirs %1</source>
+            <translation>read_only_dirs %1</translation>
+        </message>
+        <message>
+            <source>allow_env %1 (a variable of this machine)</source>
+            <translation>allow_env %1 (このマシンの変数)</translation>
+        </message>
+        <message>
+            <source>allow_run %1</source>
+            <translation>allow_run %1</translation>
+        </message>
+        <message>
+            <source>workdir %1 (a host folder)</source>
+            <translation>workdir %1 (ホストのフォルダー)</translation>
+        </message>
+        <message>
+            <source>widened by the replay policy: </source>
+            <translation>リプレイのポリシーで拡大: </translation>
+        </message>
+        <message>
+            <source>the replay policy allows network access; a replay has no network</source>
+            <translation>リプレイのポリシーはネットワークを許可していますが、リプレイにはネットワークがありません</translation>
+        </message>
+        <message>
+            <source>refused: </source>
+            <translation>拒否: </translation>
+        </message>
+        <message>
+            <source>the replay policy allows other packages than the recording; they are not in the bundle</source>
+            <translation>リプレイのポリシーは記録と異なるパッケージを許可しています。それらはバンドルにありません</translation>
+        </message>
+        <message>
+            <source>recorded with Deno %1, replayed with %2</source>
+            <translation>Deno %1 で記録、%2 でリプレイ</translation>
+        </message>
+        <message>
+            <source>the runtime binary differs from the recorded one (sha256 %1)</source>
+            <translation>ランタイムのバイナリが記録時と異なります (sha256 %1)</translation>
+        </message>
+        <message>
+            <source>recording: </source>
+            <translation>記録: </translation>
+        </message>
+        <message>
             <source>recorded with network %1, replayed without network</source>
             <translation>ネットワーク %1 で記録、ネットワークなしでリプレイ</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="41" />
             <source>environment values were not recorded: %1</source>
             <translation>環境変数の値は記録されていません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="42" />
+            <source>values given for the replay (not recorded): %1</source>
+            <translation>リプレイ用に指定された値 (記録されていません): %1</translation>
+        </message>
+        <message>
             <source>command environment values were not recorded: %1</source>
             <translation>コマンドの環境変数の値は記録されていません: %1</translation>
         </message>
         <message>
-            <location filename="../ui/panels/replaynotes.cpp" line="43" />
-            <source>recording: %1</source>
-            <translation>記録: %1</translation>
+            <source>the replay sandbox was not released: %1</source>
+            <translation>リプレイのサンドボックスは解放されませんでした: %1</translation>
+        </message>
+        <message>
+            <source>call %1 (%2) was cancelled by the client and is not replayed</source>
+            <translation>呼び出し %1 (%2) はクライアントが取り消したため、リプレイしません</translation>
+        </message>
+        <message>
+            <source>call %1 (%2) is not replayed: an offline sandbox publishes no ports</source>
+            <translation>呼び出し %1 (%2) はリプレイしません: オフラインのサンドボックスはポートを公開しません</translation>
+        </message>
+        <message>
+            <source>call %1 (code.run) was not replayed: its exec session is not in the file</source>
+            <translation>呼び出し %1 (code.run) はリプレイしませんでした: その exec セッションがファイルにありません</translation>
+        </message>
+        <message>
+            <source>the sandbox &quot;%1&quot; had the network; the replay runs it offline</source>
+            <translation>サンドボックス %1 にはネットワークがありました。リプレイではオフラインで実行します</translation>
         </message>
     </context>
     <context>
@@ -2675,17 +2752,17 @@
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="296" />
             <source>Reading %1…</source>
-            <translation type="unfinished" />
+            <translation>%1 を読み込み中…</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="297" />
             <source>the file to upload</source>
-            <translation type="unfinished" />
+            <translation>アップロードするファイル</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="305" />
             <source>No sandbox to upload into</source>
-            <translation type="unfinished" />
+            <translation>アップロード先のサンドボックスがありません</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxfileswidget.cpp" line="317" />
@@ -3050,7 +3127,7 @@
         <message>
             <location filename="../ui/panels/sandboxsessionview.cpp" line="351" />
             <source>Diverged: the replay could not be compared with the recording.</source>
-            <translation type="unfinished" />
+            <translation>相違: リプレイを記録と比較できませんでした。</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxsessionview.cpp" line="356" />
@@ -3207,7 +3284,7 @@
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="68" />
             <source>the script</source>
-            <translation type="unfinished" />
+            <translation>スクリプト</translation>
         </message>
         <message>
             <location filename="../ui/panels/scripteditorpanel.cpp" line="118" />
@@ -3368,7 +3445,7 @@
         <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="244" />
             <source>Diverged: the replay could not be compared with the recording.</source>
-            <translation type="unfinished" />
+            <translation>相違: リプレイを記録と比較できませんでした。</translation>
         </message>
         <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="248" />
@@ -3670,7 +3747,7 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="383" />
             <source>the recorded entry file</source>
-            <translation type="unfinished" />
+            <translation>記録されたエントリーファイル</translation>
         </message>
         <message>
             <location filename="../ui/panels/sessionspanel.cpp" line="417" />

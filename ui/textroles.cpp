@@ -164,12 +164,14 @@ void setTextRole(QWidget *widget, TextRole role, bool bold)
     auto *follower = static_cast<RoleFollower *>(widget->findChild<QObject *>(QLatin1String(kRoleFollower), Qt::FindDirectChildrenOnly));
     if (!follower)
         follower = new RoleFollower(widget, role, bold);
+    widget->setProperty(kTextRoleProperty, int(role));
     follower->set(role, bold);
 }
 
 void clearTextRole(QWidget *widget)
 {
     delete static_cast<RoleFollower *>(widget->findChild<QObject *>(QLatin1String(kRoleFollower), Qt::FindDirectChildrenOnly));
+    widget->setProperty(kTextRoleProperty, QVariant());
     widget->setStyleSheet({});
 }
 

@@ -31,7 +31,10 @@ void recolorTextRolesLater(QPlainTextEdit *view);
 // change: a fixed stylesheet colour picked for one theme is unreadable under the other.
 // `bold` adds weight. clearTextRole gives the widget back its ordinary text colour; use it, not
 // setStyleSheet({}), on a widget given a role.
+// The widget carries its role in the property kTextRoleProperty (an int, absent without one), so
+// that what is coloured by role can be found, e.g. by a test that switches themes.
 void setTextRole(QWidget *widget, TextRole role, bool bold = false);
 void clearTextRole(QWidget *widget);
+inline constexpr const char *kTextRoleProperty = "sandbenchTextRoleOf";
 
 } // namespace Sandbench

@@ -71,7 +71,7 @@ QByteArray reportJson(const ReplayReport &report)
     const QJsonObject root{{QStringLiteral("identical"), report.identical},
                            {QStringLiteral("divergences"), divergences},
                            {QStringLiteral("changedDecisions"), changes},
-                           {QStringLiteral("notes"), QJsonArray::fromStringList(report.notes)},
+                           {QStringLiteral("notes"), QJsonArray::fromStringList(englishNotes(report.notes))},
                            {QStringLiteral("durationMs"), double(report.replayed.durationMs)}};
     return QJsonDocument(root).toJson(QJsonDocument::Compact);
 }

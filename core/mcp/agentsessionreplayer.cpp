@@ -171,7 +171,8 @@ void AgentSessionReplayer::next()
     }
     if (call.cancelled) {
         // Stopped part way at the client's word: what it did by then is not known exactly.
-        m_report.notes << tr("call %1 (%2) was cancelled by the client and is not replayed").arg(call.seq).arg(call.tool);
+        m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "call %1 (%2) was cancelled by the client and is not replayed"),
+                                     {QString::number(call.seq), call.tool});
         QTimer::singleShot(0, this, &AgentSessionReplayer::next);
         return;
     }
@@ -197,7 +198,8 @@ void AgentSessionReplayer::next()
         return fail({ErrorCode::Parse, tr("%1: call %2: %3").arg(m_session.path).arg(call.seq).arg(ok.error().message)});
     if (*verb == SandboxVerb::Url) {
         // Where a port is published is the host's wiring, and an offline replay publishes none.
-        m_report.notes << tr("call %1 (%2) is not replayed: an offline sandbox publishes no ports").arg(call.seq).arg(call.tool);
+        m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "call %1 (%2) is not replayed: an offline sandbox publishes no ports"),
+                                     {QString::number(call.seq), call.tool});
         QTimer::singleShot(0, this, &AgentSessionReplayer::next);
         return;
     }
@@ -213,7 +215,8 @@ void AgentSessionReplayer::replayCode(qsizetype index)
             QTimer::singleShot(0, this, &AgentSessionReplayer::next);
             return;
         }
-        m_report.notes << tr("call %1 (code.run) was not replayed: its exec session is not in the file").arg(call.seq);
+        m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "call %1 (code.run) was not replayed: its exec session is not in the file"),
+                                     {QString::number(call.seq)});
         m_report.identical = false;
         m_report.divergences << Divergence{ReplayStream::Call, call.seq, tr("code.run: its exec session"), tr("<not in the file>")};
         return finish();
@@ -256,7 +259,7 @@ void AgentSessionReplayer::replayCode(qsizetype index)
                                                        d.replayed};
                 m_report.changedDecisions << report.changedDecisions;
             }
-            for (const QString &note : report.notes) {
+            for (const ReplayNote &note : report.notes) {
                 if (!m_report.notes.contains(note))
                     m_report.notes << note;
             }
@@ -301,7 +304,8 @@ void AgentSessionReplayer::replaySandboxCall(qsizetype index, const QString &set
     options.lifetimeMs = qBound<qint64>(1000, m_session.server.value(QLatin1String("lifetimeMs")).toInteger(), m_options.maxLifetimeMs);
     options.network.kind = NetworkKind::None; // offline, whatever was recorded
     if (m_session.server.value(QLatin1String("network")).toString() != QLatin1String("none"))
-        m_report.notes << tr("the sandbox \"%1\" had the network; the replay runs it offline").arg(set);
+        m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "the sandbox \"%1\" had the network; the replay runs it offline"),
+                                     {set});
     auto *create = (*pool)->create(options);
     m_pending = create;
     create->then(this, [this, index, set, verb](const Result<Sandbox *> &made) {

@@ -158,7 +158,9 @@ Result<DecisionSetup> decisionSetupFor(const RecordedDecisions &recorded, const 
     // the recording (base folder, workdir, entry), so a decision here is the replay's.
     const ExecSessionManifest &m = *recorded.manifest;
     const ContainedReplayPolicy contained = containedReplayPolicy(m);
-    auto policy = replayPolicy(m, contained, candidate, allowWider, &setup.notes);
+    QList<ReplayNote> notes;
+    auto policy = replayPolicy(m, contained, candidate, allowWider, &notes);
+    setup.notes << englishNotes(notes); // the CLI's, in English
     if (!policy)
         return std::unexpected(policy.error());
     setup.policy = *policy;

@@ -191,8 +191,8 @@ QString ReplayReport::summary() const
                 << (c.recordedAllowed ? "allow" : "deny") << " -> " << (c.replayedAllowed ? "allow" : "deny") << '\n';
         }
     }
-    for (const QString &note : notes)
-        out << "note: " << terminalSafe(note) << '\n';
+    for (const ReplayNote &note : notes)
+        out << "note: " << terminalSafe(note.english()) << '\n';
     return text;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "exec/execresult.h"
+#include "session/replaynote.h"
 
 #include <QList>
 #include <QMetaType>
@@ -46,7 +47,7 @@ struct ReplayReport
     bool identical = false;
     QList<Divergence> divergences;        // at most one per stream, in stream order
     QList<DecisionChange> changedDecisions;
-    QStringList notes;                    // what the replay could not reproduce exactly, for people
+    QList<ReplayNote> notes;              // what the replay could not reproduce exactly, for people
     ExecResult replayed;
 
     // Human text: "identical", or the first divergence, then the changed decisions.

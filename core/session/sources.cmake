@@ -3,6 +3,7 @@
 target_sources(sandbench_core PRIVATE
     session/pngimage.h session/pngimage.cpp
     session/recordeddecisions.h session/recordeddecisions.cpp
+    session/replaynote.h session/replaynote.cpp
     session/replayreport.h session/replayreport.cpp
     session/replayvalues.h session/replayvalues.cpp
     session/sessionarchive.h session/sessionarchive.cpp

@@ -5,11 +5,14 @@
 #include "desktoptestsupport.h"
 
 #include "panels/sandboxfileswidget.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFileDialog>
+#include <QLibraryInfo>
 #include <QLineEdit>
+#include <QTranslator>
 #include <QTemporaryDir>
 #include <QLabel>
 #include <QMessageBox>
@@ -45,7 +48,7 @@ public:
                 cancelWasDefault = cancel->isDefault();
             // SANDBENCH_SCREENSHOT_DIR, when set: each question as the user sees it.
             if (const QString dir = qEnvironmentVariable("SANDBENCH_SCREENSHOT_DIR"); !dir.isEmpty())
-                box->grab().save(QDir(dir).filePath(QStringLiteral("%1-%2.png").arg(m_name).arg(++s_shots)));
+                box->grab().save(QDir(dir).filePath(QStringLiteral("%1%2-%3.png").arg(prefix, m_name).arg(++s_shots)));
             m_answer(box);
         });
         m_timer.start(30);
@@ -54,6 +57,8 @@ public:
     bool cancelWasDefault = false;
     QString text;
     QString informative;
+    // Put before the pictures' names (the language and theme they show).
+    static inline QString prefix;
 
 private:
     QString m_name;
@@ -141,6 +146,54 @@ private slots:
         m_files.reset();
         if (m_pool)
             waitFor(m_pool->close(), 30'000);
+    }
+
+    // With SANDBENCH_SCREENSHOT_DIR set: the questions pictured in German and Japanese, light,
+    // and in English, German and Japanese, dark (scripts/screenshots). Nothing is deleted.
+    void picturedInEachLanguageAndTheme_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("de") << QStringLiteral("de") << false;
+        QTest::newRow("ja") << QStringLiteral("ja") << false;
+        QTest::newRow("dark") << QStringLiteral("en") << true;
+        QTest::newRow("de-dark") << QStringLiteral("de") << true;
+        QTest::newRow("ja-dark") << QStringLiteral("ja") << true;
+    }
+    void picturedInEachLanguageAndTheme()
+    {
+        if (qEnvironmentVariableIsEmpty("SANDBENCH_SCREENSHOT_DIR"))
+            QSKIP("pictures only when SANDBENCH_SCREENSHOT_DIR is set");
+        QFETCH(QString, language);
+        QFETCH(bool, dark);
+        QTranslator ours;
+        QTranslator qt;
+        if (language != QLatin1String("en")) {
+            QVERIFY(ours.load(QStringLiteral(":/i18n/sandbench_%1.qm").arg(language)));
+            QCoreApplication::installTranslator(&ours);
+            if (qt.load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+                QCoreApplication::installTranslator(&qt);
+        }
+        applyTheme(dark ? Theme::Dark : Theme::Light);
+        auto restore = qScopeGuard([&] {
+            QCoreApplication::removeTranslator(&ours);
+            QCoreApplication::removeTranslator(&qt);
+            applyTheme(Theme::Light);
+            ModalAnswer::prefix.clear();
+        });
+        ModalAnswer::prefix = QStringLiteral("delete-%1-").arg(QString::fromLatin1(QTest::currentDataTag()));
+        clickRow(QStringLiteral("a.txt"));
+        {
+            ModalAnswer answer(QStringLiteral("deleteConfirmation"), [](QMessageBox *box) { clickButton(box, "cancelButton"); });
+            QTest::mouseClick(deleteButton(), Qt::LeftButton);
+            QCOMPARE(answer.count, 1);
+        }
+        clickRow(QStringLiteral("tree"), Qt::ControlModifier);
+        ModalAnswer answer(QStringLiteral("deleteConfirmation"), [](QMessageBox *box) { clickButton(box, "cancelButton"); });
+        QTest::mouseClick(deleteButton(), Qt::LeftButton);
+        QCOMPARE(answer.count, 1);
+        QVERIFY(existsInSandbox(QStringLiteral("/workspace/a.txt")));
+        list()->clearSelection();
     }
 
     void cancelKeepsTheFile()

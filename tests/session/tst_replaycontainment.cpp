@@ -97,7 +97,7 @@ private slots:
         QVERIFY(!p.permissions.allowRead.contains(m_fixture.path(QStringLiteral("outside/host"))));
         QVERIFY(!p.env.contains(QStringLiteral("SB_HOST_SECRET")));
         QCOMPARE(p.timeoutMs, std::optional<qint64>(kDefaultReplayTimeoutMs));
-        const QString notes = plan->notes.join(QLatin1Char('\n'));
+        const QString notes = englishNotes(plan->notes).join(QLatin1Char('\n'));
         for (const char *refused : {"refused: sandbox false", "refused: allow_read", "refused: allow_write",
                                     "refused: read_only_dirs", "refused: allow_run", "refused: allow_net",
                                     "SB_HOST_SECRET was not recorded", "stops after 120 s"})

@@ -85,7 +85,7 @@ private slots:
     {
         ReplayReport r;
         r.identical = false;
-        r.notes << QStringLiteral("call 1 (code.run) was not replayed: its exec session is not in the file");
+        r.notes << ReplayNote::data(QStringLiteral("call 1 (code.run) was not replayed: its exec session is not in the file"));
         const QString text = r.summary();
         QVERIFY2(text.startsWith(QLatin1String("diverged: ")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("not in the file")), qPrintable(text));

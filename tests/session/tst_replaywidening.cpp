@@ -21,7 +21,7 @@ class TestReplayWidening : public QObject
 
     QStringList wider(const Policy &user) const
     {
-        return wideningEntries(user, containedReplayPolicy(m_manifest), m_manifest);
+        return englishNotes(wideningEntries(user, containedReplayPolicy(m_manifest), m_manifest));
     }
 
     static Policy sandboxed()

@@ -11,7 +11,7 @@
 #include "panels/policyeditorpanel.h"
 #include "panels/policymarks.h"
 #include "panels/portpreviewpanel.h"
-#include "panels/replaynotes.h"
+#include "session/replaynote.h"
 #include "panels/sandboxcreatedialog.h"
 #include "panels/sandboxespanel.h"
 #include "panels/sandboxfileswidget.h"
@@ -513,19 +513,24 @@ private slots:
         QCOMPARE(view->page()->backgroundColor(), lightPalette().color(QPalette::Base));
     }
 
-    // The replay's notes come from the core in English; the Replay tab shows them translated.
+    // The replay's notes come from the core as phrases; the Replay tab shows them translated.
     void replayNotesAndTheOfflineNoteAreTranslated()
     {
-        QCOMPARE(translatedReplayNote(QStringLiteral("refused: allow_run git")), QStringLiteral("refused: allow_run git"));
+        const ReplayNote refused = ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "refused: "))
+                                   + ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "%1 %2: "),
+                                                {QStringLiteral("allow_run"), QStringLiteral("git")})
+                                   + ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay runs no host programs"));
+        QCOMPARE(refused.english(), QStringLiteral("refused: allow_run git: a replay runs no host programs"));
         QTranslator ja;
         QVERIFY(ja.load(QStringLiteral(":/i18n/sandbench_ja.qm")));
         QCoreApplication::installTranslator(&ja);
-        QCOMPARE(translatedReplayNote(QStringLiteral("refused: allow_run git")), QStringLiteral("拒否: allow_run git"));
-        QCOMPARE(translatedReplayNote(QStringLiteral("recorded with Deno 2.9.6, replayed with 2.9.7")),
-                 QStringLiteral("Deno 2.9.6 で記録、2.9.7 でリプレイ"));
-        // A value is never substituted again, and an unknown note is left as it is.
-        QCOMPARE(translatedReplayNote(QStringLiteral("refused: %2 and %1")), QStringLiteral("拒否: %2 and %1"));
-        QCOMPARE(translatedReplayNote(QStringLiteral("something new")), QStringLiteral("something new"));
+        QCOMPARE(refused.translated(), QStringLiteral("拒否: \u201callow_run\u201d \u201cgit\u201d: リプレイはホストのプログラムを実行しません"));
+        const ReplayNote deno(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "recorded with Deno %1, replayed with %2"),
+                              {QStringLiteral("2.9.6"), QStringLiteral("2.9.7")});
+        QCOMPARE(deno.translated(), QStringLiteral("Deno \u201c2.9.6\u201d で記録、\u201c2.9.7\u201d でリプレイ"));
+        // A value is never substituted again; a recording's own note stays data, quoted.
+        QCOMPARE((ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "refused: ")) + ReplayNote::data(QStringLiteral("%2 and %1"))).translated(),
+                 QStringLiteral("拒否: \u201c%2 and %1\u201d"));
         SessionDiffView diff;
         // One line in the stream's row, cut to fit: the whole sentence is its full text (and tooltip).
         auto *offlineLabel = diff.findChild<ElidedLabel *>(QStringLiteral("replayOfflineNote"));

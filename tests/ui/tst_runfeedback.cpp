@@ -8,6 +8,7 @@
 #include "models/runhistorymodel.h"
 #include "panels/auditpanel.h"
 #include "panels/codeeditor.h"
+#include "panels/elidedlabel.h"
 #include "policy/policyfile.h"
 #include "panels/consolepanel.h"
 #include "panels/policyeditorpanel.h"
@@ -22,6 +23,8 @@
 
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
 #include <QCompleter>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -49,6 +52,14 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr int kRunTimeoutMs = 60000;
+
+// QVERIFY for a helper that returns a pointer: fails the test and returns null.
+#define VERIFY_OR_NULL(cond) VERIFY2_OR_NULL(cond, #cond)
+#define VERIFY2_OR_NULL(cond, text) \
+    do { \
+        if (!QTest::qVerify(static_cast<bool>(cond), #cond, text, __FILE__, __LINE__)) \
+            return nullptr; \
+    } while (false)
 // What "room" means at 1280x800: more than seven lines of each side (the issue saw one; five
 // lines of minimum left 6.7 in this window).
 constexpr int kMinimumPaneLines = 7; // strictly more than this many
@@ -83,12 +94,18 @@ private slots:
     void historyNamesTheScriptAndTheSavedSession();
     void anExampleRunIsNamedAfterTheExample();
     void replayPanesHaveRoomAt1280x800();
+    // The one-line divergence summary, cut at 1280x800, is read whole from the keyboard: Tab
+    // reaches it, Enter unfolds it wrapped and selectable, Ctrl+A Ctrl+C copies it, Escape folds
+    // it; a click unfolds it too.
+    void replaySummaryIsReadWholeByKeyboard();
     // A run of an example is named once: "Run 1 — hello-safe.ts (example)", not in nested brackets.
     void consoleNamesAChosenRunWithoutNestedBrackets();
 
 private:
     // Runs the script in the editor by F5 and waits for its end and its session; the row.
     int runByF5();
+    // A real divergent replay in the Replay tab, whose first differing line is `recordedLine`.
+    SessionDiffView *divergentReplay(const QString &recordedLine);
 
     QTemporaryDir m_data;
     std::unique_ptr<MainWindow> m_window;
@@ -206,15 +223,15 @@ void TestRunFeedback::anExampleRunIsNamedAfterTheExample()
              u"hello-safe.ts (example)"_s);
 }
 
-void TestRunFeedback::replayPanesHaveRoomAt1280x800()
+SessionDiffView *TestRunFeedback::divergentReplay(const QString &recordedLine)
 {
     // A real divergent replay, as a user gets one: the run reads a file its policy allows, the
     // replay runs under a policy that no longer does, so the divergence, the flipped decision
     // and the notes all take their place beside the panes.
     const QString input = m_data.filePath(u"input.txt"_s);
     QFile file(input);
-    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    file.write("recorded input\n");
+    VERIFY_OR_NULL(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(recordedLine.toUtf8() + '\n');
     file.close();
     m_window->scriptPanel()->setCode(u"for (let i = 0; i < 40; i++) console.log('line ' + i);\n"
                                      "try { console.log(Deno.readTextFileSync(%1)); } catch (e) { console.log('no: ' + e.name); }\n"_s
@@ -224,25 +241,33 @@ void TestRunFeedback::replayPanesHaveRoomAt1280x800()
     policy.permissions.allowRead = {input};
     m_window->policyPanel()->setPolicy(policy);
     const int row = runByF5();
-    QVERIFY(row >= 0);
+    VERIFY_OR_NULL(row >= 0);
     m_window->historyPanel()->view()->selectRow(row);
     QTest::mouseClick(m_window->historyPanel()->openSessionButton(), Qt::LeftButton);
     SessionsPanel *sessions = m_window->sessionsPanel();
-    QVERIFY(sessions->bundle());
+    VERIFY_OR_NULL(sessions->bundle());
     Policy strict = sessions->bundle()->manifest.policy;
     strict.permissions.allowRead.clear();
     const QString strictPath = m_data.filePath(u"strict.json"_s);
-    QVERIFY(writePolicyFile(strictPath, strict));
+    VERIFY_OR_NULL(writePolicyFile(strictPath, strict));
     QString error;
-    QVERIFY2(sessions->setReplayPolicyFile(strictPath, &error), qPrintable(error));
+    VERIFY2_OR_NULL(sessions->setReplayPolicyFile(strictPath, &error), qPrintable(error));
     QSignalSpy replayed(sessions, &SessionsPanel::replayFinished);
     QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
-    QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 1, kRunTimeoutMs);
-    QVERIFY(!sessions->lastReport()->identical);
+    VERIFY_OR_NULL(QTest::qWaitFor([&] { return replayed.count() == 1; }, kRunTimeoutMs));
+    VERIFY_OR_NULL(!sessions->lastReport()->identical);
     SessionDiffView *diff = sessions->diffView();
-    QCOMPARE(sessions->tabs()->currentWidget(), diff);
-    QTRY_VERIFY(diff->recordedView()->isVisible());
-    QVERIFY(diff->decisionsView()->isVisible());
+    VERIFY_OR_NULL(sessions->tabs()->currentWidget() == diff);
+    VERIFY_OR_NULL(QTest::qWaitFor([&] { return diff->recordedView()->isVisible(); }));
+    VERIFY_OR_NULL(diff->decisionsView()->isVisible());
+    return diff;
+}
+
+void TestRunFeedback::replayPanesHaveRoomAt1280x800()
+{
+    SessionDiffView *diff = divergentReplay(u"recorded input"_s);
+    QVERIFY(diff);
+    SessionsPanel *sessions = m_window->sessionsPanel();
     QCOMPARE(m_window->size(), QSize(1280, 800));
     // The default layout: the Sessions panel is where the window puts it, not enlarged by the test.
     auto *dock = qobject_cast<QDockWidget *>(sessions->parentWidget());
@@ -282,6 +307,67 @@ void TestRunFeedback::replayPanesHaveRoomAt1280x800()
     QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(0, 30));
     QTRY_VERIFY2(split->sizes().at(0) < before, qPrintable(QString::number(split->sizes().at(0))));
     QCOMPARE(QSettings().value(u"sessions/replaySplit"_s).toByteArray(), split->saveState());
+}
+
+void TestRunFeedback::replaySummaryIsReadWholeByKeyboard()
+{
+    // A recorded line longer than the dock is wide: the one-line summary has to cut it.
+    const QString line = u"recorded input that goes on "_s.repeated(6) + u"to its very end"_s;
+    SessionDiffView *diff = divergentReplay(line);
+    QVERIFY(diff);
+    ElidedLabel *summary = diff->summaryLabel();
+    QTRY_VERIFY(summary->isVisible());
+    QVERIFY2(summary->fullText().contains(u"to its very end"_s), qPrintable(summary->fullText()));
+    QVERIFY2(!summary->text().contains(u"to its very end"_s), qPrintable(summary->text())); // cut
+    QVERIFY(!summary->isUnfolded());
+    const int oneLine = summary->height();
+
+    // Shift+Tab from the stream box, the control below it, lands on the summary.
+    QComboBox *stream = diff->streamBox();
+    stream->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(stream->hasFocus());
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Backtab, Qt::ShiftModifier);
+    QTRY_VERIFY2(summary->hasFocus(), qPrintable(QApplication::focusWidget() ? QApplication::focusWidget()->objectName() : u"nothing"_s));
+    // And Tab goes on to the stream box.
+    QTest::keyClick(summary, Qt::Key_Tab);
+    QTRY_VERIFY(stream->hasFocus());
+    QTest::keyClick(stream, Qt::Key_Backtab, Qt::ShiftModifier);
+    QTRY_VERIFY(summary->hasFocus());
+
+    // Enter unfolds it: the whole text, wrapped, every line of it in view.
+    QTest::keyClick(summary, Qt::Key_Return);
+    QVERIFY(summary->isUnfolded());
+    QCOMPARE(summary->text(), summary->fullText());
+    QVERIFY(summary->wordWrap());
+    QTRY_VERIFY2(summary->height() >= summary->heightForWidth(summary->width()) && summary->height() > oneLine,
+                 qPrintable(u"%1 px high, %2 needed"_s.arg(summary->height()).arg(summary->heightForWidth(summary->width()))));
+    QVERIFY(summary->visibleRegion().boundingRect().height() >= summary->heightForWidth(summary->width()));
+    // The panes stay on screen below it.
+    QVERIFY(diff->recordedView()->isVisible());
+    QVERIFY(diff->recordedView()->mapTo(diff, QPoint(0, 0)).y() >= summary->mapTo(diff, QPoint(0, summary->height())).y());
+
+    // Selected and copied by keyboard.
+    QApplication::clipboard()->clear();
+    QTest::keyClick(summary, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(summary, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(QApplication::clipboard()->text(), summary->fullText());
+
+    // Escape folds it back, the focus stays.
+    QTest::keyClick(summary, Qt::Key_Escape);
+    QVERIFY(!summary->isUnfolded());
+    QVERIFY(summary->hasFocus());
+    QTRY_COMPARE(summary->height(), oneLine);
+    // Folded, Ctrl+C copies the whole text, not what is shown.
+    QApplication::clipboard()->clear();
+    QTest::keyClick(summary, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(QApplication::clipboard()->text(), summary->fullText());
+
+    // By mouse: a click on the cut text unfolds it.
+    QTest::mouseClick(summary, Qt::LeftButton, {}, QPoint(summary->width() / 3, summary->height() / 2));
+    QVERIFY(summary->isUnfolded());
+    QTRY_VERIFY(summary->height() > oneLine);
+    QTest::keyClick(summary, Qt::Key_Space);
+    QVERIFY(!summary->isUnfolded());
 }
 
 void TestRunFeedback::consoleNamesAChosenRunWithoutNestedBrackets()

@@ -11,6 +11,7 @@
 #include "panels/runhistorypanel.h"
 #include "panels/sandboxsessionview.h"
 #include "panels/scripteditorpanel.h"
+#include "panels/elidedlabel.h"
 #include "panels/sessiondiffview.h"
 #include "panels/sessionspanel.h"
 #include "policy/policyfile.h"
@@ -252,7 +253,7 @@ void TestSessionsPanel::runIsSavedOpenedBrowsedAndReplaysIdentical()
     const ReplayReport report = *sessions->lastReport();
     QVERIFY2(report.identical, qPrintable(report.summary()));
     QCOMPARE(sessions->tabs()->currentWidget(), sessions->diffView());
-    QVERIFY(sessions->diffView()->summaryLabel()->text().startsWith(QStringLiteral("Identical")));
+    QVERIFY(sessions->diffView()->summaryLabel()->fullText().startsWith(QStringLiteral("Identical")));
     QCOMPARE(sessions->diffView()->highlightedLine(), 0);
     QCOMPARE(sessions->diffView()->recordedView()->toPlainText(), sessions->diffView()->replayedView()->toPlainText());
     QVERIFY(sessions->diffView()->replayedView()->toPlainText().contains(QStringLiteral("input recorded input")));
@@ -298,7 +299,7 @@ void TestSessionsPanel::replayUnderAStricterPolicyHighlightsTheDivergence()
     // stdout line 5 is the first to differ: the read now throws.
     QCOMPARE(diff->currentStream(), ReplayStream::Stdout);
     QCOMPARE(diff->highlightedLine(), qint64(5));
-    QVERIFY2(diff->summaryLabel()->text().contains(QStringLiteral("stdout line 5")), qPrintable(diff->summaryLabel()->text()));
+    QVERIFY2(diff->summaryLabel()->fullText().contains(QStringLiteral("stdout line 5")), qPrintable(diff->summaryLabel()->fullText()));
     const QList<QTextEdit::ExtraSelection> marks = diff->recordedView()->extraSelections();
     QCOMPARE(marks.size(), 1);
     QCOMPARE(marks.first().cursor.block().text(), QStringLiteral("input recorded input"));
@@ -352,7 +353,7 @@ void TestSessionsPanel::widerReplayPolicyIsConfirmedFirst()
     });
     QSignalSpy replayed(sessions, &SessionsPanel::replayFinished);
     sessions->replay();
-    QVERIFY2(asked.join(QLatin1Char('\n')).contains(QStringLiteral("allow_read %1").arg(m_data.path())), qPrintable(asked.join(QLatin1Char('\n'))));
+    QVERIFY2(asked.join(QLatin1Char('\n')).contains(QStringLiteral("allow_read \u201c%1\u201d").arg(m_data.path())), qPrintable(asked.join(QLatin1Char('\n'))));
     QVERIFY(!sessions->isReplaying());
 
     answer = true;
@@ -360,7 +361,7 @@ void TestSessionsPanel::widerReplayPolicyIsConfirmedFirst()
     sessions->replay();
     QVERIFY(!asked.isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(replayed.count(), 1, kRunTimeoutMs);
-    QVERIFY(sessions->lastReport()->notes.join(QLatin1Char('\n')).contains(QStringLiteral("widened by the replay policy")));
+    QVERIFY(englishNotes(sessions->lastReport()->notes).join(QLatin1Char('\n')).contains(QStringLiteral("widened by the replay policy")));
     sessions->setWiderPolicyConfirmation({});
     sessions->setReplayPolicyFile({});
 }

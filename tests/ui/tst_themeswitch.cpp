@@ -7,6 +7,12 @@
 #include "mainwindow.h"
 #include "panels/auditpanel.h"
 #include "panels/consolepanel.h"
+#include "panels/elidedlabel.h"
+#include "panels/sessiondiffview.h"
+#include "panels/sessionspanel.h"
+#include "session/exec/execreplaypolicy.h"
+#include "session/replayreport.h"
+#include "textroles.h"
 #include "panels/policyeditorpanel.h"
 #include "workbench/workbench.h"
 #include "panels/codeeditor.h"
@@ -21,6 +27,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QDialog>
+#include <QDirIterator>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -190,8 +197,11 @@ private slots:
 
     // A served page without colours of its own is black text: under the dark theme the view
     // paints white behind it, the empty view stays the theme's base.
-    // Status text coloured by what it says (an invalid policy, a run that could not start) is
-    // readable under each theme a user switches to, not only the one it was set under.
+    // Status text coloured by what it says (an invalid policy, a run that could not start, a
+    // replay that diverged, a search that found nothing...) is readable under each theme a user
+    // switches to, not only the one it was set under. Every widget that has a text role is
+    // checked, found by the property setTextRole gives it, and so is every label with a colour
+    // of its own in a style sheet (a fixed colour is the bug this guards against).
     void statusColoursFollowASwitch()
     {
         MainWindow w;
@@ -200,32 +210,70 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto *policyText = w.findChild<QPlainTextEdit *>(QStringLiteral("policyText"));
         QVERIFY(policyText);
+        // An invalid policy: the policy status and the error banner.
         w.showPanel(w.policyPanel());
         policyText->setFocus();
         QTest::keyClick(policyText, Qt::Key_End, Qt::ControlModifier);
         QTest::keyClicks(policyText, QStringLiteral("}"));
-        auto *status = w.findChild<QLabel *>(QStringLiteral("policyStatus"));
         auto *banner = w.findChild<QWidget *>(QStringLiteral("policyErrorBanner"));
         auto *bannerText = w.findChild<QLabel *>(QStringLiteral("policyErrorBannerText"));
-        QVERIFY(status && banner && bannerText);
+        QVERIFY(banner && bannerText);
         QTRY_VERIFY(banner->isVisible());
+        // A run that cannot start: the run state.
         auto *state = w.findChild<QLabel *>(QStringLiteral("runStateLabel"));
         QVERIFY(state);
         const QString ready = state->text();
         QTest::keyClick(policyText, Qt::Key_F5);
         QTRY_VERIFY(state->text() != ready);
+        // A console search that finds nothing.
+        auto *console = w.findChild<ConsolePanel *>();
+        QVERIFY(console);
+        w.showPanel(console);
+        console->view()->setFocus();
+        QTest::keyClick(console->view(), Qt::Key_F, Qt::ControlModifier);
+        QLineEdit *search = qobject_cast<QLineEdit *>(QApplication::focusWidget());
+        QVERIFY(search);
+        QTest::keyClicks(search, QStringLiteral("nothing-like-this-was-printed"));
+        QTest::keyClick(search, Qt::Key_Return);
+        QTRY_VERIFY(search->property(kTextRoleProperty).isValid());
+        // A replay that diverged: its summary.
+        ReplayReport report;
+        report.divergences << Divergence{ReplayStream::Call, 2, QStringLiteral("box.exec: {\"a\": 1}"), QStringLiteral("box.exec: {\"a\": 2}")};
+        w.sessionsPanel()->diffView()->setCallComparison(report);
+        QTRY_VERIFY(w.sessionsPanel()->diffView()->summaryLabel()->property(kTextRoleProperty).isValid());
+
+        // Every widget of the window coloured by role, or by a style sheet of its own.
+        const auto coloured = [&w] {
+            QList<QWidget *> out;
+            for (QWidget *widget : w.findChildren<QWidget *>()) {
+                if (widget->property(kTextRoleProperty).isValid()
+                    || (qobject_cast<QLabel *>(widget) && widget->styleSheet().contains(QStringLiteral("color"))))
+                    out << widget;
+            }
+            return out;
+        };
+        const QList<QWidget *> roles = coloured();
+        QStringList names;
+        for (QWidget *widget : roles)
+            names << widget->objectName();
+        // What was set up above, at the least: policy status, run state, search, replay summary.
+        qInfo("coloured by role: %s", qPrintable(names.join(QStringLiteral(", "))));
+        QVERIFY2(roles.size() >= 4, qPrintable(names.join(QStringLiteral(", "))));
 
         const auto readable = [&](const char *when) {
             QApplication::processEvents();
-            const QColor window = w.palette().color(QPalette::Window);
-            for (QLabel *label : {status, state}) {
-                label->ensurePolished();
-                const QColor text = label->palette().color(QPalette::WindowText);
-                const double ratio = contrastRatio(text, window);
+            bool ok = true;
+            for (QWidget *widget : coloured()) {
+                widget->ensurePolished();
+                // A field's text stands on its base, a label's on the window.
+                const bool field = qobject_cast<QLineEdit *>(widget);
+                const QColor back = w.palette().color(field ? QPalette::Base : QPalette::Window);
+                const QColor text = widget->palette().color(field ? QPalette::Text : QPalette::WindowText);
+                const double ratio = contrastRatio(text, back);
                 if (ratio < 4.5) {
-                    qWarning("%s: %s %s on %s: %.2f", when, qPrintable(label->objectName()), qPrintable(text.name()),
-                             qPrintable(window.name()), ratio);
-                    return false;
+                    qWarning("%s: %s (%s) %s on %s: %.2f", when, qPrintable(widget->objectName()), widget->metaObject()->className(),
+                             qPrintable(text.name()), qPrintable(back.name()), ratio);
+                    ok = false;
                 }
             }
             bannerText->ensurePolished();
@@ -236,7 +284,7 @@ private slots:
             if (ratio < 4.5 || !matches)
                 qWarning("%s: banner %s on %s: %.2f", when, qPrintable(bannerText->palette().color(QPalette::WindowText).name()),
                          qPrintable(back.name()), ratio);
-            return ratio >= 4.5 && matches;
+            return ok && ratio >= 4.5 && matches;
         };
         QTRY_VERIFY(readable("light"));
         switchThemeThroughSettings(&w, Qt::Key_End); // Dark
@@ -245,6 +293,8 @@ private slots:
         switchThemeThroughSettings(&w, Qt::Key_Up); // Light
         QTRY_VERIFY(!isDarkPalette(w.palette()));
         QTRY_VERIFY(readable("light again"));
+        // Each of them still has its role: the switch did not drop any.
+        QCOMPARE(coloured().size(), roles.size());
         policyText->document()->setModified(false);
     }
 
@@ -393,6 +443,101 @@ private slots:
         QVERIFY2(allowedDetails.contains(QStringLiteral("allow_read[0]")), qPrintable(allowedDetails));
         const QRegularExpressionMatch again = english.match(withoutData(allowedDetails));
         QVERIFY2(!again.hasMatch(), qPrintable(QStringLiteral("\"%1\" in: %2").arg(again.captured(), allowedDetails)));
+    }
+
+    // German and Japanese: a replay's notes (what it refused of the recording, what it widened,
+    // what it could not give) are said in the language, the recording's entries and values
+    // quoted apart as data. And every note phrase the core has is translated: a phrase added
+    // later without a translation fails here, not in front of a user.
+    void replayNotesKeepDataApart_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("de") << QStringLiteral("de");
+        QTest::newRow("ja") << QStringLiteral("ja");
+    }
+    void replayNotesKeepDataApart()
+    {
+        QFETCH(QString, language);
+        QTranslator translator;
+        QVERIFY(translator.load(QStringLiteral(":/i18n/sandbench_%1.qm").arg(language)));
+        QCoreApplication::installTranslator(&translator);
+        auto cleanup = qScopeGuard([&] { QCoreApplication::removeTranslator(&translator); });
+
+        // A recording that asked for everything a replay refuses, replayed under a wider policy.
+        ExecSessionManifest m;
+        m.baseDir = QStringLiteral("/home/someone/project");
+        m.workdir = QStringLiteral("/home/someone/project/work");
+        Policy &recorded = m.policy;
+        recorded.sandbox = false;
+        recorded.permissions.allowRead = {QStringLiteral("/etc/hostname")};
+        recorded.permissions.allowWrite = {QStringLiteral("/var/tmp/out")};
+        recorded.readOnlyDirs = {QStringLiteral("/opt/data")};
+        recorded.permissions.allowNet = {QStringLiteral("example.org:443")};
+        recorded.permissions.allowListen = {QStringLiteral("127.0.0.1:8080")};
+        for (int i = 0; i < 12; ++i)
+            recorded.permissions.allowRun << QStringLiteral("tool%1").arg(i);
+        m.environment = {ExecSessionEnvVar{QStringLiteral("API_TOKEN"), QStringLiteral("host"), std::nullopt}};
+        m.notes = {QStringLiteral("read of /etc/shadow not recorded (absent)")};
+        const ContainedReplayPolicy contained = containedReplayPolicy(m);
+        QList<ReplayNote> notes;
+        for (const ReplayNote &refused : contained.refused)
+            notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "refused: ")) + refused;
+        notes << contained.notes;
+        Policy wider;
+        wider.sandbox = false;
+        wider.workdir = QStringLiteral("/srv/elsewhere");
+        wider.permissions.allowRead = {QStringLiteral("/etc/passwd")};
+        wider.permissions.allowWrite = {QStringLiteral("/var/tmp/other")};
+        wider.readOnlyDirs = {QStringLiteral("/usr/share")};
+        wider.permissions.allowEnv = {QStringLiteral("HOME")};
+        wider.permissions.allowRun = {QStringLiteral("bash")};
+        wider.permissions.allowNet = {QStringLiteral("example.com:443")};
+        QVERIFY(replayPolicy(m, contained, wider, true, &notes));
+        for (const QString &note : m.notes)
+            notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "recording: ")) + ReplayNote::data(note);
+        QVERIFY2(notes.size() >= 20, qPrintable(englishNotes(notes).join(QLatin1Char('\n'))));
+
+        ReplayReport report;
+        report.divergences << Divergence{ReplayStream::Call, 1, QStringLiteral("a"), QStringLiteral("b")};
+        report.notes = notes;
+        SessionDiffView view;
+        view.setCallComparison(report);
+        auto *label = view.findChild<QLabel *>(QStringLiteral("replayNotes"));
+        QVERIFY(label);
+        const QString shown = label->text();
+        // The data is there, quoted whole.
+        for (const QString &data : {QStringLiteral("/etc/hostname"), QStringLiteral("/etc/passwd"), QStringLiteral("API_TOKEN"),
+                                    QStringLiteral("read of /etc/shadow not recorded (absent)")})
+            QVERIFY2(shown.contains(QStringLiteral("\u201c") + data + QStringLiteral("\u201d")), qPrintable(data + QStringLiteral(" in: ") + shown));
+        static const QRegularExpression english(
+            QStringLiteral("\\b(the|was|not|refused|host|path|copies|network|recorded|recording|value|timeout|stops|widened|allows|"
+                           "entries|more|programs|folder|machine|only|writes|always|runs)\\b"),
+            QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpressionMatch match = english.match(withoutData(shown));
+        QVERIFY2(!match.hasMatch(), qPrintable(QStringLiteral("\"%1\" in: %2").arg(match.captured(), shown)));
+
+        // Every phrase of the context in the core's sources has a translation.
+        const QString root = qEnvironmentVariable("SANDBENCH_SOURCE_DIR");
+        QVERIFY2(!root.isEmpty(), "SANDBENCH_SOURCE_DIR is not set");
+        static const QRegularExpression phrase(QStringLiteral("QT_TRANSLATE_NOOP\\(\"Sandbench::ReplayNote\",\\s*\"((?:[^\"\\\\]|\\\\.)*)\"\\)"));
+        int found = 0;
+        QDirIterator it(root + QStringLiteral("/core"), {QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString source = QString::fromUtf8(file.readAll());
+            for (const QRegularExpressionMatch &hit : phrase.globalMatch(source)) {
+                const QByteArray text = hit.captured(1).replace(QStringLiteral("\\\""), QStringLiteral("\"")).toUtf8();
+                ++found;
+                // Only placeholders and policy keys ("%1 %2: ", "allow_read %1") read the same.
+                const bool words = QString::fromUtf8(text).contains(QRegularExpression(QStringLiteral("\\b[a-z]{3,}\\b(?!_)")))
+                                   && !QString::fromUtf8(text).contains(QRegularExpression(QStringLiteral("^[a-z_]+ %1$")));
+                const QString translated = QCoreApplication::translate("Sandbench::ReplayNote", text.constData());
+                QVERIFY2(!words || translated != QString::fromUtf8(text),
+                         qPrintable(QStringLiteral("%1: no %2 translation of \"%3\"").arg(it.fileName(), language, QString::fromUtf8(text))));
+            }
+        }
+        QVERIFY2(found >= 25, qPrintable(QString::number(found)));
     }
 };
 

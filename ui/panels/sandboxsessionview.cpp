@@ -1,7 +1,6 @@
 #include "sandboxsessionview.h"
 #include "textroles.h"
 
-#include "replaynotes.h"
 
 #include "common/background.h"
 #include "common/terminaltext.h"
@@ -364,8 +363,8 @@ void SandboxSessionView::onFinished(const ReplayReport &report)
     }
     if (!report.notes.isEmpty()) {
         QStringList notes;
-        for (const QString &note : report.notes)
-            notes << translatedReplayNote(note);
+        for (const ReplayNote &note : report.notes)
+            notes << note.translated();
         m_summary->setText(m_summary->text() + QLatin1Char('\n') + visibleText(tr("Notes: %1").arg(notes.join(QStringLiteral("; ")))));
     }
     emit replayFinished(report);

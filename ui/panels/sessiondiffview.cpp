@@ -2,7 +2,6 @@
 #include "textroles.h"
 
 #include "elidedlabel.h"
-#include "replaynotes.h"
 
 #include "common/terminaltext.h"
 #include "session/exec/execsession.h"
@@ -68,8 +67,8 @@ QString locationText(const Divergence &d)
 
 SessionDiffView::SessionDiffView(QWidget *parent)
     : QWidget(parent)
+    , m_summary(new ElidedLabel(this))
     , m_stream(new QComboBox(this))
-    , m_summary(new QLabel(this))
     , m_notes(new QLabel(this))
     , m_recorded(makeSide(QStringLiteral("recordedView"), this))
     , m_replayed(makeSide(QStringLiteral("replayedView"), this))
@@ -78,14 +77,15 @@ SessionDiffView::SessionDiffView(QWidget *parent)
 {
     m_stream->setObjectName(QStringLiteral("diffStream"));
     m_summary->setObjectName(QStringLiteral("diffSummary"));
-    // One line, the whole text in its tooltip: wrapped, it took the panes' room in a small dock.
-    m_summary->setWordWrap(false);
-    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    // The divergence quotes the recording, which a hostile file shaped: never markup.
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // One line: wrapped, it took the panes' room in a small dock. When it is cut, Tab reaches it
+    // and Enter or a click unfolds the whole text, wrapped and selectable, above the panes.
+    // Plain text (ElidedLabel): the divergence quotes the recording, which a hostile file shaped.
+    m_summary->setElideMode(Qt::ElideRight);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setAccessibleName(tr("Replay result"));
     m_notes->setWordWrap(true);
-    m_notes->setEnabled(false);
+    // Set apart by colour, not disabled: a disabled label cannot be selected or copied.
+    setTextRole(m_notes, TextRole::Notice);
     m_decisions->setObjectName(QStringLiteral("changedDecisions"));
     m_decisions->setRootIsDecorated(false);
     m_decisions->setHeaderLabels({tr("Event"), tr("Kind"), tr("Resource"), tr("Recorded"), tr("Replayed")});
@@ -115,7 +115,9 @@ SessionDiffView::SessionDiffView(QWidget *parent)
     m_notes->setObjectName(QStringLiteral("replayNotes"));
     m_notes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_notes->setTextFormat(Qt::PlainText);
-    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Tab reaches the notes, and Ctrl+A, Ctrl+C copy them whole, however little of them shows.
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_notes->setFocusPolicy(Qt::StrongFocus);
     m_split->setObjectName(QStringLiteral("replaySplit"));
     m_split->addWidget(sides);
     m_split->addWidget(m_decisions);
@@ -143,7 +145,8 @@ SessionDiffView::SessionDiffView(QWidget *parent)
     offline->setObjectName(QStringLiteral("replayOfflineNote"));
     offline->setFullText(tr("Replays run offline: no network, only the session's own copies of files, "
                             "no programs."));
-    offline->setEnabled(false);
+    offline->setElideMode(Qt::ElideRight);
+    setTextRole(offline, TextRole::Notice);
     auto *top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Stream:"), this));
     top->addWidget(m_stream);
@@ -174,7 +177,8 @@ void SessionDiffView::clear()
     m_decisions->hide();
     m_notes->clear();
     m_notes->hide();
-    m_summary->setText(tr("Replay the session to compare it with the recording."));
+    m_summary->setUnfolded(false);
+    m_summary->setFullText(tr("Replay the session to compare it with the recording."));
     clearTextRole(m_summary);
     setEnabled(false);
 }
@@ -275,11 +279,11 @@ void SessionDiffView::setCallComparison(const ReplayReport &report)
 void SessionDiffView::showSummary(const ReplayReport &report, const QString &identical)
 {
     if (report.identical) {
-        m_summary->setText(identical);
+        m_summary->setFullText(identical);
         setTextRole(m_summary, TextRole::Success, true);
     } else if (report.divergences.isEmpty()) {
         // A hand-edited or cut-short recording: not the same, with nothing to point at.
-        m_summary->setText(tr("Diverged: the replay could not be compared with the recording."));
+        m_summary->setFullText(tr("Diverged: the replay could not be compared with the recording."));
         setTextRole(m_summary, TextRole::Error, true);
     } else {
         const Divergence &d = report.divergences.first();
@@ -290,8 +294,7 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
             also << locationText(report.divergences.at(i));
         if (!also.isEmpty())
             text += QLatin1Char(' ') + tr("Also differs: %1.").arg(also.join(QStringLiteral(", ")));
-        m_summary->setText(text);
-        m_summary->setToolTip(text);
+        m_summary->setFullText(text);
         setTextRole(m_summary, TextRole::Error, true);
     }
 
@@ -307,8 +310,8 @@ void SessionDiffView::showSummary(const ReplayReport &report, const QString &ide
     if (isVisible())
         fitDecisions();
     QStringList notes;
-    for (const QString &note : report.notes)
-        notes << translatedReplayNote(note);
+    for (const ReplayNote &note : report.notes)
+        notes << note.translated();
     m_notes->setText(notes.isEmpty() ? QString() : visibleText(tr("Notes: %1").arg(notes.join(QStringLiteral("; ")))));
     m_notes->setVisible(!notes.isEmpty());
 

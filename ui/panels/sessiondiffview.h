@@ -14,6 +14,7 @@ class QTreeWidget;
 
 namespace Sandbench {
 
+class ElidedLabel;
 class ExecSession;
 
 // A replay next to its recording: one stream at a time (stdout, stderr or the audit events),
@@ -45,7 +46,8 @@ public:
     qint64 highlightedLine() const;
 
     QComboBox *streamBox() const { return m_stream; }
-    QLabel *summaryLabel() const { return m_summary; }
+    // One line that Tab reaches and Enter or a click unfolds to the whole text (ElidedLabel).
+    ElidedLabel *summaryLabel() const { return m_summary; }
     QPlainTextEdit *recordedView() const { return m_recorded; }
     QPlainTextEdit *replayedView() const { return m_replayed; }
     QTreeWidget *decisionsView() const { return m_decisions; }
@@ -66,8 +68,11 @@ private:
     static void highlight(QPlainTextEdit *view, qint64 line, const QColor &color);
 
     std::array<Side, kStreamCount> m_sides;
+    // The summary first: the focus chain follows creation, and it sits above the stream box (a
+    // Tab stop only while it is cut, so setTabOrder, which skips a widget without focus, cannot
+    // place it).
+    ElidedLabel *m_summary;
     QComboBox *m_stream;
-    QLabel *m_summary;
     QLabel *m_notes;
     QPlainTextEdit *m_recorded;
     QPlainTextEdit *m_replayed;

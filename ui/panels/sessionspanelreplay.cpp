@@ -180,7 +180,10 @@ void SessionsPanel::replayWith(const ReplayValues &values)
             return;
         }
         options.policy = *policy;
-        const QStringList wider = wideningEntries(*policy, containedReplayPolicy(m_bundle->manifest), m_bundle->manifest);
+        // In the user's language, the entries quoted apart as data.
+        QStringList wider;
+        for (const ReplayNote &entry : wideningEntries(*policy, containedReplayPolicy(m_bundle->manifest), m_bundle->manifest))
+            wider << entry.translated();
         if (!wider.isEmpty()) {
             if (!confirmWiderPolicy(wider))
                 return;

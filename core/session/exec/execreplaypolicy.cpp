@@ -21,14 +21,18 @@ QString absoluteFrom(const QString &base, const QString &path)
     return QDir::cleanPath(QDir(base.isEmpty() ? QStringLiteral("/") : base).absoluteFilePath(path));
 }
 
-// Lists at most a screenful of one kind; thousands of entries must not bury the rest.
-void refuseAll(QStringList *refused, const char *key, const QStringList &entries, const QString &why)
+// Lists at most a screenful of one kind; thousands of entries must not bury the rest. `why` is
+// a phrase of the context Sandbench::ReplayNote (QT_TRANSLATE_NOOP).
+void refuseAll(QList<ReplayNote> *refused, const char *key, const QStringList &entries, const char *why)
 {
     constexpr qsizetype kShown = 10;
     for (qsizetype i = 0; i < entries.size() && i < kShown; ++i)
-        refused->append(QStringLiteral("%1 %2: %3").arg(QLatin1String(key), entries.at(i), why));
+        refused->append(ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "%1 %2: "), {QLatin1String(key), entries.at(i)})
+                        + ReplayNote(why));
     if (entries.size() > kShown)
-        refused->append(QStringLiteral("%1: %2 more entries: %3").arg(QLatin1String(key)).arg(entries.size() - kShown).arg(why));
+        refused->append(ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "%1: %2 more entries: "),
+                                   {QLatin1String(key), QString::number(entries.size() - kShown)})
+                        + ReplayNote(why));
 }
 
 } // namespace
@@ -41,7 +45,8 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const 
     Policy &p = out.policy;
     p.sandbox = true;
     if (!recorded.sandbox)
-        out.refused << QStringLiteral("sandbox false: a replay always runs in the sandbox");
+        out.refused << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "%1: a replay always runs in the sandbox"),
+                                  {QStringLiteral("sandbox false")});
     // Deny switches only take away; they are kept so that the same reads are denied.
     p.permissions.denyFs = rp.denyFs;
     p.permissions.denyNet = rp.denyNet;
@@ -55,17 +60,17 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const 
         if (!m.inputFiles.contains(absolute) && !isInside(absolute, m.workdir))
             hostReads << path;
     }
-    refuseAll(&out.refused, "allow_read", hostReads, QStringLiteral("a host path; only the bundle's copies are read"));
+    refuseAll(&out.refused, "allow_read", hostReads, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a host path; only the bundle's copies are read"));
     QStringList hostWrites;
     for (const QString &path : rp.allowWrite) {
         if (!isInside(absoluteFrom(m.baseDir, path), m.workdir))
             hostWrites << path;
     }
-    refuseAll(&out.refused, "allow_write", hostWrites, QStringLiteral("a host path; a replay writes only in its copy of the workdir"));
-    refuseAll(&out.refused, "read_only_dirs", recorded.readOnlyDirs, QStringLiteral("a host folder; only the bundle's copies are read"));
-    refuseAll(&out.refused, "allow_net", rp.allowNet, QStringLiteral("a replay has no network"));
-    refuseAll(&out.refused, "allow_listen", rp.allowListen, QStringLiteral("a replay has no network"));
-    refuseAll(&out.refused, "allow_run", rp.allowRun, QStringLiteral("a replay runs no host programs"));
+    refuseAll(&out.refused, "allow_write", hostWrites, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a host path; a replay writes only in its copy of the workdir"));
+    refuseAll(&out.refused, "read_only_dirs", recorded.readOnlyDirs, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a host folder; only the bundle's copies are read"));
+    refuseAll(&out.refused, "allow_net", rp.allowNet, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay has no network"));
+    refuseAll(&out.refused, "allow_listen", rp.allowListen, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay has no network"));
+    refuseAll(&out.refused, "allow_run", rp.allowRun, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay runs no host programs"));
 
     // Environment: recorded values only. A name without a value is not filled from this
     // machine, where it might hold a secret of the person replaying.
@@ -83,7 +88,8 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const 
         }
     }
     if (!given.isEmpty())
-        out.notes << QStringLiteral("values given for the replay (not recorded): %1").arg(given.join(QLatin1Char(' ')));
+        out.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "values given for the replay (not recorded): %1"),
+                                {given.join(QLatin1Char(' '))});
     for (auto it = recorded.env.cbegin(); it != recorded.env.cend(); ++it) {
         if (!p.env.contains(it.key()))
             p.env.insert(it.key(), it.value());
@@ -93,7 +99,8 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const 
             unrecorded << name;
     }
     for (const QString &name : std::as_const(unrecorded))
-        out.notes << QStringLiteral("the value of %1 was not recorded; the replay does not give it").arg(name);
+        out.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "the value of %1 was not recorded; the replay does not give it"),
+                                {name});
 
     p.seed = recorded.seed;
     p.freezeTimeMs = recorded.freezeTimeMs;
@@ -107,18 +114,19 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const 
     p.timeoutMs = recorded.timeoutMs;
     if (!p.timeoutMs) {
         p.timeoutMs = kDefaultReplayTimeoutMs;
-        out.notes << QStringLiteral("the recording had no timeout; the replay stops after %1 s").arg(kDefaultReplayTimeoutMs / 1000);
+        out.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "the recording had no timeout; the replay stops after %1 s"),
+                                {QString::number(kDefaultReplayTimeoutMs / 1000)});
     }
     return out;
 }
 
-QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &contained, const ExecSessionManifest &m)
+QList<ReplayNote> wideningEntries(const Policy &user, const ContainedReplayPolicy &contained, const ExecSessionManifest &m)
 {
-    QStringList out;
+    QList<ReplayNote> out;
     const Permissions &up = user.permissions;
     const Permissions &cp = contained.policy.permissions;
     if (!user.sandbox)
-        out << QStringLiteral("sandbox false (a replay runs in the sandbox)");
+        out << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "%1 (a replay runs in the sandbox)"), {QStringLiteral("sandbox false")});
     // Compared as the broker of the replay will match them: every grant resolved from the
     // recording's base folder (the replay's request.baseDir) through the links that exist,
     // with resolvePath. A lexical comparison takes "./in.txt" under a linked base for a host
@@ -139,36 +147,36 @@ QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &con
                                                  return pathWithin(r, f);
                                              }));
         if (!covered)
-            out << QStringLiteral("allow_read %1").arg(path);
+            out << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "allow_read %1"), {path});
     }
     for (const QString &path : up.allowWrite) {
         if (!inWorkdir(resolved(path)))
-            out << QStringLiteral("allow_write %1").arg(path);
+            out << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "allow_write %1"), {path});
     }
     for (const QString &dir : user.readOnlyDirs)
-        out << QStringLiteral("read_only_dirs %1").arg(dir);
+        out << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "read_only_dirs %1"), {dir});
     for (const QString &name : up.allowEnv)
-        out << QStringLiteral("allow_env %1 (a variable of this machine)").arg(name);
+        out << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "allow_env %1 (a variable of this machine)"), {name});
     for (const QString &program : up.allowRun)
-        out << QStringLiteral("allow_run %1").arg(program);
+        out << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "allow_run %1"), {program});
     if (!user.workdir.isEmpty() && (workdir.empty() || resolved(user.workdir) != workdir))
-        out << QStringLiteral("workdir %1 (a host folder)").arg(user.workdir);
+        out << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "workdir %1 (a host folder)"), {user.workdir});
     return out;
 }
 
 Result<Policy> replayPolicy(const ExecSessionManifest &m, const ContainedReplayPolicy &contained,
-                            const std::optional<Policy> &user, bool allowWider, QStringList *notes)
+                            const std::optional<Policy> &user, bool allowWider, QList<ReplayNote> *notes)
 {
     if (!user)
         return contained.policy;
-    const QStringList wider = wideningEntries(*user, contained, m);
+    const QList<ReplayNote> wider = wideningEntries(*user, contained, m);
     if (!wider.isEmpty() && !allowWider)
         return fail(ErrorCode::ConfigError,
                     QStringLiteral("the replay policy grants more than the bundle holds (%1); allow a wider policy "
                                    "explicitly (--allow-wider-policy) to replay under it")
-                            .arg(wider.join(QStringLiteral("; "))));
-    for (const QString &entry : wider)
-        notes->append(QStringLiteral("widened by the replay policy: %1").arg(entry));
+                            .arg(englishNotes(wider).join(QStringLiteral("; "))));
+    for (const ReplayNote &entry : wider)
+        notes->append(ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "widened by the replay policy: ")) + entry);
     Policy out = *user;
     const Policy &c = contained.policy;
     const Policy defaults;
@@ -195,7 +203,7 @@ Result<Policy> replayPolicy(const ExecSessionManifest &m, const ContainedReplayP
             out.env.insert(it.key(), it.value());
     }
     if (!out.permissions.allowNet.isEmpty() || !out.permissions.allowListen.isEmpty())
-        notes->append(QStringLiteral("the replay policy allows network access; a replay has no network"));
+        notes->append(ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "the replay policy allows network access; a replay has no network")));
     return out;
 }
 

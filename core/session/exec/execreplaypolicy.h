@@ -3,6 +3,7 @@
 #include "common/result.h"
 #include "policy/policy.h"
 #include "session/exec/execsessionmanifest.h"
+#include "session/replaynote.h"
 #include "session/replayvalues.h"
 
 #include <QStringList>
@@ -20,8 +21,8 @@ namespace Sandbench {
 struct ContainedReplayPolicy
 {
     Policy policy;
-    QStringList refused; // "allow_read /etc: a host path the bundle names", for people
-    QStringList notes;
+    QList<ReplayNote> refused; // "allow_read /etc: a host path; ...", for people
+    QList<ReplayNote> notes;
 };
 
 // A replay that the recording did not bound still ends.
@@ -34,12 +35,12 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &manifest,
 // `user` (replay --policy) replaces the contained permissions. It may narrow them freely; each
 // entry that grants more than the contained policy (a host path, a host variable, a program,
 // no sandbox) is listed here, and refused unless the caller allowed a wider policy explicitly.
-QStringList wideningEntries(const Policy &user, const ContainedReplayPolicy &contained,
+QList<ReplayNote> wideningEntries(const Policy &user, const ContainedReplayPolicy &contained,
                             const ExecSessionManifest &manifest);
 
 // The policy a replay runs under: `user` (if any) over the contained one, run options that
 // `user` leaves unset taken from the recording; the sandbox stays on either way.
 Result<Policy> replayPolicy(const ExecSessionManifest &manifest, const ContainedReplayPolicy &contained,
-                            const std::optional<Policy> &user, bool allowWider, QStringList *notes);
+                            const std::optional<Policy> &user, bool allowWider, QList<ReplayNote> *notes);
 
 } // namespace Sandbench

@@ -102,8 +102,8 @@ Result<ExecReplayPlan> ExecSessionReplayer::plan(const ExecSession &bundle, cons
 
     // The bundle's manifest is a record, not a grant: see replaypolicy.h.
     const ContainedReplayPolicy contained = containedReplayPolicy(m, supplied);
-    for (const QString &refused : contained.refused)
-        plan.notes << QStringLiteral("refused: %1").arg(refused);
+    for (const ReplayNote &refused : contained.refused)
+        plan.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "refused: ")) + refused;
     plan.notes << contained.notes;
     auto policy = replayPolicy(m, contained, options.policy, options.allowWiderPolicy, &plan.notes);
     if (!policy)
@@ -172,20 +172,24 @@ Result<ExecReplayPlan> ExecSessionReplayer::plan(const ExecSession &bundle, cons
         QStringList recorded = m.policy.allowPackages;
         recorded.sort();
         if (sorted != recorded)
-            plan.notes << QStringLiteral("the replay policy allows other packages than the recording; they are not in the bundle");
+            plan.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote",
+                                                       "the replay policy allows other packages than the recording; they are not in the bundle"));
     }
     auto runtime = locateRuntime(plan.config);
     if (!runtime)
         return std::unexpected(runtime.error());
     if (!m.runtimeVersion.isEmpty() && runtime->version != m.runtimeVersion)
-        plan.notes << QStringLiteral("recorded with Deno %1, replayed with %2").arg(m.runtimeVersion, runtime->version);
+        plan.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "recorded with Deno %1, replayed with %2"),
+                                 {m.runtimeVersion, runtime->version});
     else if (!m.runtimeSha256.isEmpty()) {
         auto digest = runtimeDigest(runtime->path, engineCacheDir({}));
         if (digest && *digest != m.runtimeSha256)
-            plan.notes << QStringLiteral("the runtime binary differs from the recorded one (sha256 %1)").arg(digest->left(12));
+            plan.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "the runtime binary differs from the recorded one (sha256 %1)"),
+                                     {digest->left(12)});
     }
+    // The recording's own notes come from the file: data, whatever language they are in.
     for (const QString &note : m.notes)
-        plan.notes << QStringLiteral("recording: %1").arg(note);
+        plan.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "recording: ")) + ReplayNote::data(note);
     return plan;
 }
 

@@ -39,7 +39,7 @@ struct ExecReplayPlan
 {
     ExecRequest request;
     ExecEngineConfig config;
-    QStringList notes;
+    QList<ReplayNote> notes;
     std::shared_ptr<QTemporaryDir> scratch;
 };
 

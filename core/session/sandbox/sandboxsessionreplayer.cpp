@@ -83,8 +83,8 @@ QString SandboxSessionReplayer::summary(const ReplayReport &report)
             out << "also differs: " << replayStreamName(other.stream) << " at step " << other.index << '\n';
         }
     }
-    for (const QString &note : report.notes)
-        out << "note: " << terminalSafe(note) << '\n';
+    for (const ReplayNote &note : report.notes)
+        out << "note: " << terminalSafe(note.english()) << '\n';
     return text;
 }
 
@@ -135,7 +135,8 @@ void SandboxSessionReplayer::start()
     if (m_session.network == NetworkKind::All && limits.network.contains(NetworkKind::All))
         options.network.kind = NetworkKind::All;
     else if (m_session.network != NetworkKind::None)
-        m_notes << QStringLiteral("recorded with network %1, replayed without network").arg(networkKindName(m_session.network));
+        m_notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "recorded with network %1, replayed without network"),
+                              {networkKindName(m_session.network)});
     QStringList unvalued;
     for (const QString &name : m_session.envNames) {
         if (m_session.envValues.contains(name))
@@ -146,9 +147,11 @@ void SandboxSessionReplayer::start()
             unvalued << name;
     }
     if (!unvalued.isEmpty())
-        m_notes << QStringLiteral("environment values were not recorded: %1").arg(unvalued.join(QLatin1Char(' ')));
+        m_notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "environment values were not recorded: %1"),
+                              {unvalued.join(QLatin1Char(' '))});
     if (!m_options.env.isEmpty())
-        m_notes << QStringLiteral("values given for the replay (not recorded): %1").arg(m_options.env.keys().join(QLatin1Char(' ')));
+        m_notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "values given for the replay (not recorded): %1"),
+                              {m_options.env.keys().join(QLatin1Char(' '))});
     emit progress(0, m_session.steps.size());
     track(m_pool->create(options), m_callWaitMs, [this](Operation<Sandbox *> *create) {
         const Result<Sandbox *> &created = create->result();
@@ -358,7 +361,7 @@ void SandboxSessionReplayer::stepDone(const SandboxStep &replayed, bool pictureD
 
 void SandboxSessionReplayer::release(const std::optional<Error> &error)
 {
-    const auto done = [this, error](const std::optional<QString> &releaseNote) {
+    const auto done = [this, error](const std::optional<ReplayNote> &releaseNote) {
         m_running = false;
         if (error) {
             emit failed(*error);
@@ -367,7 +370,8 @@ void SandboxSessionReplayer::release(const std::optional<Error> &error)
         ReplayReport report;
         report.notes = m_notes;
         if (!m_missingEnv.isEmpty())
-            report.notes << QStringLiteral("command environment values were not recorded: %1").arg(m_missingEnv.join(QLatin1Char(' ')));
+            report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "command environment values were not recorded: %1"),
+                                       {m_missingEnv.join(QLatin1Char(' '))});
         if (releaseNote)
             report.notes << *releaseNote;
         for (ReplayStream stream : {ReplayStream::Stdout, ReplayStream::Stderr, ReplayStream::Exit, ReplayStream::Screenshot}) {
@@ -383,7 +387,9 @@ void SandboxSessionReplayer::release(const std::optional<Error> &error)
     }
     track(m_sandbox->release(), m_callWaitMs, [done](VoidOperation *op) {
         const VoidResult &r = op->result();
-        done(r ? std::nullopt : std::optional<QString>(QStringLiteral("the replay sandbox was not released: %1").arg(r.error().message)));
+        done(r ? std::nullopt
+               : std::optional<ReplayNote>(ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "the replay sandbox was not released: %1"),
+                                                      {r.error().message})));
     });
 }
 

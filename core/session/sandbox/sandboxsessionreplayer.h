@@ -87,7 +87,7 @@ private:
     SandboxSession m_session;
     SandboxSession m_replayed;
     QList<std::optional<Divergence>> m_first; // per stream, in ReplayStream order
-    QStringList m_notes;
+    QList<ReplayNote> m_notes;
     QStringList m_missingEnv;
     int m_callWaitMs = 0;
     bool m_running = false;
