@@ -39,14 +39,16 @@ SandboxPool::SandboxPool(std::unique_ptr<SandboxProvider> provider, const PoolOp
     }
     reapOrphans()->then(this, [this](const Result<int> &) {
         m_reaped = true;
-        for (const WaitingCreate &w : std::exchange(m_waitingForReap, {})) {
-            --m_creating; // dispatch counts it again if it still goes ahead
+        const QList<WaitingCreate> waiting = std::exchange(m_waitingForReap, {});
+        m_creating -= int(waiting.size()); // dispatch counts each again if it still goes ahead
+        // Only now: the reap must not take our own warm sandboxes for another process's. And
+        // before the creates that waited: those of a warm shape wait for these.
+        if (m_warm)
+            m_warm->refill();
+        for (const WaitingCreate &w : waiting) {
             if (w.op && !w.op->isFinished())
                 dispatch(w.op, w.options);
         }
-        // Only now: the reap must not take our own warm sandboxes for another process's.
-        if (m_warm)
-            m_warm->refill();
     });
 }
 
@@ -136,6 +138,11 @@ void SandboxPool::dispatch(Operation<Sandbox *> *op, const SandboxOptions &optio
             ++m_creating;
             claimWarm(op, backend, options);
             m_warm->refill();
+            return;
+        }
+        // One of its shape is on its way and ends sooner than a cold start would.
+        if (m_warm->creating(shape) > int(m_waitingForRoom.size())) {
+            m_waitingForRoom << WaitingCreate{QPointer(op), options};
             return;
         }
     }

@@ -37,6 +37,11 @@ int WarmPool::readyCount() const
     return int(std::count_if(m_entries.cbegin(), m_entries.cend(), [](const Entry *e) { return e->backend; }));
 }
 
+int WarmPool::creating(const WarmShape &shape) const
+{
+    return int(std::count_if(m_entries.cbegin(), m_entries.cend(), [&](const Entry *e) { return !e->backend && e->shape == shape; }));
+}
+
 void WarmPool::want(const WarmShape &shape)
 {
     m_shapes.removeAll(shape);

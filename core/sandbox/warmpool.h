@@ -47,7 +47,8 @@ public:
     // Ready and being created: what counts against maxSandboxes.
     int count() const { return int(m_entries.size()); }
     int readyCount() const;
-    bool creating() const { return readyCount() < count(); }
+    // Being created for `shape` now.
+    int creating(const WarmShape &shape) const;
 
     // Keeps `shape` warm from now on (most recent first; the oldest beyond maxShapes is dropped).
     void want(const WarmShape &shape);
