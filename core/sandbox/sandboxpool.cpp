@@ -136,8 +136,8 @@ void SandboxPool::dispatch(Operation<Sandbox *> *op, const SandboxOptions &optio
         m_warm->want(shape);
         if (SandboxBackend *backend = m_warm->take(shape, QDateTime::currentDateTimeUtc().addMSecs(options.lifetimeMs))) {
             ++m_creating;
+            m_warm->pauseAfterClaim();
             claimWarm(op, backend, options);
-            m_warm->refill();
             return;
         }
         // One of its shape is on its way and ends sooner than a cold start would.

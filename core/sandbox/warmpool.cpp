@@ -25,6 +25,14 @@ WarmPool::WarmPool(SandboxProvider *provider, const PoolOptions &options, std::f
     m_retry.setSingleShot(true);
     m_retry.setInterval(retryMs);
     connect(&m_retry, &QTimer::timeout, this, &WarmPool::refill);
+    m_pause.setSingleShot(true);
+    m_pause.setInterval(claimPauseMs);
+    connect(&m_pause, &QTimer::timeout, this, &WarmPool::refill);
+}
+
+void WarmPool::pauseAfterClaim()
+{
+    m_pause.start();
 }
 
 WarmPool::~WarmPool()
@@ -88,7 +96,7 @@ bool WarmPool::evictOne()
 
 void WarmPool::refill()
 {
-    if (m_closed || m_options.warm <= 0 || m_retry.isActive())
+    if (m_closed || m_options.warm <= 0 || m_retry.isActive() || m_pause.isActive())
         return;
     for (const WarmShape &shape : std::as_const(m_shapes)) {
         int have = int(std::count_if(m_entries.cbegin(), m_entries.cend(), [&](const Entry *e) { return e->shape == shape; }));

@@ -58,8 +58,12 @@ public:
     // Releases one ready sandbox (of the least recently wanted shape) to make room; false when
     // none is ready.
     bool evictOne();
-    // Starts creating what is missing, as room() allows.
+    // Starts creating what is missing, as room() allows (not while paused).
     void refill();
+    // Holds refills back for claimPauseMs: a container start competes for the engine (and, on
+    // a small machine, the CPU) with a claimed sandbox's first commands.
+    void pauseAfterClaim();
+    static constexpr int claimPauseMs = 1'500;
     // Releases every warm sandbox, creates none from now on; done once the provider answered
     // for each, those still being created included.
     void close(std::function<void()> done);
@@ -93,6 +97,7 @@ private:
     QList<Entry *> m_entries;
     QTimer m_renewal;
     QTimer m_retry;
+    QTimer m_pause;
     bool m_closed = false;
     int m_releasing = 0;
     std::function<void()> m_closeDone;

@@ -154,6 +154,22 @@ private slots:
         QCOMPARE(mine(), QStringList());
     }
 
+    void claimSetsTheKeepersDeadline()
+    {
+        auto pool = openDockerPool(warmOptions(1, 1));
+        QVERIFY2(pool, pool ? "" : qPrintable(why(pool.error())));
+        QTRY_COMPARE_WITH_TIMEOUT((*pool)->warmReady(), 1, 90'000);
+        SandboxOptions so = claimOptions();
+        so.lifetimeMs = 500'000;
+        Sandbox *s = createSandbox(pool->get(), so);
+        QVERIFY(s);
+        // The keeper ends the sandbox at the claim's end even with this process dead.
+        const QString expected = QString::number((s->expiresAt().toMSecsSinceEpoch() + 999) / 1000);
+        QTRY_COMPARE_WITH_TIMEOUT(run(s, QStringLiteral("cat /run/sandbench/deadline 2>/dev/null")).trimmed(), expected, 30'000);
+        QVERIFY(waitFor((*pool)->close(), 60'000));
+        QCOMPARE(mine(), QStringList());
+    }
+
     void refillsAndHoldsToMaxSandboxes()
     {
         auto pool = openDockerPool(warmOptions(2, 2));

@@ -9,10 +9,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
+#include <QTimer>
 
 namespace Sandbench {
 
 namespace {
+
+constexpr int deadlineDelayMs = 1'000;
 
 // The networks the engine says the container is on.
 QJsonObject attachedNetworks(const HttpResponse &inspected)
@@ -66,13 +69,19 @@ VoidOperation *DockerBackend::claim(const BackendClaimRequest &request)
     // later than the claim's end, and the keeper only moves a deadline later. Until this is
     // written the keeper's own (at most WarmPool::keepWindowMs away) holds; the pool's timer
     // holds the claim's lifetime meanwhile.
+    // It waits deadlineDelayMs too: as a root step it is an exec of its own, which would
+    // compete with the claim's first command for the engine.
     auto writeDeadline = [this, expires = request.expires] {
-        extend(expires)->then(this, [this](const Result<void> &r) {
-            if (r)
+        QTimer::singleShot(deadlineDelayMs, this, [this, expires] {
+            if (m_released)
                 return;
-            qWarning("sandbench: a claimed warm sandbox's lifetime could not be set (%s); removing it",
-                     qPrintable(r.error().message));
-            release()->then(this, [](const Result<void> &) {});
+            extend(expires)->then(this, [this](const Result<void> &r) {
+                if (r)
+                    return;
+                qWarning("sandbench: a claimed warm sandbox's lifetime could not be set (%s); removing it",
+                         qPrintable(r.error().message));
+                release()->then(this, [](const Result<void> &) {});
+            });
         });
     };
     if (kind == NetworkKind::None) {
