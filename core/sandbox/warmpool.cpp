@@ -11,6 +11,8 @@ namespace {
 // After a failed create (a missing image, an engine that refuses), before trying again: never
 // a loop of creates that fail at once.
 constexpr int retryMs = 5'000;
+// What a warm sandbox's keeper must still give it for a claim to take it.
+constexpr qint64 minLeftMs = 10'000;
 
 } // namespace
 
@@ -68,8 +70,10 @@ SandboxBackend *WarmPool::take(const WarmShape &shape, const QDateTime &expires)
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (Entry *e : std::as_const(m_entries)) {
         // Renewing: the keeper's deadline is about to move, possibly past this claim's end.
+        // Nor one whose keeper is about to end it (a renewal that came too late, a suspended
+        // machine): it would be gone under the claim.
         if (!e->backend || e->shape != shape || e->deadline.isNull() || e->deadline > expires
-            || e->created.msecsTo(now) > maxIdleMs)
+            || e->created.msecsTo(now) > maxIdleMs || now.msecsTo(e->deadline) < minLeftMs)
             continue;
         SandboxBackend *backend = e->backend;
         m_entries.removeOne(e);
@@ -124,7 +128,9 @@ void WarmPool::startCreate(const WarmShape &shape)
     // most the pool's maxLifetimeMs from its claim.
     request.latestEnd = entry->created.addMSecs(maxIdleMs + keepWindowMs + m_options.maxLifetimeMs);
     request.labels = m_options.labels;
-    m_renewal.start();
+    // Not restarted by each create: creates more often than its interval would starve it.
+    if (!m_renewal.isActive())
+        m_renewal.start();
 
     Operation<SandboxBackend *> *op = m_provider->create(request);
     auto settled = std::make_shared<bool>(false);
