@@ -69,7 +69,7 @@ QString mcpHelp()
         "  mcp [--http 127.0.0.1:PORT [--token-file FILE]] [--policy FILE] [--workdir DIR]\n"
         "      [--sandbox-tools NAME[:exec,write,ports,desktop]]... [--image IMAGE]\n"
         "      [--network none|all] [--port P]... [--lifetime SECONDS] [--max-sandboxes N]\n"
-        "      [--record-dir DIR]\n"
+        "      [--warm N] [--record-dir DIR]\n"
         "               serve MCP to an agent, on stdio or on loopback HTTP (a bearer token is\n"
         "               printed on stderr, or read from --token-file); tools: code.run under\n"
         "               --policy (deny everything by default), and per --sandbox-tools NAME:\n"
@@ -77,7 +77,8 @@ QString mcpHelp()
         "               (screenshot, click, scroll, type, key) when enabled; each client session\n"
         "               gets its own copy of --workdir and its own sandboxes (default image\n"
         "               sandbench/base:1, lifetime 3600 s), and is recorded as an agent session\n"
-        "               in --record-dir (default: the sessions folder) for `replay FILE`\n");
+        "               in --record-dir (default: the sessions folder) for `replay FILE`;\n"
+        "               --warm N keeps N sandboxes ready, claimed by the sessions' creates\n");
 }
 
 int mcpCommand(const QStringList &args)
@@ -137,6 +138,14 @@ int mcpCommand(const QStringList &args)
                    options.maxSandboxes = int(*n);
                    return std::nullopt;
                }});
+    table.add({{QStringLiteral("--warm")}, QStringLiteral("N"), QStringLiteral("sandboxes kept warm for the sessions"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   auto n = wholeNumber(v, 0, 256);
+                   if (!n)
+                       return QStringLiteral("a number from 0 to 256");
+                   options.warm = int(*n);
+                   return std::nullopt;
+               }});
     table.text({QStringLiteral("--record-dir")}, QStringLiteral("DIR"), QStringLiteral("where sessions are recorded"), &options.recordDir);
     table.flag({QStringLiteral("--help"), QStringLiteral("-h")}, QStringLiteral("this text"), &help);
     const auto parsed = table.parse(args);
@@ -168,6 +177,11 @@ int mcpCommand(const QStringList &args)
     McpServer server(options);
     if (auto ok = server.check(); !ok)
         return usageError(ok.error().message);
+    // The warm sandboxes are made from the start, not at the first session's first create.
+    if (options.warm > 0) {
+        if (auto pool = server.workbench()->sandboxPool(); !pool)
+            return usageError(pool.error().message);
+    }
 
     SignalWatcher watcher;
     int status = 0;

@@ -115,6 +115,14 @@ int runSandbox(const QStringList &args)
         return std::nullopt;
     }});
     table.text({QStringLiteral("--audit-log")}, QStringLiteral("FILE"), QStringLiteral("write the sandbox's connections (JSONL)"), &auditFile);
+    int warm = 0;
+    table.add({{QStringLiteral("--warm")}, QStringLiteral("N"), QStringLiteral("warm sandboxes the pool keeps"), [&warm](const QString &v) -> std::optional<QString> {
+        const auto n = wholeNumber(v, 0, 16);
+        if (!n)
+            return QStringLiteral("a number from 0 to 16");
+        warm = int(*n);
+        return std::nullopt;
+    }});
     table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port to publish"), [&so](const QString &v) -> std::optional<QString> {
         const auto port = wholeNumber(v, 1, 65535);
         if (!port)
@@ -161,7 +169,11 @@ int runSandbox(const QStringList &args)
                                   .arg(recordEnvValues ? QStringLiteral("--record-env-values") : QStringLiteral("--screenshot")));
 
     PoolOptions po;
-    po.maxSandboxes = 1;
+    // With --warm the command's sandbox is claimed from the warm pool (the create waits for
+    // the first warm one of its shape): the claim path end to end, env applied at claim.
+    po.maxSandboxes = std::max(1, warm);
+    po.warm = warm;
+    po.warmImage = so.image;
     po.maxLifetimeMs = so.lifetimeMs;
     po.maxExecTimeoutMs = so.lifetimeMs;
     po.execTimeoutMs = execTimeoutMs > 0 ? execTimeoutMs : so.lifetimeMs;
@@ -373,7 +385,7 @@ QString sandboxHelp()
     return QStringLiteral(
         "  sandbox run [--image I] [--network none|all|allow:HOST[,HOST...]] [--audit-log FILE] [--port P] [--lifetime SECONDS]\n"
         "              [--exec-timeout SECONDS] [--memory MIB] [--cpus N] [--env K=V]\n"
-        "              [--raw-output]\n"
+        "              [--raw-output] [--warm N]\n"
         "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
         "               lifetime 600 s), stream its output, release it; exits with CMD's status,\n"
@@ -383,7 +395,8 @@ QString sandboxHelp()
         "               environment variables; --record-env-values also stores their values;\n"
         "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"
         "               the replay compares (needs an image with a desktop: sandbench/desktop:1)\n"
-        "               On a terminal CMD's control characters are escaped; --raw-output passes them\n"
+        "               On a terminal CMD's control characters are escaped; --raw-output passes them;\n"
+        "               --warm N: the pool keeps N warm sandboxes and CMD's is claimed from them\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
         "  sandbox rm ID|--all\n"
         "               remove one sandbox (id prefix or name) or all of them\n");

@@ -1,12 +1,15 @@
 // Side by side, alternating, on the same engine:
 //   create-to-first-exec through SandboxPool   vs  `docker run --rm IMAGE true`
 //   one exec in a live sandbox                 vs  `docker exec CONTAINER true`
+//   warm claim to first exec output            vs  `docker run --rm IMAGE true`
+//   warm claim with its own env                vs  warm claim without
 // Medians of N rounds (default 20; first argument), image from the second (sandbench/base:1).
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QProcess>
 #include <QTextStream>
 
@@ -121,14 +124,71 @@ int main(int argc, char *argv[])
     }
     waitFor(s->release(), 60'000);
 
+    // Warm claims: a pool of its own that keeps one warm; each round waits (untimed) for the
+    // refill, then times create() to the first exec's output, which must be the claim's.
+    PoolOptions wo = po;
+    wo.warm = 1;
+    wo.warmImage = image;
+    auto warmProvider = DockerProvider::create();
+    if (!warmProvider)
+        qFatal("%s", qPrintable(warmProvider.error().message));
+    auto warmPool = SandboxPool::open(std::move(*warmProvider), wo);
+    if (!warmPool)
+        qFatal("%s", qPrintable(warmPool.error().message));
+    auto waitWarm = [&] {
+        QElapsedTimer t;
+        t.start();
+        while ((*warmPool)->warmReady() < 1 && t.elapsed() < 120'000)
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+        if ((*warmPool)->warmReady() < 1)
+            qFatal("no warm sandbox after 120 s");
+    };
+    auto claimOnce = [&](bool withEnv) {
+        waitWarm();
+        SandboxOptions co = so;
+        if (withEnv)
+            co.env = {{QStringLiteral("BENCH_TOKEN"), QStringLiteral("claim-env")}, {QStringLiteral("BENCH_MORE"), QStringLiteral("x")}};
+        QElapsedTimer t;
+        t.start();
+        auto s = waitFor((*warmPool)->create(co), 60'000);
+        if (!s)
+            qFatal("%s", qPrintable(s.error().message));
+        auto r = waitFor((*s)->exec({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("printf %s \"$BENCH_TOKEN\"")}), 60'000);
+        const double ms = t.nsecsElapsed() / 1e6;
+        if (!r || r->exitCode != 0 || r->stdoutData != (withEnv ? QByteArray("claim-env") : QByteArray()))
+            qFatal("warm exec failed or lost its env");
+        waitFor((*s)->release(), 60'000);
+        return ms;
+    };
+    claimOnce(false); // warm-up
+    QList<double> claimPlain, claimEnv, runWarm;
+    for (int i = 0; i < rounds; ++i) {
+        auto theirs = [&] {
+            runWarm << timeProcess({QStringLiteral("docker"), QStringLiteral("run"), QStringLiteral("--rm"), image, QStringLiteral("true")});
+        };
+        // Alternating: with env / without, and docker run before or after.
+        if (i % 2) {
+            theirs();
+            claimPlain << claimOnce(false);
+            claimEnv << claimOnce(true);
+        } else {
+            claimEnv << claimOnce(true);
+            claimPlain << claimOnce(false);
+            theirs();
+        }
+    }
+    waitFor((*warmPool)->close(), 60'000);
+
     out << "image " << image << ", " << rounds << " alternating rounds, medians in ms\n";
-    out << QStringLiteral("%1 %2 %3 %4\n").arg(QStringLiteral("what"), -34).arg(QStringLiteral("sandbench"), 10)
+    out << QStringLiteral("%1 %2 %3 %4\n").arg(QStringLiteral("what"), -38).arg(QStringLiteral("sandbench"), 10)
                .arg(QStringLiteral("docker CLI"), 11).arg(QStringLiteral("ratio"), 7);
     auto row = [&](const QString &what, const QList<double> &a, const QList<double> &b) {
-        out << QStringLiteral("%1 %2 %3 %4\n").arg(what, -34).arg(median(a), 10, 'f', 1).arg(median(b), 11, 'f', 1)
+        out << QStringLiteral("%1 %2 %3 %4").arg(what, -38).arg(median(a), 10, 'f', 1).arg(median(b), 11, 'f', 1)
                    .arg(median(a) / median(b), 6, 'f', 2) << "x\n";
     };
     row(QStringLiteral("create to first exec / docker run"), ours, theirs);
     row(QStringLiteral("exec in a live sandbox / docker exec"), execOurs, execTheirs);
+    row(QStringLiteral("warm claim to first exec / docker run"), claimPlain, runWarm);
+    row(QStringLiteral("warm claim with env / without"), claimEnv, claimPlain);
     return 0;
 }

@@ -35,6 +35,8 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
     wo.recordSessions = true;
     wo.sandboxProviders = m_options.sandboxProviders;
     wo.pool.maxSandboxes = m_options.maxSandboxes;
+    wo.pool.warm = m_options.warm;
+    wo.pool.warmImage = m_options.sandbox.image;
     wo.pool.maxLifetimeMs = m_options.sandbox.lifetimeMs;
     wo.pool.network = {NetworkKind::None};
     if (m_options.sandbox.network.kind != NetworkKind::None)
@@ -150,6 +152,10 @@ VoidResult McpServer::check() const
         return fail(QStringLiteral("--port needs --network all: a sandbox without a network publishes no port"));
     if (m_options.maxSandboxes < 1)
         return fail(QStringLiteral("--max-sandboxes: at least 1"));
+    if (m_options.warm < 0 || m_options.warm > m_options.maxSandboxes)
+        return fail(QStringLiteral("--warm: from 0 to --max-sandboxes (%1); warm sandboxes count against it").arg(m_options.maxSandboxes));
+    if (m_options.warm > 0 && m_options.toolSets.isEmpty())
+        return fail(QStringLiteral("--warm needs --sandbox-tools: without them no session has a sandbox"));
     return {};
 }
 

@@ -33,6 +33,8 @@ struct McpServerOptions
     // How each session's sandboxes are made: image, network, lifetimeMs.
     SandboxOptions sandbox;
     int maxSandboxes = 4;
+    // Sandboxes of `sandbox`'s image kept warm (PoolOptions::warm) for the sessions' creates.
+    int warm = 0;
     // Where each client session's record goes (one .sbagent per session).
     QString recordDir;
     ToolLimits limits;

@@ -13,6 +13,7 @@
 namespace Sandbench {
 
 class SandboxProvider;
+class WarmPool;
 
 // Holds every sandbox of one provider to the same limits (reference: sandboxes.md, "Limits").
 // Usable from a GUI thread: create() and every Sandbox call return operations at once; the
@@ -35,15 +36,22 @@ public:
     // close() first to learn when they are gone.
     ~SandboxPool() override;
 
-    // The sandbox is owned by the pool. Fails with LimitExceeded when maxSandboxes are alive or
+    // The sandbox is owned by the pool. With PoolOptions::warm, a create of a shape kept warm
+    // claims a ready sandbox (SandboxBackend::claim) when there is one, else cold-starts;
+    // ports, network kind allow and a lifetime shorter than a warm sandbox's keeper window
+    // always cold-start. A create that finds the pool full while warm sandboxes hold places
+    // waits for one of them to go. Fails with LimitExceeded when maxSandboxes are alive or
     // being created, PermissionDenied for a network kind the pool does not allow, InvalidInput
     // for what the provider cannot do, Gone once the pool is closed.
     Operation<Sandbox *> *create(const SandboxOptions &options);
 
     // Sandboxes alive now.
     QList<Sandbox *> sandboxes() const;
-    // Alive plus being created: what maxSandboxes counts.
-    int count() const { return int(sandboxes().size()) + m_creating; }
+    // Alive, being created or claimed, and warm (ready, being made or being removed): what
+    // maxSandboxes counts.
+    int count() const;
+    // Warm sandboxes ready for a claim now.
+    int warmReady() const;
 
     const PoolOptions &options() const { return m_options; }
     SandboxProvider *provider() const { return m_provider.get(); }
@@ -63,6 +71,13 @@ signals:
 private:
     SandboxPool(std::unique_ptr<SandboxProvider> provider, const PoolOptions &options);
     void startCreate(Operation<Sandbox *> *op, const SandboxOptions &options);
+    // Past validation and the reap: claims a warm sandbox, cold-starts, waits for room or fails.
+    void dispatch(Operation<Sandbox *> *op, const SandboxOptions &options);
+    void claimWarm(Operation<Sandbox *> *op, SandboxBackend *backend, const SandboxOptions &options);
+    void adopt(Operation<Sandbox *> *op, SandboxBackend *backend, const SandboxOptions &options,
+               const QDateTime &created, const QDateTime &expires);
+    void retryWaiting();
+    int room() const;
 
     std::unique_ptr<SandboxProvider> m_provider;
     PoolOptions m_options;
@@ -76,6 +91,9 @@ private:
     };
     bool m_reaped = false;
     QList<WaitingCreate> m_waitingForReap;
+    // Creates that found the pool full while warm sandboxes held places.
+    QList<WaitingCreate> m_waitingForRoom;
+    WarmPool *m_warm = nullptr;
 };
 
 } // namespace Sandbench

@@ -65,6 +65,13 @@ VoidOperation *SandboxBackend::extend(const QDateTime &)
     return op;
 }
 
+VoidOperation *SandboxBackend::claim(const BackendClaimRequest &)
+{
+    auto *op = new VoidOperation(this);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("this provider cannot keep sandboxes warm"));
+    return op;
+}
+
 VoidOperation *SandboxBackend::writeDeadline(const QString &file, const QDateTime &expires)
 {
     BackendExecRequest request;

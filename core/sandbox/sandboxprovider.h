@@ -46,6 +46,11 @@ public:
     // maximum). Providers that cannot fail with InvalidInput.
     virtual VoidOperation *extend(const QDateTime &expires);
 
+    // For a backend created with BackendCreateRequest::warm: gives it to one claim, applying
+    // the claim's env (for every later command of the sandbox's user), network kind and
+    // lifetime. Called at most once. Providers that cannot fail with InvalidInput.
+    virtual VoidOperation *claim(const BackendClaimRequest &request);
+
 signals:
     // A connection the sandbox made, or its egress proxy stopping (network kind allow).
     void networkEvent(const Sandbench::AuditEvent &event);
@@ -73,6 +78,8 @@ public:
     virtual QString defaultImage() const = 0;
     // The most a sandbox may ask for; the pool refuses more with LimitExceeded.
     virtual SandboxLimits limits() const { return {}; }
+    // Whether create() honours BackendCreateRequest::warm and its backends claim().
+    virtual bool supportsWarm() const { return false; }
 
     // Creates and starts one sandbox; the operation's value is owned by the caller.
     virtual Operation<SandboxBackend *> *create(const BackendCreateRequest &request) = 0;

@@ -55,6 +55,12 @@ struct PoolOptions
     qint64 maxFileBytes = 16 << 20;
     qint64 callTimeoutMs = 120'000;
     QMap<QString, QString> labels;
+    // Warm pool (core/sandbox/warmpool.h): how many sandboxes to keep ready, locked down and
+    // unused, per shape (image, cpus, memory); 0: none. They count against maxSandboxes. The
+    // first shape kept is warmImage's (empty: the provider's default image) at the provider's
+    // default cpus and memory; each shape a create asks for is kept from then on.
+    int warm = 0;
+    QString warmImage;
 };
 
 struct SandboxOptions
@@ -120,6 +126,17 @@ struct BackendCreateRequest
     QDateTime expires;
     QDateTime latestEnd; // created + the pool's maxLifetimeMs: no extension goes past it
     QMap<QString, QString> labels; // pool labels merged with the sandbox's
+    // For the warm pool: the sandbox waits for a claim (SandboxBackend::claim), with no env
+    // and, when options.network.kind is All, able to go online but not yet on any network.
+    bool warm = false;
+};
+
+// What one claim of a warm sandbox applies to it (SandboxBackend::claim): the claim's env,
+// network kind (None or All) and lifetime; checked against the pool like a create.
+struct BackendClaimRequest
+{
+    SandboxOptions options;
+    QDateTime expires;
 };
 
 // A command as the pool hands it to a backend: validated, absolute cwd, effective limits.

@@ -8,12 +8,13 @@ target_sources(sandbench_core PRIVATE
     sandbox/desktop.h sandbox/desktop.cpp
     sandbox/sandboxpool.h sandbox/sandboxpool.cpp
     sandbox/poolreleaser.h sandbox/poolreleaser.cpp
+    sandbox/warmpool.h sandbox/warmpool.cpp
     sandbox/sandboxconformance.h sandbox/sandboxconformance.cpp
     sandbox/docker/dockerhttp.h sandbox/docker/dockerhttp.cpp
     sandbox/docker/dockerengine.h sandbox/docker/dockerengine.cpp
     sandbox/docker/dockerstreamdecoder.h sandbox/docker/dockerstreamdecoder.cpp
     sandbox/docker/dockerexec.h sandbox/docker/dockerexec.cpp
-    sandbox/docker/dockerbackend.h sandbox/docker/dockerbackend.cpp
+    sandbox/docker/dockerbackend.h sandbox/docker/dockerbackend.cpp sandbox/docker/dockerwarm.cpp
     sandbox/docker/dockerhostcutoff.h sandbox/docker/dockerhostcutoff.cpp
     sandbox/docker/dockerlockdown.h sandbox/docker/dockerlockdown.cpp
     sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp

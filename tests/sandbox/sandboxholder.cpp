@@ -1,9 +1,12 @@
 // sandboxholder COUNT LIFETIME_MS: holds COUNT sandboxes of the engine of DOCKER_HOST, prints
 // each id on a line of its own and then "ready", and waits to be killed. It stands for the
 // application killed while its sandboxes are alive (tst_dockerresilience).
+// sandboxholder COUNT LIFETIME_MS warm: prints its owner label, keeps COUNT warm sandboxes and
+// claims none, prints "ready" once they are, and waits to be killed (tst_dockerwarmpool).
 #include "dockertestsupport.h"
 
 #include <QCoreApplication>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -19,13 +22,29 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: sandboxholder COUNT(1-16) LIFETIME_MS(>=1000)\n");
         return 2;
     }
+    const bool warm = argc > 3 && QByteArray(argv[3]) == "warm";
     PoolOptions o;
     o.maxSandboxes = count;
     o.maxLifetimeMs = lifetimeMs;
+    o.warm = warm ? count : 0;
     auto pool = openDockerPool(o);
     if (!pool) {
         std::fprintf(stderr, "%s\n", qPrintable(why(pool.error())));
         return 1;
+    }
+    if (warm) {
+        std::printf("%s\n", qPrintable(DockerProvider::ownerIdentity()));
+        std::fflush(stdout);
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &poll, [&] {
+            if ((*pool)->warmReady() == count) {
+                poll.stop();
+                std::printf("ready\n");
+                std::fflush(stdout);
+            }
+        });
+        poll.start(50);
+        return app.exec();
     }
     SandboxOptions so;
     so.lifetimeMs = lifetimeMs;

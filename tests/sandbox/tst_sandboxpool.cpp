@@ -73,6 +73,26 @@ private slots:
         QCOMPARE(pool.error().code, ErrorCode::InvalidConfig);
     }
 
+    void warmNeedsRoomAndAProviderThatCan()
+    {
+        PoolOptions o;
+        o.maxSandboxes = 2;
+        o.maxLifetimeMs = 1000;
+        // The fake provider cannot keep sandboxes warm: refused, not silently cold.
+        o.warm = 1;
+        auto cannot = SandboxPool::open(std::make_unique<FakeProvider>(), o);
+        QVERIFY(!cannot);
+        QCOMPARE(cannot.error().code, ErrorCode::InvalidConfig);
+        for (int bad : {-1, 3}) {
+            o.warm = bad;
+            auto pool = SandboxPool::open(std::make_unique<FakeProvider>(), o);
+            QVERIFY(!pool);
+            QCOMPARE(pool.error().code, ErrorCode::InvalidConfig);
+        }
+        o.warm = 0;
+        QVERIFY(SandboxPool::open(std::make_unique<FakeProvider>(), o));
+    }
+
     void createChecksLifetimeAndNetwork()
     {
         auto pool = openPool();

@@ -64,7 +64,11 @@ ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool kil
     // The env values travel on stdin, ahead of the command's own: never in the exec's argv or
     // Env, which the engine shows to anyone who can inspect it.
     BackendExecRequest sent = request;
-    sent.stdinData = SandboxScripts::envHeader(request.env) + request.stdinData.value_or(QByteArray());
+    // A warm sandbox's claim env comes first (as the env file would), the exec's own over it;
+    // root's steps never see it.
+    QMap<QString, QString> env = request.asRoot ? QMap<QString, QString>() : m_claimEnv;
+    env.insert(request.env);
+    sent.stdinData = SandboxScripts::envHeader(env) + request.stdinData.value_or(QByteArray());
     sent.env.clear();
     // Root's execs are Sandbench's own, short and bounded: they run to their timeout.
     auto *runner = new DockerExecRunner(this, m_engine, m_id, argv, sent, tag, job, killable && !request.asRoot);

@@ -36,6 +36,15 @@ public:
     VoidOperation *release() override;
     bool hasDesktop() const override { return m_desktop; }
     VoidOperation *extend(const QDateTime &expires) override;
+    // Warm sandboxes (dockerwarm.cpp): the claim's env goes with every later command of the
+    // sandbox's user, on stdin like an exec's own (no root step, so no cost at claim); network
+    // kind all connects the container (see leaveNetwork) and cuts the host off as a cold create
+    // does; the keeper's deadline is written after the claim has finished, and a sandbox whose
+    // deadline cannot be written is removed.
+    VoidOperation *claim(const BackendClaimRequest &request) override;
+    // For a warm sandbox able to go online: takes it off networkName until its claim (the
+    // engine cannot connect a container made with network "none"), and checks it is on none.
+    VoidOperation *leaveNetwork(const QString &networkName);
 
     // Starts the image's display (Desktop::startScript) at the given "WxH"; finishes once it
     // is up, and from then on hasDesktop().
@@ -82,6 +91,9 @@ private:
     QString m_name;
     QHash<int, int> m_hostPorts;
     bool m_hasEnvFile = false;
+    bool m_claimed = false;
+    QString m_offNetwork; // the network leaveNetwork() took it off
+    QMap<QString, QString> m_claimEnv;
     bool m_hasInsideProgram = false;
     bool m_released = false;
     bool m_desktop = false;

@@ -374,7 +374,16 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                 writeEnv();
             });
         };
-        auto isolate = [op, backend, cutOff, startDisplay, failWith] {
+        auto isolate = [op, request, backend, cutOff, startDisplay, failWith] {
+            if (request.warm && request.options.network.kind == NetworkKind::All) {
+                VoidOperation *leave = backend->leaveNetwork(QLatin1String(networkName));
+                leave->then(op, [startDisplay, failWith](const Result<void> &r) {
+                    if (!r)
+                        return failWith(r.error());
+                    startDisplay();
+                });
+                return;
+            }
             if (!cutOff)
                 return startDisplay();
             VoidOperation *cut = backend->cutOffHost(*cutOff);
@@ -457,7 +466,8 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                     hostPorts.insert(port, hostPort);
                 }
                 std::optional<HostCutOff> cutOff;
-                if (request.options.network.kind != NetworkKind::None) {
+                // A warm one goes off the network before create finishes; its claim cuts off.
+                if (request.options.network.kind != NetworkKind::None && !request.warm) {
                     const QString onNetwork = proxy ? proxy->networkName() : QString::fromLatin1(networkName);
                     auto planned = planHostCutOff(container, request.options.ports, onNetwork);
                     if (!planned)

@@ -51,6 +51,10 @@ public:
     QString defaultImage() const override { return m_options.defaultImage; }
     SandboxLimits limits() const override;
     const DockerEngine &engine() const { return m_engine; }
+    // A warm sandbox (BackendCreateRequest::warm) able to go online is made on networkName and
+    // taken off it before create finishes (DockerBackend::leaveNetwork): a claim connects it
+    // again (network kind all) or leaves it on none.
+    bool supportsWarm() const override { return true; }
 
     Operation<SandboxBackend *> *create(const BackendCreateRequest &request) override;
     CountOperation *reapOrphans() override;
