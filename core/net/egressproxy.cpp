@@ -23,6 +23,8 @@ struct EgressProxy::Decoder
 namespace {
 
 constexpr int readyTimeoutMs = 30'000;
+// With secrets the proxy also makes a CA (an RSA key) and starts a Python process first.
+constexpr int secretReadyTimeoutMs = 60'000;
 constexpr qsizetype maxLineBytes = 64 * 1024;
 
 QString randomHex(int bytes)
@@ -189,10 +191,11 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
         m_stream = m_engine->startExec(this, execId);
         connect(m_stream, &DockerRequest::streamData, this, &EgressProxy::onStream);
         connect(m_stream, &DockerRequest::finished, this, &EgressProxy::onStreamEnded);
-        QTimer::singleShot(readyTimeoutMs, this, [this] {
+        const int timeoutMs = m_options.secrets.isEmpty() ? readyTimeoutMs : secretReadyTimeoutMs;
+        QTimer::singleShot(timeoutMs, this, [this, timeoutMs] {
             if (auto ready = std::exchange(m_readyDone, nullptr))
                 ready(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy did not start listening within %1 s")
-                                                            .arg(readyTimeoutMs / 1000)));
+                                                            .arg(timeoutMs / 1000)));
         });
         m_stream->start();
     });

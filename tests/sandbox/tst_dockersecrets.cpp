@@ -126,7 +126,8 @@ private slots:
         o.execTimeoutMs = 180'000;
         o.network = {NetworkKind::None, NetworkKind::Domains};
         DockerProviderOptions po;
-        po.egressExtraHosts = {QStringLiteral("secret.test:%1").arg(m_serverIp), QStringLiteral("other.test:%1").arg(m_serverIp)};
+        po.egressExtraHosts = {QStringLiteral("secret.test:%1").arg(m_serverIp), QStringLiteral("other.test:%1").arg(m_serverIp),
+                               QStringLiteral("third.test:%1").arg(m_serverIp)};
         po.egressUpstreamCaPem = m_serverCa;
         auto pool = openDockerPool(o, po);
         VERIFY_OK(pool);
@@ -134,8 +135,11 @@ private slots:
         so.lifetimeMs = 300'000;
         so.image = image;
         so.network.kind = NetworkKind::Domains;
-        so.network.domains = {QStringLiteral("secret.test:8443"), QStringLiteral("other.test:8443")};
-        so.secrets = {{QStringLiteral("API_KEY"), {QStringLiteral("secret.test")}, value}};
+        so.network.domains = {QStringLiteral("secret.test:8443"), QStringLiteral("other.test:8443"), QStringLiteral("third.test:8443")};
+        // Two secrets for two hosts: each host gets its own value and the other's placeholder.
+        const QByteArray otherValue = freshValue();
+        so.secrets = {{QStringLiteral("API_KEY"), {QStringLiteral("secret.test")}, value},
+                      {QStringLiteral("OTHER_KEY"), {QStringLiteral("third.test")}, otherValue}};
         Sandbox *s = createSandbox(pool->get(), so);
         QVERIFY(s);
         auto *backend = qobject_cast<DockerBackend *>(s->backend());
@@ -146,8 +150,8 @@ private slots:
         docker({QStringLiteral("network"), QStringLiteral("connect"), m_tag, backend->egressProxy()->proxyContainerId()}, &ok);
         QVERIFY(ok);
         // Kept by name and hosts only.
-        QCOMPARE(s->options().secrets.size(), 1);
-        QVERIFY(s->options().secrets[0].value.isEmpty());
+        QCOMPARE(s->options().secrets.size(), 2);
+        QVERIFY(s->options().secrets[0].value.isEmpty() && s->options().secrets[1].value.isEmpty());
 
         // (Not recorded: the server echoes what it got, the value too, into this output.)
         auto r = python(s, testFile(QStringLiteral("client.py")), {{QStringLiteral("TEST_CA"), QString::fromLatin1(m_serverCa)}});
@@ -158,11 +162,17 @@ private slots:
         QVERIFY2(out.contains("secret.test status=200 issuer=mitmproxy"), out + r->stderrData);
         const QByteArray secretPart = out.mid(out.indexOf("secret.test status="), out.indexOf("other.test ") - out.indexOf("secret.test status="));
         QVERIFY2(secretPart.contains("H Authorization: Bearer " + value) && secretPart.contains("H X-Api-Key: " + value), out);
-        QVERIFY2(!secretPart.contains(placeholder), out);
-        // The other name: the server's own certificate (not bumped), and the placeholder only.
-        const QByteArray otherPart = out.mid(out.indexOf("other.test "));
+        QVERIFY2(!secretPart.contains(placeholder) && secretPart.contains("H X-Other-Key: sandbench-secret-OTHER_KEY-")
+                     && !secretPart.contains(otherValue), out);
+        // The other name: the server's own certificate (not bumped), and the placeholders only.
+        const QByteArray otherPart = out.mid(out.indexOf("other.test "), out.indexOf("third.test ") - out.indexOf("other.test "));
         QVERIFY2(otherPart.contains("other.test status=200 issuer=Sandbench Test CA"), out + r->stderrData);
-        QVERIFY2(otherPart.contains("H X-Api-Key: " + placeholder) && !otherPart.contains(value), out);
+        QVERIFY2(otherPart.contains("H X-Api-Key: " + placeholder) && !otherPart.contains(value) && !otherPart.contains(otherValue), out);
+        // OTHER_KEY's host, bumped too: its value, and API_KEY's placeholder left as it is.
+        const QByteArray thirdPart = out.mid(out.indexOf("third.test "));
+        QVERIFY2(thirdPart.contains("third.test status=200 issuer=mitmproxy"), out + r->stderrData);
+        QVERIFY2(thirdPart.contains("H X-Other-Key: " + otherValue) && thirdPart.contains("H X-Api-Key: " + placeholder)
+                     && !thirdPart.contains(value), out);
 
         // Nowhere inside: files, environments, command lines. The search finds the placeholder
         // (the control: the search works), never the value.
@@ -170,9 +180,11 @@ private slots:
         auto control = python(s, scan, {}, placeholder);
         VERIFY_OK(control);
         QVERIFY2(control->stdoutData.contains("found /run/sandbench/env") && control->stdoutData.contains("/environ"), control->stdoutData);
-        auto search = python(s, scan, {}, value);
-        VERIFY_OK(search);
-        QVERIFY2(search->stdoutData.contains("scanned") && !search->stdoutData.contains("found"), search->stdoutData + search->stderrData);
+        for (const QByteArray &v : {value, otherValue}) {
+            auto search = python(s, scan, {}, v);
+            VERIFY_OK(search);
+            QVERIFY2(search->stdoutData.contains("scanned") && !search->stdoutData.contains("found"), search->stdoutData + search->stderrData);
+        }
 
         // Nor in the record: every audit line, and the saved session.
         QDeadlineTimer deadline(30'000);
@@ -184,7 +196,7 @@ private slots:
         QVERIFY(has(QStringLiteral("secret.test:8443")));
         QVERIFY(has(QStringLiteral("other.test:8443")));
         for (const AuditEvent &e : events)
-            QVERIFY(!e.toJsonLine().contains(value));
+            QVERIFY(!e.toJsonLine().contains(value) && !e.toJsonLine().contains(otherValue));
         SandboxSessionRecorder recorder(s);
         recorder.setRecordEnvValues(true);
         ExecOptions eo;

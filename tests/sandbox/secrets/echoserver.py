@@ -1,5 +1,5 @@
-# The secrets test's web server (tst_dockersecrets): HTTPS on 8443 for secret.test and
-# other.test under a CA of its own (written to /tmp/ca.pem), answering every GET with the
+# The secrets test's web server (tst_dockersecrets): HTTPS on 8443 for secret.test,
+# other.test and third.test under a CA of its own (written to /tmp/ca.pem), answering every GET with the
 # request's headers, one "H name: value" line each.
 import datetime
 import http.server
@@ -33,7 +33,8 @@ ca = (builder(name("Sandbench Test CA"), name("Sandbench Test CA"), ca_key.publi
       .sign(ca_key, hashes.SHA256()))
 key = ec.generate_private_key(ec.SECP256R1())
 cert = (builder(name("secret.test"), ca.subject, key.public_key())
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName("secret.test"), x509.DNSName("other.test")]), critical=False)
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName("secret.test"), x509.DNSName("other.test"),
+                                                       x509.DNSName("third.test")]), critical=False)
         .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
         .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False)
         .sign(ca_key, hashes.SHA256()))
