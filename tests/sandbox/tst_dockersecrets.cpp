@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -209,6 +210,18 @@ private slots:
         const QString sessionFile = dir.filePath(QStringLiteral("session.sbsession"));
         VERIFY_OK(recorder.session().write(sessionFile));
         expectSessionWithoutValue(sessionFile, value);
+
+        // mitmdump alone dies: Squid goes with it, the record says so, and the sandbox is
+        // offline, never connected around it.
+        QSignalSpy stopped(backend->egressProxy(), &EgressProxy::proxyStopped);
+        docker({QStringLiteral("exec"), backend->egressProxy()->proxyContainerId(), QStringLiteral("sh"), QStringLiteral("-c"),
+                QStringLiteral("for p in /proc/[0-9]*; do [ \"$(cat $p/comm 2>/dev/null)\" = mitmdump ] && kill -9 ${p#/proc/}; done; true")},
+               &ok);
+        QVERIFY(ok);
+        QVERIFY(stopped.wait(30'000));
+        auto after = python(s, testFile(QStringLiteral("client.py")), {{QStringLiteral("TEST_CA"), QString::fromLatin1(m_serverCa)}});
+        VERIFY_OK(after);
+        QVERIFY2(!after->stdoutData.contains("status=") && after->stdoutData.count("error=") == 3, after->stdoutData);
 
         VERIFY_OK(waitFor(s->release(), 60'000));
         QVERIFY(waitFor((*pool)->close(), 60'000));
