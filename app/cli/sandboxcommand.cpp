@@ -117,12 +117,12 @@ int runSandbox(const QStringList &args)
     }});
     table.text({QStringLiteral("--audit-log")}, QStringLiteral("FILE"), QStringLiteral("write the sandbox's connections (JSONL)"), &auditFile);
     // The value never on the command line: from the variable NAME of this process, or a file.
+    // Parsed after the table, so that a refused spec is not echoed whole (someone may have
+    // typed a value into it); the messages name the secret, never a value.
+    QStringList secretSpecs;
     table.add({{QStringLiteral("--secret")}, QStringLiteral("NAME@HOST[,HOST...][=file:PATH]"),
-               QStringLiteral("a secret the sandbox sees only as a placeholder"), [&so](const QString &v) -> std::optional<QString> {
-        auto secret = SandboxSecrets::parseSpec(v);
-        if (!secret)
-            return secret.error().message;
-        so.secrets << *secret;
+               QStringLiteral("a secret the sandbox sees only as a placeholder"), [&secretSpecs](const QString &v) -> std::optional<QString> {
+        secretSpecs << v;
         return std::nullopt;
     }, true});
     table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port to publish"), [&so](const QString &v) -> std::optional<QString> {
@@ -160,6 +160,12 @@ int runSandbox(const QStringList &args)
         return usageError(parsed.error().message);
     if (!parsed->positional.isEmpty())
         return usageError(QStringLiteral("unexpected argument %1: the command goes after --").arg(parsed->positional.constFirst()));
+    for (const QString &spec : secretSpecs) {
+        auto secret = SandboxSecrets::parseSpec(spec);
+        if (!secret)
+            return usageError(QStringLiteral("--secret: %1").arg(secret.error().message));
+        so.secrets << *secret;
+    }
     argv = parsed->rest;
     if (argv.isEmpty())
         return usageError(QStringLiteral("no command after --"));

@@ -275,6 +275,15 @@ private slots:
         QCOMPARE(cli.exitCode(), 2);
         const QByteArray errors = cli.readAllStandardError();
         QVERIFY2(errors.contains("the environment variable SB_NOT_SET_KEY is not set"), errors.constData());
+        // A value typed into the spec by mistake is refused and not repeated.
+        QProcess inline_;
+        inline_.start(qEnvironmentVariable("SANDBENCH_CLI"),
+                      {QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("allow:api.invalid"),
+                       QStringLiteral("--secret"), QStringLiteral("API_KEY@api.invalid=sk-typed-inline"), QStringLiteral("--"), QStringLiteral("true")});
+        QVERIFY(inline_.waitForFinished(60'000));
+        QCOMPARE(inline_.exitCode(), 2);
+        const QByteArray inlineErrors = inline_.readAllStandardError();
+        QVERIFY2(inlineErrors.contains("file:PATH") && !inlineErrors.contains("sk-typed-inline"), inlineErrors.constData());
     }
 };
 
