@@ -8,6 +8,7 @@
 
 #include "audit/auditwriter.h"
 #include "sandbox/sandboxpool.h"
+#include "sandbox/sandboxsecret.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
 #include "workbench/workbench.h"
 
@@ -123,6 +124,15 @@ int runSandbox(const QStringList &args)
         warm = int(*n);
         return std::nullopt;
     }});
+    // The value never on the command line: from the variable NAME of this process, or a file.
+    // Parsed after the table, so that a refused spec is not echoed whole (someone may have
+    // typed a value into it); the messages name the secret, never a value.
+    QStringList secretSpecs;
+    table.add({{QStringLiteral("--secret")}, QStringLiteral("NAME@HOST[,HOST...][=file:PATH]"),
+               QStringLiteral("a secret the sandbox sees only as a placeholder"), [&secretSpecs](const QString &v) -> std::optional<QString> {
+        secretSpecs << v;
+        return std::nullopt;
+    }, true});
     table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port to publish"), [&so](const QString &v) -> std::optional<QString> {
         const auto port = wholeNumber(v, 1, 65535);
         if (!port)
@@ -158,6 +168,12 @@ int runSandbox(const QStringList &args)
         return usageError(parsed.error().message);
     if (!parsed->positional.isEmpty())
         return usageError(QStringLiteral("unexpected argument %1: the command goes after --").arg(parsed->positional.constFirst()));
+    for (const QString &spec : secretSpecs) {
+        auto secret = SandboxSecrets::parseSpec(spec);
+        if (!secret)
+            return usageError(QStringLiteral("--secret: %1").arg(secret.error().message));
+        so.secrets << *secret;
+    }
     argv = parsed->rest;
     if (argv.isEmpty())
         return usageError(QStringLiteral("no command after --"));
@@ -385,6 +401,7 @@ QString sandboxHelp()
     return QStringLiteral(
         "  sandbox run [--image I] [--network none|all|allow:HOST[,HOST...]] [--audit-log FILE] [--port P] [--lifetime SECONDS]\n"
         "              [--exec-timeout SECONDS] [--memory MIB] [--cpus N] [--env K=V]\n"
+        "              [--secret NAME@HOST[,HOST...][=file:PATH]]\n"
         "              [--raw-output] [--warm N]\n"
         "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
@@ -395,6 +412,9 @@ QString sandboxHelp()
         "               environment variables; --record-env-values also stores their values;\n"
         "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"
         "               the replay compares (needs an image with a desktop: sandbench/desktop:1)\n"
+        "               --secret (with --network allow:...) gives CMD $NAME as a placeholder; the\n"
+        "               egress proxy puts the value of this process's variable NAME (or of the file\n"
+        "               PATH) in its place in request headers sent over HTTPS to HOST only\n"
         "               On a terminal CMD's control characters are escaped; --raw-output passes them;\n"
         "               --warm N: the pool keeps N warm sandboxes and CMD's is claimed from them\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"

@@ -23,6 +23,8 @@ struct EgressProxy::Decoder
 namespace {
 
 constexpr int readyTimeoutMs = 30'000;
+// With secrets the proxy also makes a CA (an RSA key) and starts a Python process first.
+constexpr int secretReadyTimeoutMs = 60'000;
 constexpr qsizetype maxLineBytes = 64 * 1024;
 
 QString randomHex(int bytes)
@@ -163,15 +165,21 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
 void EgressProxy::startSquid(std::function<void(Result<void>)> done)
 {
     const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges);
+    QJsonArray env{QStringLiteral("SQUID_CONF=") + QString::fromLatin1(conf)};
+    QJsonArray cmd{QStringLiteral("sh"), QStringLiteral("-c"),
+                   QStringLiteral("printf '%s\\n' \"$SQUID_CONF\" >/tmp/squid.conf && unset SQUID_CONF && "
+                                  "exec squid -N -f /tmp/squid.conf")};
+    if (!m_options.secrets.isEmpty()) {
+        env = QJsonArray::fromStringList(SecretProxyConfig::startEnvironment(conf, m_options.secrets, m_options.upstreamCaPem));
+        cmd = QJsonArray::fromStringList(SecretProxyConfig::startCommand(m_options.secrets, !m_options.upstreamCaPem.isEmpty()));
+    }
     const QJsonObject exec{
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
         {QStringLiteral("Tty"), false},
         {QStringLiteral("User"), QStringLiteral("proxy")},
-        {QStringLiteral("Env"), QJsonArray{QStringLiteral("SQUID_CONF=") + QString::fromLatin1(conf)}},
-        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"),
-                                           QStringLiteral("printf '%s\\n' \"$SQUID_CONF\" >/tmp/squid.conf && unset SQUID_CONF && "
-                                                          "exec squid -N -f /tmp/squid.conf")}},
+        {QStringLiteral("Env"), env},
+        {QStringLiteral("Cmd"), cmd},
     };
     m_engine->call(this, "POST", "/containers/" + m_containerId.toLatin1() + "/exec", exec, [this, done](const Result<HttpResponse> &r) {
         if (!r)
@@ -183,10 +191,11 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
         m_stream = m_engine->startExec(this, execId);
         connect(m_stream, &DockerRequest::streamData, this, &EgressProxy::onStream);
         connect(m_stream, &DockerRequest::finished, this, &EgressProxy::onStreamEnded);
-        QTimer::singleShot(readyTimeoutMs, this, [this] {
+        const int timeoutMs = m_options.secrets.isEmpty() ? readyTimeoutMs : secretReadyTimeoutMs;
+        QTimer::singleShot(timeoutMs, this, [this, timeoutMs] {
             if (auto ready = std::exchange(m_readyDone, nullptr))
                 ready(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy did not start listening within %1 s")
-                                                            .arg(readyTimeoutMs / 1000)));
+                                                            .arg(timeoutMs / 1000)));
         });
         m_stream->start();
     });
@@ -219,14 +228,39 @@ void EgressProxy::handleLine(const QByteArray &line, bool fromStderr)
     if (fromStderr) {
         // Squid's last words, for the error when it stops before listening.
         m_stderrTail = (m_stderrTail + line + '\n').right(1500);
-        if (line.contains(SquidConfig::readyMarker) && m_readyDone) {
-            m_running = true;
-            std::exchange(m_readyDone, nullptr)({});
+        if (line.contains(SquidConfig::readyMarker)) {
+            m_squidListening = true;
+            readyIfListening();
         }
         return;
     }
+    if (!m_options.secrets.isEmpty() && !m_secretProxyListening) {
+        // Before the proxy listens its script alone writes: the CA, then the marker.
+        if (line.startsWith(SecretProxyConfig::caLinePrefix)) {
+            if (m_caPem.size() < 64 * 1024)
+                m_caPem += line.mid(qsizetype(sizeof(SecretProxyConfig::caLinePrefix)) - 1) + '\n';
+            return;
+        }
+        if (line.trimmed() == SecretProxyConfig::readyMarker) {
+            m_secretProxyListening = true;
+            readyIfListening();
+            return;
+        }
+    }
     if (auto event = SquidConfig::parseLogLine(line, m_list))
         emit connection(*event);
+}
+
+void EgressProxy::readyIfListening()
+{
+    if (!m_squidListening || (!m_options.secrets.isEmpty() && !m_secretProxyListening) || !m_readyDone)
+        return;
+    if (!m_options.secrets.isEmpty() && !m_caPem.contains("-----END CERTIFICATE-----")) {
+        std::exchange(m_readyDone, nullptr)(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy made no CA certificate")));
+        return;
+    }
+    m_running = true;
+    std::exchange(m_readyDone, nullptr)({});
 }
 
 void EgressProxy::onStreamEnded()

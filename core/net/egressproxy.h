@@ -3,6 +3,7 @@
 #include "audit/auditevent.h"
 #include "common/result.h"
 #include "net/egressallowlist.h"
+#include "net/secretproxyconfig.h"
 
 #include <QDateTime>
 #include <QDeadlineTimer>
@@ -19,7 +20,7 @@ class DockerRequest;
 
 struct EgressProxyOptions
 {
-    QString image = QStringLiteral("sandbench/egress:1");
+    QString image = QStringLiteral("sandbench/egress:2");
     // The network the proxy reaches the world through (the provider's shared online network).
     QString outboundNetwork;
     // "name:address" entries for the proxy's own resolver (split-horizon names; tests).
@@ -28,6 +29,11 @@ struct EgressProxyOptions
     QStringList blockedRanges;
     QString owner;        // the owner label value (DockerProvider::ownerIdentity)
     QDateTime latestEnd;  // the proxy ends itself then, whatever becomes of Sandbench
+    // With secrets, mitmdump goes in front of Squid (SecretProxyConfig).
+    QList<EgressSecret> secrets;
+    // PEM certificates the secret hosts' servers may chain to besides the image's system bundle
+    // (a private CA; the tests' server).
+    QByteArray upstreamCaPem;
 };
 
 // One sandbox's egress proxy (network kind `allow`): a Docker network with no way out
@@ -59,6 +65,8 @@ public:
     QString proxyContainerId() const { return m_containerId; }
     bool isRunning() const { return m_running; }
     const EgressAllowList &allowList() const { return m_list; }
+    // With secrets: the sandbox's CA certificate (PEM), once started; its key stays in the proxy.
+    QByteArray caCertificate() const { return m_caPem; }
     // HTTP_PROXY and friends for well-behaved clients inside the sandbox.
     QMap<QString, QString> clientEnvironment() const;
 
@@ -74,6 +82,7 @@ private:
     void onStream(const QByteArray &data);
     void onStreamEnded();
     void handleLine(const QByteArray &line, bool fromStderr);
+    void readyIfListening();
 
     const DockerEngine *m_engine;
     EgressAllowList m_list;
@@ -89,6 +98,9 @@ private:
     QByteArray m_stderrTail;
     std::function<void(Result<void>)> m_readyDone;
     bool m_running = false;
+    bool m_squidListening = false;
+    bool m_secretProxyListening = false;
+    QByteArray m_caPem;
     bool m_stopped = false;
     struct Decoder;
     std::unique_ptr<Decoder> m_decoder;

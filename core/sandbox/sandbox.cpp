@@ -28,6 +28,9 @@ Sandbox::Sandbox(SandboxPool *pool, SandboxBackend *backend, const SandboxOption
     , m_expires(expires)
 {
     backend->setParent(this);
+    // The proxy holds the values now; what is kept here (and shown, saved) is names and hosts.
+    for (SandboxSecret &secret : m_options.secrets)
+        secret.value.clear();
     // The provider says whether it can have a desktop; the backend whether this one (its
     // image) does.
     m_features.desktop = m_features.desktop && backend->hasDesktop();

@@ -63,6 +63,19 @@ struct PoolOptions
     QString warmImage;
 };
 
+// A credential that never enters the sandbox (network kind allow only): the sandbox sees the
+// variable `name` holding a random placeholder, and the egress proxy puts the value in place of
+// the placeholder in request headers sent over HTTPS to exactly these hosts
+// (core/net/secretproxyconfig.h). The value stays in Sandbench's memory and the proxy's: it is
+// never written to a session, an audit line, a message or the sandbox (Sandbox keeps the name
+// and hosts only).
+struct SandboxSecret
+{
+    QString name;      // an environment variable name
+    QStringList hosts; // exact host names, lower-case ASCII (punycode)
+    QByteArray value;
+};
+
 struct SandboxOptions
 {
     qint64 lifetimeMs = 0; // required
@@ -73,6 +86,7 @@ struct SandboxOptions
     int memoryMiB = 0;   // 0: the provider's default
     QString image;       // empty: the provider's default
     QMap<QString, QString> labels;
+    QList<SandboxSecret> secrets;
 };
 
 struct ExecOptions

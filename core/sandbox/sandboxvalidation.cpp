@@ -1,8 +1,10 @@
 #include "sandboxvalidation.h"
 
 #include "net/egressallowlist.h"
+#include "sandbox/sandboxsecret.h"
 
 #include <QDir>
+#include <algorithm>
 #include <QRegularExpression>
 
 namespace Sandbench::SandboxValidation {
@@ -48,6 +50,26 @@ QString printable(const QString &s)
 QRegularExpression whole(const char *pattern)
 {
     return QRegularExpression(QRegularExpression::anchoredPattern(QLatin1String(pattern)));
+}
+
+// Each secret's hosts must be reachable at all: a host the allow list does not name (exactly
+// or under a *.domain entry) would be refused by the proxy anyway, which is the user's mistake.
+VoidResult checkSecrets(const SandboxOptions &o, const EgressAllowList &list)
+{
+    if (auto ok = SandboxSecrets::checkAll(o.secrets, o.env); !ok)
+        return ok;
+    for (const SandboxSecret &secret : o.secrets) {
+        for (const QString &host : secret.hosts) {
+            const bool listed = std::ranges::any_of(list.rules(), [&host](const EgressRule &r) {
+                return (r.kind == EgressRule::Kind::Host && r.host == host)
+                       || (r.kind == EgressRule::Kind::Subdomains && host.endsWith(QLatin1Char('.') + r.host));
+            });
+            if (!listed)
+                return fail(ErrorCode::InvalidInput, QStringLiteral("secret %1: host %2 is not in the network allow list")
+                                                         .arg(secret.name, host));
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -104,10 +126,17 @@ VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
                                                      .arg(networkKindName(o.network.kind)));
     if (o.network.kind == NetworkKind::Domains) {
         // Refused here, before anything is made, naming the entry.
-        if (auto list = EgressAllowList::parse(o.network.domains); !list)
+        auto list = EgressAllowList::parse(o.network.domains);
+        if (!list)
             return std::unexpected(list.error());
+        if (auto secrets = checkSecrets(o, *list); !secrets)
+            return secrets;
     } else if (!o.network.domains.isEmpty()) {
         return fail(ErrorCode::InvalidInput, QStringLiteral("an allow list needs network 'allow'"));
+    } else if (!o.secrets.isEmpty()) {
+        // Only the egress proxy can swap a placeholder for the value.
+        return fail(ErrorCode::InvalidInput, QStringLiteral("secret %1 needs network 'allow' (allow:HOST,...)")
+                                                 .arg(o.secrets.constFirst().name));
     }
     if (!o.ports.isEmpty()) {
         if (!features.ports)

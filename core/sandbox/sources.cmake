@@ -2,6 +2,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxtypes.h sandbox/sandboxtypes.cpp
     sandbox/sandboxoperation.h sandbox/sandboxoperation.cpp
     sandbox/sandboxvalidation.h sandbox/sandboxvalidation.cpp
+    sandbox/sandboxsecret.h sandbox/sandboxsecret.cpp
     sandbox/sandboxscripts.h sandbox/sandboxscripts.cpp
     sandbox/sandboxprovider.h sandbox/sandboxprovider.cpp
     sandbox/sandbox.h sandbox/sandbox.cpp

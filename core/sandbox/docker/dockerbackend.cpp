@@ -108,6 +108,13 @@ VoidOperation *DockerBackend::writeEnvFile(const QMap<QString, QString> &env)
                          QStringLiteral("the sandbox's environment"), &DockerBackend::m_hasEnvFile);
 }
 
+VoidOperation *DockerBackend::installSecretCa(const QByteArray &caPem)
+{
+    return rootStep({QStringLiteral("sh"), QStringLiteral("-c"), SecretProxyConfig::installCaScript()}, caPem,
+                    {ErrorCode::Internal, QStringLiteral("the egress proxy's CA could not be installed")}, nullptr,
+                    QStringLiteral("none"));
+}
+
 VoidOperation *DockerBackend::writeRootFile(const QString &path, const char *mode, const QByteArray &content,
                                             const QString &what, bool DockerBackend::*written,
                                             const QString &rootCapabilities)

@@ -64,6 +64,9 @@ public:
     // Where the sandbox's env lives inside it; empty until written.
     static QString envFilePath();
     VoidOperation *writeEnvFile(const QMap<QString, QString> &env);
+    // A sandbox with secrets: its egress proxy's CA, trusted by the clients that read the
+    // variables SecretProxyConfig::sandboxEnvironment sets (root's files, read-only to the user).
+    VoidOperation *installSecretCa(const QByteArray &caPem);
     // Network kind allow: the sandbox's egress proxy, which the backend now owns; its
     // connections come out as networkEvent(), and release() removes it and its network once
     // the container is gone.

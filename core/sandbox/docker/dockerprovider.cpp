@@ -344,7 +344,8 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
     // (for a desktop image) starts before create finishes, so that the first desktop call finds
     // it running; the env file comes after it, so the display never sees it.
     auto finishWith = [op, request, insideProgram = m_insideProgram](DockerBackend *backend, const QString &desktopGeometry,
-                                                                     const std::optional<HostCutOff> &cutOff) {
+                                                                     const std::optional<HostCutOff> &cutOff,
+                                                                     const QByteArray &secretCa) {
         auto done = [op, backend] {
             backend->setParent(nullptr);
             op->finish(backend);
@@ -364,14 +365,25 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                 done();
             });
         };
-        auto startDisplay = [op, backend, desktopGeometry, writeEnv, failWith] {
-            if (desktopGeometry.isEmpty())
+        // The CA before the variables that point at it.
+        auto installCa = [op, backend, secretCa, writeEnv, failWith] {
+            if (secretCa.isEmpty())
                 return writeEnv();
-            VoidOperation *display = backend->startDesktop(desktopGeometry);
-            display->then(op, [writeEnv, failWith](const Result<void> &r) {
+            VoidOperation *ca = backend->installSecretCa(secretCa);
+            ca->then(op, [writeEnv, failWith](const Result<void> &r) {
                 if (!r)
                     return failWith(r.error());
                 writeEnv();
+            });
+        };
+        auto startDisplay = [op, backend, desktopGeometry, installCa, failWith] {
+            if (desktopGeometry.isEmpty())
+                return installCa();
+            VoidOperation *display = backend->startDesktop(desktopGeometry);
+            display->then(op, [installCa, failWith](const Result<void> &r) {
+                if (!r)
+                    return failWith(r.error());
+                installCa();
             });
         };
         auto isolate = [op, request, backend, cutOff, startDisplay, failWith] {
@@ -479,7 +491,7 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                 auto *backend = new DockerBackend(&m_engine, id, name, hostPorts, op);
                 if (proxy)
                     backend->setEgressProxy(proxy);
-                finishWith(backend, desktopGeometry, cutOff);
+                finishWith(backend, desktopGeometry, cutOff, proxy ? proxy->caCertificate() : QByteArray());
             });
         });
     });

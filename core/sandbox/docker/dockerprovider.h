@@ -24,8 +24,10 @@ struct DockerProviderOptions
     int callTimeoutMs = 120'000;
     // Network kind allow: the egress proxy's image (scripts/images egress), and "name:address"
     // entries for its resolver alone (split-horizon names; the tests' web server).
-    QString egressImage = QStringLiteral("sandbench/egress:1");
+    QString egressImage = QStringLiteral("sandbench/egress:2");
     QStringList egressExtraHosts;
+    // PEM certificates a secret's host may chain to besides the proxy image's system bundle.
+    QByteArray egressUpstreamCaPem;
 };
 
 // Sandboxes as locked-down containers of the local Docker engine (Engine API v1.41 over its

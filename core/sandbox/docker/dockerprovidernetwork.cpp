@@ -66,6 +66,8 @@ void DockerProvider::createWithEgress(Operation<SandboxBackend *> *op, const Bac
     options.outboundNetwork = QLatin1String(networkName);
     options.extraHosts = m_options.egressExtraHosts;
     options.owner = ownerIdentity();
+    options.secrets = SecretProxyConfig::withPlaceholders(request.options.secrets);
+    options.upstreamCaPem = m_options.egressUpstreamCaPem;
     options.latestEnd = request.latestEnd.isValid() ? std::max(request.latestEnd, request.expires) : request.expires;
     // Every address of this machine is denied after resolution unless listed exactly: the
     // proxy's way out is a bridge of the host, and a name may resolve to any of them.
@@ -75,16 +77,21 @@ void DockerProvider::createWithEgress(Operation<SandboxBackend *> *op, const Bac
     }
     // Owned by the operation until the backend takes it; removed with its network on failure.
     auto *proxy = new EgressProxy(&m_engine, *list, options, op);
-    proxy->start([this, op, proxy, request, volumes](Result<void> started) {
+    proxy->start([this, op, proxy, request, volumes, options](Result<void> started) {
         if (!started) {
             proxy->setParent(this);
             proxy->stop([proxy](Result<void>) { proxy->deleteLater(); });
             return void(op->finish(std::unexpected(started.error())));
         }
         BackendCreateRequest withProxy = request;
-        const QMap<QString, QString> env = proxy->clientEnvironment();
+        QMap<QString, QString> env = proxy->clientEnvironment();
+        // The placeholders and the CA's variables; the values stay with the proxy.
+        if (!options.secrets.isEmpty())
+            env.insert(SecretProxyConfig::sandboxEnvironment(options.secrets));
         for (auto it = env.cbegin(); it != env.cend(); ++it)
             withProxy.options.env.insert(it.key(), it.value());
+        for (SandboxSecret &secret : withProxy.options.secrets)
+            secret.value.clear();
         createContainer(op, withProxy, volumes, proxy);
     });
 }
