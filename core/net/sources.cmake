@@ -1,4 +1,5 @@
 target_sources(sandbench_core PRIVATE
     net/egressallowlist.h net/egressallowlist.cpp
     net/squidconfig.h net/squidconfig.cpp
-    net/egressproxy.h net/egressproxy.cpp)
+    net/egressproxy.h net/egressproxy.cpp
+    net/hostportrelay.h net/hostportrelay.cpp)
