@@ -115,7 +115,9 @@ int mcpCommand(const QStringList &args)
                        options.sandbox.network.kind = NetworkKind::All;
                    } else if (v.startsWith(QLatin1String("allow:"))) {
                        options.sandbox.network.kind = NetworkKind::Domains;
-                       options.sandbox.network.domains = v.mid(6).split(QLatin1Char(','));
+                       // "allow:" alone is an empty list (the server says it needs a host).
+                       if (v.size() > 6)
+                           options.sandbox.network.domains = v.mid(6).split(QLatin1Char(','));
                    } else {
                        return QStringLiteral("none, all or allow:HOST[,HOST...]");
                    }
