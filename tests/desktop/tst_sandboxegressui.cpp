@@ -12,16 +12,20 @@
 #include "workbench/runhistory.h"
 #include "workbench/sandboxproviders.h"
 #include "workbench/workbench.h"
+#include "mainwindow.h"
 #include "theme.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDeadlineTimer>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScreen>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSplitter>
 #include <QSignalSpy>
 #include <QTableView>
@@ -77,6 +81,10 @@ private slots:
     void initTestCase()
     {
         REQUIRE_DOCKER();
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("SandbenchTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_sandboxegressui"));
+        QSettings().clear();
         if (!qEnvironmentVariableIsEmpty("SANDBENCH_SCREENSHOT_DIR"))
             applyTheme(qEnvironmentVariable("SANDBENCH_SCREENSHOT_THEME") == QLatin1String("dark") ? Theme::Dark : Theme::Light);
         WorkbenchOptions wo;
@@ -230,6 +238,31 @@ private slots:
         // A run shown instead leaves the sandbox: its connections stop coming here.
         audit.showRun(RunRecord{});
         QVERIFY(audit.sandboxId().isEmpty());
+        VERIFY_OK(waitFor(sandbox->release(), 60'000));
+    }
+
+    // The main window's own wiring (MainWindow::connectSandboxAudit): selecting a sandbox of
+    // kind allow points its audit log there, and Allow this reaches its sandboxes panel.
+    void mainWindowPointsTheAuditLogAtTheSelectedSandbox()
+    {
+        MainWindow w;
+        auto *panel = w.findChild<SandboxesPanel *>();
+        // The audit log's own panel (the Sessions panel has one of its own too).
+        auto *dock = w.findChild<QDockWidget *>(QStringLiteral("auditDock"));
+        auto *audit = dock ? qobject_cast<AuditPanel *>(dock->widget()) : nullptr;
+        QVERIFY(panel && audit);
+        SandboxOptions o;
+        o.lifetimeMs = 300'000;
+        o.network.kind = NetworkKind::Domains;
+        o.network.domains = {QStringLiteral("listed.invalid:443")};
+        QSignalSpy created(panel, &SandboxesPanel::sandboxCreated);
+        panel->createSandbox(o);
+        QVERIFY2(created.wait(120'000), qPrintable(panel->status()));
+        auto *sandbox = created.first().first().value<Sandbox *>();
+        QCOMPARE(panel->currentSandbox(), sandbox);
+        QCOMPARE(audit->sandboxId(), sandbox->id());
+        emit audit->sandboxAllowRequested(sandbox->id(), sandbox->options().network.domains, {QStringLiteral("b.invalid:443")});
+        QCOMPARE(panel->nextAllowList(), (QStringList{QStringLiteral("listed.invalid:443"), QStringLiteral("b.invalid:443")}));
         VERIFY_OK(waitFor(sandbox->release(), 60'000));
     }
 };
