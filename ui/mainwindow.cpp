@@ -58,7 +58,7 @@ WorkbenchOptions workbenchOptions(const AppSettings &settings)
     options.sandboxProviders = dockerProviderFactory();
     options.pool.maxSandboxes = 8;
     options.pool.maxLifetimeMs = 2 * 3600 * 1000;
-    options.pool.network = {NetworkKind::None, NetworkKind::All};
+    options.pool.network = {NetworkKind::None, NetworkKind::All, NetworkKind::Domains};
     return options;
 }
 } // namespace
@@ -218,6 +218,7 @@ void MainWindow::createSandboxPanels()
         previewDock->show();
         previewDock->raise();
     });
+    connectSandboxAudit();
 }
 
 QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &objectName, const QString &title)

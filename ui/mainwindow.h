@@ -129,6 +129,9 @@ protected:
 
 private:
     void createSandboxPanels();
+    // The audit browser follows the selected sandbox's connections (network allow), and its
+    // "Allow this" goes to the sandboxes panel's next create.
+    void connectSandboxAudit();
     void createWelcome();
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, const QString &title);
     void createActions();

@@ -68,8 +68,9 @@ QString mcpHelp()
     return QStringLiteral(
         "  mcp [--http 127.0.0.1:PORT [--token-file FILE]] [--policy FILE] [--workdir DIR]\n"
         "      [--sandbox-tools NAME[:exec,write,ports,desktop]]... [--image IMAGE]\n"
-        "      [--network none|all] [--port P]... [--lifetime SECONDS] [--max-sandboxes N]\n"
-        "      [--warm N] [--record-dir DIR]\n"
+        "      [--network none|all|allow:HOST[,HOST...]] [--port P]... [--lifetime SECONDS]\n"
+        "      [--max-sandboxes N] [--warm N]\n"
+        "      [--record-dir DIR]\n"
         "               serve MCP to an agent, on stdio or on loopback HTTP (a bearer token is\n"
         "               printed on stderr, or read from --token-file); tools: code.run under\n"
         "               --policy (deny everything by default), and per --sandbox-tools NAME:\n"
@@ -77,7 +78,8 @@ QString mcpHelp()
         "               (screenshot, click, scroll, type, key) when enabled; each client session\n"
         "               gets its own copy of --workdir and its own sandboxes (default image\n"
         "               sandbench/base:1, lifetime 3600 s), and is recorded as an agent session\n"
-        "               in --record-dir (default: the sessions folder) for `replay FILE`;\n"
+        "               in --record-dir (default: the sessions folder) for `replay FILE`, with\n"
+        "               the connections of its allow:... sandboxes;\n"
         "               --warm N keeps N sandboxes ready, claimed by the sessions' creates\n");
 }
 
@@ -104,14 +106,22 @@ int mcpCommand(const QStringList &args)
                    return std::nullopt;
                }, true});
     table.text({QStringLiteral("--image")}, QStringLiteral("IMAGE"), QStringLiteral("the sandboxes' image"), &options.sandbox.image);
-    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all"), QStringLiteral("the sandboxes' network"),
+    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all|allow:HOST[,HOST...]"), QStringLiteral("the sandboxes' network"),
                [&options](const QString &v) -> std::optional<QString> {
-                   if (v == QLatin1String("none"))
+                   // The entries themselves are checked by the server, naming the bad one.
+                   options.sandbox.network.domains.clear();
+                   if (v == QLatin1String("none")) {
                        options.sandbox.network.kind = NetworkKind::None;
-                   else if (v == QLatin1String("all"))
+                   } else if (v == QLatin1String("all")) {
                        options.sandbox.network.kind = NetworkKind::All;
-                   else
-                       return QStringLiteral("none or all");
+                   } else if (v.startsWith(QLatin1String("allow:"))) {
+                       options.sandbox.network.kind = NetworkKind::Domains;
+                       // "allow:" alone is an empty list (the server says it needs a host).
+                       if (v.size() > 6)
+                           options.sandbox.network.domains = v.mid(6).split(QLatin1Char(','));
+                   } else {
+                       return QStringLiteral("none, all or allow:HOST[,HOST...]");
+                   }
                    return std::nullopt;
                }});
     table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port each sandbox publishes (for NAME.url)"),

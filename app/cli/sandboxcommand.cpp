@@ -105,7 +105,7 @@ int runSandbox(const QStringList &args)
         // The entries themselves are checked by the pool, before anything is made.
         if (v.startsWith(QLatin1String("allow:"))) {
             so.network.kind = NetworkKind::Domains;
-            so.network.domains = v.mid(6).split(QLatin1Char(','));
+            so.network.domains = v.size() > 6 ? v.mid(6).split(QLatin1Char(',')) : QStringList();
             return std::nullopt;
         }
         const auto kind = networkKindFromName(v);

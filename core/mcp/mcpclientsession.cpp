@@ -11,6 +11,7 @@
 #include "mcp/toolschema.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
+#include "sandbox/sandboxprovider.h"
 #include "session/agent/agentsessionwriter.h"
 #include "session/exec/execsession.h"
 #include "workbench/workbench.h"
@@ -40,10 +41,6 @@ QJsonObject decisionJson(const AuditEvent &event)
     return QJsonDocument::fromJson(event.toJsonLine()).object();
 }
 
-QString networkName(NetworkKind kind)
-{
-    return kind == NetworkKind::None ? QStringLiteral("none") : QStringLiteral("all");
-}
 
 } // namespace
 
@@ -66,7 +63,8 @@ McpClientSession::McpClientSession(McpServer *server, const QString &transport, 
         ports.append(port);
     const QJsonObject serverInfo{{QStringLiteral("toolSets"), sets},
                                  {QStringLiteral("image"), o.sandbox.image},
-                                 {QStringLiteral("network"), networkName(o.sandbox.network.kind)},
+                                 {QStringLiteral("network"), networkKindName(o.sandbox.network.kind)},
+                                 {QStringLiteral("allow"), QJsonArray::fromStringList(o.sandbox.network.domains)},
                                  {QStringLiteral("ports"), ports},
                                  {QStringLiteral("lifetimeMs"), o.sandbox.lifetimeMs}};
     auto writer = AgentSessionWriter::create(o.recordDir, {{QStringLiteral("applicationVersion"), QCoreApplication::applicationVersion()},
@@ -429,6 +427,7 @@ void McpClientSession::withSandbox(const QString &set, std::function<void()> the
         e.creating = false;
         if (made) {
             e.sandbox = *made;
+            recordConnections(set, *made);
             if (m_closed) {
                 ++m_releasing;
                 (*made)->release()->then(this, [this](const Result<void> &) { --m_releasing; maybeClosed(); });
@@ -440,6 +439,27 @@ void McpClientSession::withSandbox(const QString &set, std::function<void()> the
         for (const auto &w : waiting)
             w();
         maybeClosed();
+    });
+}
+
+void McpClientSession::recordConnections(const QString &set, Sandbox *sandbox)
+{
+    SandboxBackend *backend = sandbox->backend();
+    if (!backend)
+        return;
+    // Every connection of the sandbox (network allow), with the tool set it belongs to, as
+    // `sandbox run --audit-log` writes it; numbered across the session's sandboxes.
+    connect(backend, &SandboxBackend::networkEvent, this, [this, set](const AuditEvent &event) {
+        if (!m_record || m_recordError || m_closeDone)
+            return;
+        AuditEvent numbered = event;
+        numbered.seq = ++m_netSeq;
+        if (auto ok = m_record->append({{QStringLiteral("type"), QStringLiteral("net")},
+                                        {QStringLiteral("atMs"), QDateTime::currentMSecsSinceEpoch()},
+                                        {QStringLiteral("toolSet"), set},
+                                        {QStringLiteral("event"), decisionJson(numbered)}});
+            !ok)
+            m_recordError = ok.error();
     });
 }
 

@@ -78,6 +78,8 @@ private:
     void runSandboxTool(Call call, const QString &set, SandboxVerb verb);
     // Calls `then` once the tool set's sandbox is there (or failed).
     void withSandbox(const QString &set, std::function<void()> then);
+    // Writes the sandbox's connections (network allow) to the record as they come.
+    void recordConnections(const QString &set, Sandbox *sandbox);
     // Writes the call's line (and a code run's exec session after it), then answers it: an
     // answered call is in the record whole. A record that cannot be written fails the call.
     void finishCall(const Call &call, const ToolResult &result, const QList<QJsonObject> &decisions = {},
@@ -106,6 +108,7 @@ private:
     // Code runs whose answer waits for their exec session to be encoded for the record.
     int m_encoding = 0;
     QString m_closeReason;
+    quint64 m_netSeq = 0;
 };
 
 } // namespace Sandbench

@@ -148,8 +148,15 @@ VoidResult McpServer::check() const
     }
     if (!m_options.toolSets.isEmpty() && m_options.sandbox.lifetimeMs <= 0)
         return fail(QStringLiteral("--lifetime: sandbox tools need a lifetime of at least one second"));
-    if (!m_options.sandbox.ports.isEmpty() && m_options.sandbox.network.kind == NetworkKind::None)
-        return fail(QStringLiteral("--port needs --network all: a sandbox without a network publishes no port"));
+    if (!m_options.sandbox.ports.isEmpty() && m_options.sandbox.network.kind != NetworkKind::All)
+        return fail(QStringLiteral("--port needs --network all: a sandbox without the whole network publishes no port"));
+    // Checked at start, naming the entry, rather than at each session's first sandbox call.
+    if (m_options.sandbox.network.kind == NetworkKind::Domains) {
+        if (auto list = Workbench::checkAllowList(m_options.sandbox.network.domains); !list)
+            return fail(QStringLiteral("--network allow:%1: %2").arg(m_options.sandbox.network.domains.join(QLatin1Char(',')), list.error().message));
+    } else if (!m_options.sandbox.network.domains.isEmpty()) {
+        return fail(QStringLiteral("--network: an allow list needs allow:HOST[,HOST...]"));
+    }
     if (m_options.maxSandboxes < 1)
         return fail(QStringLiteral("--max-sandboxes: at least 1"));
     if (m_options.warm < 0 || m_options.warm > m_options.maxSandboxes)

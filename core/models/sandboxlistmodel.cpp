@@ -73,6 +73,8 @@ QVariant SandboxListModel::rawData(const QModelIndex &index, int role) const
             return s->id();
         if (Column(index.column()) == Column::Remaining)
             return tr("Ends at %1").arg(s->expiresAt().toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+        if (Column(index.column()) == Column::Network && s->options().network.kind == NetworkKind::Domains)
+            return tr("Allowed hosts:\n%1").arg(s->options().network.domains.join(QLatin1Char('\n')));
         return {};
     case Qt::DisplayRole: break;
     default: return {};
@@ -90,7 +92,7 @@ QVariant SandboxListModel::rawData(const QModelIndex &index, int role) const
     case Column::Network: {
         const NetworkSpec &net = s->options().network;
         if (net.kind == NetworkKind::Domains)
-            return net.domains.join(QStringLiteral(", "));
+            return QStringLiteral("allow: ") + net.domains.join(QStringLiteral(", "));
         return networkKindName(net.kind);
     }
     case Column::Ports: {

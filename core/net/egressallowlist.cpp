@@ -78,7 +78,45 @@ QString EgressRule::canonical() const
     return port ? QStringLiteral("%1:%2").arg(out).arg(*port) : out;
 }
 
+bool EgressRule::isHostService() const
+{
+    if (!port)
+        return false;
+    return (kind == Kind::Ip && network.isLoopback()) || (kind == Kind::Host && host == QLatin1String("localhost"));
+}
+
+QHostAddress EgressRule::hostServiceAddress() const
+{
+    return kind == Kind::Ip ? network : QHostAddress(QHostAddress::LocalHost);
+}
+
+namespace {
+
+// Loopback names the machine Sandbench runs on, one port at a time (EgressRule::isHostService).
+Result<EgressRule> checkLoopback(const QString &entry, EgressRule rule)
+{
+    const bool loopbackName = rule.kind == EgressRule::Kind::Host && rule.host == QLatin1String("localhost");
+    const bool loopbackIp = rule.kind == EgressRule::Kind::Ip && rule.network.isLoopback();
+    if ((loopbackName || loopbackIp) && !rule.port)
+        return std::unexpected(bad(entry, QStringLiteral("a service on this machine is named with its port (127.0.0.1:PORT or localhost:PORT); "
+                                                         "the whole machine is never allowed")));
+    if (rule.kind == EgressRule::Kind::Cidr && (QHostAddress(QHostAddress::LocalHost).isInSubnet(rule.network, rule.prefixLength)
+                                                || QHostAddress(QHostAddress::LocalHostIPv6).isInSubnet(rule.network, rule.prefixLength)))
+        return std::unexpected(bad(entry, QStringLiteral("a range over loopback addresses; name a service on this machine as 127.0.0.1:PORT")));
+    return rule;
+}
+
+} // namespace
+
 Result<EgressRule> EgressAllowList::parseEntry(const QString &entry)
+{
+    auto rule = parseShape(entry);
+    if (!rule)
+        return rule;
+    return checkLoopback(entry, std::move(*rule));
+}
+
+Result<EgressRule> EgressAllowList::parseShape(const QString &entry)
 {
     EgressRule rule;
     rule.text = entry;

@@ -29,6 +29,13 @@ struct EgressRule
 
     // The entry in its canonical spelling ("*.example.org:443", "10.0.0.0/8").
     QString canonical() const;
+    // A loopback address or "localhost" with a port (127.0.0.1:3000, [::1]:8080,
+    // localhost:5173): that port on the machine Sandbench runs on, reached through a relay of
+    // Sandbench's own (HostPortRelay) and nothing else of that machine. Without a port such an
+    // entry is refused, so a list never opens the whole host.
+    bool isHostService() const;
+    // The address the relay connects to on this machine (127.0.0.1 for "localhost").
+    QHostAddress hostServiceAddress() const;
 };
 
 // A parsed allow list. Every entry is checked as a whole before anything is made: a malformed
@@ -48,6 +55,8 @@ public:
     static constexpr int maxEntries = 256;
 
 private:
+    static Result<EgressRule> parseShape(const QString &entry);
+
     QList<EgressRule> m_rules;
 };
 

@@ -1,5 +1,6 @@
 #include "egressproxy.h"
 
+#include "net/hostportrelay.h"
 #include "net/squidconfig.h"
 #include "sandbox/docker/dockerengine.h"
 #include "sandbox/docker/dockerhttp.h"
@@ -66,6 +67,8 @@ void EgressProxy::start(std::function<void(Result<void>)> done)
         createContainer([this, done](Result<void> c) {
             if (!c)
                 return done(c);
+            if (auto relays = startHostRelays(); !relays)
+                return done(relays);
             startSquid(done);
         });
     });
@@ -150,9 +153,12 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
                         return done(std::unexpected(i.error()));
                     if (i->status != 200)
                         return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy inspect"), *i)));
-                    m_proxyAddress = QJsonDocument::fromJson(i->body).object().value(QLatin1String("NetworkSettings")).toObject()
-                                         .value(QLatin1String("Networks")).toObject().value(m_networkName).toObject()
-                                         .value(QLatin1String("IPAddress")).toString();
+                    const QJsonObject networks = QJsonDocument::fromJson(i->body).object().value(QLatin1String("NetworkSettings")).toObject()
+                                                     .value(QLatin1String("Networks")).toObject();
+                    m_proxyAddress = networks.value(m_networkName).toObject().value(QLatin1String("IPAddress")).toString();
+                    // The host's side of this sandbox's own network: an address no other
+                    // sandbox's network has, where the relays of its host services listen.
+                    m_relayGateway = networks.value(m_networkName).toObject().value(QLatin1String("Gateway")).toString();
                     if (m_proxyAddress.isEmpty())
                         return done(fail(ErrorCode::Internal, QStringLiteral("the egress proxy got no address on %1").arg(m_networkName)));
                     done({});
@@ -164,6 +170,7 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
 
 void EgressProxy::startSquid(std::function<void(Result<void>)> done)
 {
+<<<<<<< HEAD
     const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges);
     QJsonArray env{QStringLiteral("SQUID_CONF=") + QString::fromLatin1(conf)};
     QJsonArray cmd{QStringLiteral("sh"), QStringLiteral("-c"),
@@ -173,6 +180,10 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
         env = QJsonArray::fromStringList(SecretProxyConfig::startEnvironment(conf, m_options.secrets, m_options.upstreamCaPem));
         cmd = QJsonArray::fromStringList(SecretProxyConfig::startCommand(m_options.secrets, !m_options.upstreamCaPem.isEmpty()));
     }
+=======
+    const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges)
+                            + SquidConfig::hostServiceRules(m_list, m_relayGateway, m_relayPorts);
+>>>>>>> egressfront25
     const QJsonObject exec{
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
@@ -300,8 +311,25 @@ void EgressProxy::removeNetworkWithin(QDeadlineTimer deadline, std::function<voi
     });
 }
 
+VoidResult EgressProxy::startHostRelays()
+{
+    for (qsizetype i = 0; i < m_list.rules().size(); ++i) {
+        const EgressRule &rule = m_list.rules()[i];
+        if (!rule.isHostService())
+            continue;
+        auto *relay = new HostPortRelay(rule.hostServiceAddress(), quint16(*rule.port), this);
+        if (auto ok = relay->listen(QHostAddress(m_relayGateway), QHostAddress(m_proxyAddress)); !ok)
+            return std::unexpected(Error{ok.error().code, QStringLiteral("network allow entry \"%1\": %2").arg(rule.text, ok.error().message)});
+        m_relays << relay;
+        m_relayPorts.insert(i, relay->port());
+    }
+    return {};
+}
+
 void EgressProxy::stop(std::function<void(Result<void>)> done)
 {
+    for (HostPortRelay *relay : std::as_const(m_relays))
+        relay->close();
     // The stream stays: the lines of connections the container's removal closes still arrive.
     m_stopped = true;
     m_running = false;

@@ -17,6 +17,7 @@ namespace Sandbench {
 
 class DockerEngine;
 class DockerRequest;
+class HostPortRelay;
 
 struct EgressProxyOptions
 {
@@ -67,6 +68,9 @@ public:
     const EgressAllowList &allowList() const { return m_list; }
     // With secrets: the sandbox's CA certificate (PEM), once started; its key stays in the proxy.
     QByteArray caCertificate() const { return m_caPem; }
+    // The relays' ports on the outbound gateway, by allow list index (host services).
+    QMap<qsizetype, quint16> hostRelayPorts() const { return m_relayPorts; }
+    QString relayGateway() const { return m_relayGateway; }
     // HTTP_PROXY and friends for well-behaved clients inside the sandbox.
     QMap<QString, QString> clientEnvironment() const;
 
@@ -78,6 +82,9 @@ private:
     void createNetwork(std::function<void(Result<void>)> done);
     void createContainer(std::function<void(Result<void>)> done);
     void startSquid(std::function<void(Result<void>)> done);
+    // One relay per host service of the list (127.0.0.1:PORT), on the gateway of the sandbox's
+    // own network.
+    VoidResult startHostRelays();
     void removeNetworkWithin(QDeadlineTimer deadline, std::function<void(Result<void>)> done);
     void onStream(const QByteArray &data);
     void onStreamEnded();
@@ -91,6 +98,9 @@ private:
     QString m_networkId;
     QString m_containerId;
     QString m_proxyAddress;
+    QString m_relayGateway; // the host's side of the sandbox's own network
+    QList<HostPortRelay *> m_relays;
+    QMap<qsizetype, quint16> m_relayPorts; // rule index -> relay port
     DockerRequest *m_stream = nullptr;
     QByteArray m_pending;
     QByteArray m_stdoutLine;

@@ -110,7 +110,9 @@ QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges)
         c += "acl sb_n" + n + " annotate_transaction sandbench_rule=allow[" + n + "]\n";
         listed += " sb_a" + n;
         const QByteArray line = "http_access allow sb_a" + n + " sb_n" + n + "\n";
-        if (r.kind == EgressRule::Kind::Ip)
+        // A host service (127.0.0.1:PORT, localhost:PORT) is decided before the loopback deny:
+        // it never reaches loopback here, hostServiceRules() sends it to its relay.
+        if (r.kind == EgressRule::Kind::Ip || r.isHostService())
             exactAllows += line;
         else
             allows += line;
@@ -123,6 +125,29 @@ QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges)
     c += "http_access deny sb_blocked sb_why_blocked\n";
     c += allows;
     c += "http_access deny all\n";
+    return c;
+}
+
+// ----- host services (127.0.0.1:PORT, localhost:PORT): kept apart from build()'s rules.
+QByteArray hostServiceRules(const EgressAllowList &list, const QString &gateway, const QMap<qsizetype, quint16> &relayPorts)
+{
+    QByteArray c;
+    for (qsizetype i = 0; i < list.rules().size(); ++i) {
+        if (!list.rules()[i].isHostService())
+            continue;
+        const QByteArray n = QByteArray::number(i);
+        // Never direct: inside the proxy, loopback is the proxy itself. Without its relay the
+        // request fails (no peer), it is never tried on the proxy's own loopback.
+        c += "never_direct allow sb_a" + n + "\n";
+        if (!relayPorts.contains(i) || gateway.isEmpty())
+            continue;
+        // An origin server peer: plain HTTP is sent to it as to the origin, and a CONNECT is
+        // tunnelled to it without a CONNECT of its own.
+        c += "cache_peer " + gateway.toLatin1() + " parent " + QByteArray::number(relayPorts.value(i))
+             + " 0 no-query no-digest no-netdb-exchange originserver name=sb_host" + n + "\n";
+        c += "cache_peer_access sb_host" + n + " allow sb_a" + n + "\n";
+        c += "cache_peer_access sb_host" + n + " deny all\n";
+    }
     return c;
 }
 

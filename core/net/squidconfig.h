@@ -4,6 +4,7 @@
 #include "net/egressallowlist.h"
 
 #include <QByteArray>
+#include <QMap>
 #include <QStringList>
 
 #include <optional>
@@ -16,7 +17,8 @@ namespace Sandbench {
 //
 // Order of the decision, first match wins:
 //  1. an IP entry naming an address exactly (a literal request for it) is allowed, even in the
-//     ranges below (that is how a sandbox is let reach one metadata or host address);
+//     ranges below (that is how a sandbox is let reach one metadata or host address), and so is
+//     a host service (127.0.0.1:PORT, localhost:PORT), which goes to its relay, never direct;
 //  2. a request matching no entry is denied before any name is resolved (the proxy resolves
 //     only names it is going to allow);
 //  3. a metadata name not listed exactly, and any name whose resolved addresses include a
@@ -31,6 +33,11 @@ constexpr char readyMarker[] = "Accepting HTTP Socket connections";
 // blockedRanges: CIDRs or addresses (the host's addresses, the proxy's gateway) denied after
 // resolution on top of the fixed loopback/link-local/metadata ones.
 QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges);
+
+// The rules of the list's host services (EgressRule::isHostService), to append to build()'s:
+// each goes to its relay (HostPortRelay at gateway:relayPorts[index]) and never direct, so a
+// host service without a relay fails rather than reach the proxy's own loopback.
+QByteArray hostServiceRules(const EgressAllowList &list, const QString &gateway, const QMap<qsizetype, quint16> &relayPorts);
 
 // The fixed ranges of step 3.
 QStringList fixedBlockedRanges();

@@ -185,6 +185,14 @@ Result<QString> resolvePath(const QString &workdir, const QString &path)
     return clean;
 }
 
+Result<QStringList> checkAllowList(const QStringList &entries)
+{
+    auto list = EgressAllowList::parse(entries);
+    if (!list)
+        return std::unexpected(list.error());
+    return list->canonicalEntries();
+}
+
 VoidResult checkEnv(const QMap<QString, QString> &env)
 {
     static const QRegularExpression name = whole("[A-Za-z_][A-Za-z0-9_]{0,255}");

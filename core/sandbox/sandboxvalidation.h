@@ -19,6 +19,10 @@ VoidResult checkSandboxOptions(const SandboxOptions &options, const PoolOptions 
 // A path as the sandbox sees it: absolute, or relative to workdir; normalised ("..", ".", "//").
 Result<QString> resolvePath(const QString &workdir, const QString &path);
 
+// A network `allow` list as the pool will read it: its entries in canonical spelling, or the
+// first bad entry named (what front ends check as the user types, without core/net).
+Result<QStringList> checkAllowList(const QStringList &entries);
+
 VoidResult checkEnv(const QMap<QString, QString> &env);
 VoidResult checkLabels(const QMap<QString, QString> &labels);
 

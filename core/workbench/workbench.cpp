@@ -3,8 +3,10 @@
 #include "common/background.h"
 #include "doctor/doctor.h"
 #include "exec/execengine.h"
+#include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
+#include "sandbox/sandboxvalidation.h"
 #include "workbench/runhistory.h"
 
 #include <QCoreApplication>
@@ -99,6 +101,11 @@ QString Workbench::defaultSessionsFolder()
     if (!chosen.isEmpty())
         return chosen;
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/sandbench/sessions");
+}
+
+Result<QStringList> Workbench::checkAllowList(const QStringList &entries)
+{
+    return SandboxValidation::checkAllowList(entries);
 }
 
 bool Workbench::showRun(int row)
@@ -230,7 +237,26 @@ Result<SandboxPool *> Workbench::sandboxPool()
         return std::unexpected(*m_poolError);
     }
     m_pool = std::move(*pool);
+    connect(m_pool.get(), &SandboxPool::sandboxAdded, this, &Workbench::watchConnections);
+    connect(m_pool.get(), &SandboxPool::sandboxRemoved, this, [this](Sandbox *s) { m_sandboxConnections.remove(s->id()); });
     return m_pool.get();
+}
+
+void Workbench::watchConnections(Sandbox *sandbox)
+{
+    SandboxBackend *backend = sandbox->backend();
+    if (!backend)
+        return;
+    const QString id = sandbox->id();
+    connect(backend, &SandboxBackend::networkEvent, this, [this, id](const AuditEvent &event) {
+        QList<AuditEvent> &list = m_sandboxConnections[id];
+        AuditEvent numbered = event;
+        numbered.seq = list.isEmpty() ? 1 : list.constLast().seq + 1;
+        if (list.size() >= maxSandboxConnections)
+            list.removeFirst();
+        list << numbered;
+        emit sandboxConnection(id, numbered);
+    });
 }
 
 Doctor *Workbench::startDoctor(DoctorOptions options, QObject *parent)

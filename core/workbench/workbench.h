@@ -13,6 +13,7 @@
 #include "workbench/sandboxproviders.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 
 #include <memory>
@@ -23,6 +24,7 @@ namespace Sandbench {
 class Doctor;
 class ExecEngine;
 class RunHistory;
+class Sandbox;
 class SandboxPool;
 class SandboxProvider;
 
@@ -56,6 +58,10 @@ public:
     // there, and the Sessions panel lists it (~/.local/share/sandbench/sessions, or
     // $SANDBENCH_SESSIONS_DIR when set).
     static QString defaultSessionsFolder();
+    // A network `allow` list (host, host:port, *.domain, IP, CIDR) as the pool reads it: its
+    // entries in canonical spelling, or an error naming the first bad one. For front ends,
+    // which check a list as it is typed and never include the proxy's layer.
+    static Result<QStringList> checkAllowList(const QStringList &entries);
 
     const WorkbenchOptions &options() const { return m_options; }
     // For the runs that start from now on.
@@ -106,6 +112,11 @@ public:
     // Never waits: the caller attaches to the operation.
     VoidOperation *closeSandboxes();
     bool hasLiveSandboxes() const;
+    // The connections of a live sandbox of the pool (network allow), numbered from 1 in the
+    // order the proxy decided them; sandboxConnection() brings each new one. Kept until the
+    // sandbox leaves the pool, at most maxSandboxConnections (the oldest go first).
+    QList<AuditEvent> sandboxConnections(const QString &sandboxId) const { return m_sandboxConnections.value(sandboxId); }
+    static constexpr qsizetype maxSandboxConnections = 20000;
 
     // ----- replay, one path for both kinds of session and every front end (open the file with
     // SessionFile::open, load it, then ask here). The replayer is not started: connect to it,
@@ -139,8 +150,12 @@ signals:
     // could not be made (before the run: the run still goes ahead, unrecorded).
     void sessionReady(int row);
     void sessionFailed(int row, const QString &error);
+    // A connection of the pool's sandbox `sandboxId` (kind net, action connect or proxy).
+    void sandboxConnection(const QString &sandboxId, const Sandbench::AuditEvent &event);
 
 private:
+    void watchConnections(Sandbox *sandbox);
+
     void launch(const ExecRequest &request);
     void finishSession(int row, const ExecResult &result);
 
@@ -157,6 +172,7 @@ private:
     std::unique_ptr<SandboxPool> m_pool;
     std::unique_ptr<SandboxProvider> m_provider;
     std::optional<Error> m_poolError;
+    QHash<QString, QList<AuditEvent>> m_sandboxConnections; // by sandbox id
 };
 
 } // namespace Sandbench

@@ -108,6 +108,19 @@ private slots:
         QVERIFY(Test::readFile(path).startsWith("{\"kind\":\"sandbench-agent-session\""));
     }
 
+    void connectionsOfTheSandboxesAreRead()
+    {
+        const QByteArray net = "{\"type\":\"net\",\"atMs\":7,\"toolSet\":\"box\",\"event\":{\"seq\":1,\"kind\":\"net\",\"action\":\"connect\","
+                               "\"resource\":\"a.test:443\",\"decision\":\"deny\"}}\n";
+        auto s = AgentSession::read(write(header + callLine(1) + net));
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QCOMPARE(s->calls.size(), 1);
+        QCOMPARE(s->connections.size(), 1);
+        QCOMPARE(s->connections[0].toolSet, QStringLiteral("box"));
+        QCOMPARE(s->connections[0].atMs, 7);
+        QCOMPARE(s->connections[0].event.value(QLatin1String("resource")).toString(), QStringLiteral("a.test:443"));
+    }
+
     void aFollowerSeesLinesAsTheyComeAndACutLastLine()
     {
         const QString path = write(header + callLine(1));
@@ -148,6 +161,9 @@ private slots:
         QTest::newRow("exec before") << header + QByteArray("{\"type\":\"execSession\",\"seq\":1,\"data\":\"\"}\n") + callLine(1, "code.run") << "no code.run before it";
         QTest::newRow("exec shape") << header + callLine(1, "code.run") + QByteArray("{\"type\":\"execSession\",\"seq\":1,\"path\":\"/etc/passwd\"}\n") << "must be {\"type\":\"execSession\"";
         QTest::newRow("seq range") << header + callLine(0) << "\"seq\" must be from 1";
+        QTest::newRow("net event type") << header + QByteArray("{\"type\":\"net\",\"atMs\":1,\"toolSet\":\"box\",\"event\":[]}\n") << ":2: \"event\" must be an object";
+        QTest::newRow("net not net") << header + QByteArray("{\"type\":\"net\",\"atMs\":1,\"toolSet\":\"box\",\"event\":{\"kind\":\"read\"}}\n") << "must be of kind \"net\"";
+        QTest::newRow("net no set") << header + QByteArray("{\"type\":\"net\",\"atMs\":1,\"event\":{\"kind\":\"net\"}}\n") << "\"toolSet\" must be a string";
     }
 
     void hostileFilesAreRefusedWithTheLine()

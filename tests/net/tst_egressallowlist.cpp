@@ -17,6 +17,9 @@ private slots:
     void specForm();
     void configDeniesBeforeResolvingAndBlocksHostRanges();
     void logLines();
+    void hostServicesNeedTheirPort_data();
+    void hostServicesNeedTheirPort();
+    void hostServicesGoToTheirRelayOnly();
 };
 
 void TestEgressAllowList::goodEntries_data()
@@ -158,6 +161,63 @@ void TestEgressAllowList::logLines()
     QCOMPARE(back.bytesIn, -1);
     QVERIFY(!SquidConfig::parseLogLine("2026/12/06 squid says hello", *list));
     QVERIFY(!SquidConfig::parseLogLine("SB1 x GET a 1 2 3 4 5 6 7 8", *list));
+}
+
+void TestEgressAllowList::hostServicesNeedTheirPort_data()
+{
+    QTest::addColumn<QString>("entry");
+    QTest::addColumn<bool>("accepted");
+    QTest::addColumn<bool>("hostService");
+    QTest::newRow("127.0.0.1:port") << "127.0.0.1:5173" << true << true;
+    QTest::newRow("localhost:port") << "LocalHost:3000" << true << true;
+    QTest::newRow("localhost.:port") << "localhost.:3000" << true << true;
+    QTest::newRow("[::1]:port") << "[::1]:8080" << true << true;
+    QTest::newRow("other loopback:port") << "127.0.0.2:80" << true << true;
+    QTest::newRow("a name:port") << "dev.example:3000" << true << false;
+    QTest::newRow("an address:port") << "10.1.2.3:3000" << true << false;
+    QTest::newRow("127.0.0.1 alone") << "127.0.0.1" << false << false;
+    QTest::newRow("localhost alone") << "localhost" << false << false;
+    QTest::newRow("::1 alone") << "::1" << false << false;
+    QTest::newRow("127/8") << "127.0.0.0/8" << false << false;
+    QTest::newRow("127.0.0.1/32") << "127.0.0.1/32" << false << false;
+    QTest::newRow("a range over loopback") << "0.0.0.0/1" << false << false;
+    QTest::newRow("::1/128") << "[::1]/128" << false << false;
+    QTest::newRow("ten net") << "10.0.0.0/8" << true << false;
+}
+
+void TestEgressAllowList::hostServicesNeedTheirPort()
+{
+    QFETCH(QString, entry);
+    QFETCH(bool, accepted);
+    QFETCH(bool, hostService);
+    auto rule = EgressAllowList::parseEntry(entry);
+    QCOMPARE(bool(rule), accepted);
+    if (!rule) {
+        QVERIFY2(rule.error().message.contains(entry), qPrintable(rule.error().message));
+        QVERIFY2(rule.error().message.contains(QLatin1String("127.0.0.1:PORT")), qPrintable(rule.error().message));
+        return;
+    }
+    QCOMPARE(rule->isHostService(), hostService);
+}
+
+void TestEgressAllowList::hostServicesGoToTheirRelayOnly()
+{
+    auto list = EgressAllowList::parse({QStringLiteral("a.example"), QStringLiteral("localhost:3000"), QStringLiteral("127.0.0.1:5173")});
+    QVERIFY(list);
+    QCOMPARE(list->rules()[1].hostServiceAddress(), QHostAddress(QHostAddress::LocalHost));
+    const QByteArray c = SquidConfig::build(*list, {});
+    // Both are decided before the loopback deny (they never reach the proxy's loopback).
+    const qsizetype blocked = c.indexOf("http_access deny sb_blocked");
+    QVERIFY(c.indexOf("http_access allow sb_a1 ") < blocked && c.indexOf("http_access allow sb_a2 ") < blocked);
+    QVERIFY(c.indexOf("http_access allow sb_a0 ") > blocked);
+    const QByteArray h = SquidConfig::hostServiceRules(*list, QStringLiteral("172.18.0.1"), {{1, 40001}, {2, 40002}});
+    QVERIFY(h.contains("never_direct allow sb_a1\n") && h.contains("never_direct allow sb_a2\n"));
+    QVERIFY(!h.contains("sb_a0"));
+    QVERIFY(h.contains("cache_peer 172.18.0.1 parent 40001 0 no-query no-digest no-netdb-exchange originserver name=sb_host1\n"));
+    QVERIFY(h.contains("cache_peer_access sb_host2 allow sb_a2\ncache_peer_access sb_host2 deny all\n"));
+    // Without a relay: never direct, and no peer, so it fails rather than go anywhere.
+    const QByteArray none = SquidConfig::hostServiceRules(*list, QStringLiteral("172.18.0.1"), {});
+    QVERIFY(none.contains("never_direct allow sb_a1\n") && !none.contains("cache_peer"));
 }
 
 QTEST_GUILESS_MAIN(TestEgressAllowList)

@@ -227,6 +227,110 @@ private slots:
         QVERIFY(countLabelled(QStringLiteral("network")) <= networksBefore);
     }
 
+    // 127.0.0.1:PORT named exactly is that port of this machine (a dev server), through the
+    // proxy's relay; another port of this machine, the same port by another name, and the relay
+    // itself to anyone but the proxy, are not.
+    void hostServiceNamedExactlyAndNothingElseOfTheHost()
+    {
+        struct Service
+        {
+            QTcpServer server;
+            int accepted = 0;
+        };
+        Service named, other;
+        for (auto [service, text] : {std::pair{&named, QByteArray("host-service-named")}, std::pair{&other, QByteArray("host-service-other")}}) {
+            QVERIFY(service->server.listen(QHostAddress::LocalHost));
+            connect(&service->server, &QTcpServer::newConnection, this, [service, text] {
+                while (QTcpSocket *c = service->server.nextPendingConnection()) {
+                    ++service->accepted;
+                    connect(c, &QTcpSocket::readyRead, c, [c, text] {
+                        if (!c->readAll().contains("\r\n\r\n") || c->property("answered").toBool())
+                            return;
+                        c->setProperty("answered", true);
+                        c->write("HTTP/1.0 200 OK\r\nContent-Length: " + QByteArray::number(text.size()) + "\r\n\r\n" + text);
+                        c->disconnectFromHost();
+                    });
+                    connect(c, &QTcpSocket::disconnected, c, &QObject::deleteLater);
+                }
+            });
+        }
+        const int namedPort = named.server.serverPort();
+        const int otherPort = other.server.serverPort();
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 300'000;
+        o.network = {NetworkKind::Domains};
+        auto pool = openDockerPool(o, {});
+        VERIFY_OK(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 300'000;
+        so.network.kind = NetworkKind::Domains;
+        so.network.domains = {QStringLiteral("127.0.0.1:%1").arg(namedPort)};
+        Sandbox *s = createSandbox(pool->get(), so);
+        QVERIFY(s);
+        auto *backend = qobject_cast<DockerBackend *>(s->backend());
+        QVERIFY(backend && backend->egressProxy());
+        QList<AuditEvent> events;
+        connect(backend, &SandboxBackend::networkEvent, this, [&events](const AuditEvent &e) { events << e; });
+
+        // Named: reached by plain HTTP and by CONNECT.
+        auto r = shell(s, QStringLiteral("wget -q -O - http://127.0.0.1:%1/; echo; echo rc=$?").arg(namedPort));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("host-service-named"), r->stdoutData + r->stderrData);
+        r = shell(s, QStringLiteral("(printf 'CONNECT 127.0.0.1:%1 HTTP/1.1\\r\\n\\r\\nGET / HTTP/1.0\\r\\n\\r\\n'; sleep 2) "
+                                    "| nc -w 5 ${http_proxy#http://} | tr -d '\\r'").arg(namedPort));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("200 Connection established") && r->stdoutData.contains("host-service-named"), r->stdoutData);
+        const int namedAccepted = named.accepted;
+        QVERIFY(namedAccepted >= 2);
+        // Not named: another port of this machine, the same port as localhost, and with the
+        // proxy variables unset.
+        r = shell(s, QStringLiteral("wget -q -O - http://127.0.0.1:%1/ && echo other=reached; "
+                                    "wget -q -O - http://localhost:%2/ && echo byname=reached; "
+                                    "(printf 'CONNECT 127.0.0.1:%1 HTTP/1.1\\r\\n\\r\\n'; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; "
+                                    "unset http_proxy HTTP_PROXY; wget -q -T 3 -O - http://127.0.0.1:%2/ && echo direct=reached; echo end")
+                         .arg(otherPort).arg(namedPort));
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && r->stdoutData.contains(" 403 "), r->stdoutData);
+        QCOMPARE(other.accepted, 0);
+        // The relay takes the proxy alone: this machine itself (from the gateway address) is
+        // cut off before the service sees anything.
+        const auto relays = backend->egressProxy()->hostRelayPorts();
+        QCOMPARE(relays.size(), 1);
+        QTcpSocket stranger;
+        QSignalSpy strangerGone(&stranger, &QTcpSocket::disconnected);
+        QByteArray strangerGot;
+        connect(&stranger, &QTcpSocket::readyRead, this, [&] { strangerGot += stranger.readAll(); });
+        connect(&stranger, &QTcpSocket::connected, this, [&] { stranger.write("GET / HTTP/1.0\r\n\r\n"); });
+        stranger.connectToHost(QHostAddress(backend->egressProxy()->relayGateway()), relays.first());
+        // The relay runs on this thread: wait with the event loop going.
+        QVERIFY(strangerGone.wait(10'000));
+        QVERIFY2(strangerGot.isEmpty(), strangerGot.constData());
+        QCOMPARE(named.accepted, namedAccepted);
+
+        // On the record: the named one allowed by its entry, the others denied.
+        auto has = [&events](const QString &resource, bool allowed) {
+            for (const AuditEvent &e : events) {
+                if (e.action == QLatin1String("connect") && e.resource == resource && e.allowed == allowed)
+                    return true;
+            }
+            return false;
+        };
+        const QString namedResource = QStringLiteral("127.0.0.1:%1").arg(namedPort);
+        for (QDeadlineTimer deadline(30'000); !deadline.hasExpired() && !(has(namedResource, true) && has(QStringLiteral("localhost:%1").arg(namedPort), false)
+                                                                          && has(QStringLiteral("127.0.0.1:%1").arg(otherPort), false));)
+            QTest::qWait(100);
+        QVERIFY(has(namedResource, true));
+        QVERIFY(has(QStringLiteral("127.0.0.1:%1").arg(otherPort), false));
+        QVERIFY(has(QStringLiteral("localhost:%1").arg(namedPort), false));
+        for (const AuditEvent &e : std::as_const(events)) {
+            if (e.resource == namedResource && e.allowed)
+                QCOMPARE(e.rule, QStringLiteral("network.allow[0] %1").arg(namedResource));
+        }
+        VERIFY_OK(waitFor(s->release(), 60'000));
+        QVERIFY(waitFor((*pool)->close(), 60'000));
+    }
+
     void cliWritesEveryConnectionToTheAuditLog()
     {
         QTemporaryDir dir;

@@ -227,8 +227,17 @@ AuditPanel::AuditPanel(QWidget *parent)
     connect(m_allowAction, &QAction::triggered, this, &AuditPanel::allowSelected);
     connect(m_allowAllAction, &QAction::triggered, this, [this] {
         const QList<AuditEvent> events = m_model->deniedEvents();
-        if (!events.isEmpty())
-            emit allowRequested(events);
+        if (events.isEmpty())
+            return;
+        if (m_sandboxId.isEmpty())
+            return emit allowRequested(events);
+        QStringList hosts;
+        for (const AuditEvent &e : events) {
+            if (isAllowableConnection(e) && !hosts.contains(e.resource) && !m_sandboxAllow.contains(e.resource))
+                hosts << e.resource;
+        }
+        if (!hosts.isEmpty())
+            emit sandboxAllowRequested(m_sandboxId, m_sandboxAllow, hosts);
     });
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_view, &QWidget::customContextMenuRequested, this, &AuditPanel::showContextMenu);
@@ -344,6 +353,7 @@ void AuditPanel::applyFilterNow()
 
 bool AuditPanel::openLog(const QString &path, QString *error)
 {
+    leaveSandbox();
     setStatus(tr("indexing\u2026"));
     m_model->setCodeName({});
     if (!m_model->openFile(path, error)) {
@@ -472,6 +482,8 @@ QString AuditPanel::detailsText(const AuditEvent &event) const
 {
     if (event.unreadable)
         return tr("This line is not an audit event.");
+    if (!m_sandboxId.isEmpty())
+        return sandboxDetailsText(event);
     const QString seq = QLocale().toString(event.seq);
     const QString rule = visibleText(event.rule.isEmpty() ? tr("(no rule named)") : event.rule);
     // Words of ours are translated; what the engine told the script, the rule names and policy
@@ -512,6 +524,7 @@ void AuditPanel::showContextMenu(const QPoint &pos)
 void AuditPanel::follow(Workbench *workbench)
 {
     connect(workbench, &Workbench::runStarted, this, [this, workbench](int row) {
+        leaveSandbox();
         m_model->clear();
         const RunHistory *history = workbench->history();
         m_model->setCodeName(row >= 0 && row < history->size() ? history->run(row).title : QString());
@@ -526,6 +539,7 @@ void AuditPanel::follow(Workbench *workbench)
 
 void AuditPanel::showRun(const RunRecord &record)
 {
+    leaveSandbox();
     m_model->setCodeName(record.title);
     if (record.result)
         m_model->setEvents(record.result->auditEvents);

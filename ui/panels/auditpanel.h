@@ -59,6 +59,13 @@ public:
     void follow(Workbench *workbench);
     // A past run's decisions, from its result.
     void showRun(const RunRecord &record);
+    // The connections of a sandbox of `workbench`'s pool (network allow) so far, and each new
+    // one as the proxy decides it, until a run, a past run or a log is shown instead. "Allow
+    // this" on its denied connections asks for the host in that sandbox's list for the next
+    // create (sandboxAllowRequested), not for a policy rule.
+    void showSandbox(Workbench *workbench, const QString &sandboxId, const QStringList &allowList);
+    // The sandbox shown, or empty.
+    QString sandboxId() const { return m_sandboxId; }
 
     bool openLog(const QString &path, QString *error = nullptr);
     // Asks for a log and opens it; false when cancelled or it could not be opened (said in a
@@ -85,6 +92,8 @@ public:
 signals:
     // Allow the denials among `events` (the selection, or the whole run's).
     void allowRequested(const QList<Sandbench::AuditEvent> &events);
+    // "Allow this" on denied connections of the sandbox shown: its list, and the hosts to add.
+    void sandboxAllowRequested(const QString &sandboxId, const QStringList &allowList, const QStringList &hosts);
     // Something the user asked for did or could not happen (for the window's status bar).
     void statusMessage(const QString &text);
 
@@ -102,6 +111,10 @@ private:
     void setStatus(const QString &text);
     void selectOnly(int row);
     void showContextMenu(const QPoint &pos);
+    void leaveSandbox();
+    QString sandboxAllowBlocker(const QList<AuditEvent> &events) const;
+    QString sandboxDetailsText(const AuditEvent &event) const;
+    static bool isAllowableConnection(const AuditEvent &event);
 
     AuditLogModel *m_model;
     QTableView *m_view;
@@ -122,6 +135,9 @@ private:
     QTimer *m_filterDelay;
     std::optional<Policy> m_policy;
     QString m_baseDir;
+    QString m_sandboxId;
+    QStringList m_sandboxAllow;
+    QMetaObject::Connection m_sandboxFeed;
 };
 
 } // namespace Sandbench

@@ -29,6 +29,8 @@ QString AuditPanel::allowBlocker() const
     if (ranges.isEmpty())
         return m_model->rowCount() == 0 ? tr("There is no decision to allow: the audit log is empty.")
                                         : tr("Select a denied row first (arrow keys or a click).");
+    if (!m_sandboxId.isEmpty())
+        return sandboxAllowBlocker(selectedEvents(10000));
     int checked = 0;
     for (const auto &[top, bottom] : std::as_const(ranges)) {
         for (int row = top; row <= bottom && checked < 10000; ++row, ++checked) {
@@ -61,6 +63,15 @@ void AuditPanel::allowSelected()
         emit statusMessage(why);
         return;
     }
+    if (!m_sandboxId.isEmpty()) {
+        QStringList hosts;
+        for (const AuditEvent &e : selectedEvents()) {
+            if (isAllowableConnection(e) && !hosts.contains(e.resource) && !m_sandboxAllow.contains(e.resource))
+                hosts << e.resource;
+        }
+        emit sandboxAllowRequested(m_sandboxId, m_sandboxAllow, hosts);
+        return;
+    }
     emit allowRequested(selectedEvents());
 }
 
@@ -69,9 +80,11 @@ void AuditPanel::updateAllowButton()
     const QString why = allowBlocker();
     m_allow->setEnabled(why.isEmpty());
     const QString shortcut = m_allowAction->shortcut().toString(QKeySequence::NativeText);
-    m_allow->setToolTip(why.isEmpty() ? tr("Add rules that allow the selected denied accesses to the policy, "
-                                           "choosing the scope of each (%1)").arg(shortcut)
-                                      : why);
+    const QString what = m_sandboxId.isEmpty() ? tr("Add rules that allow the selected denied accesses to the policy, "
+                                                 "choosing the scope of each (%1)").arg(shortcut)
+                                              : tr("Add the selected denied hosts to this sandbox's list for the next "
+                                                   "New\u2026 (%1)").arg(shortcut);
+    m_allow->setToolTip(why.isEmpty() ? what : why);
     m_allowAction->setStatusTip(why);
     // A reason given for an earlier selection no longer holds.
     if (m_reasonShown && m_status != why) {

@@ -3,6 +3,7 @@
 
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
+#include "workbench/workbench.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -25,6 +26,8 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     , m_memory(new QSpinBox(this))
     , m_env(new QPlainTextEdit(this))
     , m_ports(new QLineEdit(this))
+    , m_allow(new QLineEdit(this))
+    , m_allowHint(new QLabel(this))
     , m_problem(new QLabel(this))
 {
     setWindowTitle(tr("New sandbox"));
@@ -34,6 +37,9 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     m_network->setObjectName(QStringLiteral("networkCombo"));
     m_env->setObjectName(QStringLiteral("envEdit"));
     m_ports->setObjectName(QStringLiteral("portsEdit"));
+    m_allow->setObjectName(QStringLiteral("allowEdit"));
+    m_allowHint->setObjectName(QStringLiteral("allowHint"));
+    m_problem->setObjectName(QStringLiteral("problemLabel"));
 
     // The images scripts/images builds; any other local image can be typed in.
     m_image->setEditable(true);
@@ -49,10 +55,13 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     m_lifetime->setSuffix(tr(" s"));
     m_lifetime->setToolTip(tr("At most %1 s, the pool's maximum").arg(maxLifetimeS));
 
-    for (NetworkKind kind : pool ? pool->options().network : QList<NetworkKind>{NetworkKind::None}) {
-        if (kind != NetworkKind::Domains)
-            m_network->addItem(networkKindName(kind), int(kind));
-    }
+    for (NetworkKind kind : pool ? pool->options().network : QList<NetworkKind>{NetworkKind::None})
+        m_network->addItem(networkKindName(kind), int(kind));
+    m_network->setToolTip(tr("none: no network; all: the whole network; allow: only the hosts listed below"));
+    m_allow->setPlaceholderText(tr("e.g. api.example.org, *.github.com:443, 127.0.0.1:5173"));
+    m_allowHint->setText(tr("Host, host:port, *.domain, IP or CIDR, separated by commas. 127.0.0.1:PORT is that port "
+                            "on this machine and nothing else of it."));
+    m_allowHint->setWordWrap(true);
     m_cpus->setRange(0, 64);
     m_cpus->setDecimals(1);
     m_cpus->setSingleStep(0.5);
@@ -75,6 +84,8 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     form->addRow(tr("&Image:"), m_image);
     form->addRow(tr("&Lifetime:"), m_lifetime);
     form->addRow(tr("&Network:"), m_network);
+    form->addRow(tr("&Allowed hosts:"), m_allow);
+    form->addRow(QString(), m_allowHint);
     form->addRow(tr("&CPUs:"), m_cpus);
     form->addRow(tr("&Memory:"), m_memory);
     form->addRow(tr("&Environment:"), m_env);
@@ -92,6 +103,7 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
 
     connect(m_env, &QPlainTextEdit::textChanged, this, &SandboxCreateDialog::validate);
     connect(m_ports, &QLineEdit::textChanged, this, &SandboxCreateDialog::validate);
+    connect(m_allow, &QLineEdit::textChanged, this, &SandboxCreateDialog::validate);
     connect(m_network, &QComboBox::currentIndexChanged, this, &SandboxCreateDialog::validate);
     validate();
 }
@@ -125,12 +137,19 @@ QString SandboxCreateDialog::parsePorts(const QString &text, QList<int> *ports)
     return {};
 }
 
+QStringList SandboxCreateDialog::splitAllowList(const QString &text)
+{
+    return text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+}
+
 SandboxOptions SandboxCreateDialog::options() const
 {
     SandboxOptions o;
     o.image = m_image->currentText().trimmed();
     o.lifetimeMs = qint64(m_lifetime->value()) * 1000;
     o.network.kind = NetworkKind(m_network->currentData().toInt());
+    if (o.network.kind == NetworkKind::Domains)
+        o.network.domains = splitAllowList(m_allow->text());
     o.cpus = m_cpus->value();
     o.memoryMiB = m_memory->value();
     parseEnv(m_env->toPlainText(), &o.env);
@@ -141,6 +160,17 @@ SandboxOptions SandboxCreateDialog::options() const
 void SandboxCreateDialog::setImage(const QString &image) { m_image->setCurrentText(image); }
 void SandboxCreateDialog::setPorts(const QString &ports) { m_ports->setText(ports); }
 void SandboxCreateDialog::setLifetimeSeconds(int seconds) { m_lifetime->setValue(seconds); }
+
+void SandboxCreateDialog::setAllowList(const QStringList &entries)
+{
+    setNetwork(NetworkKind::Domains);
+    m_allow->setText(entries.join(QStringLiteral(", ")));
+}
+
+QString SandboxCreateDialog::problem() const
+{
+    return m_problem->text();
+}
 
 void SandboxCreateDialog::setNetwork(NetworkKind kind)
 {
@@ -159,6 +189,17 @@ void SandboxCreateDialog::validate()
     if (problem.isEmpty() && !ports.isEmpty()
         && NetworkKind(m_network->currentData().toInt()) != NetworkKind::All)
         problem = tr("Ports are served only with network \"all\".");
+    const bool allow = NetworkKind(m_network->currentData().toInt()) == NetworkKind::Domains;
+    m_allow->setEnabled(allow);
+    m_allowHint->setEnabled(allow);
+    if (problem.isEmpty() && allow) {
+        const QStringList entries = splitAllowList(m_allow->text());
+        if (entries.isEmpty()) {
+            problem = tr("Network \"allow\" needs at least one host.");
+        } else if (auto checked = Workbench::checkAllowList(entries); !checked) {
+            problem = checked.error().message;
+        }
+    }
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     if (m_ok)

@@ -16,7 +16,8 @@ namespace Sandbench {
 class SandboxPool;
 
 // The options of a new sandbox, bounded by the pool: lifetime up to its maximum, only the
-// network kinds it allows. What the pool refuses anyway (a bad variable name) comes back from
+// network kinds it allows; for network "allow" its list, checked as it is typed by the same
+// parser the pool uses (through the Workbench), the first bad entry named and Create disabled. What the pool refuses anyway (a bad variable name) comes back from
 // create() and is shown by the panel.
 class SandboxCreateDialog : public QDialog
 {
@@ -28,11 +29,16 @@ public:
     // Lines "KEY=value"; ports "8080, 3000". Empty on success, else what is wrong.
     static QString parseEnv(const QString &text, QMap<QString, QString> *env);
     static QString parsePorts(const QString &text, QList<int> *ports);
+    // The allow list field: entries split at commas and white space.
+    static QStringList splitAllowList(const QString &text);
 
     void setImage(const QString &image);
     void setNetwork(NetworkKind kind);
     void setPorts(const QString &ports);
     void setLifetimeSeconds(int seconds);
+    // Network "allow" with these entries (what "Allow this" remembered for the next create).
+    void setAllowList(const QStringList &entries);
+    QString problem() const;
 
 private:
     void validate();
@@ -44,6 +50,8 @@ private:
     QSpinBox *m_memory;
     QPlainTextEdit *m_env;
     QLineEdit *m_ports;
+    QLineEdit *m_allow;
+    QLabel *m_allowHint;
     QWidget *m_ok = nullptr;
     QLabel *m_problem;
 };

@@ -86,6 +86,8 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
 
     connect(m_create, &QPushButton::clicked, this, [this] {
         SandboxCreateDialog dialog(m_pool, this);
+        if (!m_nextAllow.isEmpty())
+            dialog.setAllowList(m_nextAllow);
         if (dialog.exec() == QDialog::Accepted)
             createSandbox(dialog.options());
     });
@@ -207,6 +209,17 @@ void SandboxesPanel::extendCurrent(qint64 byMs)
             setStatus(tr("%1 now ends at %2").arg(sandbox->id(), QLocale().toString(sandbox->expiresAt().toLocalTime().time())));
         updateActions();
     });
+}
+
+void SandboxesPanel::allowForNextCreate(const QStringList &allowList, const QStringList &hosts)
+{
+    QStringList next = allowList;
+    for (const QString &h : hosts) {
+        if (!next.contains(h))
+            next << h;
+    }
+    m_nextAllow = next;
+    setStatus(tr("The next New… allows %1 too").arg(hosts.join(QStringLiteral(", "))));
 }
 
 void SandboxesPanel::select(Sandbox *sandbox)

@@ -48,6 +48,10 @@ public:
     // More life for the current sandbox, within the pool's maximum; the status says how it went.
     void extendCurrent(qint64 byMs);
     void select(Sandbox *sandbox);
+    // "Allow this" on a sandbox's denied connections: the next New… opens with network allow
+    // and `allowList` plus `hosts` (remembered until changed again).
+    void allowForNextCreate(const QStringList &allowList, const QStringList &hosts);
+    QStringList nextAllowList() const { return m_nextAllow; }
 
 signals:
     void currentSandboxChanged(Sandbench::Sandbox *sandbox);
@@ -74,6 +78,7 @@ private:
     QPushButton *m_preview;
     ElidedLabel *m_status;
     QPointer<Sandbox> m_current;
+    QStringList m_nextAllow;
 };
 
 } // namespace Sandbench

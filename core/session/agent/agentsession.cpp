@@ -146,6 +146,18 @@ VoidResult readEvent(AgentSession &s, qint64 lineNumber, const QJsonObject &o)
             return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("call %1 is recorded twice").arg(c.seq)));
         s.callIndex.insert(c.seq, s.calls.size());
         s.calls << c;
+    } else if (type == QLatin1String("net")) {
+        if (s.connections.size() >= AgentSession::maxConnections)
+            return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("more than %1 connections").arg(AgentSession::maxConnections)));
+        AgentConnection c;
+        c.atMs = r.integer("atMs");
+        c.toolSet = r.string("toolSet");
+        c.event = r.object("event");
+        if (r.error)
+            return std::unexpected(*r.error);
+        if (c.event.value(QLatin1String("kind")).toString() != QLatin1String("net"))
+            return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("a \"net\" line's \"event\" must be of kind \"net\"")));
+        s.connections << c;
     } else if (type == QLatin1String("end")) {
         s.ended = true;
         s.endReason = r.string("reason");

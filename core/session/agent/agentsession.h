@@ -23,6 +23,8 @@ namespace Sandbench {
 //    "decisions":[audit events]?, "cancelled":true?}     one per tools/call, in answer order
 //   {"type":"execSession","seq","data":"<base64 of the run's exec .sbsession>"}
 //                                                           after each code.run's call line
+//   {"type":"net","atMs","toolSet","event":{audit event}}  one per connection of a tool set's
+//                                                           sandbox (network allow), as it closes
 //   {"type":"end","atMs","reason"}                          last, when the session closed
 // A file that has no end line is a session still going on (its server holds NAME.lock) or one
 // whose server died; either reads like a finished one up to its last whole line.
@@ -47,6 +49,15 @@ struct AgentCall
     bool isCodeRun() const { return tool == QLatin1String("code.run"); }
 };
 
+// One connection of a tool set's sandbox (network allow): an audit event of kind net, action
+// connect, as `sandbox run --audit-log` writes it.
+struct AgentConnection
+{
+    qint64 atMs = 0;
+    QString toolSet;
+    QJsonObject event;
+};
+
 struct AgentSession
 {
     static constexpr int currentFormatVersion = 1;
@@ -57,6 +68,7 @@ struct AgentSession
     static constexpr qint64 maxLineBytes = qint64(256) << 20;     // an exec session's line
     static constexpr qint64 maxCallLineBytes = qint64(32) << 20;  // any other line
     static constexpr qint64 maxCalls = 100000;
+    static constexpr qint64 maxConnections = 1000000;
 
     QString path;
     int formatVersion = currentFormatVersion;
@@ -70,6 +82,7 @@ struct AgentSession
     QString clientVersion;
     QList<AgentCall> calls;
     QHash<qint64, qsizetype> callIndex; // seq -> index in calls
+    QList<AgentConnection> connections;
     bool ended = false;
     QString endReason;
     // Set when the last line was cut off (the server stopped while writing it).
