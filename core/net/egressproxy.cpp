@@ -170,8 +170,8 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
 
 void EgressProxy::startSquid(std::function<void(Result<void>)> done)
 {
-<<<<<<< HEAD
-    const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges);
+    const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges)
+                            + SquidConfig::hostServiceRules(m_list, m_relayGateway, m_relayPorts);
     QJsonArray env{QStringLiteral("SQUID_CONF=") + QString::fromLatin1(conf)};
     QJsonArray cmd{QStringLiteral("sh"), QStringLiteral("-c"),
                    QStringLiteral("printf '%s\\n' \"$SQUID_CONF\" >/tmp/squid.conf && unset SQUID_CONF && "
@@ -180,10 +180,6 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
         env = QJsonArray::fromStringList(SecretProxyConfig::startEnvironment(conf, m_options.secrets, m_options.upstreamCaPem));
         cmd = QJsonArray::fromStringList(SecretProxyConfig::startCommand(m_options.secrets, !m_options.upstreamCaPem.isEmpty()));
     }
-=======
-    const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges)
-                            + SquidConfig::hostServiceRules(m_list, m_relayGateway, m_relayPorts);
->>>>>>> egressfront25
     const QJsonObject exec{
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
