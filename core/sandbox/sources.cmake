@@ -19,4 +19,5 @@ target_sources(sandbench_core PRIVATE
     sandbox/docker/dockerhostcutoff.h sandbox/docker/dockerhostcutoff.cpp
     sandbox/docker/dockerlockdown.h sandbox/docker/dockerlockdown.cpp
     sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp
-    sandbox/docker/dockerprovidernetwork.cpp)
+    sandbox/docker/dockerprovidernetwork.cpp
+    sandbox/docker/dockerproviderowners.cpp)
