@@ -834,6 +834,46 @@
             <source>The rows shown hold no denial (the filter may hide them).</source>
             <translation>Die angezeigten Zeilen enthalten keine Verweigerung (der Filter blendet sie vielleicht aus).</translation>
         </message>
+        <message>
+            <source>Add the selected denied hosts to this sandbox&apos;s list for the next New… (%1)</source>
+            <translation>Die gewählten abgelehnten Hosts der Liste dieser Sandbox für das nächste Neu… hinzufügen (%1)</translation>
+        </message>
+        <message>
+            <source>sandbox %1</source>
+            <translation>Sandbox %1</translation>
+        </message>
+        <message>
+            <source>Allow this adds %1 to the list of the next new sandbox</source>
+            <translation>„Dies erlauben“ fügt %1 der Liste der nächsten neuen Sandbox hinzu</translation>
+        </message>
+        <message>
+            <source>The proxy&apos;s reason: “%1”</source>
+            <translation>Begründung des Proxys: „%1“</translation>
+        </message>
+        <message>
+            <source>%1 bytes out, %2 bytes in, %3 ms</source>
+            <translation>%1 Bytes gesendet, %2 Bytes empfangen, %3 ms</translation>
+        </message>
+        <message>
+            <source>The sandbox has made no connection yet.</source>
+            <translation>Die Sandbox hat noch keine Verbindung aufgebaut.</translation>
+        </message>
+        <message>
+            <source>Select a denied connection first (arrow keys or a click).</source>
+            <translation>Wählen Sie zuerst eine abgelehnte Verbindung (Pfeiltasten oder Klick).</translation>
+        </message>
+        <message>
+            <source>%1 is in the sandbox&apos;s list already.</source>
+            <translation>%1 steht schon in der Liste der Sandbox.</translation>
+        </message>
+        <message>
+            <source>#%1 is not a connection a host can be allowed for.</source>
+            <translation>#%1 ist keine Verbindung, für die ein Host erlaubt werden kann.</translation>
+        </message>
+        <message>
+            <source>The selected rows hold no denied connection to allow.</source>
+            <translation>Die gewählten Zeilen enthalten keine abgelehnte Verbindung zum Erlauben.</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ConsolePanel</name>
@@ -1816,6 +1856,10 @@
             <source>Run %1 — %2</source>
             <translation>Lauf %1 — %2</translation>
         </message>
+        <message>
+            <source>The next new sandbox allows %1 too (Sandboxes, New…)</source>
+            <translation>Die nächste neue Sandbox erlaubt auch %1 (Sandboxes, Neu…)</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
@@ -2584,6 +2628,26 @@
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="120" />
             <source>"%1" is not a port</source>
             <translation>„%1“ ist kein Port</translation>
+        </message>
+        <message>
+            <source>none: no network; all: the whole network; allow: only the hosts listed below</source>
+            <translation>none: kein Netzwerk; all: das ganze Netzwerk; allow: nur die unten genannten Hosts</translation>
+        </message>
+        <message>
+            <source>e.g. api.example.org, *.github.com:443, 127.0.0.1:5173</source>
+            <translation>z. B. api.example.org, *.github.com:443, 127.0.0.1:5173</translation>
+        </message>
+        <message>
+            <source>Host, host:port, *.domain, IP or CIDR, separated by commas. 127.0.0.1:PORT is that port on this machine and nothing else of it.</source>
+            <translation>Host, Host:Port, *.Domain, IP oder CIDR, durch Kommas getrennt. 127.0.0.1:PORT ist dieser Port auf diesem Rechner und sonst nichts von ihm.</translation>
+        </message>
+        <message>
+            <source>&amp;Allowed hosts:</source>
+            <translation>&amp;Erlaubte Hosts:</translation>
+        </message>
+        <message>
+            <source>Network &quot;allow&quot; needs at least one host.</source>
+            <translation>Netzwerk „allow“ braucht mindestens einen Host.</translation>
         </message>
     </context>
     <context>
@@ -3518,6 +3582,10 @@
             <source>%1 — identical</source>
             <translation>%1 — identisch</translation>
         </message>
+        <message>
+            <source>Replay result</source>
+            <translation>Ergebnis der Wiedergabe</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::SessionsPanel</name>
@@ -3887,6 +3955,10 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             <location filename="../ui/panels/sessionspanelagent.cpp" line="50" />
             <source>Replaying call %1 of %2…</source>
             <translation>Aufruf %1 von %2 wird wiederholt …</translation>
+        </message>
+        <message>
+            <source>Reading which values the session needs…</source>
+            <translation>Lese, welche Werte die Sitzung braucht…</translation>
         </message>
     </context>
     <context>
@@ -4289,6 +4361,25 @@ Im Webbrowser öffnen?</translation>
         <message>
             <source>Back</source>
             <translation>Zurück</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ReplayValuesDialog</name>
+        <message>
+            <source>Values for the Replay</source>
+            <translation>Werte für die Wiedergabe</translation>
+        </message>
+        <message>
+            <source>The session kept these variables by name only. Give their values to replay it as recorded; they are used for this replay and not saved.</source>
+            <translation>Die Sitzung hat diese Variablen nur mit Namen aufgezeichnet. Geben Sie ihre Werte an, um sie wie aufgezeichnet wiederzugeben; sie gelten nur für diese Wiedergabe und werden nicht gespeichert.</translation>
+        </message>
+        <message>
+            <source>required</source>
+            <translation>erforderlich</translation>
+        </message>
+        <message>
+            <source>optional: read from the recording machine</source>
+            <translation>optional: vom aufzeichnenden Rechner gelesen</translation>
         </message>
     </context>
 </TS>

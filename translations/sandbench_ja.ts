@@ -828,6 +828,46 @@
             <source>The rows shown hold no denial (the filter may hide them).</source>
             <translation>表示中の行に拒否はありません (フィルターで隠れている可能性があります)。</translation>
         </message>
+        <message>
+            <source>Add the selected denied hosts to this sandbox&apos;s list for the next New… (%1)</source>
+            <translation>選択した拒否ホストを次の「新規…」用にこのサンドボックスのリストへ追加 (%1)</translation>
+        </message>
+        <message>
+            <source>sandbox %1</source>
+            <translation>サンドボックス %1</translation>
+        </message>
+        <message>
+            <source>Allow this adds %1 to the list of the next new sandbox</source>
+            <translation>「これを許可」で %1 を次の新しいサンドボックスのリストに追加します</translation>
+        </message>
+        <message>
+            <source>The proxy&apos;s reason: “%1”</source>
+            <translation>プロキシの理由: 「%1」</translation>
+        </message>
+        <message>
+            <source>%1 bytes out, %2 bytes in, %3 ms</source>
+            <translation>送信 %1 バイト、受信 %2 バイト、%3 ms</translation>
+        </message>
+        <message>
+            <source>The sandbox has made no connection yet.</source>
+            <translation>サンドボックスはまだ接続していません。</translation>
+        </message>
+        <message>
+            <source>Select a denied connection first (arrow keys or a click).</source>
+            <translation>先に拒否された接続を選択してください (矢印キーまたはクリック)。</translation>
+        </message>
+        <message>
+            <source>%1 is in the sandbox&apos;s list already.</source>
+            <translation>%1 はすでにサンドボックスのリストにあります。</translation>
+        </message>
+        <message>
+            <source>#%1 is not a connection a host can be allowed for.</source>
+            <translation>#%1 はホストを許可できる接続ではありません。</translation>
+        </message>
+        <message>
+            <source>The selected rows hold no denied connection to allow.</source>
+            <translation>選択した行に許可できる拒否された接続はありません。</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ConsolePanel</name>
@@ -1809,6 +1849,10 @@
             <source>Run %1 — %2</source>
             <translation>実行 %1 — %2</translation>
         </message>
+        <message>
+            <source>The next new sandbox allows %1 too (Sandboxes, New…)</source>
+            <translation>次の新しいサンドボックスは %1 も許可します (サンドボックス、新規…)</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyEditorPanel</name>
@@ -2577,6 +2621,26 @@
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="120" />
             <source>"%1" is not a port</source>
             <translation>「%1」はポート番号ではありません</translation>
+        </message>
+        <message>
+            <source>none: no network; all: the whole network; allow: only the hosts listed below</source>
+            <translation>none: ネットワークなし、all: ネットワーク全体、allow: 下に挙げたホストのみ</translation>
+        </message>
+        <message>
+            <source>e.g. api.example.org, *.github.com:443, 127.0.0.1:5173</source>
+            <translation>例: api.example.org, *.github.com:443, 127.0.0.1:5173</translation>
+        </message>
+        <message>
+            <source>Host, host:port, *.domain, IP or CIDR, separated by commas. 127.0.0.1:PORT is that port on this machine and nothing else of it.</source>
+            <translation>ホスト、ホスト:ポート、*.ドメイン、IP または CIDR をカンマ区切りで。127.0.0.1:PORT はこのマシンのそのポートだけを指します。</translation>
+        </message>
+        <message>
+            <source>&amp;Allowed hosts:</source>
+            <translation>許可するホスト(&amp;A):</translation>
+        </message>
+        <message>
+            <source>Network &quot;allow&quot; needs at least one host.</source>
+            <translation>ネットワーク「allow」には少なくとも 1 つのホストが必要です。</translation>
         </message>
     </context>
     <context>
@@ -3499,6 +3563,10 @@
             <source>%1 — identical</source>
             <translation>%1 — 同一</translation>
         </message>
+        <message>
+            <source>Replay result</source>
+            <translation>リプレイの結果</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::SessionsPanel</name>
@@ -3865,6 +3933,10 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
             <location filename="../ui/panels/sessionspanelagent.cpp" line="50" />
             <source>Replaying call %1 of %2…</source>
             <translation>呼び出し %1 / %2 を再実行しています…</translation>
+        </message>
+        <message>
+            <source>Reading which values the session needs…</source>
+            <translation>セッションに必要な値を読み取っています…</translation>
         </message>
     </context>
     <context>
@@ -4267,6 +4339,25 @@ Web ブラウザーで開きますか?</translation>
         <message>
             <source>Back</source>
             <translation>戻る</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ReplayValuesDialog</name>
+        <message>
+            <source>Values for the Replay</source>
+            <translation>リプレイ用の値</translation>
+        </message>
+        <message>
+            <source>The session kept these variables by name only. Give their values to replay it as recorded; they are used for this replay and not saved.</source>
+            <translation>このセッションはこれらの変数を名前だけ記録しました。記録どおりにリプレイするには値を入力してください。値はこのリプレイにのみ使われ、保存されません。</translation>
+        </message>
+        <message>
+            <source>required</source>
+            <translation>必須</translation>
+        </message>
+        <message>
+            <source>optional: read from the recording machine</source>
+            <translation>任意: 記録したマシンから読み取り</translation>
         </message>
     </context>
 </TS>
