@@ -468,7 +468,7 @@ void TestAuditAllow::logPathIsShownElidedWithTheWholePathInItsTooltip()
 {
     QLabel *path = m_panel->pathLabel();
     QVERIFY(path->isVisible());
-    QCOMPARE(path->toolTip(), m_log);
+    QCOMPARE(path->text(), m_log);
     // A panel too narrow for the path: its start and its file name stay, the middle goes.
     const QString deep = m_dir.filePath(u"audit-logs-of-a-project-with-a-long-name/2026-12-02/nightly-build-and-report"_s);
     QVERIFY(QDir().mkpath(deep));
@@ -483,6 +483,19 @@ void TestAuditAllow::logPathIsShownElidedWithTheWholePathInItsTooltip()
     QVERIFY2(shown.contains(QChar(0x2026)) && shown.endsWith(u"run.audit.jsonl"_s) && shown.startsWith(QLatin1Char('/')),
              qPrintable(shown));
     QCOMPARE(narrow.pathLabel()->toolTip(), log);
+    // A cut path is read whole from the keyboard too, not only from its tooltip: Tab reaches
+    // it, Enter unfolds it to the whole path, Escape folds it again.
+    QWidget *label = narrow.pathLabel();
+    QCOMPARE(label->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+    narrow.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&narrow));
+    label->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(label->hasFocus());
+    QTest::keyClick(label, Qt::Key_Return);
+    QTRY_VERIFY2(narrow.pathLabel()->text().remove(QLatin1Char('\n')).contains(log) || narrow.pathLabel()->text() == log,
+                 qPrintable(narrow.pathLabel()->text()));
+    QTest::keyClick(label, Qt::Key_Escape);
+    QTRY_VERIFY(narrow.pathLabel()->text().contains(QChar(0x2026)));
     // Wide enough: the whole path.
     narrow.resize(narrow.pathLabel()->fontMetrics().horizontalAdvance(log) + 100, 400);
     QTRY_COMPARE(narrow.pathLabel()->text(), log);

@@ -1,5 +1,7 @@
 #include "auditpanel.h"
 
+#include "elidedlabel.h"
+
 #include "models/allowrule.h"
 #include "models/allowscope.h"
 #include "common/terminaltext.h"
@@ -66,45 +68,6 @@ protected:
     }
 };
 
-// A label that shows a long path elided in the middle, so both its start and its file name stay
-// readable; the whole text is in the tooltip.
-class ElidedLabel : public QLabel
-{
-public:
-    ElidedLabel(Qt::TextElideMode mode, QWidget *parent) : QLabel(parent), m_mode(mode)
-    {
-        // Paths and reasons are the code's text: never read as HTML.
-        setTextFormat(Qt::PlainText);
-        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        setTextInteractionFlags(Qt::TextSelectableByMouse);
-    }
-    void setFullText(const QString &text)
-    {
-        // Paths and details quote the log: drawn (and in the tooltip) in their visible form.
-        m_full = visibleLines(text);
-        setToolTip(m_full);
-        elide();
-    }
-
-protected:
-    void resizeEvent(QResizeEvent *event) override
-    {
-        QLabel::resizeEvent(event);
-        elide();
-    }
-
-private:
-    void elide()
-    {
-        QStringList lines = m_full.split(QLatin1Char('\n'));
-        for (QString &line : lines)
-            line = fontMetrics().elidedText(line, m_mode, qMax(0, contentsRect().width()));
-        setText(lines.join(QLatin1Char('\n')));
-    }
-    Qt::TextElideMode m_mode;
-    QString m_full;
-};
-
 // The table where a keyboard move always selects the row it makes current. QAbstractItemView's
 // extended selection moves the current row alone on Ctrl+arrows, Ctrl+End, Ctrl+Home: the
 // explanation then followed a row that "Allow this" did not act on. Ctrl+Space still toggles,
@@ -152,7 +115,7 @@ AuditPanel::AuditPanel(QWidget *parent)
     , m_allowAction(new QAction(tr("&Allow Selected Denials\u2026"), this))
     , m_allowAllAction(new QAction(tr("Allow All &Denials of This Run\u2026"), this))
     , m_counts(new QLabel(this))
-    , m_path(new ElidedLabel(Qt::ElideMiddle, this))
+    , m_path(new ElidedLabel(this))
     , m_details(new QLabel)
     , m_detailsArea(new QScrollArea(this))
     , m_filterDelay(new QTimer(this))
