@@ -29,6 +29,7 @@ namespace {
 
 constexpr std::uint32_t replyPriority = 100;
 constexpr std::uint32_t unreachablePriority = 101;
+constexpr std::uint32_t onLinkOnlyPriority = 102;
 constexpr int maxAddresses = 256;
 constexpr int maxReplyPorts = 64;
 
@@ -55,6 +56,8 @@ void addAttribute(RuleRequest &request, unsigned short type, const void *data, u
 }
 
 // Sends one rule and waits for the kernel's answer; 0, or -1 with errno set.
+int sendRule(int socketFd, RuleRequest &request, unsigned sequence);
+
 int addRule(int socketFd, unsigned sequence, in_addr destination, std::uint32_t priority, bool unreachable,
             const PortRange *sourcePort, const PortRange *destinationPorts)
 {
@@ -77,6 +80,43 @@ int addRule(int socketFd, unsigned sequence, in_addr destination, std::uint32_t 
         addAttribute(request, FRA_SPORT_RANGE, &source, sizeof source);
         addAttribute(request, FRA_DPORT_RANGE, &destinationRange, sizeof destinationRange);
     }
+    return sendRule(socketFd, request, sequence);
+}
+
+// The rules of --on-link-only: the main table without its default route (suppress_prefixlength
+// 0), then unreachable for every other destination. What is on the sandbox's own network (its
+// proxy) stays reachable; nothing behind the gateway is routed at all, so a host address that
+// appears after this step (a bridge made later) is not reachable either.
+int addOnLinkOnlyRules(int socketFd, unsigned *sequence)
+{
+    RuleRequest onLink {};
+    onLink.header.nlmsg_len = NLMSG_LENGTH(sizeof(fib_rule_hdr));
+    onLink.header.nlmsg_type = RTM_NEWRULE;
+    onLink.header.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | NLM_F_CREATE | NLM_F_EXCL;
+    onLink.header.nlmsg_seq = ++*sequence;
+    onLink.rule.family = AF_INET;
+    onLink.rule.action = FR_ACT_TO_TBL;
+    onLink.rule.table = RT_TABLE_MAIN;
+    const std::uint32_t onLinkPriority = onLinkOnlyPriority;
+    const std::uint32_t suppressUpTo = 0;
+    addAttribute(onLink, FRA_PRIORITY, &onLinkPriority, sizeof onLinkPriority);
+    addAttribute(onLink, FRA_SUPPRESS_PREFIXLEN, &suppressUpTo, sizeof suppressUpTo);
+    if (sendRule(socketFd, onLink, *sequence) != 0)
+        return -1;
+    RuleRequest rest {};
+    rest.header = onLink.header;
+    rest.header.nlmsg_len = NLMSG_LENGTH(sizeof(fib_rule_hdr));
+    rest.header.nlmsg_seq = ++*sequence;
+    rest.rule.family = AF_INET;
+    rest.rule.action = FR_ACT_UNREACHABLE;
+    rest.rule.table = RT_TABLE_UNSPEC;
+    const std::uint32_t restPriority = onLinkOnlyPriority + 1;
+    addAttribute(rest, FRA_PRIORITY, &restPriority, sizeof restPriority);
+    return sendRule(socketFd, rest, *sequence);
+}
+
+int sendRule(int socketFd, RuleRequest &request, unsigned sequence)
+{
     if (::send(socketFd, &request, request.header.nlmsg_len, 0) < 0)
         return -1;
     char answer[4096];
@@ -134,6 +174,7 @@ int Inside::noHost(int argc, char **argv)
     int replyPortCount = 0;
     in_addr addresses[maxAddresses];
     int addressCount = 0;
+    bool onLinkOnly = false;
     for (int i = 0; i < argc; ++i) {
         const char *arg = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : nullptr;
@@ -148,6 +189,8 @@ int Inside::noHost(int argc, char **argv)
                 return usage("--reply-port needs a port from 1 to 65535 (at most 64 of them)");
             replyPorts[replyPortCount++] = {std::uint16_t(port), std::uint16_t(port)};
             ++i;
+        } else if (std::strcmp(arg, "--on-link-only") == 0) {
+            onLinkOnly = true;
         } else if (std::strcmp(arg, "--ephemeral") == 0) {
             if (!parseRange(value, &ephemeral))
                 return usage("--ephemeral needs a port range LO-HI");
@@ -179,6 +222,8 @@ int Inside::noHost(int argc, char **argv)
         if (addRule(fd, ++sequence, addresses[a], unreachablePriority, true, nullptr, nullptr) != 0 && errno != EEXIST)
             return fail("host address rule");
     }
+    if (onLinkOnly && addOnLinkOnlyRules(fd, &sequence) != 0)
+        return fail("on-link rules");
     ::close(fd);
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <QDeadlineTimer>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QNetworkInterface>
 #include <QTcpServer>
@@ -39,10 +40,12 @@ Result<SandboxExecResult> shell(Sandbox *s, const QString &script, const QMap<QS
     return waitFor(s->exec({QStringLiteral("sh"), QStringLiteral("-c"), script}, o), 120'000);
 }
 
+// This process's egress proxies or networks: tests beside this one (tst_dockersecrets, another
+// process's CLI) make and remove their own.
 int countLabelled(const QString &what)
 {
     const QByteArray out = docker({what, QStringLiteral("ls"), QStringLiteral("-q"), QStringLiteral("--filter"),
-                                   QStringLiteral("label=%1").arg(QLatin1String(EgressProxy::ownerLabel))});
+                                   QStringLiteral("label=%1=%2").arg(QLatin1String(EgressProxy::ownerLabel), DockerProvider::ownerIdentity())});
     return out.isEmpty() ? 0 : int(out.split('\n').size());
 }
 
@@ -84,6 +87,64 @@ private slots:
         for (QDeadlineTimer deadline(30'000); !removed && !deadline.hasExpired(); QTest::qWait(removed ? 0 : 200))
             docker({QStringLiteral("network"), QStringLiteral("rm"), m_tag}, &removed);
         QVERIFY2(removed, qPrintable(m_tag));
+    }
+
+    // The host's addresses are listed when a sandbox is made; a bridge made afterwards (another
+    // sandbox's network, another test's) gives the host a new one. Behind its proxy a sandbox
+    // routes nothing through its gateway, so a host service on that new address is out of
+    // reach too. (Seen reached, with tst_dockersecrets making networks beside this test.)
+    void hostAddressesMadeLaterAreOutOfReach()
+    {
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 300'000;
+        o.network = {NetworkKind::None, NetworkKind::Domains};
+        DockerProviderOptions po;
+        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_serverIp)};
+        auto pool = openDockerPool(o, po);
+        VERIFY_OK(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 300'000;
+        so.network.kind = NetworkKind::Domains;
+        so.network.domains = {QStringLiteral("allowed.test:8080")};
+        Sandbox *s = createSandbox(pool->get(), so);
+        QVERIFY(s);
+        auto *backend = qobject_cast<DockerBackend *>(s->backend());
+        QVERIFY(backend && backend->egressProxy());
+        bool joined = false;
+        docker({QStringLiteral("network"), QStringLiteral("connect"), m_tag, backend->egressProxy()->proxyContainerId()}, &joined);
+        QVERIFY(joined);
+        const QString later = m_tag + QStringLiteral("-later");
+        bool made = false;
+        docker({QStringLiteral("network"), QStringLiteral("create"), later}, &made);
+        QVERIFY2(made, qPrintable(later));
+        auto dropNetwork = qScopeGuard([later] { docker({QStringLiteral("network"), QStringLiteral("rm"), later}); });
+        const QByteArray gateway = docker({QStringLiteral("network"), QStringLiteral("inspect"), QStringLiteral("-f"),
+                                           QStringLiteral("{{range .IPAM.Config}}{{.Gateway}}{{end}}"), later});
+        QVERIFY2(!gateway.isEmpty(), "the new network has no gateway");
+        QTcpServer hostService;
+        QVERIFY(hostService.listen(QHostAddress::AnyIPv4));
+        int accepted = 0;
+        connect(&hostService, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket *c = hostService.nextPendingConnection()) {
+                ++accepted;
+                c->deleteLater();
+            }
+        });
+        // The host reaches its service there: the address is live.
+        QTcpSocket probe;
+        probe.connectToHost(QString::fromLatin1(gateway), hostService.serverPort());
+        QVERIFY(probe.waitForConnected(2000));
+        probe.abort();
+        QTRY_COMPARE(accepted, 1);
+        auto r = shell(s, QStringLiteral("echo x | nc -w 2 %1 %2 && echo host=reached; "
+                                         "wget -q -O - http://allowed.test:8080/index.html >/dev/null 2>&1 && echo proxy=ok; echo end")
+                              .arg(QString::fromLatin1(gateway)).arg(hostService.serverPort()));
+        VERIFY_OK(r);
+        QTest::qWait(200); // let a connection that did arrive be accepted before counting
+        QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && accepted == 1, (r->stdoutData + r->stderrData + " accepted=" + QByteArray::number(accepted)).constData());
+        QVERIFY2(r->stdoutData.contains("proxy=ok"), r->stdoutData);
+        QVERIFY(waitFor((*pool)->close(), 60'000));
     }
 
     void allowedNameOnlyAndNothingAround()

@@ -118,8 +118,10 @@ int ourContainers()
     return n;
 }
 
-// The networks this process could have left: every network but the per-sandbox egress
-// networks of other processes (tests that run beside this one make and remove those).
+// The networks this process could have left: the one online sandboxes share, and the egress
+// networks its allow-list sandboxes own. Tests that run beside this one make and remove
+// networks of their own (test servers' networks, other processes' egress networks): those
+// are not counted.
 int networkCount()
 {
     auto r = dockerCall(dockerSocket(), "GET", "/networks");
@@ -127,9 +129,9 @@ int networkCount()
         return -1;
     int n = 0;
     for (const QJsonValue &v : QJsonDocument::fromJson(r->body).array()) {
-        const QString owner = v.toObject().value(QLatin1String("Labels")).toObject()
-                                  .value(QLatin1String(EgressProxy::ownerLabel)).toString();
-        if (owner.isEmpty() || owner == DockerProvider::ownerIdentity())
+        const QJsonObject net = v.toObject();
+        const QString owner = net.value(QLatin1String("Labels")).toObject().value(QLatin1String(EgressProxy::ownerLabel)).toString();
+        if (owner == DockerProvider::ownerIdentity() || net.value(QLatin1String("Name")).toString() == QLatin1String(DockerProvider::networkName))
             ++n;
     }
     return n;

@@ -96,6 +96,8 @@ VoidOperation *DockerBackend::cutOffHost(const HostCutOff &cut)
                         QStringLiteral("--ephemeral"), QStringLiteral("%1-%2").arg(cut.ephemeralFirst).arg(cut.ephemeralLast)};
     for (int port : cut.replyPorts)
         argv << QStringLiteral("--reply-port") << QString::number(port);
+    if (cut.onLinkOnly)
+        argv << QStringLiteral("--on-link-only");
     argv << cut.hostAddresses;
     // CAP_NET_ADMIN for this step alone: no other process of the sandbox holds it.
     return rootStep(argv, {}, {ErrorCode::EnvironmentError, QStringLiteral("the sandbox could not be kept off the host's addresses")},

@@ -18,6 +18,9 @@ struct HostCutOff
     QList<int> replyPorts;      // published container ports
     int ephemeralFirst = 32768; // where the engine's proxy connects from
     int ephemeralLast = 60999;
+    // Network allow: only the sandbox's own network (its proxy) is routed, nothing through the
+    // gateway, so host addresses that appear after the cut-off are out of reach too.
+    bool onLinkOnly = false;
 };
 
 // One locked-down container. Files go through exec (the archive API does not see the tmpfs

@@ -447,6 +447,9 @@ void DockerProvider::createContainer(Operation<SandboxBackend *> *op, const Back
                     if (!planned)
                         return removeAndFail(id, planned.error());
                     cutOff = *planned;
+                    // Behind an egress proxy on its own network, nothing is reached through the
+                    // gateway: without a default route, a host address made later is no way out.
+                    cutOff->onLinkOnly = request.options.network.kind == NetworkKind::Domains;
                 }
                 if (request.options.network.kind == NetworkKind::Domains && !proxy)
                     return removeAndFail(id, {ErrorCode::Internal, QStringLiteral("network 'allow' without its egress proxy; refused")});
