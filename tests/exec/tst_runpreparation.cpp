@@ -15,8 +15,6 @@
 #include <QTest>
 
 #include <cerrno>
-#include <chrono>
-#include <filesystem>
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -497,43 +495,6 @@ private slots:
         QVERIFY(touch(big, QByteArray(100000, 'c')));
         QVERIFY(QFile::link(big, dir + QStringLiteral("/link")));
         QCOMPARE(RunLimits::folderBytes(dir), qint64(1234));
-    }
-
-    // A process killed mid-run never reaches ~RunLimits: its cgroups stay. The next process's
-    // first run removes those that are old and empty, and nothing else: not a fresh one another
-    // process may be setting up, not one that still holds something, not another program's.
-    void orphanCgroupsOfKilledRunsAreReaped()
-    {
-        const QString root = fresh(QStringLiteral("cgroup-root"));
-        const QString pids = root + QStringLiteral("/pids");
-        QVERIFY(touch(pids + QStringLiteral("/cgroup.procs"), QByteArray()));
-        const auto made = [&](const QString &name, int secondsAgo, bool holdsSomething = false) {
-            const QString dir = pids + QLatin1Char('/') + name;
-            if (!QDir().mkpath(dir) || (holdsSomething && !touch(dir + QStringLiteral("/cgroup.procs"), "4242\n")))
-                return false;
-            std::error_code ec;
-            std::filesystem::last_write_time(QFile::encodeName(dir).constData(),
-                                             std::filesystem::file_time_type::clock::now() - std::chrono::seconds(secondsAgo), ec);
-            return !ec;
-        };
-        QVERIFY(made(QStringLiteral("sandbench-sandbench-run-killed"), 3600));
-        QVERIFY(made(QStringLiteral("sandbench-sandbench-run-busy"), 3600, true));
-        QVERIFY(made(QStringLiteral("sandbench-sandbench-run-starting"), 5));
-        QVERIFY(made(QStringLiteral("docker-old"), 3600));
-        {
-            RunLimits limits;
-            limits.setCgroupRoot(root);
-            limits.setTaskLimit(QStringLiteral("sandbench-run-now"), 64);
-            QVERIFY(!QFileInfo::exists(pids + QStringLiteral("/sandbench-sandbench-run-killed")));
-            QVERIFY(QFileInfo::exists(pids + QStringLiteral("/sandbench-sandbench-run-busy")));
-            QVERIFY(QFileInfo::exists(pids + QStringLiteral("/sandbench-sandbench-run-starting")));
-            QVERIFY(QFileInfo::exists(pids + QStringLiteral("/docker-old")));
-            QVERIFY(QFileInfo::exists(pids + QStringLiteral("/sandbench-sandbench-run-now")));
-        }
-        // The reaper itself, with a later bound: the starting one is now old enough.
-        QCOMPARE(RunLimits::reapOrphanCgroups(pids, QDateTime::currentDateTimeUtc()), 1);
-        QVERIFY(!QFileInfo::exists(pids + QStringLiteral("/sandbench-sandbench-run-starting")));
-        QVERIFY(QFileInfo::exists(pids + QStringLiteral("/sandbench-sandbench-run-busy")));
     }
 
     // --- failed preparations clean up ------------------------------------------------------
