@@ -1,6 +1,7 @@
 #include "namespaceprobe.h"
 
 #include "doctor/proberun.h"
+#include "exec/mounttable.h"
 #include "exec/namespaceargs.h"
 #include "exec/runtimelocator.h"
 
@@ -76,7 +77,7 @@ ProbeRun runInNamespace(const DoctorOptions &options, const QString &bwrap, cons
     if (!sandbox)
         ns.hiddenPaths = {f.hidden};
     const QStringList args = namespaceArguments(ns, PolicyMatcher(ms)) << probe << QStringLiteral("facts") << probeArgs;
-    return runProbe(bwrap, args, options.probeTimeoutMs);
+    return runProbe(bwrap, args, options.probeTimeoutMs, privateMountTableInChild);
 }
 
 QString startFailure(const ProbeRun &run)

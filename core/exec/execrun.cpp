@@ -2,6 +2,7 @@
 
 #include "common/startuptrace.h"
 
+#include "exec/mounttable.h"
 #include "exec/processgroup.h"
 #include "exec/stderrrewriter.h"
 
@@ -163,6 +164,7 @@ void ExecRun::launch()
     m_process->setChildProcessModifier([limits] {
         leadOwnProcessGroupInChild();
         limits->applyInChild();
+        privateMountTableInChild();
     });
     connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { readStream(ExecStream::Stdout); });
     connect(m_process, &QProcess::readyReadStandardError, this, [this] { readStream(ExecStream::Stderr); });

@@ -1,6 +1,7 @@
 #include "modulegraph.h"
 
 #include "exec/importlexer.h"
+#include "exec/mounttable.h"
 #include "exec/processgroup.h"
 
 #include <QDir>
@@ -223,7 +224,10 @@ Result<QStringList> startUpModuleFiles(const ModuleGraphCommand &command)
     info.setProcessEnvironment(command.environment);
     info.setWorkingDirectory(command.workingDirectory);
     info.setStandardInputFile(QProcess::nullDevice());
-    info.setChildProcessModifier(leadOwnProcessGroupInChild);
+    info.setChildProcessModifier([] {
+        leadOwnProcessGroupInChild();
+        privateMountTableInChild();
+    });
     info.start();
     if (!info.waitForStarted(graphTimeoutMs))
         return fail(ErrorCode::EnvironmentError,

@@ -6,6 +6,7 @@ target_sources(sandbench_core PRIVATE
     exec/execrun.h exec/execrun.cpp exec/execrunwarm.cpp
     exec/importlexer.h exec/importlexer.cpp
     exec/modulegraph.h exec/modulegraph.cpp
+    exec/mounttable.h exec/mounttable.cpp
     exec/namespaceargs.h exec/namespaceargs.cpp
     exec/outputcapture.h exec/outputcapture.cpp
     exec/packagespec.h exec/packagespec.cpp
