@@ -2,6 +2,7 @@
 
 #include "optiontable.h"
 #include "policy/policyfile.h"
+#include "sandbox/sandboxsecret.h"
 
 #include <QDir>
 
@@ -21,6 +22,7 @@ struct RunTable
     Policy flags; // added to the policy file's, if there is one
     QString policyFile;
     bool allowSensitiveRoots = false;
+    QStringList secretSpecs;
     OptionTable table{QStringLiteral("run")};
 
     RunTable()
@@ -123,6 +125,14 @@ struct RunTable
             flags.env.insert(v.left(eq), v.mid(eq + 1));
             return std::nullopt;
         }, true});
+        // The value never on the command line (from the variable NAME, or a file), parsed after
+        // the table so that a refused spec is not echoed whole; errors name the secret only.
+        table.add({{QStringLiteral("--secret")}, QStringLiteral("NAME@HOST[,HOST...][=file:PATH]"),
+                   QStringLiteral("an API key the code sees only as a placeholder; the run's proxy puts it in HTTPS request headers to HOST"),
+                   [this](const QString &v) -> std::optional<QString> {
+            secretSpecs << v;
+            return std::nullopt;
+        }, true});
         table.add({{QStringLiteral("--code")}, QStringLiteral("'JS'"), QStringLiteral("run this code instead of a file"),
                    [this](const QString &v) -> std::optional<QString> {
             if (v.isEmpty())
@@ -188,6 +198,12 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
         out.request.policy = *fromFile;
     }
     out.request.policy.merge(flags);
+    for (const QString &spec : run.secretSpecs) {
+        auto secret = SandboxSecrets::parseSpec(spec, SandboxSecrets::HostScope::ThisMachine);
+        if (!secret)
+            return usage(QStringLiteral("--secret: %1").arg(secret.error().message));
+        out.request.secrets << *secret;
+    }
     out.request.baseDir = QDir::currentPath();
     if (out.request.code.isEmpty() == out.request.entrypoint.isEmpty())
         return usage(QStringLiteral("give exactly one of FILE and --code (see sandbench-cli run --help)"));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "policy/policy.h"
+#include "sandbox/sandboxtypes.h"
 
 #include <QList>
 #include <QString>
@@ -35,6 +36,11 @@ struct ExecRequest
     QList<FileOverlay> overlays;
     bool offline = false;
 
+    // API keys the code never sees (`run --secret`): the code gets a placeholder as the
+    // variable, and a proxy of this run puts the value in its place in request headers sent
+    // over HTTPS to the secret's hosts (core/net/hostsecretproxy.h). Never recorded.
+    QList<SandboxSecret> secrets;
+
     // An observe run (policy learn): the credential and system places and /etc are denied and
     // hidden, and writes go only to the workdir and allow_write, whatever the policy allows.
     bool observe = false;
@@ -52,6 +58,9 @@ struct ExecEngineConfig
     // Where the cgroup file system is (RunLimits::defaultCgroupRoot when empty); tests point it
     // where no cgroup can be made, to see a run fail closed.
     QString cgroupRoot = {}; // (initialized: brace-initialized configs may leave it out)
+    // Certificates the secret proxy trusts for the servers it terminates (the system's when
+    // empty); tests give their own server's CA.
+    QString secretUpstreamCaFile = {};
 };
 
 } // namespace Sandbench

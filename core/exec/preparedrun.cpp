@@ -12,6 +12,7 @@
 #include "exec/packagespec.h"
 #include "exec/preloadscript.h"
 #include "exec/runlimits.h"
+#include "exec/runsecrets.h"
 #include "exec/seededrandom.h"
 #include "exec/symlinkscan.h"
 #include "exec/warmstart.h"
@@ -288,7 +289,15 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     }
     reserved.removeAll(QString());
     reserved.removeDuplicates();
-    run.matcherSetup = {request.policy, base, run.workdir, entry, internal, protectedPaths, false, {}, reserved};
+    // Secrets before the matcher: the code may read each placeholder as a variable it was given.
+    auto secrets = startRunSecrets(request, config);
+    if (!secrets)
+        return std::unexpected(secrets.error());
+    run.secrets = std::make_shared<RunSecrets>(std::move(*secrets));
+    Policy matched = request.policy;
+    for (const EgressSecret &s : run.secrets->secrets)
+        matched.env.insert(s.name, s.placeholder);
+    run.matcherSetup = {matched, base, run.workdir, entry, internal, protectedPaths, false, {}, reserved};
     SensitiveContext sensitive;
     sensitive.cacheDirs = {cacheDir};
     if (const QString hostDenoDir = qEnvironmentVariable("DENO_DIR"); !hostDenoDir.isEmpty())
@@ -451,6 +460,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     }
     for (auto it = policy.env.cbegin(); it != policy.env.cend(); ++it)
         env.insert(it.key(), it.value());
+    if (auto added = addSecretEnvironment(env, *run.secrets, privateDir + QStringLiteral("/secret-ca.pem")); !added)
+        return std::unexpected(added.error());
     run.environment = env;
 
     // The loader reads the start-up graph without asking the broker: learn it in process where

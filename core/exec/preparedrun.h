@@ -18,6 +18,8 @@ class QTemporaryDir;
 
 namespace Sandbench {
 
+struct RunSecrets;
+
 // Everything checked and written before the runtime starts: the validated options, the run's
 // private folder (broker socket, preload, import map), the runtime's environment and command.
 // Built on a worker thread, since checking folders for symlinks and caching packages take time.
@@ -63,6 +65,7 @@ struct PreparedRun
     // --code written into a given workdir: removed once the last copy of the run goes, whether
     // it ran, was refused, or was dropped while it was being prepared.
     std::shared_ptr<const RemovedFile> entryFile;
+    std::shared_ptr<RunSecrets> secrets;       // placeholders and their proxy, ended with the run
     QStringList startUpModules;                // files the loader reads unasked, for the audit log
     LocalGraphScope graphScope;                // learning that graph in process (modulegraph.h)
 

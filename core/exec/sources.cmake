@@ -15,6 +15,7 @@ target_sources(sandbench_core PRIVATE
     exec/preparedrun.h exec/preparedrun.cpp
     exec/processgroup.h exec/processgroup.cpp
     exec/runlimits.h exec/runlimits.cpp
+    exec/runsecrets.h exec/runsecrets.cpp
     exec/seededrandom.h exec/seededrandom.cpp
     exec/runtimelocator.h exec/runtimelocator.cpp
     exec/stderrrewriter.h exec/stderrrewriter.cpp

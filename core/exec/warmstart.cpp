@@ -26,7 +26,9 @@ bool warmTemplateMatches(const ExecRequest &templ, const ExecRequest &request)
     b.code.clear();
     return a.entrypoint == b.entrypoint && a.args == b.args && a.policy == b.policy && a.baseDir == b.baseDir
             && a.workdirSource == b.workdirSource && a.overlays == b.overlays
-            && a.offline == b.offline;
+            && a.offline == b.offline
+            // A secret's proxy and placeholder belong to one run: such runs always start cold.
+            && a.secrets.isEmpty() && b.secrets.isEmpty();
 }
 
 bool auditLogsInterchangeable(const QString &templateLog, const QString &requestLog, const QStringList &boundPaths)

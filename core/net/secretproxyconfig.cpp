@@ -17,6 +17,20 @@ namespace {
 // never goes out in clear or to a host it was not given for.
 constexpr char addon[] = R"PY(# Written by Sandbench; see core/net/secretproxyconfig.h.
 import json
+import os
+import threading
+
+
+def _end_with_input():
+    # An exec run's proxy (core/net/hostsecretproxy.h) ends when Sandbench, which holds the
+    # other end of its input, closes it or dies.
+    while os.read(0, 4096):
+        pass
+    os._exit(0)
+
+
+if os.environ.get("SB_WATCH_STDIN") == "1":
+    threading.Thread(target=_end_with_input, daemon=True).start()
 
 
 class SecretSwap:
@@ -46,7 +60,7 @@ class SecretSwap:
         flow.response.stream = True
 
 
-addons = [SecretSwap("/tmp/sb/secrets.json")]
+addons = [SecretSwap(os.environ.get("SB_SECRETS_PATH", "/tmp/sb/secrets.json"))]
 )PY";
 
 // Squid and mitmdump side by side; the first to end ends the other and the script, so the

@@ -27,8 +27,12 @@ QString shown(const QString &s)
     return out;
 }
 
-Result<QString> canonicalHost(const QString &name, const QString &host)
+Result<QString> canonicalHost(const QString &name, const QString &host, HostScope scope)
 {
+    // For an exec run "localhost" is a name like any other (its proxy resolves it on this
+    // machine); for a sandbox it means the host's loopback relay, which carries no secret.
+    if (scope == HostScope::ThisMachine && host == QLatin1String("localhost"))
+        return host;
     auto entry = EgressAllowList::parseEntry(host);
     if (!entry || entry->kind != EgressRule::Kind::Host || entry->port)
         return fail(ErrorCode::InvalidInput, QStringLiteral("secret %1: '%2' is not a host name (a secret names exact hosts: "
@@ -49,7 +53,7 @@ bool reservedName(const QString &name)
     return reserved.contains(name.toUpper());
 }
 
-Result<SandboxSecret> parseSpec(const QString &spec, const EnvironmentLookup &env, const FileReader &readFile)
+Result<SandboxSecret> parseSpec(const QString &spec, const EnvironmentLookup &env, const FileReader &readFile, HostScope scope)
 {
     const qsizetype at = spec.indexOf(QLatin1Char('@'));
     if (at < 0)
@@ -71,7 +75,7 @@ Result<SandboxSecret> parseSpec(const QString &spec, const EnvironmentLookup &en
         path = source.mid(5);
     }
     for (const QString &host : hosts.split(QLatin1Char(','))) {
-        auto canonical = canonicalHost(secret.name, host);
+        auto canonical = canonicalHost(secret.name, host, scope);
         if (!canonical)
             return std::unexpected(canonical.error());
         if (!secret.hosts.contains(*canonical))
@@ -92,12 +96,12 @@ Result<SandboxSecret> parseSpec(const QString &spec, const EnvironmentLookup &en
                                                                 "from it, or from NAME@HOST=file:PATH)").arg(secret.name));
         secret.value = *value;
     }
-    if (auto ok = check(secret); !ok)
+    if (auto ok = check(secret, scope); !ok)
         return std::unexpected(ok.error());
     return secret;
 }
 
-Result<SandboxSecret> parseSpec(const QString &spec)
+Result<SandboxSecret> parseSpec(const QString &spec, HostScope scope)
 {
     return parseSpec(
         spec,
@@ -115,10 +119,11 @@ Result<SandboxSecret> parseSpec(const QString &spec)
             if (f.error() != QFileDevice::NoError)
                 return fail(ErrorCode::InvalidInput, QStringLiteral("the file %1 cannot be read: %2").arg(shown(path), f.errorString()));
             return content;
-        });
+        },
+        scope);
 }
 
-VoidResult check(const SandboxSecret &secret)
+VoidResult check(const SandboxSecret &secret, HostScope scope)
 {
     if (!validName(secret.name))
         return fail(ErrorCode::InvalidInput, QStringLiteral("secret '%1': not a variable name").arg(shown(secret.name)));
@@ -129,7 +134,7 @@ VoidResult check(const SandboxSecret &secret)
     if (secret.hosts.size() > maxHosts)
         return fail(ErrorCode::LimitExceeded, QStringLiteral("secret %1 names more than %2 hosts").arg(secret.name).arg(maxHosts));
     for (const QString &host : secret.hosts) {
-        auto canonical = canonicalHost(secret.name, host);
+        auto canonical = canonicalHost(secret.name, host, scope);
         if (!canonical)
             return std::unexpected(canonical.error());
         if (*canonical != host)
@@ -151,13 +156,13 @@ VoidResult check(const SandboxSecret &secret)
     return {};
 }
 
-VoidResult checkAll(const QList<SandboxSecret> &secrets, const QMap<QString, QString> &env)
+VoidResult checkAll(const QList<SandboxSecret> &secrets, const QMap<QString, QString> &env, HostScope scope)
 {
     if (secrets.size() > maxSecrets)
         return fail(ErrorCode::LimitExceeded, QStringLiteral("a sandbox takes at most %1 secrets").arg(maxSecrets));
     QSet<QString> names;
     for (const SandboxSecret &s : secrets) {
-        if (auto ok = check(s); !ok)
+        if (auto ok = check(s, scope); !ok)
             return ok;
         if (names.contains(s.name))
             return fail(ErrorCode::InvalidInput, QStringLiteral("secret %1 is given twice").arg(s.name));
