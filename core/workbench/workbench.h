@@ -21,6 +21,7 @@
 
 namespace Sandbench {
 
+class ApprovalBroker;
 class Doctor;
 class ExecEngine;
 class RunHistory;
@@ -101,6 +102,12 @@ public:
     bool hasWarmRuntime() const;
     bool lastRunWasWarm() const;
 
+    // ----- approvals
+    // Starts holding calls for a person: the approver socket NAME in the ApprovalFolder, which
+    // the Approvals panel and `sandbench-cli approvals` answer. Null until started.
+    Result<ApprovalBroker *> startApprovals(const QString &name);
+    ApprovalBroker *approvals() const { return m_approvals; }
+
     // ----- sandboxes
     // The pool of this Workbench, opened through the provider factory on first use; the error
     // says why sandboxes are unavailable (no factory, no engine, options it refuses).
@@ -170,6 +177,7 @@ private:
     int m_shownRow = -1;
     QElapsedTimer m_clock;
     std::unique_ptr<SandboxPool> m_pool;
+    ApprovalBroker *m_approvals = nullptr;
     std::unique_ptr<SandboxProvider> m_provider;
     std::optional<Error> m_poolError;
     QHash<QString, QList<AuditEvent>> m_sandboxConnections; // by sandbox id
