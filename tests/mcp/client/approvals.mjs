@@ -7,7 +7,7 @@
 // and decision, and the session replays on the recorded decisions without asking.
 //
 //   SANDBENCH_CLI=... SANDBENCH_MCP_CLIENT_DIR=... node tests/mcp/client/approvals.mjs
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -65,6 +65,10 @@ const text = (r) => (r.content ?? []).map((c) => c.text ?? '').join(' ');
 const recordDir = path.join(dir, 'records');
 const client = await connect(recordDir, 120);
 const seen = new Set();
+// An approver that follows: every call held and decided, as it happens (ended at the end).
+const follower = spawn(cli, ['approvals', '--follow', '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+let followed = '';
+follower.stdout.on('data', (d) => { followed += d; });
 
 // ---- the socket: this user's only
 const folder = path.join(runtime, 'sandbench-approvals');
@@ -218,4 +222,15 @@ const report = JSON.parse(replay.stdout || '{}');
 check(replay.status === 0 && report.identical === true, 'the session replays identical on the recorded decisions', replay.stderr);
 check((report.notes ?? []).filter((n) => /recorded decision/.test(n)).length === 4, 'the replay names each recorded decision', report.notes);
 check(approver('approvals', '--json').stdout === '', 'nothing waits after the servers are gone');
+{
+    const events = () => followed.split('\n').filter((l) => l).map((l) => JSON.parse(l));
+    const deadline = Date.now() + 30000;
+    while (Date.now() < deadline && events().filter((e) => e.event === 'decided').length < seen.size)
+        await sleep(100);
+    const all = events();
+    follower.kill();
+    check([...seen].every((id) => all.some((e) => e.event === 'held' && e.call.id === id)), 'approvals --follow printed each call held', followed);
+    check(JSON.stringify([...seen].map((id) => all.find((e) => e.event === 'decided' && e.id === id)?.decision))
+          === JSON.stringify(['approve', 'edit', 'refuse', 'end']), 'approvals --follow printed each decision', followed);
+}
 finish();
