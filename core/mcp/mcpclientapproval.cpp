@@ -55,6 +55,11 @@ void McpClientSession::approvalDecided(Call call, const ApprovalDecision &d)
         return dispatch(std::move(call));
     case ApprovalOutcome::Edited:
         call.arguments = d.arguments;
+        // A cancel from now on records what was running, not what was asked.
+        if (auto it = m_inFlight.find(idKey(call.rpcId)); it != m_inFlight.end() && it->call.seq == call.seq) {
+            it->call.arguments = call.arguments;
+            it->call.approval = call.approval;
+        }
         return dispatch(std::move(call));
     case ApprovalOutcome::Refused:
         return finishCall(call, ToolResult::failure(QStringLiteral("%1 was refused by the person approving this session's calls (%2): %3. "

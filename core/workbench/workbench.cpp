@@ -1,6 +1,7 @@
 #include "workbench.h"
 
 #include "approvals/approvalbroker.h"
+#include "approvals/approvalwatcher.h"
 #include "common/background.h"
 #include "doctor/doctor.h"
 #include "exec/execengine.h"
@@ -224,6 +225,13 @@ Result<ApprovalBroker *> Workbench::startApprovals(const QString &name)
         return std::unexpected(ok.error());
     m_approvals = broker.release();
     return m_approvals;
+}
+
+ApprovalWatcher *Workbench::approvalWatcher()
+{
+    if (!m_approvalWatcher)
+        m_approvalWatcher = new ApprovalWatcher(this);
+    return m_approvalWatcher;
 }
 
 Result<SandboxPool *> Workbench::sandboxPool()

@@ -22,6 +22,7 @@
 namespace Sandbench {
 
 class ApprovalBroker;
+class ApprovalWatcher;
 class Doctor;
 class ExecEngine;
 class RunHistory;
@@ -107,6 +108,9 @@ public:
     // the Approvals panel and `sandbench-cli approvals` answer. Null until started.
     Result<ApprovalBroker *> startApprovals(const QString &name);
     ApprovalBroker *approvals() const { return m_approvals; }
+    // The approver's side, for the Approvals panel: every local server's held calls (made on
+    // first use, not started: the panel starts it when shown).
+    ApprovalWatcher *approvalWatcher();
 
     // ----- sandboxes
     // The pool of this Workbench, opened through the provider factory on first use; the error
@@ -178,6 +182,7 @@ private:
     QElapsedTimer m_clock;
     std::unique_ptr<SandboxPool> m_pool;
     ApprovalBroker *m_approvals = nullptr;
+    ApprovalWatcher *m_approvalWatcher = nullptr;
     std::unique_ptr<SandboxProvider> m_provider;
     std::optional<Error> m_poolError;
     QHash<QString, QList<AuditEvent>> m_sandboxConnections; // by sandbox id
