@@ -84,7 +84,8 @@ void ApprovalBroker::accept()
             socket->deleteLater();
             continue;
         }
-        if (children().size() > maxConnections + 8) {
+        // Its own connections only: the pending calls' timers are children too.
+        if (findChildren<QLocalSocket *>(Qt::FindDirectChildrenOnly).size() > maxConnections) {
             send(socket, failure(QStringLiteral("too many approvers connected")));
             socket->disconnectFromServer();
             continue;

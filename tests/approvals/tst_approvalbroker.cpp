@@ -158,6 +158,18 @@ private slots:
         QCOMPARE(broker.pendingCount(), 0);
     }
 
+    void manyHeldCallsDoNotLockApproversOut()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("t")));
+        QObject owner;
+        for (int i = 0; i < 100; ++i)
+            QVERIFY(broker.ask(request(), &owner, [](const ApprovalDecision &) {}));
+        const QJsonObject list = roundTrip(broker.socketPath(), "{\"op\":\"list\"}\n");
+        QVERIFY2(list.value(QLatin1String("ok")).toBool(), QJsonDocument(list).toJson());
+        QCOMPARE(list.value(QLatin1String("pending")).toArray().size(), 100);
+    }
+
     void ownerGoneWithdrawsTheCall()
     {
         ApprovalBroker broker;
