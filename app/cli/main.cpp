@@ -7,6 +7,7 @@
 #include "doctorcommand.h"
 #include "sandboxcommand.h"
 #include "mcpcommand.h"
+#include "approvalscommand.h"
 #include "policycommand.h"
 #include "policylearncommand.h"
 
@@ -21,7 +22,7 @@ QString usage()
 {
     return QStringLiteral("Usage: sandbench-cli COMMAND [options]\n\n"
                           "Commands:\n")
-            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp() + Cli::policyHelp() + Cli::doctorHelp()
+            + Cli::runHelp() + Cli::replayHelp() + Cli::sandboxHelp() + Cli::mcpHelp() + Cli::approvalsHelp() + Cli::policyHelp() + Cli::doctorHelp()
             + QStringLiteral("\n  --help       this text\n  --version    application and runtime versions\n");
 }
 
@@ -54,6 +55,12 @@ int main(int argc, char *argv[])
         return Cli::sandboxCommand(args);
     if (command == QLatin1String("mcp"))
         return Cli::mcpCommand(args);
+    if (command == QLatin1String("approvals"))
+        return Cli::approvalsCommand(args);
+    if (command == QLatin1String("approve"))
+        return Cli::approveCommand(args);
+    if (command == QLatin1String("refuse"))
+        return Cli::refuseCommand(args);
     if (command == QLatin1String("policy"))
         return Cli::policyCommand(args);
     if (command == QLatin1String("doctor"))

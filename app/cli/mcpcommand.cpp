@@ -5,6 +5,7 @@
 
 #include "common/boundedfile.h"
 #include "common/terminaltext.h"
+#include "approvals/approvalbroker.h"
 #include "mcp/mcpclientsession.h"
 #include "mcp/mcphttpserver.h"
 #include "mcp/mcpserver.h"
@@ -70,7 +71,7 @@ QString mcpHelp()
         "      [--sandbox-tools NAME[:exec,write,ports,desktop]]... [--image IMAGE]\n"
         "      [--network none|all|allow:HOST[,HOST...]] [--port P]... [--lifetime SECONDS]\n"
         "      [--max-sandboxes N] [--warm N]\n"
-        "      [--record-dir DIR]\n"
+        "      [--record-dir DIR] [--approve TOOL[,TOOL...]] [--approve-timeout SECONDS]\n"
         "               serve MCP to an agent, on stdio or on loopback HTTP (a bearer token is\n"
         "               printed on stderr, or read from --token-file); tools: code.run under\n"
         "               --policy (deny everything by default), and per --sandbox-tools NAME:\n"
@@ -80,7 +81,9 @@ QString mcpHelp()
         "               sandbench/base:1, lifetime 3600 s), and is recorded as an agent session\n"
         "               in --record-dir (default: the sessions folder) for `replay FILE`, with\n"
         "               the connections of its allow:... sandboxes;\n"
-        "               --warm N keeps N sandboxes ready, claimed by the sessions' creates\n");
+        "               --warm N keeps N sandboxes ready, claimed by the sessions' creates;\n"
+        "               --approve holds each call of TOOL until a person answers it (see\n"
+        "               `approvals`), refused after --approve-timeout (default 120 s)\n");
 }
 
 int mcpCommand(const QStringList &args)
@@ -156,6 +159,24 @@ int mcpCommand(const QStringList &args)
                    options.warm = int(*n);
                    return std::nullopt;
                }});
+    table.add({{QStringLiteral("--approve")}, QStringLiteral("TOOL[,TOOL...]"), QStringLiteral("tools whose calls wait for a person"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   // The names are checked against the server's tools by McpServer::check.
+                   for (const QString &tool : v.split(QLatin1Char(','))) {
+                       if (tool.isEmpty())
+                           return QStringLiteral("tool names separated by commas");
+                       options.approve << tool;
+                   }
+                   return std::nullopt;
+               }, true});
+    table.add({{QStringLiteral("--approve-timeout")}, QStringLiteral("SECONDS"), QStringLiteral("how long a held call waits before it is refused"),
+               [&options](const QString &v) -> std::optional<QString> {
+                   auto s = wholeNumber(v, 1, 86400);
+                   if (!s)
+                       return QStringLiteral("a number of seconds from 1 to 86400");
+                   options.approveTimeoutMs = int(*s * 1000);
+                   return std::nullopt;
+               }});
     table.text({QStringLiteral("--record-dir")}, QStringLiteral("DIR"), QStringLiteral("where sessions are recorded"), &options.recordDir);
     table.flag({QStringLiteral("--help"), QStringLiteral("-h")}, QStringLiteral("this text"), &help);
     const auto parsed = table.parse(args);
@@ -191,6 +212,14 @@ int mcpCommand(const QStringList &args)
     if (options.warm > 0) {
         if (auto pool = server.workbench()->sandboxPool(); !pool)
             return usageError(pool.error().message);
+    }
+
+    if (!options.approve.isEmpty()) {
+        auto broker = server.workbench()->startApprovals(QStringLiteral("mcp-%1").arg(QCoreApplication::applicationPid()));
+        if (!broker)
+            return usageError(QStringLiteral("--approve: %1").arg(broker.error().message));
+        err() << "sandbench-cli mcp: calls of " << terminalSafe(options.approve.join(QStringLiteral(", ")))
+              << " wait for approval on " << terminalSafe((*broker)->socketPath()) << Qt::endl;
     }
 
     SignalWatcher watcher;

@@ -176,6 +176,21 @@ void AgentSessionReplayer::next()
         QTimer::singleShot(0, this, &AgentSessionReplayer::next);
         return;
     }
+    if (!call.approval.isEmpty()) {
+        // The person's recorded answer stands: nobody is asked again, and a call they did not
+        // let run does not run now.
+        const QString decision = call.approval.value(QLatin1String("decision")).toString();
+        const QString by = call.approval.value(QLatin1String("by")).toString();
+        if (decision != QLatin1String("approve") && decision != QLatin1String("edit")) {
+            m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "call %1 (%2) did not run: recorded decision %3, not asked again"),
+                                         {QString::number(call.seq), call.tool,
+                                          QStringLiteral("%1 by %2").arg(decision, by.isEmpty() ? QStringLiteral("nobody") : by)});
+            QTimer::singleShot(0, this, &AgentSessionReplayer::next);
+            return;
+        }
+        m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "call %1 (%2) runs on the recorded decision %3, not asked again"),
+                                     {QString::number(call.seq), call.tool, QStringLiteral("%1 by %2").arg(decision, by)});
+    }
     if (call.isCodeRun())
         return replayCode(index);
     const QString set = call.tool.section(QLatin1Char('.'), 0, 0);

@@ -2,6 +2,7 @@
 
 #include "common/privateroot.h"
 
+#include "approvals/approvalbroker.h"
 #include "audit/auditevent.h"
 #include "common/background.h"
 #include "exec/execresult.h"
@@ -204,7 +205,14 @@ void McpClientSession::callTool(const JsonRpc::Message &m, const McpReplyHandler
     if (m_inFlight.contains(idKey(call.rpcId)))
         return refuse(std::move(call), JsonRpc::InvalidRequest, QStringLiteral("the id of a call still running was used again"));
     call.owner = new QObject(this);
-    m_inFlight.insert(idKey(call.rpcId), {call, nullptr});
+    m_inFlight.insert(idKey(call.rpcId), {call, nullptr, {}});
+    if (m_server->options().approve.contains(call.tool))
+        return holdForApproval(std::move(call), *spec);
+    dispatch(std::move(call));
+}
+
+void McpClientSession::dispatch(Call call)
+{
     if (call.tool == QLatin1String("code.run"))
         return runCode(std::move(call));
     const QString set = call.tool.section(QLatin1Char('.'), 0, 0);
@@ -289,6 +297,8 @@ void McpClientSession::finishCall(const Call &call, const ToolResult &result, co
                      {QStringLiteral("tool"), call.tool},
                      {QStringLiteral("arguments"), call.arguments},
                      {QStringLiteral("result"), recorded}};
+    if (!call.approval.isEmpty())
+        line.insert(QStringLiteral("approval"), call.approval);
     if (call.tool == QLatin1String("code.run")) {
         QJsonArray list;
         for (const QJsonObject &d : decisions)
@@ -486,7 +496,10 @@ void McpClientSession::close(const QString &reason)
         return;
     m_closed = true;
     m_server->cancelCodeRuns(this);
+    ApprovalBroker *approvals = m_server->workbench()->approvals();
     for (const InFlight &flight : std::as_const(m_inFlight)) {
+        if (approvals && !flight.approvalId.isEmpty())
+            approvals->withdraw(flight.approvalId); // nobody is asked about a call of a closed session
         if (flight.operation)
             flight.operation->cancel();
         if (flight.call.owner)

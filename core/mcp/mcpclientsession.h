@@ -15,6 +15,7 @@
 namespace Sandbench {
 
 class AgentSessionWriter;
+struct ApprovalDecision;
 class McpServer;
 class Sandbox;
 struct ToolSpec;
@@ -55,6 +56,8 @@ private:
         // Owns what runs for the call (its code run in the server's queue): deleted, the run
         // is dropped. Null for calls refused before they ran.
         QPointer<QObject> owner;
+        // The person's decision on a held call (--approve), as the record has it; else empty.
+        QJsonObject approval;
 
         bool isCodeRun() const { return tool == QLatin1String("code.run"); }
     };
@@ -62,6 +65,7 @@ private:
     {
         Call call;
         QPointer<ToolOperation> operation;
+        QString approvalId; // while it waits for a person
     };
     struct ToolSetSandbox
     {
@@ -74,6 +78,11 @@ private:
     void initialize(const JsonRpc::Message &m, const McpReplyHandler &answer);
     void callTool(const JsonRpc::Message &m, const McpReplyHandler &answer);
     void refuse(Call call, int code, const QString &message);
+    // Runs a call whose arguments were checked (and approved, when its tool needs a person).
+    void dispatch(Call call);
+    // --approve: the call waits on the Workbench's approver socket (mcpclientapproval.cpp).
+    void holdForApproval(Call call, const ToolSpec &spec);
+    void approvalDecided(Call call, const ApprovalDecision &decision);
     void runCode(Call call);
     void runSandboxTool(Call call, const QString &set, SandboxVerb verb);
     // Calls `then` once the tool set's sandbox is there (or failed).

@@ -157,6 +157,15 @@ VoidResult McpServer::check() const
     } else if (!m_options.sandbox.network.domains.isEmpty()) {
         return fail(QStringLiteral("--network: an allow list needs allow:HOST[,HOST...]"));
     }
+    for (const QString &tool : m_options.approve) {
+        QStringList tools;
+        for (const ToolSpec &t : m_tools)
+            tools << t.name;
+        if (!tools.contains(tool))
+            return fail(QStringLiteral("--approve %1: no such tool on this server (its tools: %2)").arg(tool, tools.join(QStringLiteral(", "))));
+    }
+    if (m_options.approveTimeoutMs < 1000)
+        return fail(QStringLiteral("--approve-timeout: at least one second"));
     if (m_options.maxSandboxes < 1)
         return fail(QStringLiteral("--max-sandboxes: at least 1"));
     if (m_options.warm < 0 || m_options.warm > m_options.maxSandboxes)

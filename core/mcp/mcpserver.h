@@ -38,6 +38,10 @@ struct McpServerOptions
     // Where each client session's record goes (one .sbagent per session).
     QString recordDir;
     ToolLimits limits;
+    // Tools whose calls wait for a person (--approve): held on the Workbench's approver socket
+    // until approved (maybe edited), refused, or approveTimeoutMs passes (a refusal).
+    QStringList approve;
+    int approveTimeoutMs = 120'000;
     ExecEngineConfig engine;
     SandboxProviderFactory sandboxProviders;
 };

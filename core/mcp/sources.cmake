@@ -9,7 +9,7 @@ target_sources(sandbench_core PRIVATE
     mcp/sessionworkdir.h mcp/sessionworkdir.cpp
     # The session interface (its closed() signal needs moc) and the server's one.
     mcp/mcpsession.h
-    mcp/mcpclientsession.h mcp/mcpclientsession.cpp
+    mcp/mcpclientsession.h mcp/mcpclientsession.cpp mcp/mcpclientapproval.cpp
     mcp/mcpserver.h mcp/mcpserver.cpp
     mcp/agentsessionreplayer.h mcp/agentsessionreplayer.cpp
     # The transports: stdio, and Streamable HTTP on loopback.

@@ -1,5 +1,7 @@
 #include "workbench.h"
 
+#include "approvals/approvalbroker.h"
+#include "approvals/approvalwatcher.h"
 #include "common/background.h"
 #include "doctor/doctor.h"
 #include "exec/execengine.h"
@@ -212,6 +214,24 @@ void Workbench::stopRun()
         m_stopRequested = true;
     if (m_engine->isRunning())
         m_engine->stop();
+}
+
+Result<ApprovalBroker *> Workbench::startApprovals(const QString &name)
+{
+    if (m_approvals)
+        return m_approvals;
+    auto broker = std::make_unique<ApprovalBroker>(this);
+    if (auto ok = broker->listen(name); !ok)
+        return std::unexpected(ok.error());
+    m_approvals = broker.release();
+    return m_approvals;
+}
+
+ApprovalWatcher *Workbench::approvalWatcher()
+{
+    if (!m_approvalWatcher)
+        m_approvalWatcher = new ApprovalWatcher(this);
+    return m_approvalWatcher;
 }
 
 Result<SandboxPool *> Workbench::sandboxPool()

@@ -21,6 +21,8 @@
 
 namespace Sandbench {
 
+class ApprovalBroker;
+class ApprovalWatcher;
 class Doctor;
 class ExecEngine;
 class RunHistory;
@@ -101,6 +103,15 @@ public:
     bool hasWarmRuntime() const;
     bool lastRunWasWarm() const;
 
+    // ----- approvals
+    // Starts holding calls for a person: the approver socket NAME in the ApprovalFolder, which
+    // the Approvals panel and `sandbench-cli approvals` answer. Null until started.
+    Result<ApprovalBroker *> startApprovals(const QString &name);
+    ApprovalBroker *approvals() const { return m_approvals; }
+    // The approver's side, for the Approvals panel: every local server's held calls (made on
+    // first use, not started: the panel starts it when shown).
+    ApprovalWatcher *approvalWatcher();
+
     // ----- sandboxes
     // The pool of this Workbench, opened through the provider factory on first use; the error
     // says why sandboxes are unavailable (no factory, no engine, options it refuses).
@@ -170,6 +181,8 @@ private:
     int m_shownRow = -1;
     QElapsedTimer m_clock;
     std::unique_ptr<SandboxPool> m_pool;
+    ApprovalBroker *m_approvals = nullptr;
+    ApprovalWatcher *m_approvalWatcher = nullptr;
     std::unique_ptr<SandboxProvider> m_provider;
     std::optional<Error> m_poolError;
     QHash<QString, QList<AuditEvent>> m_sandboxConnections; // by sandbox id

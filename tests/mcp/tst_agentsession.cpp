@@ -163,6 +163,10 @@ private slots:
         QTest::newRow("seq range") << header + callLine(0) << "\"seq\" must be from 1";
         QTest::newRow("net event type") << header + QByteArray("{\"type\":\"net\",\"atMs\":1,\"toolSet\":\"box\",\"event\":[]}\n") << ":2: \"event\" must be an object";
         QTest::newRow("net not net") << header + QByteArray("{\"type\":\"net\",\"atMs\":1,\"toolSet\":\"box\",\"event\":{\"kind\":\"read\"}}\n") << "must be of kind \"net\"";
+        QTest::newRow("held late") << header + callLine(1) + QByteArray("{\"type\":\"held\",\"seq\":1,\"atMs\":1,\"tool\":\"a\",\"arguments\":{}}\n") << ":3: a \"held\" line for call 1";
+        QTest::newRow("held twice") << header + QByteArray("{\"type\":\"held\",\"seq\":2,\"atMs\":1,\"tool\":\"a\",\"arguments\":{}}\n").repeated(2) << ":3: a \"held\" line for call 2";
+        QTest::newRow("held shape") << header + QByteArray("{\"type\":\"held\",\"seq\":2,\"atMs\":1,\"tool\":\"a\",\"arguments\":\"rm\"}\n") << "\"arguments\" must be an object";
+        QTest::newRow("approval shape") << header + QByteArray("{\"type\":\"call\",\"seq\":1,\"atMs\":1,\"durationMs\":1,\"tool\":\"a\",\"arguments\":{},\"result\":{},\"approval\":{\"by\":\"x\"}}\n") << "\"approval\" needs a \"decision\"";
         QTest::newRow("net no set") << header + QByteArray("{\"type\":\"net\",\"atMs\":1,\"event\":{\"kind\":\"net\"}}\n") << "\"toolSet\" must be a string";
     }
 

@@ -118,6 +118,11 @@ VoidResult readEvent(AgentSession &s, qint64 lineNumber, const QJsonObject &o)
         c.tool = r.string("tool");
         c.arguments = r.object("arguments");
         c.result = r.object("result", false);
+        c.approval = r.object("approval", false);
+        if (!c.approval.isEmpty() && !c.approval.value(QLatin1String("decision")).isString())
+            return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("\"approval\" needs a \"decision\"")));
+        if (s.heldAtMs.contains(c.seq))
+            c.heldAtMs = s.heldAtMs.value(c.seq);
         const QJsonObject refused = r.object("refused", false);
         if (const QJsonValue cancelled = o.value(QLatin1String("cancelled")); !cancelled.isUndefined()) {
             if (!cancelled.isBool())
@@ -146,6 +151,16 @@ VoidResult readEvent(AgentSession &s, qint64 lineNumber, const QJsonObject &o)
             return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("call %1 is recorded twice").arg(c.seq)));
         s.callIndex.insert(c.seq, s.calls.size());
         s.calls << c;
+    } else if (type == QLatin1String("held")) {
+        const qint64 seq = r.integer("seq");
+        const qint64 at = r.integer("atMs");
+        r.string("tool");
+        r.object("arguments");
+        if (r.error)
+            return std::unexpected(*r.error);
+        if (seq < 1 || seq > AgentSession::maxCalls || s.heldAtMs.contains(seq) || s.callIndex.contains(seq))
+            return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("a \"held\" line for call %1, which is not a new call").arg(seq)));
+        s.heldAtMs.insert(seq, at);
     } else if (type == QLatin1String("net")) {
         if (s.connections.size() >= AgentSession::maxConnections)
             return std::unexpected(parseError(s.path, lineNumber, QStringLiteral("more than %1 connections").arg(AgentSession::maxConnections)));

@@ -20,7 +20,11 @@ namespace Sandbench {
 //   {"type":"initialize","atMs","protocolVersion","client":{"name","version"}}
 //   {"type":"call","seq","atMs","durationMs","tool","arguments":{...},
 //    "result":{"isError","structuredContent"?,"images"?,"text"?} | "refused":{"code","message"},
-//    "decisions":[audit events]?, "cancelled":true?}     one per tools/call, in answer order
+//    "decisions":[audit events]?, "cancelled":true?,
+//    "approval":{"decision":"approve"|"edit"|"refuse"|"timeout"|"end","by","atMs","waitedMs",
+//                "reason"?,"asked"?,"changed"?}?}     one per tools/call, in answer order
+//   {"type":"held","seq","atMs","tool","arguments"}      a call of an --approve tool starts to
+//                                                           wait for a person (before its call line)
 //   {"type":"execSession","seq","data":"<base64 of the run's exec .sbsession>"}
 //                                                           after each code.run's call line
 //   {"type":"net","atMs","toolSet","event":{audit event}}  one per connection of a tool set's
@@ -42,6 +46,9 @@ struct AgentCall
     QString refusedMessage;
     bool cancelled = false;  // the client cancelled it (notifications/cancelled); never answered
     QList<QJsonObject> decisions; // code.run: every permission decision, as the audit log has it
+    // A call held for a person (--approve): the decision; "arguments" above are what ran.
+    QJsonObject approval;
+    std::optional<qint64> heldAtMs; // from its "held" line
     // code.run: where its exec session's line starts in the file, or -1 when it has none (the
     // server stopped before writing it).
     qint64 execSessionOffset = -1;
@@ -82,6 +89,7 @@ struct AgentSession
     QString clientVersion;
     QList<AgentCall> calls;
     QHash<qint64, qsizetype> callIndex; // seq -> index in calls
+    QHash<qint64, qint64> heldAtMs;     // seq -> when a held call started to wait
     QList<AgentConnection> connections;
     bool ended = false;
     QString endReason;

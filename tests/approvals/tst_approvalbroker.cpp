@@ -1,0 +1,190 @@
+// The approval broker on its real socket: the folder it trusts, hostile lines, decisions,
+// edits checked by the caller's validator, timeouts, and calls withdrawn with their owner.
+// The other uid and the official MCP client are tests/mcp/client/approvals.mjs.
+#include "approvals/approvalbroker.h"
+#include "approvals/approvalfolder.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocalSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace Sandbench;
+
+class TestApprovalBroker : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_runtime;
+
+    // One line sent, one line back (or the connection's end), waiting on the event loop.
+    static QJsonObject roundTrip(const QString &path, const QByteArray &bytes, bool *closed = nullptr)
+    {
+        QLocalSocket socket;
+        socket.connectToServer(path);
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(socket.state() == QLocalSocket::ConnectedState, 10000); }();
+        socket.write(bytes);
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(socket.canReadLine() || socket.state() != QLocalSocket::ConnectedState, 10000); }();
+        const QByteArray line = socket.readLine();
+        if (closed) {
+            [&] { QTRY_VERIFY_WITH_TIMEOUT(socket.state() == QLocalSocket::UnconnectedState, 10000); }();
+            *closed = true;
+        }
+        return QJsonDocument::fromJson(line).object();
+    }
+
+    static ApprovalRequest request(int timeoutMs = 60000)
+    {
+        ApprovalRequest r;
+        r.server = QStringLiteral("test");
+        r.session = QStringLiteral("s1");
+        r.tool = QStringLiteral("box.exec");
+        r.arguments = {{QStringLiteral("command"), QJsonArray{QStringLiteral("ls")}}};
+        r.timeoutMs = timeoutMs;
+        r.validate = [](const QJsonValue &v) -> Result<QJsonObject> {
+            if (!v.isObject() || !v.toObject().value(QLatin1String("command")).isArray())
+                return std::unexpected(Error{ErrorCode::InvalidInput, QStringLiteral("\"command\" must be an array")});
+            return v.toObject();
+        };
+        return r;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_runtime.isValid());
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
+    }
+
+    void cleanup() { QDir(ApprovalFolder::path()).removeRecursively(); }
+
+    void folderThatOthersCanReachIsRefused()
+    {
+        QVERIFY(QDir().mkpath(ApprovalFolder::path()));
+        ::chmod(QFile::encodeName(ApprovalFolder::path()).constData(), 0755);
+        ApprovalBroker broker;
+        auto ok = broker.listen(QStringLiteral("t"));
+        QVERIFY(!ok);
+        QVERIFY2(ok.error().message.contains(QLatin1String("0700")), qPrintable(ok.error().message));
+        QVERIFY(ApprovalFolder::sockets().isEmpty()); // an approver does not ask there either
+    }
+
+    void symlinkedFolderIsRefused()
+    {
+        QTemporaryDir elsewhere;
+        ::chmod(QFile::encodeName(elsewhere.path()).constData(), 0700);
+        QVERIFY(QFile::link(elsewhere.path(), ApprovalFolder::path()));
+        ApprovalBroker broker;
+        QVERIFY(!broker.listen(QStringLiteral("t")));
+        QFile::remove(ApprovalFolder::path());
+    }
+
+    void socketIsOwnerOnlyAndRemovedWithTheBroker()
+    {
+        QString path;
+        {
+            ApprovalBroker broker;
+            QVERIFY(broker.listen(QStringLiteral("t")));
+            path = broker.socketPath();
+            struct stat st{};
+            QCOMPARE(::stat(QFile::encodeName(path).constData(), &st), 0);
+            QCOMPARE(st.st_mode & 0777, 0600u);
+            QCOMPARE(::stat(QFile::encodeName(ApprovalFolder::path()).constData(), &st), 0);
+            QCOMPARE(st.st_mode & 0777, 0700u);
+        }
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void hostileLinesAreRefusedAndTheServerGoesOn()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("t")));
+        const QString path = broker.socketPath();
+        QCOMPARE(roundTrip(path, "{not json\n").value(QLatin1String("ok")), QJsonValue(false));
+        QCOMPARE(roundTrip(path, "[1,2]\n").value(QLatin1String("ok")), QJsonValue(false));
+        QVERIFY(roundTrip(path, "{\"op\":\"refuse\",\"id\":\"nope\",\"reason\":\"x\"}\n").value(QLatin1String("error")).toString().contains(QLatin1String("no call waits")));
+        bool closed = false;
+        const QJsonObject huge = roundTrip(path, "{\"op\":\"list\",\"pad\":\"" + QByteArray(ApprovalBroker::maxLineBytes * 3, 'a'), &closed);
+        QVERIFY2(huge.value(QLatin1String("error")).toString().contains(QLatin1String("longer than")), QJsonDocument(huge).toJson());
+        QVERIFY(closed);
+        QCOMPARE(roundTrip(path, "{\"op\":\"list\"}\n").value(QLatin1String("ok")), QJsonValue(true));
+    }
+
+    void approveEditRefuse()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("t")));
+        QObject owner;
+        std::optional<ApprovalDecision> got;
+        auto id = broker.ask(request(), &owner, [&](const ApprovalDecision &d) { got = d; });
+        QVERIFY(id);
+        const QJsonArray pending = roundTrip(broker.socketPath(), "{\"op\":\"list\"}\n").value(QLatin1String("pending")).toArray();
+        QCOMPARE(pending.size(), 1);
+        QCOMPARE(pending.at(0).toObject().value(QLatin1String("id")).toString(), *id);
+        // An edit the validator refuses leaves the call waiting.
+        const QByteArray bad = "{\"op\":\"approve\",\"id\":\"" + id->toLatin1() + "\",\"arguments\":{\"command\":\"rm -rf /\"}}\n";
+        QVERIFY(roundTrip(broker.socketPath(), bad).value(QLatin1String("error")).toString().contains(QLatin1String("must be an array")));
+        QVERIFY(!got);
+        QCOMPARE(broker.pendingCount(), 1);
+        // A refusal needs a reason.
+        QCOMPARE(roundTrip(broker.socketPath(), "{\"op\":\"refuse\",\"id\":\"" + id->toLatin1() + "\"}\n").value(QLatin1String("ok")), QJsonValue(false));
+        const QByteArray good = "{\"op\":\"approve\",\"id\":\"" + id->toLatin1() + "\",\"arguments\":{\"command\":[\"ls\",\"-l\"]}}\n";
+        QCOMPARE(roundTrip(broker.socketPath(), good).value(QLatin1String("decision")).toString(), QStringLiteral("edit"));
+        QVERIFY(got);
+        QCOMPARE(got->outcome, ApprovalOutcome::Edited);
+        QCOMPARE(got->arguments.value(QLatin1String("command")).toArray().size(), 2);
+        QVERIFY(!got->by.isEmpty());
+        const QJsonObject recorded = got->toJson(request().arguments);
+        QCOMPARE(recorded.value(QLatin1String("changed")).toArray(), QJsonArray{QStringLiteral("command")});
+        // Answered once: a second answer finds nothing.
+        QCOMPARE(roundTrip(broker.socketPath(), good).value(QLatin1String("ok")), QJsonValue(false));
+    }
+
+    void timeoutIsARefusalByNobody()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("t")));
+        QObject owner;
+        std::optional<ApprovalDecision> got;
+        QVERIFY(broker.ask(request(300), &owner, [&](const ApprovalDecision &d) { got = d; }));
+        QTRY_VERIFY_WITH_TIMEOUT(got.has_value(), 10000);
+        QCOMPARE(got->outcome, ApprovalOutcome::TimedOut);
+        QVERIFY(!got->runs());
+        QVERIFY(got->by.isEmpty());
+        QVERIFY(got->waitedMs >= 300);
+        QCOMPARE(broker.pendingCount(), 0);
+    }
+
+    void manyHeldCallsDoNotLockApproversOut()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("t")));
+        QObject owner;
+        for (int i = 0; i < 100; ++i)
+            QVERIFY(broker.ask(request(), &owner, [](const ApprovalDecision &) {}));
+        const QJsonObject list = roundTrip(broker.socketPath(), "{\"op\":\"list\"}\n");
+        QVERIFY2(list.value(QLatin1String("ok")).toBool(), QJsonDocument(list).toJson());
+        QCOMPARE(list.value(QLatin1String("pending")).toArray().size(), 100);
+    }
+
+    void ownerGoneWithdrawsTheCall()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("t")));
+        bool answered = false;
+        {
+            QObject owner;
+            QVERIFY(broker.ask(request(), &owner, [&](const ApprovalDecision &) { answered = true; }));
+            QCOMPARE(broker.pendingCount(), 1);
+        }
+        QCOMPARE(broker.pendingCount(), 0);
+        QVERIFY(!answered);
+        QVERIFY(roundTrip(broker.socketPath(), "{\"op\":\"list\"}\n").value(QLatin1String("pending")).toArray().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApprovalBroker)
+#include "tst_approvalbroker.moc"

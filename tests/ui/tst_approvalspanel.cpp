@@ -1,0 +1,123 @@
+// The Approvals panel, keyboard first, against a real ApprovalBroker on its owner-only socket:
+// A approves, E edits (Ctrl+Enter sends, a bad edit is refused and the call keeps waiting),
+// N goes to the next call, R asks for a reason and Enter refuses; the arguments an agent sent
+// are shown with hidden characters made visible.
+#include "approvals/approvalbroker.h"
+#include "approvals/approvalwatcher.h"
+#include "panels/approvalspanel.h"
+
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandbench;
+
+class TestApprovalsPanel : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_runtime;
+
+    static ApprovalRequest request(const QString &tool, const QString &command)
+    {
+        ApprovalRequest r;
+        r.server = QStringLiteral("mcp pid 1");
+        r.session = QStringLiteral("s1");
+        r.tool = tool;
+        r.arguments = {{QStringLiteral("command"), command}};
+        r.validate = [](const QJsonValue &v) -> Result<QJsonObject> {
+            if (!v.isObject() || !v.toObject().value(QLatin1String("command")).isString())
+                return std::unexpected(Error{ErrorCode::InvalidInput, QStringLiteral("\"command\" must be a string")});
+            return v.toObject();
+        };
+        return r;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_runtime.isValid());
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtime.path()));
+    }
+
+    void approveEditNextRefuseByKeyboard()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("panel")));
+        QObject owner;
+        QHash<QString, ApprovalDecision> decided;
+        auto ask = [&](const QString &tool, const QString &command) {
+            auto id = broker.ask(request(tool, command), &owner, [&decided, tool](const ApprovalDecision &d) { decided.insert(tool, d); });
+            QVERIFY(id);
+            QTest::qWait(2); // distinct sinceMs, so the list's order is the asking order
+        };
+        ask(QStringLiteral("one"), QStringLiteral("ls \u202e gnp.sh"));
+        ask(QStringLiteral("two"), QStringLiteral("cat"));
+
+        ApprovalWatcher watcher;
+        ApprovalsPanel panel;
+        panel.resize(800, 500);
+        panel.setWatcher(&watcher);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 2, 10000);
+        auto *list = panel.findChild<QListWidget *>(QStringLiteral("approvalsList"));
+        auto *args = panel.findChild<QPlainTextEdit *>(QStringLiteral("approvalArguments"));
+        auto *reason = panel.findChild<QLineEdit *>(QStringLiteral("approvalReason"));
+        QVERIFY(list && args && reason);
+        // The agent's text is shown, its bidirectional override made visible, not obeyed.
+        QVERIFY2(!args->toPlainText().contains(QChar(0x202e)) && args->toPlainText().contains(QStringLiteral("U+202E")), qPrintable(args->toPlainText()));
+        if (!qEnvironmentVariableIsEmpty("SANDBENCH_APPROVALS_SCREENSHOT"))
+            QTest::qWait(qEnvironmentVariableIntValue("SANDBENCH_APPROVALS_SCREENSHOT")); // time for `import -window root`
+
+        list->setFocus();
+        // A: the first call approved as asked.
+        QTest::keyClick(list, Qt::Key_A);
+        QTRY_VERIFY_WITH_TIMEOUT(decided.contains(QStringLiteral("one")), 10000);
+        QCOMPARE(decided.value(QStringLiteral("one")).outcome, ApprovalOutcome::Approved);
+        QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 1, 10000);
+
+        // E: edit; a bad edit is refused by the tool's check and the call keeps waiting.
+        QTest::keyClick(list, Qt::Key_E);
+        QVERIFY(args->hasFocus() && !args->isReadOnly());
+        args->selectAll();
+        QTest::keyClicks(args, QStringLiteral("{\"command\": 7}"));
+        QTest::keyClick(args, Qt::Key_Return, Qt::ControlModifier);
+        QTRY_COMPARE_WITH_TIMEOUT(panel.findChild<QLabel *>(QStringLiteral("approvalStatus"))->text().contains(QStringLiteral("must be a string")), true, 10000);
+        QVERIFY(!decided.contains(QStringLiteral("two")));
+        QTest::keyClick(list, Qt::Key_E);
+        args->selectAll();
+        QTest::keyClicks(args, QStringLiteral("{\"command\": \"cat -n\"}"));
+        QTest::keyClick(args, Qt::Key_Return, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(decided.contains(QStringLiteral("two")), 10000);
+        QCOMPARE(decided.value(QStringLiteral("two")).outcome, ApprovalOutcome::Edited);
+        QCOMPARE(decided.value(QStringLiteral("two")).arguments.value(QLatin1String("command")).toString(), QStringLiteral("cat -n"));
+
+        // N, then R with a reason, Enter: the second of two new calls refused.
+        ask(QStringLiteral("three"), QStringLiteral("rm"));
+        ask(QStringLiteral("four"), QStringLiteral("curl"));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 2, 10000);
+        list->setFocus();
+        QTest::keyClick(list, Qt::Key_N);
+        QCOMPARE(list->currentRow(), 1);
+        QTest::keyClick(list, Qt::Key_R);
+        QVERIFY(reason->hasFocus());
+        QTest::keyClicks(reason, QStringLiteral("no network today"));
+        QTest::keyClick(reason, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(decided.contains(QStringLiteral("four")), 10000);
+        QCOMPARE(decided.value(QStringLiteral("four")).outcome, ApprovalOutcome::Refused);
+        QCOMPARE(decided.value(QStringLiteral("four")).reason, QStringLiteral("no network today"));
+        QVERIFY(!decided.value(QStringLiteral("four")).by.isEmpty());
+        QVERIFY(!decided.contains(QStringLiteral("three")));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 1, 10000);
+    }
+};
+
+QTEST_MAIN(TestApprovalsPanel)
+#include "tst_approvalspanel.moc"

@@ -1,0 +1,243 @@
+#include "panels/approvalspanel.h"
+
+#include "approvals/approvalwatcher.h"
+#include "common/terminaltext.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace Sandbench {
+
+namespace {
+constexpr qsizetype kMaxShownChars = 256 * 1024;
+const int kIdRole = Qt::UserRole + 1;
+} // namespace
+
+ApprovalsPanel::ApprovalsPanel(QWidget *parent)
+    : QWidget(parent), m_list(new QListWidget), m_arguments(new QPlainTextEdit), m_reason(new QLineEdit),
+      m_status(new QLabel), m_approve(new QPushButton(tr("&Approve (A)"))), m_refuse(new QPushButton(tr("&Refuse (R)"))),
+      m_edit(new QPushButton(tr("&Edit (E)")))
+{
+    m_list->setObjectName(QStringLiteral("approvalsList"));
+    m_list->setAccessibleName(tr("Calls waiting for approval"));
+    m_list->installEventFilter(this);
+    m_arguments->setObjectName(QStringLiteral("approvalArguments"));
+    m_arguments->setReadOnly(true);
+    m_arguments->setAccessibleName(tr("Arguments of the selected call"));
+    m_arguments->installEventFilter(this);
+    m_reason->setObjectName(QStringLiteral("approvalReason"));
+    m_reason->setPlaceholderText(tr("Why it is refused (the agent reads this); Enter refuses"));
+    m_reason->setAccessibleName(tr("Reason for refusing"));
+    m_reason->installEventFilter(this);
+    m_status->setObjectName(QStringLiteral("approvalStatus"));
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setWordWrap(true);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_approve);
+    buttons->addWidget(m_refuse);
+    buttons->addWidget(m_edit);
+    buttons->addStretch();
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_list, 2);
+    layout->addWidget(m_arguments, 3);
+    layout->addWidget(m_reason);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+
+    connect(m_list, &QListWidget::currentRowChanged, this, &ApprovalsPanel::showSelected);
+    connect(m_approve, &QPushButton::clicked, this, &ApprovalsPanel::approveSelected);
+    connect(m_refuse, &QPushButton::clicked, this, &ApprovalsPanel::refuseSelected);
+    connect(m_edit, &QPushButton::clicked, this, &ApprovalsPanel::editSelected);
+    connect(m_reason, &QLineEdit::returnPressed, this, &ApprovalsPanel::refuseSelected);
+    refresh();
+}
+
+void ApprovalsPanel::setWatcher(ApprovalWatcher *watcher)
+{
+    m_watcher = watcher;
+    connect(watcher, &ApprovalWatcher::changed, this, &ApprovalsPanel::refresh);
+    connect(watcher, &ApprovalWatcher::answered, this, [this](const QString &, bool ok, const QString &message) {
+        m_status->setText(visibleText(ok ? tr("Answered: %1").arg(message) : tr("Not answered: %1").arg(message)));
+    });
+    watcher->start();
+    refresh();
+}
+
+int ApprovalsPanel::pendingCount() const
+{
+    return m_list->count();
+}
+
+QString ApprovalsPanel::selectedId() const
+{
+    const QListWidgetItem *item = m_list->currentItem();
+    return item ? item->data(kIdRole).toString() : QString();
+}
+
+QJsonObject ApprovalsPanel::selected() const
+{
+    const QString id = selectedId();
+    if (!m_watcher || id.isEmpty())
+        return {};
+    for (const QJsonObject &p : m_watcher->pending()) {
+        if (p.value(QLatin1String("id")).toString() == id)
+            return p;
+    }
+    return {};
+}
+
+void ApprovalsPanel::refresh()
+{
+    const QString keep = selectedId();
+    const QList<QJsonObject> pending = m_watcher ? m_watcher->pending() : QList<QJsonObject>();
+    m_list->blockSignals(true);
+    m_list->clear();
+    int row = pending.isEmpty() ? -1 : 0;
+    for (const QJsonObject &p : pending) {
+        const QString id = p.value(QLatin1String("id")).toString();
+        const QString since = QDateTime::fromMSecsSinceEpoch(p.value(QLatin1String("sinceMs")).toInteger()).toString(QStringLiteral("HH:mm:ss"));
+        auto *item = new QListWidgetItem(visibleText(tr("%1  ·  %2  ·  session %3  ·  waiting since %4")
+                                                             .arg(p.value(QLatin1String("tool")).toString().left(200),
+                                                                  p.value(QLatin1String("server")).toString().left(200),
+                                                                  p.value(QLatin1String("session")).toString().left(64), since)));
+        item->setData(kIdRole, id);
+        m_list->addItem(item);
+        if (id == keep)
+            row = m_list->count() - 1;
+    }
+    m_list->blockSignals(false);
+    m_list->setCurrentRow(row);
+    if (pending.isEmpty() && m_editing)
+        cancelEdit();
+    showSelected();
+}
+
+void ApprovalsPanel::showSelected()
+{
+    const QJsonObject p = selected();
+    const bool any = !p.isEmpty();
+    m_approve->setEnabled(any);
+    m_refuse->setEnabled(any);
+    m_edit->setEnabled(any);
+    if (m_editing)
+        return; // the person's edit is not overwritten by a list update
+    if (!any) {
+        m_arguments->setPlainText(pendingCount() == 0 ? tr("No call waits for approval.") : QString());
+        return;
+    }
+    const QString json = QString::fromUtf8(QJsonDocument(p.value(QLatin1String("arguments")).toObject()).toJson(QJsonDocument::Indented));
+    m_arguments->setPlainText(visibleLines(json.left(kMaxShownChars)));
+}
+
+void ApprovalsPanel::approveSelected()
+{
+    if (!m_watcher || selectedId().isEmpty())
+        return;
+    if (m_editing)
+        return sendEdit();
+    m_watcher->answer(selectedId(), QStringLiteral("approve"));
+}
+
+void ApprovalsPanel::refuseSelected()
+{
+    if (!m_watcher || selectedId().isEmpty())
+        return;
+    const QString reason = m_reason->text().trimmed();
+    if (reason.isEmpty()) {
+        m_status->setText(tr("Type why it is refused, then press Enter."));
+        m_reason->setFocus();
+        return;
+    }
+    m_watcher->answer(selectedId(), QStringLiteral("refuse"), reason);
+    m_reason->clear();
+    m_list->setFocus();
+}
+
+void ApprovalsPanel::editSelected()
+{
+    const QJsonObject p = selected();
+    if (p.isEmpty())
+        return;
+    m_editing = true;
+    // The raw JSON, not the shown form: what the person types is what is sent.
+    m_arguments->setPlainText(QString::fromUtf8(QJsonDocument(p.value(QLatin1String("arguments")).toObject()).toJson(QJsonDocument::Indented)));
+    m_arguments->setReadOnly(false);
+    m_arguments->setFocus();
+    m_status->setText(tr("Editing the arguments: Ctrl+Enter approves the edit, Escape drops it."));
+}
+
+void ApprovalsPanel::sendEdit()
+{
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+        m_status->setText(tr("The arguments must be one JSON object: %1").arg(error.errorString()));
+        return;
+    }
+    const QJsonObject asked = selected().value(QLatin1String("arguments")).toObject();
+    QStringList changed;
+    for (const QString &k : doc.object().keys() + asked.keys()) {
+        if (doc.object().value(k) != asked.value(k) && !changed.contains(k))
+            changed << k;
+    }
+    m_watcher->answer(selectedId(), QStringLiteral("approve"), {}, doc.object());
+    cancelEdit();
+    m_status->setText(visibleText(tr("Approved with changes to: %1").arg(changed.isEmpty() ? tr("nothing") : changed.join(QStringLiteral(", ")))));
+}
+
+void ApprovalsPanel::cancelEdit()
+{
+    m_editing = false;
+    m_arguments->setReadOnly(true);
+    m_list->setFocus();
+    showSelected();
+}
+
+void ApprovalsPanel::next()
+{
+    if (m_list->count() > 0)
+        m_list->setCurrentRow((m_list->currentRow() + 1) % m_list->count());
+}
+
+bool ApprovalsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::KeyPress)
+        return QWidget::eventFilter(watched, event);
+    const auto *key = static_cast<QKeyEvent *>(event);
+    if (watched == m_list && key->modifiers() == Qt::NoModifier) {
+        switch (key->key()) {
+        case Qt::Key_A: approveSelected(); return true;
+        case Qt::Key_R: refuseSelected(); return true;
+        case Qt::Key_E: editSelected(); return true;
+        case Qt::Key_N: next(); return true;
+        default: break;
+        }
+    }
+    if (watched == m_arguments && m_editing) {
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ControlModifier)) {
+            sendEdit();
+            return true;
+        }
+        if (key->key() == Qt::Key_Escape) {
+            cancelEdit();
+            return true;
+        }
+    }
+    if (watched == m_reason && key->key() == Qt::Key_Escape) {
+        m_reason->clear();
+        m_list->setFocus();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace Sandbench

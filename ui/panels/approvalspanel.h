@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace Sandbench {
+
+class ApprovalWatcher;
+
+// The calls local agent servers hold for a person (sandbench-cli mcp --approve), from every
+// server at once, oldest first. Keyboard first, on the list: A approves the selected call, R
+// asks for a reason and refuses it (Enter sends), E edits its arguments (Ctrl+Enter approves
+// the edit, Escape drops it), N goes to the next call. Arguments come from an agent: shown as
+// plain text with hidden characters made visible, never as markup.
+class ApprovalsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ApprovalsPanel(QWidget *parent = nullptr);
+
+    // The watcher the Workbench gives (Workbench::approvalWatcher), started here.
+    void setWatcher(ApprovalWatcher *watcher);
+    int pendingCount() const;
+    QString selectedId() const;
+
+public slots:
+    void approveSelected();
+    void refuseSelected();
+    void editSelected();
+    void next();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void refresh();
+    void showSelected();
+    void sendEdit();
+    void cancelEdit();
+    QJsonObject selected() const;
+
+    ApprovalWatcher *m_watcher = nullptr;
+    QListWidget *m_list;
+    QPlainTextEdit *m_arguments;
+    QLineEdit *m_reason;
+    QLabel *m_status;
+    QPushButton *m_approve;
+    QPushButton *m_refuse;
+    QPushButton *m_edit;
+    bool m_editing = false;
+};
+
+} // namespace Sandbench
