@@ -51,6 +51,13 @@ public:
     // lifetime. Called at most once. Providers that cannot fail with InvalidInput.
     virtual VoidOperation *claim(const BackendClaimRequest &request);
 
+    // Freezes every process of the sandbox (memory and processes kept, no CPU) and thaws them
+    // again. The sandbox's own deadline keeper is frozen with them: its lifetime is then held
+    // from outside (the Sandbox's expiry and the reaper's lifetime label). Providers that
+    // cannot fail with InvalidInput (features().pause false).
+    virtual VoidOperation *pause();
+    virtual VoidOperation *resume();
+
 signals:
     // A connection the sandbox made, or its egress proxy stopping (network kind allow).
     void networkEvent(const Sandbench::AuditEvent &event);
@@ -91,6 +98,11 @@ public:
     virtual InfoListOperation *listSandboxes();
     // Removes one of ours by id (or unique id prefix, or name).
     virtual VoidOperation *removeSandbox(const QString &id);
+    // Freezes or thaws one of ours by id (or unique id prefix, or name), from any process:
+    // what a sandbox outliving one command line needs. Anything not of ours fails with
+    // InvalidInput before the engine is asked to do anything to it.
+    virtual VoidOperation *pauseSandbox(const QString &id);
+    virtual VoidOperation *resumeSandbox(const QString &id);
 };
 
 } // namespace Sandbench
