@@ -298,7 +298,7 @@ VoidOperation *Sandbox::setPaused(bool paused)
 {
     if (m_state != State::Alive || !m_backend)
         return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
-    if (!m_features.pause)
+    if (!m_pool->provider()->supportsPause())
         return failed<void>(ErrorCode::InvalidInput, QStringLiteral("the %1 provider cannot pause a sandbox").arg(m_pool->provider()->id()));
     if (m_pauseBusy)
         return failed<void>(ErrorCode::InvalidInput, QStringLiteral("sandbox %1 is already being %2").arg(m_id, m_paused ? QStringLiteral("resumed") : QStringLiteral("paused")));

@@ -63,7 +63,7 @@ public:
     // maxLifetimeMs (LimitExceeded, before the provider is asked).
     VoidOperation *extend(qint64 byMs);
 
-    // Freezes every process of the sandbox through the provider (features().pause): memory and
+    // Freezes every process of the sandbox through the provider (supportsPause()): memory and
     // processes are kept, no CPU is used. The lifetime keeps running while paused (a pause
     // never lets a sandbox outlive it) and release() works as ever. While paused, exec, files
     // and extend fail with InvalidInput ("sandbox X is paused"). Pausing a paused sandbox (or

@@ -54,7 +54,7 @@ public:
     // Freezes every process of the sandbox (memory and processes kept, no CPU) and thaws them
     // again. The sandbox's own deadline keeper is frozen with them: its lifetime is then held
     // from outside (the Sandbox's expiry and the reaper's lifetime label). Providers that
-    // cannot fail with InvalidInput (features().pause false).
+    // cannot fail with InvalidInput (supportsPause() false).
     virtual VoidOperation *pause();
     virtual VoidOperation *resume();
 
@@ -87,6 +87,8 @@ public:
     virtual SandboxLimits limits() const { return {}; }
     // Whether create() honours BackendCreateRequest::warm and its backends claim().
     virtual bool supportsWarm() const { return false; }
+    // Whether its backends pause() and resume(), and pauseSandbox() works.
+    virtual bool supportsPause() const { return false; }
 
     // Creates and starts one sandbox; the operation's value is owned by the caller.
     virtual Operation<SandboxBackend *> *create(const BackendCreateRequest &request) = 0;

@@ -33,7 +33,6 @@ struct SandboxFeatures
     bool stdinSupported = true;
     bool ports = false;
     bool desktop = false;
-    bool pause = false; // SandboxBackend::pause and resume
     QList<NetworkKind> network{NetworkKind::None};
 };
 

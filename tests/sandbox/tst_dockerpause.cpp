@@ -80,7 +80,7 @@ private slots:
         auto pool = openDockerPool(po);
         QVERIFY2(pool, pool ? "" : qPrintable(why(pool.error())));
         m_pool = std::move(*pool);
-        QVERIFY(m_pool->provider()->features().pause);
+        QVERIFY(m_pool->provider()->supportsPause());
     }
 
     void cleanupTestCase()

@@ -94,7 +94,6 @@ SandboxFeatures DockerProvider::features() const
     f.ports = true;
     // For images labelled with desktopLabel; each sandbox's features say whether it has one.
     f.desktop = true;
-    f.pause = true;
     f.network = {NetworkKind::None, NetworkKind::All, NetworkKind::Domains};
     return f;
 }

@@ -57,6 +57,8 @@ public:
     // taken off it before create finishes (DockerBackend::leaveNetwork): a claim connects it
     // again (network kind all) or leaves it on none.
     bool supportsWarm() const override { return true; }
+    // The engine's freezer (dockerfreezer.cpp).
+    bool supportsPause() const override { return true; }
 
     Operation<SandboxBackend *> *create(const BackendCreateRequest &request) override;
     CountOperation *reapOrphans() override;
