@@ -2,6 +2,7 @@
 
 #include "common/terminaltext.h"
 #include "optiontable.h"
+#include "sandboxlifecyclecommand.h"
 
 #include <memory>
 #include <tuple>
@@ -419,7 +420,8 @@ QString sandboxHelp()
         "               --warm N: the pool keeps N warm sandboxes and CMD's is claimed from them\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
         "  sandbox rm ID|--all\n"
-        "               remove one sandbox (id prefix or name) or all of them\n");
+        "               remove one sandbox (id prefix or name) or all of them\n")
+        + sandboxLifecycleHelp();
 }
 
 int sandboxCommand(const QStringList &args)
@@ -438,6 +440,8 @@ int sandboxCommand(const QStringList &args)
     }
     if (sub == QLatin1String("rm"))
         return removeCommand(args.mid(1));
+    if (isSandboxLifecycleCommand(sub))
+        return sandboxLifecycleCommand(sub, args.mid(1));
     return usageError(QStringLiteral("unknown sandbox command '%1'").arg(sub));
 }
 

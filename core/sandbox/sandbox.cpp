@@ -112,13 +112,11 @@ ExecJob *Sandbox::exec(const QStringList &argv, const ExecOptions &options, Canc
 ExecJob *Sandbox::execCapped(const QStringList &argv, const ExecOptions &options,
                              CancelToken *cancel, qint64 maxOutputBytes)
 {
-    auto gone = [this] {
+    if (const auto e = unusable()) {
         auto *job = new ExecJob(this);
-        job->fail(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+        job->finish(std::unexpected(*e));
         return job;
-    };
-    if (m_state != State::Alive || !m_backend)
-        return gone();
+    }
     auto request = SandboxValidation::execRequest(argv, options, m_pool->options(), m_features, m_workdir);
     if (!request) {
         auto *job = new ExecJob(this);
@@ -153,8 +151,8 @@ ExecJob *Sandbox::execCapped(const QStringList &argv, const ExecOptions &options
 
 BytesOperation *Sandbox::readFile(const QString &path)
 {
-    if (m_state != State::Alive || !m_backend)
-        return failed<std::optional<QByteArray>>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (const auto e = unusable())
+        return failed<std::optional<QByteArray>>(e->code, e->message);
     auto resolved = SandboxValidation::resolvePath(m_workdir, path);
     if (!resolved)
         return failed<std::optional<QByteArray>>(resolved.error().code, resolved.error().message);
@@ -164,8 +162,8 @@ BytesOperation *Sandbox::readFile(const QString &path)
 
 VoidOperation *Sandbox::writeFile(const QString &path, const QByteArray &data)
 {
-    if (m_state != State::Alive || !m_backend)
-        return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (const auto e = unusable())
+        return failed<void>(e->code, e->message);
     auto resolved = SandboxValidation::resolvePath(m_workdir, path);
     if (!resolved)
         return failed<void>(resolved.error().code, resolved.error().message);
@@ -177,8 +175,8 @@ VoidOperation *Sandbox::writeFile(const QString &path, const QByteArray &data)
 
 ListOperation *Sandbox::listFiles(const QString &path)
 {
-    if (m_state != State::Alive || !m_backend)
-        return failed<std::optional<QList<FileEntry>>>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (const auto e = unusable())
+        return failed<std::optional<QList<FileEntry>>>(e->code, e->message);
     auto resolved = SandboxValidation::resolvePath(m_workdir, path);
     if (!resolved)
         return failed<std::optional<QList<FileEntry>>>(resolved.error().code, resolved.error().message);
@@ -187,8 +185,8 @@ ListOperation *Sandbox::listFiles(const QString &path)
 
 VoidOperation *Sandbox::removeFile(const QString &path, bool recursive)
 {
-    if (m_state != State::Alive || !m_backend)
-        return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (const auto e = unusable())
+        return failed<void>(e->code, e->message);
     auto resolved = SandboxValidation::resolvePath(m_workdir, path);
     if (!resolved)
         return failed<void>(resolved.error().code, resolved.error().message);
@@ -256,8 +254,8 @@ void Sandbox::setState(State state)
 
 VoidOperation *Sandbox::extend(qint64 byMs)
 {
-    if (m_state != State::Alive || !m_backend)
-        return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (const auto e = unusable())
+        return failed<void>(e->code, e->message);
     if (byMs <= 0)
         return failed<void>(ErrorCode::InvalidInput, QStringLiteral("extend by a positive number of milliseconds"));
     const QDateTime latest = m_created.addMSecs(limits().maxLifetimeMs);
@@ -275,6 +273,53 @@ VoidOperation *Sandbox::extend(qint64 byMs)
         m_expiry.start(int(std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(m_expires))));
         emit lifetimeChanged(m_expires);
     });
+}
+
+std::optional<Error> Sandbox::unusable() const
+{
+    if (m_state != State::Alive || !m_backend)
+        return Error{ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id)};
+    if (m_paused)
+        return Error{ErrorCode::InvalidInput, QStringLiteral("sandbox %1 is paused; resume it first").arg(m_id)};
+    return std::nullopt;
+}
+
+VoidOperation *Sandbox::pause()
+{
+    return setPaused(true);
+}
+
+VoidOperation *Sandbox::resume()
+{
+    return setPaused(false);
+}
+
+VoidOperation *Sandbox::setPaused(bool paused)
+{
+    if (m_state != State::Alive || !m_backend)
+        return failed<void>(ErrorCode::Gone, QStringLiteral("sandbox %1 is gone").arg(m_id));
+    if (!m_pool->provider()->supportsPause())
+        return failed<void>(ErrorCode::InvalidInput, QStringLiteral("the %1 provider cannot pause a sandbox").arg(m_pool->provider()->id()));
+    if (m_pauseBusy)
+        return failed<void>(ErrorCode::InvalidInput, QStringLiteral("sandbox %1 is already being %2").arg(m_id, m_paused ? QStringLiteral("resumed") : QStringLiteral("paused")));
+    auto *op = new VoidOperation(this);
+    if (m_paused == paused) {
+        op->finish({});
+        return op;
+    }
+    m_pauseBusy = true;
+    VoidOperation *inner = paused ? m_backend->pause() : m_backend->resume();
+    track<void>(inner, m_pool->options().callTimeoutMs, [this, paused](Result<void> &r) {
+        if (!r || m_state != State::Alive)
+            return;
+        m_paused = paused;
+        emit pausedChanged(paused);
+    })->then(this, [this, op = QPointer(op)](const Result<void> &r) {
+        m_pauseBusy = false;
+        if (op)
+            op->finish(r);
+    });
+    return op;
 }
 
 void Sandbox::onExpired()

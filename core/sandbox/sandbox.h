@@ -63,6 +63,15 @@ public:
     // maxLifetimeMs (LimitExceeded, before the provider is asked).
     VoidOperation *extend(qint64 byMs);
 
+    // Freezes every process of the sandbox through the provider (supportsPause()): memory and
+    // processes are kept, no CPU is used. The lifetime keeps running while paused (a pause
+    // never lets a sandbox outlive it) and release() works as ever. While paused, exec, files
+    // and extend fail with InvalidInput ("sandbox X is paused"). Pausing a paused sandbox (or
+    // resuming a running one) finishes at once.
+    VoidOperation *pause();
+    VoidOperation *resume();
+    bool isPaused() const { return m_paused; }
+
     // For providers that come later (desktop): the backend behind this sandbox.
     SandboxBackend *backend() const { return m_backend; }
     // The desktop of a sandbox whose image has one (features().desktop), else null. Owned by
@@ -72,6 +81,7 @@ public:
 signals:
     void stateChanged(Sandbench::Sandbox::State state);
     void lifetimeChanged(const QDateTime &expires);
+    void pausedChanged(bool paused);
 
 private:
     friend class SandboxPool;
@@ -93,6 +103,10 @@ private:
     void setState(State state);
     void onExpired();
     void noteGone(const std::optional<Error> &error);
+    // Gone when not alive, "is paused" while paused, else nothing: every call that runs
+    // something inside the sandbox asks first.
+    std::optional<Error> unusable() const;
+    VoidOperation *setPaused(bool paused);
 
     SandboxPool *m_pool;
     QPointer<SandboxBackend> m_backend;
@@ -103,6 +117,8 @@ private:
     QDateTime m_created;
     QDateTime m_expires;
     State m_state = State::Alive;
+    bool m_paused = false;
+    bool m_pauseBusy = false; // a pause or resume under way
     QTimer m_expiry;
     // The release under way, and who waits for it (the first is the one that started it).
     bool m_releasing = false;

@@ -72,6 +72,20 @@ VoidOperation *SandboxBackend::claim(const BackendClaimRequest &)
     return op;
 }
 
+VoidOperation *SandboxBackend::pause()
+{
+    auto *op = new VoidOperation(this);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("this provider cannot pause a sandbox"));
+    return op;
+}
+
+VoidOperation *SandboxBackend::resume()
+{
+    auto *op = new VoidOperation(this);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("this provider cannot pause a sandbox"));
+    return op;
+}
+
 VoidOperation *SandboxBackend::writeDeadline(const QString &file, const QDateTime &expires)
 {
     BackendExecRequest request;
@@ -170,6 +184,16 @@ InfoListOperation *SandboxProvider::listSandboxes()
 VoidOperation *SandboxProvider::removeSandbox(const QString &)
 {
     return unsupported<void>(this, QStringLiteral("remove sandboxes by id"));
+}
+
+VoidOperation *SandboxProvider::pauseSandbox(const QString &)
+{
+    return unsupported<void>(this, QStringLiteral("pause sandboxes by id"));
+}
+
+VoidOperation *SandboxProvider::resumeSandbox(const QString &)
+{
+    return unsupported<void>(this, QStringLiteral("resume sandboxes by id"));
 }
 
 } // namespace Sandbench

@@ -51,6 +51,13 @@ public:
     // lifetime. Called at most once. Providers that cannot fail with InvalidInput.
     virtual VoidOperation *claim(const BackendClaimRequest &request);
 
+    // Freezes every process of the sandbox (memory and processes kept, no CPU) and thaws them
+    // again. The sandbox's own deadline keeper is frozen with them: its lifetime is then held
+    // from outside (the Sandbox's expiry and the reaper's lifetime label). Providers that
+    // cannot fail with InvalidInput (supportsPause() false).
+    virtual VoidOperation *pause();
+    virtual VoidOperation *resume();
+
 signals:
     // A connection the sandbox made, or its egress proxy stopping (network kind allow).
     void networkEvent(const Sandbench::AuditEvent &event);
@@ -80,6 +87,8 @@ public:
     virtual SandboxLimits limits() const { return {}; }
     // Whether create() honours BackendCreateRequest::warm and its backends claim().
     virtual bool supportsWarm() const { return false; }
+    // Whether its backends pause() and resume(), and pauseSandbox() works.
+    virtual bool supportsPause() const { return false; }
 
     // Creates and starts one sandbox; the operation's value is owned by the caller.
     virtual Operation<SandboxBackend *> *create(const BackendCreateRequest &request) = 0;
@@ -91,6 +100,11 @@ public:
     virtual InfoListOperation *listSandboxes();
     // Removes one of ours by id (or unique id prefix, or name).
     virtual VoidOperation *removeSandbox(const QString &id);
+    // Freezes or thaws one of ours by id (or unique id prefix, or name), from any process:
+    // what a sandbox outliving one command line needs. Anything not of ours fails with
+    // InvalidInput before the engine is asked to do anything to it.
+    virtual VoidOperation *pauseSandbox(const QString &id);
+    virtual VoidOperation *resumeSandbox(const QString &id);
 };
 
 } // namespace Sandbench

@@ -16,6 +16,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/docker/dockerstreamdecoder.h sandbox/docker/dockerstreamdecoder.cpp
     sandbox/docker/dockerexec.h sandbox/docker/dockerexec.cpp
     sandbox/docker/dockerbackend.h sandbox/docker/dockerbackend.cpp sandbox/docker/dockerwarm.cpp
+    sandbox/docker/dockerfreezer.h sandbox/docker/dockerfreezer.cpp
     sandbox/docker/dockerhostcutoff.h sandbox/docker/dockerhostcutoff.cpp
     sandbox/docker/dockerlockdown.h sandbox/docker/dockerlockdown.cpp
     sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp

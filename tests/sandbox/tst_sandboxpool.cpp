@@ -205,6 +205,26 @@ private slots:
         QCOMPARE(backend->paths.size(), 3);
     }
 
+    void pauseNeedsAProviderThatCan()
+    {
+        // A provider without a freezer: refused by name, and the sandbox stays as it was.
+        auto pool = openPool();
+        Sandbox *s = make(pool.get());
+        QVERIFY(s);
+        QVERIFY(!m_provider->supportsPause());
+        for (VoidOperation *op : {s->pause(), s->resume()}) {
+            auto r = waitFor(op, 1000);
+            QVERIFY(!r);
+            QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+            QVERIFY2(r.error().message.contains(QLatin1String("cannot pause")), qPrintable(r.error().message));
+        }
+        QVERIFY(!s->isPaused());
+        QVERIFY(s->isAlive());
+        QVERIFY(waitFor(s->writeFile(QStringLiteral("x"), "y"), 1000));
+        QVERIFY(waitFor(s->release(), 1000));
+        QCOMPARE(waitFor(s->pause(), 1000).error().code, ErrorCode::Gone);
+    }
+
     void sizesAreCapped()
     {
         PoolOptions po;

@@ -39,6 +39,9 @@ public:
     VoidOperation *release() override;
     bool hasDesktop() const override { return m_desktop; }
     VoidOperation *extend(const QDateTime &expires) override;
+    // The engine's freezer (dockerfreezer.cpp); release() removes a paused one as any other.
+    VoidOperation *pause() override;
+    VoidOperation *resume() override;
     // Warm sandboxes (dockerwarm.cpp): the claim's env goes with every later command of the
     // sandbox's user, on stdin like an exec's own (no root step, so no cost at claim); network
     // kind all connects the container (see leaveNetwork) and cuts the host off as a cold create

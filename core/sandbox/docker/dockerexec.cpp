@@ -82,11 +82,20 @@ void DockerExecRunner::start()
                        if (!r)
                            return finishError(r.error());
                        if (r->status == 404 || r->status == 409)
-                           return finishError({ErrorCode::Gone, QStringLiteral("the sandbox is gone")});
+                           return finishError(refusal(*r));
                        if (r->status != 201)
                            return finishError(DockerEngine::failure(QStringLiteral("exec"), *r));
                        onCreated(QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString());
                    });
+}
+
+Error DockerExecRunner::refusal(const HttpResponse &response) const
+{
+    // A paused container refuses execs with 409 too, but it is there, frozen with its keeper:
+    // taken for gone it would be forgotten, and nothing would end it at its deadline.
+    if (response.status == 409 && DockerEngine::engineMessage(response).contains(QLatin1String("paused"), Qt::CaseInsensitive))
+        return {ErrorCode::InvalidInput, QStringLiteral("sandbox %1 is paused; resume it first").arg(m_containerId)};
+    return {ErrorCode::Gone, QStringLiteral("the sandbox is gone")};
 }
 
 void DockerExecRunner::onCreated(const QString &execId)
@@ -106,7 +115,7 @@ void DockerExecRunner::onCreated(const QString &execId)
     connect(m_stream, &DockerRequest::finished, this, [this] {
         const auto &r = m_stream->result();
         if (r && (r->status == 404 || r->status == 409))
-            return finishError({ErrorCode::Gone, QStringLiteral("the sandbox is gone")});
+            return finishError(refusal(*r));
         if (r && r->status != 101 && r->status != 200)
             return finishError(DockerEngine::failure(QStringLiteral("exec start"), *r));
         if (!r && r.error().code != ErrorCode::Cancelled && m_stop == Stop::None)

@@ -2,6 +2,7 @@
 
 #include "sandbox/sandboxoperation.h"
 #include "sandbox/sandboxtypes.h"
+#include "sandbox/docker/dockerhttp.h"
 #include "sandbox/docker/dockerstreamdecoder.h"
 
 #include <QElapsedTimer>
@@ -41,6 +42,8 @@ private:
     // variables from the image.
     QJsonArray execEnv() const;
     void onCreated(const QString &execId);
+    // What an engine 404/409 means: gone, or (409) a paused container, which is not.
+    Error refusal(const HttpResponse &response) const;
     void onStreamData(const QByteArray &data);
     void onStreamEnded();
     void inspect(int attempt);

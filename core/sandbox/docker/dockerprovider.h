@@ -57,11 +57,15 @@ public:
     // taken off it before create finishes (DockerBackend::leaveNetwork): a claim connects it
     // again (network kind all) or leaves it on none.
     bool supportsWarm() const override { return true; }
+    // The engine's freezer (dockerfreezer.cpp).
+    bool supportsPause() const override { return true; }
 
     Operation<SandboxBackend *> *create(const BackendCreateRequest &request) override;
     CountOperation *reapOrphans() override;
     InfoListOperation *listSandboxes() override;
     VoidOperation *removeSandbox(const QString &id) override;
+    VoidOperation *pauseSandbox(const QString &id) override;
+    VoidOperation *resumeSandbox(const QString &id) override;
 
     // This process as the owner label names it: boot id, pid and start time, so that a
     // recycled pid does not pass for the owner.
@@ -94,6 +98,9 @@ private:
     void createContainer(Operation<SandboxBackend *> *op, const BackendCreateRequest &request,
                          const QJsonObject &volumes, EgressProxy *egress = nullptr);
     void listOurs(QObject *context, std::function<void(Result<QList<SandboxInfo>>)> done);
+    // The one sandbox of ours that `id` names (full id, unique prefix of 4 or more, or name);
+    // InvalidInput for none or several: ids from a command line are anybody's.
+    void findOurs(QObject *context, const QString &id, std::function<void(Result<SandboxInfo>)> done);
     void reapEgressOrphans(QObject *context, std::function<void()> done);
     void reapSandboxes(QObject *context, std::function<void(Result<int>)> done);
 

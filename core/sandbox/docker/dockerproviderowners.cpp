@@ -130,22 +130,31 @@ InfoListOperation *DockerProvider::listSandboxes()
     return op;
 }
 
+void DockerProvider::findOurs(QObject *context, const QString &id, std::function<void(Result<SandboxInfo>)> done)
+{
+    listOurs(context, [id, done](Result<QList<SandboxInfo>> r) {
+        if (!r)
+            return done(std::unexpected(r.error()));
+        QList<SandboxInfo> matches;
+        for (const SandboxInfo &info : *r) {
+            if (info.name == id || (id.size() >= 4 && info.id.startsWith(id)))
+                matches << info;
+        }
+        if (matches.size() != 1)
+            return done(fail(ErrorCode::InvalidInput,
+                             matches.isEmpty() ? QStringLiteral("no sandbox of ours is called %1").arg(id)
+                                               : QStringLiteral("%1 names more than one sandbox").arg(id)));
+        done(matches.first());
+    });
+}
+
 VoidOperation *DockerProvider::removeSandbox(const QString &id)
 {
     auto *op = new VoidOperation(this);
-    listOurs(op, [this, op, id](Result<QList<SandboxInfo>> r) {
-        if (!r)
-            return void(op->finish(std::unexpected(r.error())));
-        QStringList matches;
-        for (const SandboxInfo &info : *r) {
-            if (info.name == id || (id.size() >= 4 && info.id.startsWith(id)))
-                matches << info.id;
-        }
-        if (matches.size() != 1)
-            return void(op->fail(ErrorCode::InvalidInput,
-                                 matches.isEmpty() ? QStringLiteral("no sandbox of ours is called %1").arg(id)
-                                                   : QStringLiteral("%1 names more than one sandbox").arg(id)));
-        m_engine.call(op, "DELETE", "/containers/" + matches.first().toLatin1() + "?force=true&v=true",
+    findOurs(op, id, [this, op](Result<SandboxInfo> found) {
+        if (!found)
+            return void(op->finish(std::unexpected(found.error())));
+        m_engine.call(op, "DELETE", "/containers/" + found->id.toLatin1() + "?force=true&v=true",
                       [op](const Result<HttpResponse> &d) {
             if (!d)
                 op->finish(std::unexpected(d.error()));
