@@ -3,4 +3,5 @@ target_sources(sandbench_core PRIVATE
     net/squidconfig.h net/squidconfig.cpp
     net/egressproxy.h net/egressproxy.cpp
     net/secretproxyconfig.h net/secretproxyconfig.cpp
-    net/hostportrelay.h net/hostportrelay.cpp)
+    net/hostportrelay.h net/hostportrelay.cpp
+    net/trafficproxyconfig.h net/trafficproxyconfig.cpp)

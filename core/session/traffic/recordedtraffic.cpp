@@ -1,5 +1,7 @@
 #include "recordedtraffic.h"
 
+#include "net/trafficproxyconfig.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -200,6 +202,11 @@ VoidResult RecordedTraffic::addProxyLine(const QByteArray &line, const TrafficRe
     e.startMs = std::max<qint64>(0, *start - sessionStartMs);
     e.durationMs = *duration;
     e.allowed = o.value(QLatin1String("allowed")).toBool(false);
+    for (const QJsonValue &omitted : o.value(QLatin1String("omitted")).toArray()) {
+        // The proxy streamed it past without keeping it: a replay answers with an empty body.
+        if (omitted.toString() == QLatin1String("requestBody") || omitted.toString() == QLatin1String("responseBody"))
+            noteRedacted(QStringLiteral("%1 of %2 %3 (too large to record)").arg(omitted.toString(), e.method, url->left(200)));
+    }
 
     QByteArray bodies[2];
     const char *bodyKeys[2] = {"requestBody", "responseBody"};
@@ -260,6 +267,38 @@ QJsonArray RecordedTraffic::toJson() const
                            {QStringLiteral("allowed"), e.allowed}};
     }
     return out;
+}
+
+Result<QByteArray> RecordedTraffic::replayJson(const SandboxPayloads &payloads) const
+{
+    QJsonArray out;
+    qint64 bytes = 0;
+    for (qsizetype i = 0; i < exchanges.size(); ++i) {
+        const RecordedExchange &e = exchanges[i];
+        bytes += e.responseBody.size * 4 / 3 + 256;
+        if (bytes > TrafficProxyConfig::maxReplayBytes)
+            return fail(ErrorCode::LimitExceeded, QStringLiteral("the recorded traffic is larger than the %1 bytes a replay serves (at request %2)")
+                                                      .arg(TrafficProxyConfig::maxReplayBytes).arg(i + 1));
+        auto body = payloads.load(e.responseBody, QStringLiteral("recorded request %1: its response body").arg(i + 1));
+        if (!body)
+            return std::unexpected(body.error());
+        QJsonArray headers;
+        for (const auto &[name, value] : e.responseHeaders)
+            headers << QJsonArray{QString::fromLatin1(name), QString::fromLatin1(value)};
+        out << QJsonObject{{QStringLiteral("method"), e.method},
+                           {QStringLiteral("url"), e.url},
+                           {QStringLiteral("bodySha256"), e.requestBody.sha256},
+                           // A request that got no answer (denied, failed) is answered as the
+                           // proxy's refusal would be.
+                           {QStringLiteral("status"), e.status == 0 ? 502 : e.status},
+                           {QStringLiteral("headers"), headers},
+                           {QStringLiteral("body"), QString::fromLatin1(body->toBase64())}};
+    }
+    QByteArray json = QJsonDocument(out).toJson(QJsonDocument::Compact);
+    if (json.size() > TrafficProxyConfig::maxReplayBytes)
+        return fail(ErrorCode::LimitExceeded, QStringLiteral("the recorded traffic is larger than the %1 bytes a replay serves")
+                                                  .arg(TrafficProxyConfig::maxReplayBytes));
+    return json;
 }
 
 Result<RecordedTraffic> RecordedTraffic::fromJson(const QJsonArray &traffic, const QJsonArray &redacted, const TrafficLimits &limits)
