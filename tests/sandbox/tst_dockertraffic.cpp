@@ -174,6 +174,10 @@ private slots:
         QVERIFY(r);
         auto *replayBackend = qobject_cast<DockerBackend *>(r->backend());
         QVERIFY(replayBackend && replayBackend->egressProxy());
+        // Its proxy is on the sandbox's own network alone: no route out to anything.
+        QCOMPARE(docker({QStringLiteral("inspect"), QStringLiteral("-f"), QStringLiteral("{{range $k, $v := .NetworkSettings.Networks}}{{$k}} {{end}}"),
+                         replayBackend->egressProxy()->proxyContainerId()}),
+                 replayBackend->egressProxy()->networkName().toLatin1());
         TrafficMatcher matcher(traffic);
         QStringList divergences;
         int requests = 0;
