@@ -27,6 +27,8 @@ constexpr int readyTimeoutMs = 30'000;
 // With secrets the proxy also makes a CA (an RSA key) and starts a Python process first.
 constexpr int secretReadyTimeoutMs = 60'000;
 constexpr qsizetype maxLineBytes = 64 * 1024;
+// A recorded exchange is one line: two bodies of at most 8 MiB each, base64'd, and headers.
+constexpr qsizetype maxTrafficLineBytes = qsizetype(24) << 20;
 
 QString randomHex(int bytes)
 {
@@ -137,8 +139,7 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
             return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy create"), *r)));
         m_containerId = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
         const QJsonObject join{{QStringLiteral("Container"), m_containerId}};
-        m_engine->call(this, "POST", "/networks/" + QUrl::toPercentEncoding(m_options.outboundNetwork) + "/connect", join,
-                       [this, done](const Result<HttpResponse> &j) {
+        auto joined = [this, done](const Result<HttpResponse> &j) {
             if (!j)
                 return done(std::unexpected(j.error()));
             if (j->status != 200)
@@ -164,7 +165,11 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
                     done({});
                 });
             });
-        });
+        };
+        // A replay's proxy has no way out at all: it answers from the recording alone.
+        if (m_options.capture == TrafficCapture::Replay)
+            return joined(HttpResponse{200, {}, {}});
+        m_engine->call(this, "POST", "/networks/" + QUrl::toPercentEncoding(m_options.outboundNetwork) + "/connect", join, joined);
     });
 }
 
@@ -176,9 +181,13 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
     QJsonArray cmd{QStringLiteral("sh"), QStringLiteral("-c"),
                    QStringLiteral("printf '%s\\n' \"$SQUID_CONF\" >/tmp/squid.conf && unset SQUID_CONF && "
                                   "exec squid -N -f /tmp/squid.conf")};
-    if (!m_options.secrets.isEmpty()) {
-        env = QJsonArray::fromStringList(SecretProxyConfig::startEnvironment(conf, m_options.secrets, m_options.upstreamCaPem));
-        cmd = QJsonArray::fromStringList(SecretProxyConfig::startCommand(m_options.secrets, !m_options.upstreamCaPem.isEmpty()));
+    if (mitmInFront()) {
+        if (m_options.replayJson.size() > TrafficProxyConfig::maxReplayBytes)
+            return done(fail(ErrorCode::LimitExceeded, QStringLiteral("the recorded traffic to replay is %1 bytes; a replay serves at most %2")
+                                                           .arg(m_options.replayJson.size()).arg(TrafficProxyConfig::maxReplayBytes)));
+        env = QJsonArray::fromStringList(SecretProxyConfig::startEnvironment(conf, m_options.secrets, m_options.upstreamCaPem)
+                                         + TrafficProxyConfig::startEnvironment(m_options.capture, m_options.replayJson));
+        cmd = QJsonArray::fromStringList(SecretProxyConfig::startCommand(m_options.secrets, !m_options.upstreamCaPem.isEmpty(), m_options.capture));
     }
     const QJsonObject exec{
         {QStringLiteral("AttachStdout"), true},
@@ -198,7 +207,7 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
         m_stream = m_engine->startExec(this, execId);
         connect(m_stream, &DockerRequest::streamData, this, &EgressProxy::onStream);
         connect(m_stream, &DockerRequest::finished, this, &EgressProxy::onStreamEnded);
-        const int timeoutMs = m_options.secrets.isEmpty() ? readyTimeoutMs : secretReadyTimeoutMs;
+        const int timeoutMs = mitmInFront() ? secretReadyTimeoutMs : readyTimeoutMs;
         QTimer::singleShot(timeoutMs, this, [this, timeoutMs] {
             if (auto ready = std::exchange(m_readyDone, nullptr))
                 ready(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy did not start listening within %1 s")
@@ -225,8 +234,8 @@ void EgressProxy::onStream(const QByteArray &data)
             buffer.remove(0, nl + 1);
             handleLine(line, err);
         }
-        if (buffer.size() > maxLineBytes)
-            buffer.clear(); // no line of Squid's is this long; drop it rather than grow
+        if (buffer.size() > (m_options.capture == TrafficCapture::Record && !err ? maxTrafficLineBytes : maxLineBytes))
+            buffer.clear(); // no line of Squid's (or the recorder's) is this long; drop it rather than grow
     }
 }
 
@@ -241,7 +250,7 @@ void EgressProxy::handleLine(const QByteArray &line, bool fromStderr)
         }
         return;
     }
-    if (!m_options.secrets.isEmpty() && !m_secretProxyListening) {
+    if (mitmInFront() && !m_secretProxyListening) {
         // Before the proxy listens its script alone writes: the CA, then the marker.
         if (line.startsWith(SecretProxyConfig::caLinePrefix)) {
             if (m_caPem.size() < 64 * 1024)
@@ -254,15 +263,19 @@ void EgressProxy::handleLine(const QByteArray &line, bool fromStderr)
             return;
         }
     }
+    if (m_options.capture == TrafficCapture::Record && line.startsWith(TrafficProxyConfig::trafficLinePrefix))
+        return emit trafficRecorded(line.mid(qsizetype(sizeof(TrafficProxyConfig::trafficLinePrefix)) - 1));
+    if (m_options.capture == TrafficCapture::Replay && line.startsWith(TrafficProxyConfig::replayLinePrefix))
+        return emit replayRequested(line.mid(qsizetype(sizeof(TrafficProxyConfig::replayLinePrefix)) - 1));
     if (auto event = SquidConfig::parseLogLine(line, m_list))
         emit connection(*event);
 }
 
 void EgressProxy::readyIfListening()
 {
-    if (!m_squidListening || (!m_options.secrets.isEmpty() && !m_secretProxyListening) || !m_readyDone)
+    if (!m_squidListening || (mitmInFront() && !m_secretProxyListening) || !m_readyDone)
         return;
-    if (!m_options.secrets.isEmpty() && !m_caPem.contains("-----END CERTIFICATE-----")) {
+    if (mitmInFront() && !m_caPem.contains("-----END CERTIFICATE-----")) {
         std::exchange(m_readyDone, nullptr)(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy made no CA certificate")));
         return;
     }

@@ -35,6 +35,10 @@ struct EgressProxyOptions
     // PEM certificates the secret hosts' servers may chain to besides the image's system bundle
     // (a private CA; the tests' server).
     QByteArray upstreamCaPem;
+    // Recorded or replayed traffic (TrafficProxyConfig): mitmdump goes in front of Squid for
+    // either. A replay's proxy joins no outbound network.
+    TrafficCapture capture = TrafficCapture::Off;
+    QByteArray replayJson;
 };
 
 // One sandbox's egress proxy (network kind `allow`): a Docker network with no way out
@@ -68,6 +72,8 @@ public:
     const EgressAllowList &allowList() const { return m_list; }
     // With secrets: the sandbox's CA certificate (PEM), once started; its key stays in the proxy.
     QByteArray caCertificate() const { return m_caPem; }
+    // The secrets with their placeholders: what a recording of this proxy's traffic redacts.
+    const QList<EgressSecret> &secrets() const { return m_options.secrets; }
     // The relays' ports on the outbound gateway, by allow list index (host services).
     QMap<qsizetype, quint16> hostRelayPorts() const { return m_relayPorts; }
     QString relayGateway() const { return m_relayGateway; }
@@ -77,6 +83,10 @@ public:
 signals:
     void connection(const Sandbench::AuditEvent &event);
     void proxyStopped(const QString &why);
+    // TrafficCapture::Record: one exchange, as RecordedTraffic::addProxyLine reads it.
+    void trafficRecorded(const QByteArray &line);
+    // TrafficCapture::Replay: one request the sandbox made (method, url, bodySha256, bodySize).
+    void replayRequested(const QByteArray &line);
 
 private:
     void createNetwork(std::function<void(Result<void>)> done);
@@ -90,6 +100,7 @@ private:
     void onStreamEnded();
     void handleLine(const QByteArray &line, bool fromStderr);
     void readyIfListening();
+    bool mitmInFront() const { return !m_options.secrets.isEmpty() || m_options.capture != TrafficCapture::Off; }
 
     const DockerEngine *m_engine;
     EgressAllowList m_list;

@@ -41,8 +41,10 @@ class SecretSwap:
                       for s in secrets]
 
     def requestheaders(self, flow):
-        # Bodies pass as they come: nothing of them is read or kept.
-        flow.request.stream = True
+        # Bodies pass as they come (unless traffic is recorded or replayed): nothing of them
+        # is read or kept here.
+        if not flow.metadata.get("sb_record"):
+            flow.request.stream = True
         if flow.request.scheme != "https":
             return
         host = flow.request.host.lower().rstrip(".")
@@ -57,7 +59,8 @@ class SecretSwap:
         flow.request.headers.fields = tuple(fields)
 
     def responseheaders(self, flow):
-        flow.response.stream = True
+        if not flow.metadata.get("sb_record"):
+            flow.response.stream = True
 
 
 addons = [SecretSwap(os.environ.get("SB_SECRETS_PATH", "/tmp/sb/secrets.json"))]
@@ -73,13 +76,15 @@ printf '%s\n' "$SQUID_CONF" >/tmp/squid.conf
 printf '%s' "$SB_ADDON" >/tmp/sb/secretswap.py
 printf '%s' "$SB_SECRETS" >/tmp/sb/secrets.json
 printf '%s' "${SB_UPSTREAM_CA:-}" >/tmp/sb/upstream-ca.pem
-unset SQUID_CONF SB_ADDON SB_SECRETS SB_UPSTREAM_CA
+printf '%s' "${SB_TRAFFIC_ADDON:-}" >/tmp/sb/traffic.py
+for piece in $(compgen -e | grep '^SB_TRAFFIC_[0-9]' | sort); do printf '%s' "${!piece}"; unset "$piece"; done >/tmp/sb/traffic.json
+unset SQUID_CONF SB_ADDON SB_SECRETS SB_UPSTREAM_CA SB_TRAFFIC_ADDON
 python3 -c 'from mitmproxy.certs import CertStore; CertStore.from_store("/tmp/mitm", "mitmproxy", 2048)'
 sed 's/^/SBCA /' /tmp/mitm/mitmproxy-ca-cert.pem
 squid -N -f /tmp/squid.conf &
 squid=$!
 mitmdump --mode upstream:http://127.0.0.1:%1 --listen-port %2 --set confdir=/tmp/mitm \
-    --set ignore_hosts="$1" -s /tmp/sb/secretswap.py --set termlog_verbosity=warn --set flow_detail=0 %3 &
+    --set ignore_hosts="$1" %5 -s /tmp/sb/secretswap.py --set termlog_verbosity=warn --set flow_detail=0 %3 &
 mitm=$!
 (
     until (exec 3<>/dev/tcp/127.0.0.1/%1 && exec 4<>/dev/tcp/127.0.0.1/%2) 2>/dev/null; do sleep 0.1; done
@@ -162,14 +167,23 @@ QByteArray secretsJson(const QList<EgressSecret> &secrets)
     return QJsonDocument(list).toJson(QJsonDocument::Compact);
 }
 
-QStringList startCommand(const QList<EgressSecret> &secrets, bool upstreamCa)
+QStringList startCommand(const QList<EgressSecret> &secrets, bool upstreamCa, TrafficCapture capture)
 {
+    // Recording or replaying, every connection is terminated (the pattern matches no name);
+    // a replay opens none upstream (lazy), so answers never wait on a network that is not there.
+    QString traffic;
+    if (capture == TrafficCapture::Record)
+        traffic = QStringLiteral("-s /tmp/sb/traffic.py --set stream_large_bodies=%1").arg(TrafficProxyConfig::maxRecordedBodyBytes);
+    else if (capture == TrafficCapture::Replay)
+        traffic = QStringLiteral("-s /tmp/sb/traffic.py --set connection_strategy=lazy --set upstream_cert=false");
     const QString text = QString::fromLatin1(script)
                              .arg(squidPort)
                              .arg(SquidConfig::port)
                              .arg(upstreamCa ? QStringLiteral("--set ssl_verify_upstream_trusted_ca=/tmp/sb/upstream-ca.pem") : QString())
-                             .arg(QLatin1String(readyMarker));
-    return {QStringLiteral("bash"), QStringLiteral("-c"), text, QStringLiteral("sandbench-egress"), ignoreHostsPattern(secrets)};
+                             .arg(QLatin1String(readyMarker))
+                             .arg(traffic);
+    const QString ignore = capture == TrafficCapture::Off ? ignoreHostsPattern(secrets) : QStringLiteral("^$");
+    return {QStringLiteral("bash"), QStringLiteral("-c"), text, QStringLiteral("sandbench-egress"), ignore};
 }
 
 QStringList startEnvironment(const QByteArray &squidConf, const QList<EgressSecret> &secrets, const QByteArray &upstreamCaPem)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "net/trafficproxyconfig.h"
 #include "sandbox/sandboxtypes.h"
 
 #include <QByteArray>
@@ -61,7 +62,7 @@ QByteArray secretsJson(const QList<EgressSecret> &secrets);
 
 // The bash script the proxy container runs (its argv after "bash -c"), and the environment it
 // takes its inputs from (values: the Squid configuration, the addon, the secrets).
-QStringList startCommand(const QList<EgressSecret> &secrets, bool upstreamCa);
+QStringList startCommand(const QList<EgressSecret> &secrets, bool upstreamCa, TrafficCapture capture = TrafficCapture::Off);
 QStringList startEnvironment(const QByteArray &squidConf, const QList<EgressSecret> &secrets, const QByteArray &upstreamCaPem);
 
 // Run as root in the sandbox with the CA on stdin: writes sandboxCaPath and sandboxBundlePath.

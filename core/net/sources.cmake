@@ -4,4 +4,5 @@ target_sources(sandbench_core PRIVATE
     net/egressproxy.h net/egressproxy.cpp
     net/secretproxyconfig.h net/secretproxyconfig.cpp
     net/hostportrelay.h net/hostportrelay.cpp
-    net/hostsecretproxy.h net/hostsecretproxy.cpp)
+    net/hostsecretproxy.h net/hostsecretproxy.cpp
+    net/trafficproxyconfig.h net/trafficproxyconfig.cpp)

@@ -61,6 +61,11 @@ public:
 signals:
     // A connection the sandbox made, or its egress proxy stopping (network kind allow).
     void networkEvent(const Sandbench::AuditEvent &event);
+    // TrafficCapture::Record: one exchange as the egress proxy printed it (not yet redacted:
+    // RecordedTraffic::addProxyLine redacts before keeping anything).
+    void trafficRecorded(const QByteArray &line);
+    // TrafficCapture::Replay: one request the sandbox made, answered from the recording or not.
+    void replayRequested(const QByteArray &line);
 
 protected:
     // For sandboxes that end themselves at a deadline read from `file`: writes it (epoch

@@ -76,6 +76,20 @@ struct SandboxSecret
     QByteArray value;
 };
 
+// What an egress proxy does with a sandbox's HTTP(S) traffic besides deciding it.
+enum class TrafficCapture {
+    Off,
+    // mitmdump in front of Squid (as for secrets) terminates TLS with the sandbox's own CA and
+    // prints one line per request and response (trafficLinePrefix, then RecordedTraffic's
+    // proxy line JSON) before anything else is done with it.
+    Record,
+    // mitmdump answers every request from the recording (method, URL, body digest; the n-th
+    // identical request gets the n-th answer) and prints one replayLinePrefix line per request;
+    // a request without an answer gets 502 and a body naming it. The proxy joins no outbound
+    // network: nothing reaches the network during a replay, whatever the recording says.
+    Replay,
+};
+
 struct SandboxOptions
 {
     qint64 lifetimeMs = 0; // required
@@ -87,6 +101,10 @@ struct SandboxOptions
     QString image;       // empty: the provider's default
     QMap<QString, QString> labels;
     QList<SandboxSecret> secrets;
+    // Network kind allow only (the egress proxy records or answers): the pool refuses it with
+    // any other kind. replayTraffic is RecordedTraffic::replayJson for Replay.
+    TrafficCapture traffic = TrafficCapture::Off;
+    QByteArray replayTraffic;
 };
 
 struct ExecOptions

@@ -138,6 +138,11 @@ VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
         return fail(ErrorCode::InvalidInput, QStringLiteral("secret %1 needs network 'allow' (allow:HOST,...)")
                                                  .arg(o.secrets.constFirst().name));
     }
+    // Only the egress proxy sees a sandbox's requests: `none` has none, `all` goes around it.
+    if (o.traffic != TrafficCapture::Off && o.network.kind != NetworkKind::Domains)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("recorded traffic needs network 'allow' (allow:HOST,...)"));
+    if (o.traffic != TrafficCapture::Replay && !o.replayTraffic.isEmpty())
+        return fail(ErrorCode::InvalidInput, QStringLiteral("traffic to replay was given to a sandbox that does not replay"));
     if (!o.ports.isEmpty()) {
         if (!features.ports)
             return fail(ErrorCode::InvalidInput, QStringLiteral("the provider cannot serve ports"));

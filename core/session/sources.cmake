@@ -11,6 +11,7 @@ target_sources(sandbench_core PRIVATE
     session/sessionreplayer.h session/sessionreplayer.cpp)
 include(${CMAKE_CURRENT_LIST_DIR}/exec/sources.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/sandbox/sources.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/traffic/sources.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/agent/sources.cmake)
 
 # Bundles are tar+gzip archives written and read by libarchive (Debian: libarchive-dev).

@@ -223,6 +223,8 @@ void DockerBackend::setEgressProxy(EgressProxy *proxy)
     m_egressProxy = proxy;
     proxy->setParent(this);
     connect(proxy, &EgressProxy::connection, this, &SandboxBackend::networkEvent);
+    connect(proxy, &EgressProxy::trafficRecorded, this, &SandboxBackend::trafficRecorded);
+    connect(proxy, &EgressProxy::replayRequested, this, &SandboxBackend::replayRequested);
 }
 
 VoidOperation *DockerBackend::extend(const QDateTime &expires)

@@ -68,6 +68,8 @@ void DockerProvider::createWithEgress(Operation<SandboxBackend *> *op, const Bac
     options.owner = ownerIdentity();
     options.secrets = SecretProxyConfig::withPlaceholders(request.options.secrets);
     options.upstreamCaPem = m_options.egressUpstreamCaPem;
+    options.capture = request.options.traffic;
+    options.replayJson = request.options.replayTraffic;
     options.latestEnd = request.latestEnd.isValid() ? std::max(request.latestEnd, request.expires) : request.expires;
     // Every address of this machine is denied after resolution unless listed exactly: the
     // proxy's way out is a bridge of the host, and a name may resolve to any of them.
@@ -86,7 +88,7 @@ void DockerProvider::createWithEgress(Operation<SandboxBackend *> *op, const Bac
         BackendCreateRequest withProxy = request;
         QMap<QString, QString> env = proxy->clientEnvironment();
         // The placeholders and the CA's variables; the values stay with the proxy.
-        if (!options.secrets.isEmpty())
+        if (!options.secrets.isEmpty() || options.capture != TrafficCapture::Off)
             env.insert(SecretProxyConfig::sandboxEnvironment(options.secrets));
         for (auto it = env.cbegin(); it != env.cend(); ++it)
             withProxy.options.env.insert(it.key(), it.value());
