@@ -2,6 +2,7 @@
 
 #include "audit/auditevent.h"
 #include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxsnapshot.h"
 #include "sandbox/sandboxtypes.h"
 
 #include <QObject>
@@ -91,6 +92,16 @@ public:
     virtual InfoListOperation *listSandboxes();
     // Removes one of ours by id (or unique id prefix, or name).
     virtual VoidOperation *removeSandbox(const QString &id);
+
+    // Snapshots (sandboxsnapshot.h), of this user's; the name has passed validateSnapshotName.
+    // snapshot() copies a live sandbox of ours (id as removeSandbox takes it) under a name not
+    // taken yet; a create whose options name a snapshot starts from it (its digest checked
+    // against SandboxOptions::snapshotDigest when given). Removing a snapshot some sandbox still
+    // runs from untags it at once and leaves the image to reapOrphans once that sandbox is gone.
+    // Providers without snapshots fail with InvalidInput.
+    virtual SnapshotOperation *snapshot(const QString &sandboxId, const QString &name);
+    virtual SnapshotListOperation *listSnapshots();
+    virtual VoidOperation *removeSnapshot(const QString &name);
 };
 
 } // namespace Sandbench

@@ -87,6 +87,13 @@ struct SandboxOptions
     QString image;       // empty: the provider's default
     QMap<QString, QString> labels;
     QList<SandboxSecret> secrets;
+    // Start from this snapshot's files (sandboxsnapshot.h) instead of image; with a digest,
+    // a snapshot holding anything else fails the create (a replay's check).
+    QString snapshot;
+    QString snapshotDigest;
+    // Outlives this process: not released when the pool closes, and not reaped as an orphan by
+    // other processes while its lifetime lasts (its keeper still ends it at its deadline).
+    bool persist = false;
 };
 
 struct ExecOptions
@@ -128,6 +135,7 @@ struct SandboxInfo
     QString owner;
     bool ownerAlive = false;
     bool ours = false; // created by this process
+    bool persist = false; // SandboxOptions::persist
     QString state;
     QMap<QString, QString> labels;
 };

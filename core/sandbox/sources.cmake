@@ -4,10 +4,11 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxvalidation.h sandbox/sandboxvalidation.cpp
     sandbox/sandboxsecret.h sandbox/sandboxsecret.cpp
     sandbox/sandboxscripts.h sandbox/sandboxscripts.cpp
+    sandbox/sandboxsnapshot.h sandbox/sandboxsnapshot.cpp
     sandbox/sandboxprovider.h sandbox/sandboxprovider.cpp
     sandbox/sandbox.h sandbox/sandbox.cpp
     sandbox/desktop.h sandbox/desktop.cpp
-    sandbox/sandboxpool.h sandbox/sandboxpool.cpp
+    sandbox/sandboxpool.h sandbox/sandboxpool.cpp sandbox/sandboxpoolsnapshot.cpp
     sandbox/poolreleaser.h sandbox/poolreleaser.cpp
     sandbox/warmpool.h sandbox/warmpool.cpp
     sandbox/sandboxconformance.h sandbox/sandboxconformance.cpp
@@ -20,4 +21,5 @@ target_sources(sandbench_core PRIVATE
     sandbox/docker/dockerlockdown.h sandbox/docker/dockerlockdown.cpp
     sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp
     sandbox/docker/dockerprovidernetwork.cpp
-    sandbox/docker/dockerproviderowners.cpp)
+    sandbox/docker/dockerproviderowners.cpp
+    sandbox/docker/dockersnapshot.cpp)
