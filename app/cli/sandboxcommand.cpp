@@ -3,6 +3,7 @@
 #include "common/terminaltext.h"
 #include "optiontable.h"
 #include "sandboxlifecyclecommand.h"
+#include "sandboxsnapshotcommand.h"
 
 #include <memory>
 #include <tuple>
@@ -101,6 +102,7 @@ int runSandbox(const QStringList &args)
     table.flag({QStringLiteral("--screenshot")}, QStringLiteral("add a screenshot of the desktop"), &screenshot);
     table.flag({QStringLiteral("--raw-output")}, QStringLiteral("pass control characters through"), &rawOutput);
     table.text({QStringLiteral("--image")}, QStringLiteral("I"), QStringLiteral("the image"), &so.image);
+    table.text({QStringLiteral("--from")}, QStringLiteral("NAME"), QStringLiteral("start from a snapshot"), &so.snapshot);
     table.add({{QStringLiteral("--network")}, QStringLiteral("none|all|allow:HOST[,HOST...]"), QStringLiteral("network kind"),
                [&so](const QString &v) -> std::optional<QString> {
         // The entries themselves are checked by the pool, before anything is made.
@@ -420,8 +422,10 @@ QString sandboxHelp()
         "               --warm N: the pool keeps N warm sandboxes and CMD's is claimed from them\n"
         "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
         "  sandbox rm ID|--all\n"
-        "               remove one sandbox (id prefix or name) or all of them\n")
-        + sandboxLifecycleHelp();
+        "               remove one sandbox (id prefix or name) or all of them\n"
+        "  sandbox run --from NAME ...\n"
+        "               run in a new sandbox holding snapshot NAME's files\n")
+        + sandboxLifecycleHelp() + snapshotHelp();
 }
 
 int sandboxCommand(const QStringList &args)
@@ -442,6 +446,8 @@ int sandboxCommand(const QStringList &args)
         return removeCommand(args.mid(1));
     if (isSandboxLifecycleCommand(sub))
         return sandboxLifecycleCommand(sub, args.mid(1));
+    if (isSnapshotCommand(sub))
+        return snapshotCommand(sub, args.mid(1));
     return usageError(QStringLiteral("unknown sandbox command '%1'").arg(sub));
 }
 

@@ -62,7 +62,11 @@ SandboxPool::~SandboxPool()
     for (Sandbox *s : sandboxes()) {
         if (SandboxBackend *backend = s->backend()) {
             backend->setParent(nullptr); // out of the sandbox, which goes now
-            live << backend;
+            // A persistent one is meant to outlive us: its keeper ends it at its deadline.
+            if (s->options().persist)
+                backend->deleteLater();
+            else
+                live << backend;
         }
     }
     qDeleteAll(m_all);
@@ -109,6 +113,24 @@ Operation<Sandbox *> *SandboxPool::create(const SandboxOptions &options)
         op->finish(std::unexpected(r.error()));
         return op;
     }
+    // Pinned before anything is made: the sandbox (and a session recording it) then names
+    // what it holds, and a snapshot replaced meanwhile fails the create instead.
+    if (!options.snapshot.isEmpty() && options.snapshotDigest.isEmpty()) {
+        m_provider->listSnapshots()->then(op, [this, op, options](const Result<QList<SnapshotInfo>> &list) {
+            if (!list)
+                return void(op->finish(std::unexpected(list.error())));
+            for (const SnapshotInfo &info : *list) {
+                if (info.name != options.snapshot)
+                    continue;
+                SandboxOptions pinned = options;
+                pinned.snapshotDigest = info.digest;
+                chain(op, create(pinned), [](const Result<Sandbox *> &r) { return r; });
+                return;
+            }
+            op->fail(ErrorCode::InvalidInput, QStringLiteral("no snapshot called %1").arg(options.snapshot));
+        });
+        return op;
+    }
     if (!m_reaped) {
         if (count() >= m_options.maxSandboxes) {
             op->fail(ErrorCode::LimitExceeded, QStringLiteral("%1 sandboxes are alive or being created; the pool allows %2")
@@ -127,7 +149,9 @@ Operation<Sandbox *> *SandboxPool::create(const SandboxOptions &options)
 void SandboxPool::dispatch(Operation<Sandbox *> *op, const SandboxOptions &options)
 {
     // Ports are published when a container is made, and allow needs its own proxy and network.
-    const bool warmable = m_warm && options.ports.isEmpty() && options.network.kind != NetworkKind::Domains;
+    // A snapshot's files go in at create: a warm sandbox has the image's alone.
+    const bool warmable = m_warm && options.ports.isEmpty() && options.network.kind != NetworkKind::Domains
+                          && options.snapshot.isEmpty();
     if (warmable) {
         const SandboxLimits limits = m_provider->limits();
         const WarmShape shape{options.image.isEmpty() ? m_provider->defaultImage() : options.image,
@@ -306,7 +330,11 @@ VoidOperation *SandboxPool::close()
 {
     m_closed = true;
     auto *op = new VoidOperation(this);
-    const QList<Sandbox *> alive = sandboxes();
+    QList<Sandbox *> alive;
+    for (Sandbox *s : sandboxes()) {
+        if (!s->options().persist)
+            alive << s;
+    }
     // The warm ones count as one more to wait for.
     auto remaining = std::make_shared<int>(int(alive.size()) + (m_warm ? 1 : 0));
     if (*remaining == 0) {

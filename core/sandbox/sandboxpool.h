@@ -2,6 +2,7 @@
 
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxsnapshot.h"
 #include "sandbox/sandboxtypes.h"
 
 #include <QList>
@@ -60,8 +61,20 @@ public:
     // Removes what earlier (dead or expired) processes left behind; the value is how many.
     CountOperation *reapOrphans();
 
-    // Releases every sandbox still alive and refuses new ones.
+    // Releases every sandbox still alive but persistent ones (SandboxOptions::persist, left to
+    // their lifetime) and refuses new ones.
     VoidOperation *close();
+
+    // Snapshots (sandboxsnapshot.h, sandboxpoolsnapshot.cpp). sandboxId: a live sandbox of
+    // ours, this process's or another's. A create whose options name a snapshot starts from it.
+    Operation<SnapshotInfo> *snapshot(const QString &sandboxId, const QString &name);
+    Operation<QList<SnapshotInfo>> *listSnapshots();
+    VoidOperation *removeSnapshot(const QString &name);
+    // A snapshot of the sandbox (under a name of its own, removed again once the forks are
+    // made: their images stay until the last of them is gone) and count creates from it with
+    // options (image and snapshot empty). Refused with LimitExceeded when count sandboxes do
+    // not fit in maxSandboxes now; if any create fails, the forks made are released.
+    Operation<QList<Sandbox *>> *fork(const QString &sandboxId, int count, const SandboxOptions &options);
 
 signals:
     void sandboxAdded(Sandbench::Sandbox *sandbox);

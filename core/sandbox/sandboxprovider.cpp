@@ -169,6 +169,27 @@ Operation<T> *unsupported(QObject *parent, const QString &what)
 
 } // namespace
 
+SnapshotOperation *SandboxProvider::snapshot(const QString &, const QString &)
+{
+    auto *op = new SnapshotOperation(this);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("the %1 provider cannot take snapshots").arg(id()));
+    return op;
+}
+
+SnapshotListOperation *SandboxProvider::listSnapshots()
+{
+    auto *op = new SnapshotListOperation(this);
+    op->finish(QList<SnapshotInfo>());
+    return op;
+}
+
+VoidOperation *SandboxProvider::removeSnapshot(const QString &)
+{
+    auto *op = new VoidOperation(this);
+    op->fail(ErrorCode::InvalidInput, QStringLiteral("the %1 provider cannot take snapshots").arg(id()));
+    return op;
+}
+
 CountOperation *SandboxProvider::reapOrphans()
 {
     auto *op = new CountOperation(this);

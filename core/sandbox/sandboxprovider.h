@@ -2,6 +2,7 @@
 
 #include "audit/auditevent.h"
 #include "sandbox/sandboxoperation.h"
+#include "sandbox/sandboxsnapshot.h"
 #include "sandbox/sandboxtypes.h"
 
 #include <QObject>
@@ -110,6 +111,16 @@ public:
     // InvalidInput before the engine is asked to do anything to it.
     virtual VoidOperation *pauseSandbox(const QString &id);
     virtual VoidOperation *resumeSandbox(const QString &id);
+
+    // Snapshots (sandboxsnapshot.h), of this user's; the name has passed validateSnapshotName.
+    // snapshot() copies a live sandbox of ours (id as removeSandbox takes it) under a name not
+    // taken yet; a create whose options name a snapshot starts from it (its digest checked
+    // against SandboxOptions::snapshotDigest when given). Removing a snapshot some sandbox still
+    // runs from untags it at once and leaves the image to reapOrphans once that sandbox is gone.
+    // Providers without snapshots fail with InvalidInput.
+    virtual SnapshotOperation *snapshot(const QString &sandboxId, const QString &name);
+    virtual SnapshotListOperation *listSnapshots();
+    virtual VoidOperation *removeSnapshot(const QString &name);
 };
 
 } // namespace Sandbench

@@ -105,6 +105,13 @@ struct SandboxOptions
     // any other kind. replayTraffic is RecordedTraffic::replayJson for Replay.
     TrafficCapture traffic = TrafficCapture::Off;
     QByteArray replayTraffic;
+    // Start from this snapshot's files (sandboxsnapshot.h) instead of image; with a digest,
+    // a snapshot holding anything else fails the create (a replay's check).
+    QString snapshot;
+    QString snapshotDigest;
+    // Outlives this process: not released when the pool closes, and not reaped as an orphan by
+    // other processes while its lifetime lasts (its keeper still ends it at its deadline).
+    bool persist = false;
 };
 
 struct ExecOptions
@@ -150,6 +157,7 @@ struct SandboxInfo
     QString owner;
     bool ownerAlive = false;
     bool ours = false; // created by this process
+    bool persist = false; // SandboxOptions::persist
     QString state;
     QMap<QString, QString> labels;
 };

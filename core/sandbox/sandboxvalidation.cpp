@@ -1,5 +1,7 @@
 #include "sandboxvalidation.h"
 
+#include "sandbox/sandboxsnapshot.h"
+
 #include "net/egressallowlist.h"
 #include "sandbox/sandboxsecret.h"
 
@@ -113,6 +115,14 @@ VoidResult checkSandboxOptions(const SandboxOptions &o, const PoolOptions &pool,
 {
     if (o.lifetimeMs <= 0)
         return fail(ErrorCode::InvalidInput, QStringLiteral("lifetimeMs is required and must be positive"));
+    if (!o.snapshot.isEmpty()) {
+        if (auto name = validateSnapshotName(o.snapshot); !name)
+            return name;
+        if (!o.image.isEmpty())
+            return fail(ErrorCode::InvalidInput, QStringLiteral("a sandbox starts from an image or a snapshot, not both"));
+    } else if (!o.snapshotDigest.isEmpty()) {
+        return fail(ErrorCode::InvalidInput, QStringLiteral("snapshotDigest without a snapshot"));
+    }
     if (o.lifetimeMs > pool.maxLifetimeMs)
         return fail(ErrorCode::LimitExceeded, QStringLiteral("lifetimeMs %1 is over the pool's maxLifetimeMs %2")
                                                   .arg(o.lifetimeMs).arg(pool.maxLifetimeMs));

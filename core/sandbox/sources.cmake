@@ -4,13 +4,14 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxvalidation.h sandbox/sandboxvalidation.cpp
     sandbox/sandboxsecret.h sandbox/sandboxsecret.cpp
     sandbox/sandboxscripts.h sandbox/sandboxscripts.cpp
+    sandbox/sandboxsnapshot.h sandbox/sandboxsnapshot.cpp
     sandbox/sandboxprovider.h sandbox/sandboxprovider.cpp
     sandbox/sandbox.h sandbox/sandbox.cpp
     sandbox/desktop.h sandbox/desktop.cpp
     desktop/vncclient.h desktop/vncclient.cpp
     desktop/desktopstream.h desktop/desktopstream.cpp
     desktop/vnckeys.h desktop/vnckeys.cpp
-    sandbox/sandboxpool.h sandbox/sandboxpool.cpp
+    sandbox/sandboxpool.h sandbox/sandboxpool.cpp sandbox/sandboxpoolsnapshot.cpp
     sandbox/poolreleaser.h sandbox/poolreleaser.cpp
     sandbox/warmpool.h sandbox/warmpool.cpp
     sandbox/sandboxconformance.h sandbox/sandboxconformance.cpp
@@ -24,4 +25,5 @@ target_sources(sandbench_core PRIVATE
     sandbox/docker/dockerlockdown.h sandbox/docker/dockerlockdown.cpp
     sandbox/docker/dockerprovider.h sandbox/docker/dockerprovider.cpp
     sandbox/docker/dockerprovidernetwork.cpp
-    sandbox/docker/dockerproviderowners.cpp)
+    sandbox/docker/dockerproviderowners.cpp
+    sandbox/docker/dockersnapshot.cpp)

@@ -40,6 +40,13 @@ ExecJob *DockerBackend::exec(const BackendExecRequest &request)
     return execInternal(request, true, QStringLiteral("none"));
 }
 
+DockerBackend *DockerBackend::attach(const DockerEngine *engine, const QString &containerId, const QString &name, QObject *parent)
+{
+    auto *backend = new DockerBackend(engine, containerId, name, {}, parent);
+    backend->m_hasInsideProgram = true;
+    return backend;
+}
+
 ExecJob *DockerBackend::execInternal(const BackendExecRequest &request, bool killable, const QString &rootCapabilities)
 {
     auto *job = new ExecJob(this);

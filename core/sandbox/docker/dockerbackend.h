@@ -32,6 +32,10 @@ public:
     DockerBackend(const DockerEngine *engine, const QString &containerId, const QString &name,
                   QHash<int, int> hostPorts, QObject *parent);
 
+    // A backend for a running sandbox of ours made by any process (sandbench-inside already in
+    // place): for its commands only, never to release it.
+    static DockerBackend *attach(const DockerEngine *engine, const QString &containerId, const QString &name, QObject *parent);
+
     QString id() const override { return m_id; }
     QString name() const { return m_name; }
     ExecJob *exec(const BackendExecRequest &request) override;

@@ -167,6 +167,8 @@ QJsonObject DockerProvider::containerConfig(const BackendCreateRequest &request,
     for (auto it = request.labels.cbegin(); it != request.labels.cend(); ++it)
         labels.insert(it.key(), it.value());
     labels.insert(QLatin1String(ownerLabel), ownerIdentity());
+    // Always set: a snapshot's image carries its source's labels, which must not decide this.
+    labels.insert(QLatin1String(persistLabel), o.persist ? QStringLiteral("1") : QStringLiteral("0"));
     // The label is what other processes reap by, so it names the latest possible end.
     labels.insert(QLatin1String(expiresLabel), QString::number(
             (request.latestEnd.isValid() ? request.latestEnd : request.expires).toMSecsSinceEpoch()));
@@ -254,6 +256,10 @@ Operation<SandboxBackend *> *DockerProvider::create(const BackendCreateRequest &
     const SandboxLimits max = limits();
     if (request.options.memoryMiB > max.maxMemoryMiB || request.options.cpus > max.maxCpus) {
         op->fail(ErrorCode::LimitExceeded, QStringLiteral("the sandbox asks for more than the provider gives"));
+        return op;
+    }
+    if (!request.options.snapshot.isEmpty()) {
+        createFromSnapshot(op, request);
         return op;
     }
     const QString image = request.options.image;

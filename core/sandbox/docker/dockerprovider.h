@@ -28,6 +28,9 @@ struct DockerProviderOptions
     QStringList egressExtraHosts;
     // PEM certificates a secret's host may chain to besides the proxy image's system bundle.
     QByteArray egressUpstreamCaPem;
+    // Where snapshot archives live (owner-only); empty: sandbench/snapshots under the user's
+    // data folder (XDG_DATA_HOME).
+    QString snapshotDir;
 };
 
 // Sandboxes as locked-down containers of the local Docker engine (Engine API v1.41 over its
@@ -66,6 +69,13 @@ public:
     VoidOperation *removeSandbox(const QString &id) override;
     VoidOperation *pauseSandbox(const QString &id) override;
     VoidOperation *resumeSandbox(const QString &id) override;
+    // dockersnapshot.cpp: the image is committed as snapshotImage(name), labelled with this
+    // user's uid and the archive's digest; the archive is snapshotDir()/NAME.tar.
+    SnapshotOperation *snapshot(const QString &sandboxId, const QString &name) override;
+    SnapshotListOperation *listSnapshots() override;
+    VoidOperation *removeSnapshot(const QString &name) override;
+    static QString snapshotImage(const QString &name);
+    Result<QString> snapshotDir() const;
 
     // This process as the owner label names it: boot id, pid and start time, so that a
     // recycled pid does not pass for the owner.
@@ -74,6 +84,8 @@ public:
 
     static constexpr char ownerLabel[] = "io.sandbench.owner";
     static constexpr char expiresLabel[] = "io.sandbench.expires";
+    // "1": SandboxOptions::persist, reaped by lifetime alone, never for a dead owner.
+    static constexpr char persistLabel[] = "io.sandbench.persist";
     // Set by an image (scripts/images, desktop) whose sandboxes get a display; the size label,
     // "WxH", says how large (1280x800 without it).
     static constexpr char desktopLabel[] = "io.sandbench.desktop";
@@ -103,6 +115,9 @@ private:
     void findOurs(QObject *context, const QString &id, std::function<void(Result<SandboxInfo>)> done);
     void reapEgressOrphans(QObject *context, std::function<void()> done);
     void reapSandboxes(QObject *context, std::function<void(Result<int>)> done);
+    void reapSnapshotImages(QObject *context, std::function<void()> done);
+    void snapshotContainer(SnapshotOperation *op, const SandboxInfo &info, const QString &name, const QString &archivePath);
+    void createFromSnapshot(Operation<SandboxBackend *> *op, const BackendCreateRequest &request);
 
     DockerProviderOptions m_options;
     DockerEngine m_engine;

@@ -76,6 +76,7 @@ void DockerProvider::listOurs(QObject *context, std::function<void(Result<QList<
             info.ours = info.owner == me;
             info.ownerAlive = info.ours || ownerAlive(info.owner);
             info.state = c.value(QLatin1String("State")).toString();
+            info.persist = labels.value(QLatin1String(persistLabel)).toString() == QLatin1String("1");
             for (auto it = labels.begin(); it != labels.end(); ++it) {
                 if (!it.key().startsWith(QLatin1String("io.sandbench.")))
                     info.labels.insert(it.key(), it.value().toString());
@@ -91,7 +92,9 @@ CountOperation *DockerProvider::reapOrphans()
     auto *op = new CountOperation(this);
     // Sandboxes first: a dead owner's sandbox still holds its egress network.
     reapSandboxes(op, [this, op](Result<int> removed) {
-        reapEgressOrphans(op, [op, removed] { op->finish(removed); });
+        reapEgressOrphans(op, [this, op, removed] {
+            reapSnapshotImages(op, [op, removed] { op->finish(removed); });
+        });
     });
     return op;
 }
@@ -104,7 +107,8 @@ void DockerProvider::reapSandboxes(QObject *context, std::function<void(Result<i
         const QDateTime now = QDateTime::currentDateTimeUtc();
         QStringList doomed;
         for (const SandboxInfo &info : *r) {
-            if (!info.ours && (!info.ownerAlive || info.expires < now))
+            // A persistent one outlives its owner on purpose; its lifetime alone ends it.
+            if (!info.ours && ((!info.ownerAlive && !info.persist) || info.expires < now))
                 doomed << info.id;
         }
         if (doomed.isEmpty())

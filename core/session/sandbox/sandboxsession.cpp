@@ -1,5 +1,7 @@
 #include "sandboxsession.h"
 
+#include "sandbox/sandboxsnapshot.h"
+
 #include "session/sandbox/sandboxstepjson.h"
 
 #include <QJsonArray>
@@ -51,7 +53,8 @@ Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMe
                                               {"recordedAtMs", F::Integer}, {"sandbox", F::Object}, {"steps", F::Array}});
     if (!wrongType)
         wrongType = checkFieldTypes(sandboxPart, {{"image", F::String}, {"network", F::String}, {"envNames", F::Strings},
-                                                {"envValuesRecorded", F::Bool}, {"envValues", F::Object}});
+                                                {"envValuesRecorded", F::Bool}, {"envValues", F::Object},
+                                                {"snapshot", F::String}, {"snapshotDigest", F::String}});
     if (!wrongType && !manifest.value(QStringLiteral("steps")).isArray())
         wrongType = QStringLiteral("\"steps\" is missing");
     if (wrongType)
@@ -62,6 +65,15 @@ Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMe
     session.recordedAtMs = manifest.value(QStringLiteral("recordedAtMs")).toInteger(0);
     const QJsonObject sandbox = manifest.value(QStringLiteral("sandbox")).toObject();
     session.image = sandbox.value(QStringLiteral("image")).toString();
+    session.snapshot = sandbox.value(QStringLiteral("snapshot")).toString();
+    session.snapshotDigest = sandbox.value(QStringLiteral("snapshotDigest")).toString();
+    if (!session.snapshot.isEmpty() || !session.snapshotDigest.isEmpty()) {
+        static const QRegularExpression digestRe(QRegularExpression::anchoredPattern(QStringLiteral("sha256:[0-9a-f]{64}")));
+        if (auto name = validateSnapshotName(session.snapshot); !name)
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: %2").arg(path, name.error().message));
+        if (!digestRe.match(session.snapshotDigest).hasMatch())
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: snapshot %2 without a sha256 digest").arg(path, session.snapshot));
+    }
     const auto network = networkKindFromName(sandbox.value(QStringLiteral("network")).toString());
     if (!network)
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: unknown network kind").arg(path));
@@ -94,7 +106,7 @@ Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMe
 bool SandboxSession::operator==(const SandboxSession &o) const
 {
     return formatVersion == o.formatVersion && applicationVersion == o.applicationVersion && recordedAtMs == o.recordedAtMs
-           && image == o.image && network == o.network && envNames == o.envNames
+           && image == o.image && snapshot == o.snapshot && snapshotDigest == o.snapshotDigest && network == o.network && envNames == o.envNames
            && envValuesRecorded == o.envValuesRecorded && envValues == o.envValues && steps == o.steps;
 }
 
@@ -139,6 +151,10 @@ VoidResult SandboxSession::write(const QString &path) const
     QJsonObject sandbox{{QStringLiteral("image"), image},
                         {QStringLiteral("network"), networkKindName(network)},
                         {QStringLiteral("envNames"), QJsonArray::fromStringList(envNames)}};
+    if (!snapshot.isEmpty()) {
+        sandbox.insert(QStringLiteral("snapshot"), snapshot);
+        sandbox.insert(QStringLiteral("snapshotDigest"), snapshotDigest);
+    }
     // Written only when on: a session recorded without values is the file it always was.
     if (envValuesRecorded) {
         sandbox.insert(QStringLiteral("envValuesRecorded"), true);

@@ -37,6 +37,10 @@ public:
     QString applicationVersion;
     qint64 recordedAtMs = 0;
     QString image;
+    // A session that started from a snapshot (sandboxsnapshot.h): its name and what it held;
+    // the replay starts from the same snapshot and refuses one holding anything else.
+    QString snapshot;
+    QString snapshotDigest;
     NetworkKind network = NetworkKind::None;
     QStringList envNames;
     // Whether values were kept (SandboxSessionRecorder::setRecordEnvValues): then envValues

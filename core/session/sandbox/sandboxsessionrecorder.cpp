@@ -28,6 +28,9 @@ SandboxSessionRecorder::SandboxSessionRecorder(Sandbox *sandbox, QObject *parent
     m_session.applicationVersion = QStringLiteral(SANDBENCH_VERSION);
     m_session.recordedAtMs = QDateTime::currentMSecsSinceEpoch();
     m_session.image = sandbox->image();
+    // The pool pinned the digest at create (SandboxPool::create), so this is what it held.
+    m_session.snapshot = sandbox->options().snapshot;
+    m_session.snapshotDigest = sandbox->options().snapshotDigest;
     m_session.network = sandbox->options().network.kind;
     m_session.envNames = m_sandboxEnv.keys();
 }

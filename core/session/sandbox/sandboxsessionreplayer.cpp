@@ -111,6 +111,8 @@ void SandboxSessionReplayer::start()
     m_stopped = false;
     m_replayed = SandboxSession();
     m_replayed.image = m_session.image;
+    m_replayed.snapshot = m_session.snapshot;
+    m_replayed.snapshotDigest = m_session.snapshotDigest;
     m_first = QList<std::optional<Divergence>>(int(ReplayStream::Screenshot) + 1);
     if (!m_pool) {
         QMetaObject::invokeMethod(this, [this] {
@@ -130,7 +132,10 @@ void SandboxSessionReplayer::start()
     m_callWaitMs = int(qMin<qint64>(limits.callTimeoutMs + 60'000, INT_MAX));
     SandboxOptions options;
     options.lifetimeMs = limits.maxLifetimeMs;
-    options.image = m_session.image;
+    // From the same snapshot or not at all: a missing one or other files fail the create.
+    options.image = m_session.snapshot.isEmpty() ? m_session.image : QString();
+    options.snapshot = m_session.snapshot;
+    options.snapshotDigest = m_session.snapshotDigest;
     options.env = m_session.envValues;
     if (m_session.network == NetworkKind::All && limits.network.contains(NetworkKind::All))
         options.network.kind = NetworkKind::All;
