@@ -2355,6 +2355,14 @@
             <source>the sandbox &quot;%1&quot; had the network; the replay runs it offline</source>
             <translation>die Sandbox %1 hatte Netzwerk; das Replay führt sie ohne Netzwerk aus</translation>
         </message>
+        <message>
+            <source>call %1 (%2) did not run: recorded decision %3, not asked again</source>
+            <translation>Aufruf %1 (%2) lief nicht: aufgezeichnete Entscheidung %3, nicht erneut gefragt</translation>
+        </message>
+        <message>
+            <source>call %1 (%2) runs on the recorded decision %3, not asked again</source>
+            <translation>Aufruf %1 (%2) läuft nach der aufgezeichneten Entscheidung %3, nicht erneut gefragt</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::RunHistoryModel</name>

@@ -2348,6 +2348,14 @@
             <source>the sandbox &quot;%1&quot; had the network; the replay runs it offline</source>
             <translation>サンドボックス %1 にはネットワークがありました。リプレイではオフラインで実行します</translation>
         </message>
+        <message>
+            <source>call %1 (%2) did not run: recorded decision %3, not asked again</source>
+            <translation>呼び出し %1 (%2) は実行されませんでした: 記録された判断 %3、再度は尋ねません</translation>
+        </message>
+        <message>
+            <source>call %1 (%2) runs on the recorded decision %3, not asked again</source>
+            <translation>呼び出し %1 (%2) は記録された判断 %3 で実行され、再度は尋ねません</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::RunHistoryModel</name>
