@@ -42,6 +42,7 @@ void DockFocusFrame::mark(QDockWidget *dock)
     if (m_dock)
         m_dock->removeEventFilter(this);
     m_dock = dock;
+    m_watched = dock;
     if (!dock) {
         hide();
         setParent(m_window);
@@ -56,10 +57,10 @@ void DockFocusFrame::mark(QDockWidget *dock)
 
 bool DockFocusFrame::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_dock) {
+    if (watched == m_watched.data()) {
         switch (event->type()) {
         case QEvent::Resize:
-            setGeometry(m_dock->rect());
+            setGeometry(static_cast<QWidget *>(watched)->rect());
             break;
         case QEvent::ChildAdded:
         case QEvent::ZOrderChange:

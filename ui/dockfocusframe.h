@@ -34,6 +34,9 @@ private:
     QWidget *m_window;
     QList<QDockWidget *> m_docks;
     QPointer<QDockWidget> m_dock;
+    // The same dock as a plain object, for the event filter: events reach the filter while the
+    // dock is being destroyed, when it is no longer a QDockWidget and m_dock's cast is undefined.
+    QPointer<QObject> m_watched;
 };
 
 } // namespace Sandbench

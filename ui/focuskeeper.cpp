@@ -65,7 +65,11 @@ bool FocusKeeper::canTakeFocus(const QWidget *widget) const
 bool FocusKeeper::eventFilter(QObject *watched, QEvent *event)
 {
     if (event->type() == QEvent::FocusIn) {
-        if (auto *w = qobject_cast<QWidget *>(watched); w && isOurs(w))
+        // Compared, not cast: FocusIn also reaches the Qt Quick items inside QtWebEngine, built
+        // without RTTI, on which even qobject_cast's member call is undefined. A widget gets its
+        // FocusIn after it became the application's focus widget.
+        QWidget *focus = QApplication::focusWidget();
+        if (focus && watched == focus && isOurs(focus))
             m_lastReason = static_cast<QFocusEvent *>(event)->reason();
     } else if (event->type() == QEvent::WindowActivate && watched == m_window) {
         scheduleCheck();

@@ -97,6 +97,14 @@ StringListEdit::StringListEdit(const QString &placeholder, QWidget *parent)
     connect(m_list->itemDelegate(), &QAbstractItemDelegate::closeEditor, this, [this] { dropEmptyRows(); });
 }
 
+StringListEdit::~StringListEdit()
+{
+    // The list and its delegate outlive this part of the object: closing the window closes an
+    // open editor, and its signals must not reach a StringListEdit that is already gone.
+    m_list->disconnect(this);
+    m_list->itemDelegate()->disconnect(this);
+}
+
 void StringListEdit::addEmptyRow()
 {
     m_updating = true;

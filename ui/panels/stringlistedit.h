@@ -19,6 +19,7 @@ class StringListEdit : public QWidget
     Q_OBJECT
 public:
     explicit StringListEdit(const QString &placeholder, QWidget *parent = nullptr);
+    ~StringListEdit() override;
 
     QStringList values() const;
     // Does not emit changed(): this is how the form shows what the text says.
