@@ -53,8 +53,10 @@ VoidResult ApprovalBroker::listen(const QString &name)
     if (!dir)
         return std::unexpected(dir.error());
     const QString path = *dir + QLatin1Char('/') + name + QStringLiteral(".sock");
-    // A socket left by a server that died (same pid reused) is ours to remove.
+    // A socket left by a server that died (same pid reused) is ours to remove, and so are the
+    // sockets of servers killed before they could remove their own.
     QLocalServer::removeServer(path);
+    ApprovalFolder::removeStale();
     m_server = new QLocalServer(this);
     m_server->setSocketOptions(QLocalServer::UserAccessOption);
     m_server->setMaxPendingConnections(maxConnections);

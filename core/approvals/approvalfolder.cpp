@@ -3,9 +3,13 @@
 #include <QDir>
 #include <QFile>
 
+#include <cstring>
+#include <ctime>
+
 #include <pwd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 namespace Sandbench {
@@ -45,6 +49,45 @@ QStringList ApprovalFolder::sockets()
     for (const QString &name : d.entryList({QStringLiteral("*.sock")}, QDir::System | QDir::Files, QDir::Name))
         out << d.filePath(name);
     return out;
+}
+
+namespace {
+
+// No listener at `path`: a connect is refused. Anything else (it answers, it is full, the name
+// is too long to try) counts as alive, so that only a socket surely dead is removed.
+bool nobodyListens(const QByteArray &path)
+{
+    sockaddr_un address{};
+    if (path.size() >= qsizetype(sizeof address.sun_path))
+        return false;
+    address.sun_family = AF_UNIX;
+    std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0)
+        return false;
+    const bool refused = ::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0 && errno == ECONNREFUSED;
+    ::close(fd);
+    return refused;
+}
+
+} // namespace
+
+int ApprovalFolder::removeStale(int minAgeSeconds)
+{
+    int removed = 0;
+    const time_t now = ::time(nullptr);
+    for (const QString &socket : sockets()) {
+        const QByteArray native = QFile::encodeName(socket);
+        struct stat st{};
+        // Only this user's sockets in this user's 0700 folder; a file of another kind is left.
+        if (::lstat(native.constData(), &st) != 0 || !S_ISSOCK(st.st_mode) || st.st_uid != geteuid())
+            continue;
+        if (now - st.st_mtime < minAgeSeconds || !nobodyListens(native))
+            continue;
+        if (::unlink(native.constData()) == 0)
+            ++removed;
+    }
+    return removed;
 }
 
 Result<uid_t> ApprovalFolder::peerUid(qintptr fd)

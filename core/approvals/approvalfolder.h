@@ -19,6 +19,10 @@ struct ApprovalFolder
     static Result<QString> ensure();
     // The sockets in it (NAME.sock), for approvers; empty when there is no folder.
     static QStringList sockets();
+    // Removes the sockets no server listens on any more (one killed with SIGKILL had no chance
+    // to), older than `minAgeSeconds` so that a server between its bind and its listen keeps its
+    // own. Returns how many were removed.
+    static int removeStale(int minAgeSeconds = 10);
     // The uid of the process at the other end of a connected Unix socket (SO_PEERCRED).
     static Result<uid_t> peerUid(qintptr fd);
     static QString userName(uid_t uid);

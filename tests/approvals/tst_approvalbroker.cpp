@@ -10,7 +10,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
+#include <ctime>
+
+#include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using namespace Sandbench;
 
@@ -96,6 +103,52 @@ private slots:
             QCOMPARE(st.st_mode & 0777, 0700u);
         }
         QVERIFY(!QFile::exists(path));
+    }
+
+    // A server killed with SIGKILL cannot remove its socket: the next server to start removes
+    // every socket nobody listens on, and leaves a live server's, a young one's (a server between
+    // its bind and its listen) and anything that is not a socket.
+    void socketsOfKilledServersAreRemovedByTheNext()
+    {
+        QVERIFY(ApprovalFolder::ensure());
+        const auto bound = [](const QString &path) {
+            sockaddr_un address{};
+            address.sun_family = AF_UNIX;
+            const QByteArray native = QFile::encodeName(path);
+            std::memcpy(address.sun_path, native.constData(), size_t(native.size()));
+            const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+            // Bound, never listening, then closed: what a killed server's socket is to a client.
+            const bool ok = fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0;
+            ::close(fd);
+            return ok;
+        };
+        const auto age = [](const QString &path) {
+            const timespec old[2] = {{::time(nullptr) - 60, 0}, {::time(nullptr) - 60, 0}};
+            return ::utimensat(AT_FDCWD, QFile::encodeName(path).constData(), old, AT_SYMLINK_NOFOLLOW) == 0;
+        };
+        const QString dead = ApprovalFolder::path() + QStringLiteral("/dead.sock");
+        const QString young = ApprovalFolder::path() + QStringLiteral("/young.sock");
+        const QString notASocket = ApprovalFolder::path() + QStringLiteral("/file.sock");
+        QVERIFY(bound(dead) && age(dead));
+        QVERIFY(bound(young));
+        {
+            QFile f(notASocket);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        QVERIFY(age(notASocket));
+        ApprovalBroker live;
+        QVERIFY(live.listen(QStringLiteral("live")));
+        QVERIFY(age(live.socketPath()));
+        QVERIFY(!QFile::exists(dead)); // the live server's start already swept it
+
+        QVERIFY(bound(dead) && age(dead));
+        ApprovalBroker next;
+        QVERIFY(next.listen(QStringLiteral("next")));
+        QVERIFY(!QFile::exists(dead));
+        QVERIFY(QFile::exists(young));
+        QVERIFY(QFile::exists(notASocket));
+        QVERIFY(QFile::exists(live.socketPath()));
+        QCOMPARE(roundTrip(live.socketPath(), "{\"op\":\"list\"}\n").value(QLatin1String("ok")).toBool(), true);
     }
 
     void hostileLinesAreRefusedAndTheServerGoesOn()
