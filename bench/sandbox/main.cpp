@@ -4,6 +4,7 @@
 //   warm claim to first exec output            vs  `docker run --rm IMAGE true`
 //   warm claim with its own env                vs  warm claim without
 // Medians of N rounds (default 20; first argument), image from the second (sandbench/base:1).
+#include "../common/median.h"
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 
@@ -16,15 +17,9 @@
 #include <algorithm>
 
 using namespace Sandbench;
+using Sandbench::Bench::median;
 
 namespace {
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 double timeProcess(const QStringList &argv)
 {

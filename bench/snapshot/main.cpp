@@ -5,6 +5,7 @@
 //   create from that snapshot to first exec    (archive checked and unpacked)
 //   fork --count 1 and fork --count 4          (snapshot + creates; the fork's name removed)
 // Medians of N rounds (default 5; first argument). Archives go to a temporary folder.
+#include "../common/median.h"
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 
@@ -16,15 +17,9 @@
 #include <algorithm>
 
 using namespace Sandbench;
+using Sandbench::Bench::median;
 
 namespace {
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 template<typename T>
 T must(Result<T> r, const char *what)

@@ -9,6 +9,7 @@
 // (SANDBENCH_BENCH_NPM=0: the local modules only), so its start-up module graph is not empty.
 // With SANDBENCH_BENCH_PHASES=1 it also prints, per warm run, start() -> started() (the hand
 // over) and started() -> finished() (the runtime running the code and exiting).
+#include "../../common/median.h"
 #include "exec/execengine.h"
 
 #include <QCoreApplication>
@@ -24,15 +25,9 @@
 #include <algorithm>
 
 using namespace Sandbench;
+using Sandbench::Bench::median;
 
 namespace {
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 struct Timed
 {
