@@ -4472,6 +4472,10 @@ Im Webbrowser öffnen?</translation>
             <source>session ended</source>
             <translation>Sitzung beendet</translation>
         </message>
+        <message>
+            <source>Calls held for approval cannot be shown: %1</source>
+            <translation>Zur Freigabe angehaltene Aufrufe können nicht gezeigt werden: %1</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ApprovalCue</name>

@@ -4450,6 +4450,10 @@ Web ブラウザーで開きますか?</translation>
             <source>session ended</source>
             <translation>セッション終了</translation>
         </message>
+        <message>
+            <source>Calls held for approval cannot be shown: %1</source>
+            <translation>承認待ちの呼び出しを表示できません: %1</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ApprovalCue</name>

@@ -4,9 +4,11 @@
 // title counts it, the status bar names it and the key that shows the panel) and the focus and
 // the panel in front stay as they were. The keyboard answers it: the panel's key, then A approves
 // and the agent gets the run's output; a second call, held while the user is on the panel, needs
-// no cue, and R, a reason and Enter refuse it (the agent reads the reason). And every phrase of
-// the panel and the cue is in German and Japanese.
+// no cue, and R, a reason and Enter refuse it (the agent reads the reason). A refused approvals
+// folder is said, not shown as "nothing waits". And every phrase of the panel and the cue is in
+// German and Japanese.
 #include "approvalcue.h"
+#include "approvals/approvalwatcher.h"
 #include "mainwindow.h"
 #include "panelnavigator.h"
 #include "panels/approvalspanel.h"
@@ -20,8 +22,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -194,6 +198,39 @@ private slots:
         QTRY_COMPARE(dock->windowTitle(), ApprovalCue::title(0));
 
         w.scriptPanel()->editor()->document()->setModified(false);
+    }
+
+    // An approvals folder others may enter is refused (servers refuse it too): the panel says
+    // so and why, never "no call waits" while calls could be waiting unseen.
+    void refusedFolderIsSaidNotHidden()
+    {
+        QTemporaryDir runtime;
+        QVERIFY(runtime.isValid());
+        const QString folder = runtime.filePath(QStringLiteral("sandbench-approvals"));
+        QVERIFY(QDir().mkdir(folder));
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                  | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QByteArray before = qgetenv("XDG_RUNTIME_DIR");
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime.path()));
+        auto restore = qScopeGuard([&] { qputenv("XDG_RUNTIME_DIR", before); });
+        ApprovalWatcher watcher;
+        ApprovalsPanel panel;
+        panel.setWatcher(&watcher);
+        auto *status = panel.findChild<QLabel *>(QStringLiteral("approvalStatus"));
+        auto *arguments = panel.findChild<QPlainTextEdit *>(QStringLiteral("approvalArguments"));
+        QVERIFY(status && arguments);
+        QVERIFY2(status->text().contains(folder) && status->text().contains(QStringLiteral("0700")), qPrintable(status->text()));
+        QVERIFY2(arguments->toPlainText().contains(QStringLiteral("0700")), qPrintable(arguments->toPlainText()));
+        QVERIFY(!arguments->toPlainText().contains(QStringLiteral("No call waits")));
+
+        // Made right (0700), a new watcher starts and the panel is as usual.
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        ApprovalWatcher fine;
+        ApprovalsPanel usual;
+        usual.setWatcher(&fine);
+        QCOMPARE(usual.findChild<QPlainTextEdit *>(QStringLiteral("approvalArguments"))->toPlainText(),
+                 QStringLiteral("No call waits for approval."));
+        QVERIFY(usual.findChild<QLabel *>(QStringLiteral("approvalStatus"))->text().isEmpty());
     }
 
     // Every phrase of the panel, the cue and the watcher's answers in German and Japanese.

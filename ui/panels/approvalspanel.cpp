@@ -84,8 +84,13 @@ void ApprovalsPanel::setWatcher(ApprovalWatcher *watcher)
     connect(watcher, &ApprovalWatcher::answered, this, [this](const QString &, bool ok, const QString &message) {
         m_status->setText(visibleText(ok ? tr("Answered: %1").arg(decisionText(message)) : tr("Not answered: %1").arg(message)));
     });
-    watcher->start();
     refresh();
+    // Held calls would wait unseen (and time out as refusals): the panel says why, not "none".
+    if (auto started = watcher->start(); !started) {
+        m_unwatched = true;
+        m_arguments->setPlainText(visibleLines(tr("Calls held for approval cannot be shown: %1").arg(started.error().message)));
+        m_status->setText(visibleText(tr("Calls held for approval cannot be shown: %1").arg(started.error().message)));
+    }
 }
 
 int ApprovalsPanel::pendingCount() const
@@ -147,7 +152,8 @@ void ApprovalsPanel::showSelected()
     if (m_editing)
         return; // the person's edit is not overwritten by a list update
     if (!any) {
-        m_arguments->setPlainText(pendingCount() == 0 ? tr("No call waits for approval.") : QString());
+        if (!m_unwatched)
+            m_arguments->setPlainText(pendingCount() == 0 ? tr("No call waits for approval.") : QString());
         return;
     }
     const QString json = QString::fromUtf8(QJsonDocument(p.value(QLatin1String("arguments")).toObject()).toJson(QJsonDocument::Indented));

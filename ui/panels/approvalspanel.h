@@ -58,6 +58,7 @@ private:
     QPushButton *m_refuse;
     QPushButton *m_edit;
     bool m_editing = false;
+    bool m_unwatched = false; // the watcher could not start: its error stays shown
 };
 
 } // namespace Sandbench
