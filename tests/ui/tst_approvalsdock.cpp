@@ -192,7 +192,9 @@ private slots:
         press(&w, Qt::Key_Return);
         const QJsonObject refused = answer();
         const QString refusedText = QString::fromUtf8(QJsonDocument(refused).toJson());
-        QVERIFY2(refusedText.contains(QStringLiteral("not on a Friday")) && !refusedText.contains(QStringLiteral("must not run\\n")),
+        // A tool error the agent can act on, with the reason; the code never ran.
+        QVERIFY2(refused.value(QLatin1String("result")).toObject().value(QLatin1String("isError")).toBool()
+                     && resultText(refused).contains(QStringLiteral("not on a Friday")) && !resultText(refused).contains(QStringLiteral("must not run\n")),
                  qPrintable(refusedText));
         QTRY_COMPARE(w.approvalsPanel()->pendingCount(), 0);
         QTRY_COMPARE(dock->windowTitle(), ApprovalCue::title(0));
