@@ -4390,4 +4390,128 @@ Im Webbrowser öffnen?</translation>
             <translation>optional: vom aufzeichnenden Rechner gelesen</translation>
         </message>
     </context>
+    <context>
+        <name>Sandbench::ApprovalsPanel</name>
+        <message>
+            <source>Approve (A)</source>
+            <translation>Freigeben (A)</translation>
+        </message>
+        <message>
+            <source>Refuse (R)</source>
+            <translation>Ablehnen (R)</translation>
+        </message>
+        <message>
+            <source>Edit (E)</source>
+            <translation>Bearbeiten (E)</translation>
+        </message>
+        <message>
+            <source>Calls waiting for approval</source>
+            <translation>Aufrufe, die auf Freigabe warten</translation>
+        </message>
+        <message>
+            <source>Arguments of the selected call</source>
+            <translation>Argumente des gewählten Aufrufs</translation>
+        </message>
+        <message>
+            <source>Why it is refused (the agent reads this); Enter refuses</source>
+            <translation>Warum abgelehnt wird (der Agent liest das); Eingabe lehnt ab</translation>
+        </message>
+        <message>
+            <source>Reason for refusing</source>
+            <translation>Grund der Ablehnung</translation>
+        </message>
+        <message>
+            <source>Answered: %1</source>
+            <translation>Beantwortet: %1</translation>
+        </message>
+        <message>
+            <source>Not answered: %1</source>
+            <translation>Nicht beantwortet: %1</translation>
+        </message>
+        <message>
+            <source>%1  ·  %2  ·  session %3  ·  waiting since %4</source>
+            <translation>%1  ·  %2  ·  Sitzung %3  ·  wartet seit %4</translation>
+        </message>
+        <message>
+            <source>No call waits for approval.</source>
+            <translation>Kein Aufruf wartet auf Freigabe.</translation>
+        </message>
+        <message>
+            <source>Type why it is refused, then press Enter.</source>
+            <translation>Geben Sie ein, warum abgelehnt wird, und drücken Sie Eingabe.</translation>
+        </message>
+        <message>
+            <source>Editing the arguments: Ctrl+Enter approves the edit, Escape drops it.</source>
+            <translation>Argumente bearbeiten: Strg+Eingabe gibt die Änderung frei, Esc verwirft sie.</translation>
+        </message>
+        <message>
+            <source>The arguments must be one JSON object: %1</source>
+            <translation>Die Argumente müssen ein JSON-Objekt sein: %1</translation>
+        </message>
+        <message>
+            <source>Approved with changes to: %1</source>
+            <translation>Freigegeben mit Änderungen an: %1</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>nichts</translation>
+        </message>
+        <message>
+            <source>approved</source>
+            <translation>freigegeben</translation>
+        </message>
+        <message>
+            <source>approved with changes</source>
+            <translation>mit Änderungen freigegeben</translation>
+        </message>
+        <message>
+            <source>refused</source>
+            <translation>abgelehnt</translation>
+        </message>
+        <message>
+            <source>session ended</source>
+            <translation>Sitzung beendet</translation>
+        </message>
+        <message>
+            <source>Calls held for approval cannot be shown: %1</source>
+            <translation>Zur Freigabe angehaltene Aufrufe können nicht gezeigt werden: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ApprovalCue</name>
+        <message>
+            <source>Approvals (%1)</source>
+            <translation>Freigaben (%1)</translation>
+        </message>
+        <message>
+            <source>Approvals</source>
+            <translation>Freigaben</translation>
+        </message>
+        <message>
+            <source>%1 waits for approval: %2 shows the Approvals panel.</source>
+            <translation>%1 wartet auf Freigabe: %2 zeigt den Bereich Freigaben.</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n calls wait for approval: %1 shows the Approvals panel.</source>
+            <translation>
+                <numerusform>%n Aufruf wartet auf Freigabe: %1 zeigt den Bereich Freigaben.</numerusform>
+                <numerusform>%n Aufrufe warten auf Freigabe: %1 zeigt den Bereich Freigaben.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sandbench: calls wait for approval</source>
+            <translation>Sandbench: Aufrufe warten auf Freigabe</translation>
+        </message>
+        <message>
+            <source>A call waits for approval</source>
+            <translation>Ein Aufruf wartet auf Freigabe</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ApprovalWatcher</name>
+        <message>
+            <source>no server holds this call any more</source>
+            <translation>kein Server hält diesen Aufruf mehr</translation>
+        </message>
+    </context>
 </TS>

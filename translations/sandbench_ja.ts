@@ -4368,4 +4368,127 @@ Web ブラウザーで開きますか?</translation>
             <translation>任意: 記録したマシンから読み取り</translation>
         </message>
     </context>
+    <context>
+        <name>Sandbench::ApprovalsPanel</name>
+        <message>
+            <source>Approve (A)</source>
+            <translation>承認 (A)</translation>
+        </message>
+        <message>
+            <source>Refuse (R)</source>
+            <translation>拒否 (R)</translation>
+        </message>
+        <message>
+            <source>Edit (E)</source>
+            <translation>編集 (E)</translation>
+        </message>
+        <message>
+            <source>Calls waiting for approval</source>
+            <translation>承認待ちの呼び出し</translation>
+        </message>
+        <message>
+            <source>Arguments of the selected call</source>
+            <translation>選択した呼び出しの引数</translation>
+        </message>
+        <message>
+            <source>Why it is refused (the agent reads this); Enter refuses</source>
+            <translation>拒否する理由 (エージェントが読みます)。Enter で拒否</translation>
+        </message>
+        <message>
+            <source>Reason for refusing</source>
+            <translation>拒否の理由</translation>
+        </message>
+        <message>
+            <source>Answered: %1</source>
+            <translation>回答しました: %1</translation>
+        </message>
+        <message>
+            <source>Not answered: %1</source>
+            <translation>回答できませんでした: %1</translation>
+        </message>
+        <message>
+            <source>%1  ·  %2  ·  session %3  ·  waiting since %4</source>
+            <translation>%1  ·  %2  ·  セッション %3  ·  %4 から待機中</translation>
+        </message>
+        <message>
+            <source>No call waits for approval.</source>
+            <translation>承認を待っている呼び出しはありません。</translation>
+        </message>
+        <message>
+            <source>Type why it is refused, then press Enter.</source>
+            <translation>拒否する理由を入力して Enter を押してください。</translation>
+        </message>
+        <message>
+            <source>Editing the arguments: Ctrl+Enter approves the edit, Escape drops it.</source>
+            <translation>引数を編集中: Ctrl+Enter で変更を承認、Esc で破棄します。</translation>
+        </message>
+        <message>
+            <source>The arguments must be one JSON object: %1</source>
+            <translation>引数は 1 つの JSON オブジェクトでなければなりません: %1</translation>
+        </message>
+        <message>
+            <source>Approved with changes to: %1</source>
+            <translation>次を変更して承認しました: %1</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>なし</translation>
+        </message>
+        <message>
+            <source>approved</source>
+            <translation>承認</translation>
+        </message>
+        <message>
+            <source>approved with changes</source>
+            <translation>変更して承認</translation>
+        </message>
+        <message>
+            <source>refused</source>
+            <translation>拒否</translation>
+        </message>
+        <message>
+            <source>session ended</source>
+            <translation>セッション終了</translation>
+        </message>
+        <message>
+            <source>Calls held for approval cannot be shown: %1</source>
+            <translation>承認待ちの呼び出しを表示できません: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ApprovalCue</name>
+        <message>
+            <source>Approvals (%1)</source>
+            <translation>承認 (%1)</translation>
+        </message>
+        <message>
+            <source>Approvals</source>
+            <translation>承認</translation>
+        </message>
+        <message>
+            <source>%1 waits for approval: %2 shows the Approvals panel.</source>
+            <translation>%1 が承認を待っています: %2 で承認パネルを表示します。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n calls wait for approval: %1 shows the Approvals panel.</source>
+            <translation>
+                <numerusform>%n 件の呼び出しが承認を待っています: %1 で承認パネルを表示します。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Sandbench: calls wait for approval</source>
+            <translation>Sandbench: 承認を待っている呼び出しがあります</translation>
+        </message>
+        <message>
+            <source>A call waits for approval</source>
+            <translation>呼び出しが承認を待っています</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::ApprovalWatcher</name>
+        <message>
+            <source>no server holds this call any more</source>
+            <translation>この呼び出しを保留しているサーバーはもうありません</translation>
+        </message>
+    </context>
 </TS>

@@ -2,6 +2,7 @@
 
 #include "common/terminaltext.h"
 #include "allowscopedialog.h"
+#include "approvalcue.h"
 #include "appicon.h"
 #include "dockfocusframe.h"
 #include "docklayout.h"
@@ -9,6 +10,7 @@
 #include "focuskeeper.h"
 #include "panelnavigator.h"
 #include "models/runhistorymodel.h"
+#include "panels/approvalspanel.h"
 #include "panels/auditpanel.h"
 #include "panels/codeeditor.h"
 #include "panels/consolepanel.h"
@@ -45,7 +47,7 @@ namespace Sandbench {
 
 namespace {
 // Bump when panels are added or renamed, so an old saved layout gives way to the default.
-constexpr int kLayoutVersion = 4;
+constexpr int kLayoutVersion = 5;
 
 WorkbenchOptions workbenchOptions(const AppSettings &settings)
 {
@@ -103,6 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
     addPanel(m_sessions, QStringLiteral("sessionsDock"), tr("Sessions"));
     createSandboxPanels();
     createWelcome();
+    createApprovals(); // after Welcome: Alt+1…9 and 0 keep their panels
     m_sessions->setWorkbench(m_workbench);
     // "Replay under the editor's policy": the text in the editor as it is now.
     m_sessions->setEditorPolicySource([this]() -> Result<Policy> {
@@ -119,6 +122,14 @@ MainWindow::MainWindow(QWidget *parent)
     m_doctorStatus = new DoctorStatus(m_workbench, {}, this);
     statusBar()->addPermanentWidget(m_doctorStatus);
     createActions();
+    m_approvalCue = new ApprovalCue(this, dockOf(m_approvals), m_workbench->approvalWatcher(), approvalsKey());
+    // The tray's icon or message clicked: the user asked for the panel.
+    connect(m_approvalCue, &ApprovalCue::showRequested, this, [this] {
+        if (isMinimized())
+            setWindowState(windowState() & ~Qt::WindowMinimized);
+        raise();
+        m_navigator->focusDock(dockOf(m_approvals));
+    });
     setUpKeyboardFocus();
     if (!restoreGeometry(QSettings().value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
@@ -219,6 +230,20 @@ void MainWindow::createSandboxPanels()
         previewDock->raise();
     });
     connectSandboxAudit();
+}
+
+void MainWindow::createApprovals()
+{
+    m_approvals = new ApprovalsPanel;
+    addPanel(m_approvals, QStringLiteral("approvalsDock"), ApprovalCue::title(0));
+    // The watcher connects to the servers' sockets without waiting on any of them; it runs while
+    // the dock is closed too, so a call that starts waiting then is still told (ApprovalCue).
+    m_approvals->setWatcher(m_workbench->approvalWatcher());
+}
+
+QKeySequence MainWindow::approvalsKey()
+{
+    return QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_A);
 }
 
 QDockWidget *MainWindow::addPanel(QWidget *panel, const QString &objectName, const QString &title)

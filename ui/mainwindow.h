@@ -4,6 +4,7 @@
 #include "audit/auditevent.h"
 #include "exec/execresult.h"
 
+#include <QKeySequence>
 #include <QMainWindow>
 
 class QAction;
@@ -12,6 +13,8 @@ class QMenu;
 
 namespace Sandbench {
 
+class ApprovalCue;
+class ApprovalsPanel;
 class AuditPanel;
 class DesktopPanel;
 class PortPreviewPanel;
@@ -54,6 +57,12 @@ public:
     PortPreviewPanel *portPreviewPanel() const { return m_preview; }
     SessionsPanel *sessionsPanel() const { return m_sessions; }
     WelcomePanel *welcomePanel() const { return m_welcome; }
+    // The calls local agent servers hold for a person, and what tells the user one waits.
+    ApprovalsPanel *approvalsPanel() const { return m_approvals; }
+    ApprovalCue *approvalCue() const { return m_approvalCue; }
+    // View → Approvals: the key that shows and focuses the Approvals panel (it is the eleventh
+    // panel, past Alt+1…9 and 0).
+    static QKeySequence approvalsKey();
     // The user guide window once Help → User Guide opened it, else null.
     UserGuideView *userGuide() const;
     SandboxPool *sandboxPool() const { return m_pool; }
@@ -133,6 +142,7 @@ private:
     // "Allow this" goes to the sandboxes panel's next create.
     void connectSandboxAudit();
     void createWelcome();
+    void createApprovals();
     QDockWidget *addPanel(QWidget *panel, const QString &objectName, const QString &title);
     void createActions();
     void restoreWindowState();
@@ -175,6 +185,8 @@ private:
     PortPreviewPanel *m_preview = nullptr;
     SessionsPanel *m_sessions;
     WelcomePanel *m_welcome = nullptr;
+    ApprovalsPanel *m_approvals = nullptr;
+    ApprovalCue *m_approvalCue = nullptr;
     bool m_shown = false; // the first show raises the welcome page
     UserGuideWindow *m_guideWindow = nullptr;
     QList<QDockWidget *> m_docks;

@@ -6,6 +6,7 @@
 #include "appicon.h"
 #include "doctorstatus.h"
 #include "panelnavigator.h"
+#include "panels/approvalspanel.h"
 #include "panels/auditpanel.h"
 #include "panels/policyeditorpanel.h"
 #include "panels/runstatuswidget.h"
@@ -140,6 +141,8 @@ void MainWindow::createActions()
         // The tenth (Welcome) takes Alt+0, the key after 9 on the keyboard.
         if (++number <= 10)
             show->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number % 10)));
+        else if (dock->widget() == m_approvals)
+            show->setShortcut(approvalsKey());
         show->setToolTip(tr("Show and focus the %1 panel; closes it when it has the focus").arg(dock->windowTitle()));
         connect(dock->toggleViewAction(), &QAction::toggled, show, &QAction::setChecked);
         connect(show, &QAction::triggered, this, [this, dock, show] {

@@ -20,13 +20,16 @@ ApprovalWatcher::ApprovalWatcher(QObject *parent) : QObject(parent) {}
 
 ApprovalWatcher::~ApprovalWatcher() = default;
 
-void ApprovalWatcher::start()
+VoidResult ApprovalWatcher::start()
 {
-    if (m_folder || !ApprovalFolder::ensure())
-        return;
+    if (m_folder)
+        return {};
+    if (auto folder = ApprovalFolder::ensure(); !folder)
+        return std::unexpected(folder.error());
     m_folder = new QFileSystemWatcher({ApprovalFolder::path()}, this);
     connect(m_folder, &QFileSystemWatcher::directoryChanged, this, &ApprovalWatcher::scan);
     scan();
+    return {};
 }
 
 void ApprovalWatcher::scan()

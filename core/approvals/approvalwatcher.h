@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/result.h"
+
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -21,7 +23,9 @@ public:
     explicit ApprovalWatcher(QObject *parent = nullptr);
     ~ApprovalWatcher() override;
 
-    void start();
+    // Starts watching; the error names the approvals folder and why it is refused (not this
+    // user's, not 0700), so a front end never shows "nothing waits" while calls wait unseen.
+    VoidResult start();
     // Every server's held calls, oldest first.
     QList<QJsonObject> pending() const;
     // op: approve (arguments: an edit, or empty), refuse (reason needed), end.

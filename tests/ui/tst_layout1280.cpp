@@ -1,8 +1,9 @@
 // Issue #24, layout: at 1280x800 and 1920x1080 the window's named buttons and the audit Rule
 // column are whole, the welcome page's way to the guide is above the fold, the user guide opens
 // whole on the main window's screen at a first task and Escape closes it, and a docked desktop
-// is readable. Offscreen, with two screens side by side (1280x800, then 1920x1080).
+// is readable; the Approvals panel's buttons are whole too. Offscreen, with two screens side by side (1280x800, then 1920x1080).
 #include "mainwindow.h"
+#include "panels/approvalspanel.h"
 #include "panels/auditpanel.h"
 #include "panels/desktoppanel.h"
 #include "panels/desktopview.h"
@@ -139,6 +140,16 @@ private slots:
         const QString ruleHeader = table->model()->headerData(rule, Qt::Horizontal).toString();
         QVERIFY(header->sectionSize(rule) >= table->fontMetrics().horizontalAdvance(QStringLiteral("allow_write[10]")));
         QVERIFY(header->sectionSize(rule) >= header->fontMetrics().horizontalAdvance(ruleHeader));
+
+        // The Approvals panel's buttons, in its default place (a tab beside the Audit Log).
+        w.findChild<QDockWidget *>(QStringLiteral("approvalsDock"))->raise();
+        QApplication::processEvents();
+        for (const char *name : {"approvalApprove", "approvalRefuse", "approvalEdit"}) {
+            auto *button = w.approvalsPanel()->findChild<QAbstractButton *>(QString::fromLatin1(name));
+            QVERIFY2(button, name);
+            const QString problem = wholeProblem(button);
+            QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("%1 \"%2\": %3").arg(QLatin1String(name), button->text(), problem)));
+        }
     }
 
     // A note on "+" (a denial an entry would allow) does not widen or squeeze "+" and "−".

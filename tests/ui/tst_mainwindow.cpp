@@ -262,7 +262,8 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
     const QStringList names = {QStringLiteral("scriptDock"), QStringLiteral("policyDock"),
                                QStringLiteral("consoleDock"), QStringLiteral("auditDock"),
                                QStringLiteral("historyDock"), QStringLiteral("sessionsDock"), QStringLiteral("sandboxesDock"),
-                               QStringLiteral("desktopDock"), QStringLiteral("portPreviewDock")};
+                               QStringLiteral("desktopDock"), QStringLiteral("portPreviewDock"),
+                               QStringLiteral("approvalsDock")};
     for (const QString &name : names)
         QVERIFY2(w.findChild<QDockWidget *>(name), qPrintable(name));
     auto *console = w.findChild<QDockWidget *>(QStringLiteral("consoleDock"));
@@ -279,7 +280,8 @@ void TestMainWindow::resetLayoutPutsPanelsBack()
     QVERIFY(audit->isVisible());
     QCOMPARE(w.tabifiedDockWidgets(audit), (QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("historyDock")),
                                                                 w.findChild<QDockWidget *>(QStringLiteral("sessionsDock")),
-                                                                w.findChild<QDockWidget *>(QStringLiteral("sandboxesDock"))}));
+                                                                w.findChild<QDockWidget *>(QStringLiteral("sandboxesDock")),
+                                                                w.findChild<QDockWidget *>(QStringLiteral("approvalsDock"))}));
     auto *script = w.findChild<QDockWidget *>(QStringLiteral("scriptDock"));
     QCOMPARE(w.tabifiedDockWidgets(script), (QList<QDockWidget *>{w.findChild<QDockWidget *>(QStringLiteral("desktopDock")),
                                                                  w.findChild<QDockWidget *>(QStringLiteral("portPreviewDock")),

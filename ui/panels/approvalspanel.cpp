@@ -21,10 +21,23 @@ constexpr qsizetype kMaxShownChars = 256 * 1024;
 const int kIdRole = Qt::UserRole + 1;
 } // namespace
 
+QString ApprovalsPanel::decisionText(const QString &decision)
+{
+    if (decision == QLatin1String("approve"))
+        return tr("approved");
+    if (decision == QLatin1String("edit"))
+        return tr("approved with changes");
+    if (decision == QLatin1String("refuse"))
+        return tr("refused");
+    if (decision == QLatin1String("end"))
+        return tr("session ended");
+    return decision;
+}
+
 ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     : QWidget(parent), m_list(new QListWidget), m_arguments(new QPlainTextEdit), m_reason(new QLineEdit),
-      m_status(new QLabel), m_approve(new QPushButton(tr("&Approve (A)"))), m_refuse(new QPushButton(tr("&Refuse (R)"))),
-      m_edit(new QPushButton(tr("&Edit (E)")))
+      m_status(new QLabel), m_approve(new QPushButton(tr("Approve (A)"))), m_refuse(new QPushButton(tr("Refuse (R)"))),
+      m_edit(new QPushButton(tr("Edit (E)")))
 {
     m_list->setObjectName(QStringLiteral("approvalsList"));
     m_list->setAccessibleName(tr("Calls waiting for approval"));
@@ -40,6 +53,9 @@ ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     m_status->setObjectName(QStringLiteral("approvalStatus"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
+    m_approve->setObjectName(QStringLiteral("approvalApprove"));
+    m_refuse->setObjectName(QStringLiteral("approvalRefuse"));
+    m_edit->setObjectName(QStringLiteral("approvalEdit"));
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_approve);
@@ -66,10 +82,15 @@ void ApprovalsPanel::setWatcher(ApprovalWatcher *watcher)
     m_watcher = watcher;
     connect(watcher, &ApprovalWatcher::changed, this, &ApprovalsPanel::refresh);
     connect(watcher, &ApprovalWatcher::answered, this, [this](const QString &, bool ok, const QString &message) {
-        m_status->setText(visibleText(ok ? tr("Answered: %1").arg(message) : tr("Not answered: %1").arg(message)));
+        m_status->setText(visibleText(ok ? tr("Answered: %1").arg(decisionText(message)) : tr("Not answered: %1").arg(message)));
     });
-    watcher->start();
     refresh();
+    // Held calls would wait unseen (and time out as refusals): the panel says why, not "none".
+    if (auto started = watcher->start(); !started) {
+        m_unwatched = true;
+        m_arguments->setPlainText(visibleLines(tr("Calls held for approval cannot be shown: %1").arg(started.error().message)));
+        m_status->setText(visibleText(tr("Calls held for approval cannot be shown: %1").arg(started.error().message)));
+    }
 }
 
 int ApprovalsPanel::pendingCount() const
@@ -131,7 +152,8 @@ void ApprovalsPanel::showSelected()
     if (m_editing)
         return; // the person's edit is not overwritten by a list update
     if (!any) {
-        m_arguments->setPlainText(pendingCount() == 0 ? tr("No call waits for approval.") : QString());
+        if (!m_unwatched)
+            m_arguments->setPlainText(pendingCount() == 0 ? tr("No call waits for approval.") : QString());
         return;
     }
     const QString json = QString::fromUtf8(QJsonDocument(p.value(QLatin1String("arguments")).toObject()).toJson(QJsonDocument::Indented));

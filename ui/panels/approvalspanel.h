@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QPointer>
 #include <QWidget>
 
 class QLabel;
@@ -14,7 +15,8 @@ namespace Sandbench {
 class ApprovalWatcher;
 
 // The calls local agent servers hold for a person (sandbench-cli mcp --approve), from every
-// server at once, oldest first. Keyboard first, on the list: A approves the selected call, R
+// server at once, oldest first. Keyboard first, on the list (no Alt mnemonics: docked, they
+// would clash with the menus'): A approves the selected call, R
 // asks for a reason and refuses it (Enter sends), E edits its arguments (Ctrl+Enter approves
 // the edit, Escape drops it), N goes to the next call. Arguments come from an agent: shown as
 // plain text with hidden characters made visible, never as markup.
@@ -28,6 +30,8 @@ public:
     void setWatcher(ApprovalWatcher *watcher);
     int pendingCount() const;
     QString selectedId() const;
+    // A server's decision word (approve, edit, refuse, end) in the user's language.
+    static QString decisionText(const QString &decision);
 
 public slots:
     void approveSelected();
@@ -45,7 +49,7 @@ private:
     void cancelEdit();
     QJsonObject selected() const;
 
-    ApprovalWatcher *m_watcher = nullptr;
+    QPointer<ApprovalWatcher> m_watcher; // the Workbench's: it may go first when the window closes
     QListWidget *m_list;
     QPlainTextEdit *m_arguments;
     QLineEdit *m_reason;
@@ -54,6 +58,7 @@ private:
     QPushButton *m_refuse;
     QPushButton *m_edit;
     bool m_editing = false;
+    bool m_unwatched = false; // the watcher could not start: its error stays shown
 };
 
 } // namespace Sandbench
