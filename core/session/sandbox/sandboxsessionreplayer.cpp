@@ -194,7 +194,7 @@ void SandboxSessionReplayer::onReplayRequest(const QByteArray &line)
     const QString method = o.value(QLatin1String("method")).toString().left(64);
     const QString url = o.value(QLatin1String("url")).toString().left(TrafficLimits{}.maxUrlBytes);
     auto answer = m_traffic->take(method, url, o.value(QLatin1String("bodySha256")).toString().left(64),
-                                  qint64(o.value(QLatin1String("bodySize")).toDouble()));
+                                  qint64(qBound(0.0, o.value(QLatin1String("bodySize")).toDouble(0), 1e15)));
     if (answer)
         return;
     const qsizetype step = qBound<qsizetype>(1, m_replayed.steps.size() + 1, qMax<qsizetype>(1, m_session.steps.size()));
