@@ -3474,6 +3474,11 @@
             <translation>Aufruf %1</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="55" />
+            <source>request at step %1</source>
+            <translation>Anfrage bei Schritt %1</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Event</source>
             <translation>Ereignis</translation>

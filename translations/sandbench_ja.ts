@@ -3456,6 +3456,11 @@
             <translation>呼び出し %1</translation>
         </message>
         <message>
+            <location filename="../ui/panels/sessiondiffview.cpp" line="55" />
+            <source>request at step %1</source>
+            <translation>ステップ %1 のリクエスト</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sessiondiffview.cpp" line="82" />
             <source>Event</source>
             <translation>イベント</translation>

@@ -90,6 +90,9 @@ int replaySandboxSession(const SandboxSessionFile &file, const ReplayValues &val
     options.pool.maxSandboxes = 1;
     options.pool.maxLifetimeMs = 600'000;
     options.pool.maxExecTimeoutMs = options.pool.maxLifetimeMs;
+    // For recorded traffic only: the replay's egress proxy answers from the recording and has
+    // no route out (SandboxSessionReplayer); a session without traffic still replays offline.
+    options.pool.network = {NetworkKind::None, NetworkKind::Domains};
     Workbench workbench(options);
     SandboxReplayOptions replayOptions;
     replayOptions.env = values;

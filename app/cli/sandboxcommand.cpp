@@ -9,6 +9,8 @@
 #include <tuple>
 
 #include "audit/auditwriter.h"
+#include "net/egressproxy.h"
+#include "sandbox/docker/dockerbackend.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxsecret.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
@@ -84,6 +86,7 @@ int runSandbox(const QStringList &args)
     QString recordFile;
     QString auditFile;
     bool recordEnvValues = false;
+    bool recordCredentials = false;
     bool screenshot = false;
     bool rawOutput = false;
     // One table for every value, checked before any engine is asked.
@@ -99,6 +102,8 @@ int runSandbox(const QStringList &args)
     };
     table.text({QStringLiteral("--record")}, QStringLiteral("FILE"), QStringLiteral("save a sandbox session"), &recordFile);
     table.flag({QStringLiteral("--record-env-values")}, QStringLiteral("store environment values too"), &recordEnvValues);
+    table.flag({QStringLiteral("--record-credentials")}, QStringLiteral("keep credential headers in recorded traffic"),
+               &recordCredentials);
     table.flag({QStringLiteral("--screenshot")}, QStringLiteral("add a screenshot of the desktop"), &screenshot);
     table.flag({QStringLiteral("--raw-output")}, QStringLiteral("pass control characters through"), &rawOutput);
     table.text({QStringLiteral("--image")}, QStringLiteral("I"), QStringLiteral("the image"), &so.image);
@@ -183,9 +188,18 @@ int runSandbox(const QStringList &args)
     if (execTimeoutMs > so.lifetimeMs)
         return usageError(QStringLiteral("--exec-timeout cannot be longer than --lifetime"));
     // Both only shape what is saved: without a session file they would do nothing.
-    if (recordFile.isEmpty() && (recordEnvValues || screenshot))
+    if (recordFile.isEmpty() && (recordEnvValues || screenshot || recordCredentials))
         return usageError(QStringLiteral("%1 needs --record FILE")
-                                  .arg(recordEnvValues ? QStringLiteral("--record-env-values") : QStringLiteral("--screenshot")));
+                                  .arg(recordEnvValues ? QStringLiteral("--record-env-values")
+                                                       : recordCredentials ? QStringLiteral("--record-credentials") : QStringLiteral("--screenshot")));
+    // A recording must be replayable offline: with `all` the sandbox's connections go around
+    // the egress proxy, so there would be nothing to answer them from, and the replay would
+    // silently run without them. Refused rather than saved incomplete.
+    if (!recordFile.isEmpty() && so.network.kind == NetworkKind::All)
+        return usageError(QStringLiteral("--record cannot record the traffic of --network all (it does not pass the egress proxy); "
+                                         "use --network allow:HOST[,HOST...] to record it, or --network none"));
+    if (!recordFile.isEmpty() && so.network.kind == NetworkKind::Domains)
+        so.traffic = TrafficCapture::Record;
 
     PoolOptions po;
     // With --warm the command's sandbox is claimed from the warm pool (the create waits for
@@ -262,6 +276,21 @@ int runSandbox(const QStringList &args)
     }
     SandboxSessionRecorder recorder(s);
     recorder.setRecordEnvValues(recordEnvValues);
+    if (so.traffic == TrafficCapture::Record) {
+        // The secrets with the placeholders the proxy gave them: both are redacted wherever
+        // they appear, --record-credentials or not.
+        TrafficRedaction redaction;
+        redaction.keepCredentials = recordCredentials;
+        auto *docker = qobject_cast<DockerBackend *>(s->backend());
+        if (docker && docker->egressProxy()) {
+            for (const EgressSecret &secret : docker->egressProxy()->secrets())
+                redaction.secrets << TrafficRedaction::Secret{secret.name, secret.value, secret.placeholder.toLatin1()};
+        } else if (!so.secrets.isEmpty()) {
+            waitFor(s->release(), 30'000);
+            return failWith({ErrorCode::Internal, QStringLiteral("the sandbox has no egress proxy whose secrets could be redacted")});
+        }
+        recorder.recordTraffic(redaction);
+    }
     ExecJob *job = recordFile.isEmpty() ? s->exec(argv, eo) : recorder.exec(argv, eo);
     // On a terminal the command's output is data, not commands to the terminal (see run).
     const bool filterOut = !rawOutput && ::isatty(STDOUT_FILENO) == 1;
@@ -319,6 +348,8 @@ int runSandbox(const QStringList &args)
     if (!result)
         return failWith(result.error());
     if (!recordFile.isEmpty()) {
+        for (const QString &problem : recorder.trafficErrors())
+            err() << "sandbench-cli sandbox: a request was not recorded: " << terminalSafe(problem) << Qt::endl;
         if (auto written = recorder.session().write(recordFile); !written)
             return failWith(written.error());
         err() << "sandbench-cli sandbox: recorded to " << recordFile << Qt::endl;
@@ -406,13 +437,16 @@ QString sandboxHelp()
         "              [--exec-timeout SECONDS] [--memory MIB] [--cpus N] [--env K=V]\n"
         "              [--secret NAME@HOST[,HOST...][=file:PATH]]\n"
         "              [--raw-output] [--warm N]\n"
-        "              [--record FILE [--record-env-values] [--screenshot]] -- CMD ARGS...\n"
+        "              [--record FILE [--record-env-values] [--record-credentials] [--screenshot]] -- CMD ARGS...\n"
         "               run CMD in a new locked-down sandbox (default image sandbench/base:1,\n"
         "               lifetime 600 s), stream its output, release it; exits with CMD's status,\n"
         "               124 when CMD ran past --exec-timeout (default: the lifetime), 1 with a\n"
         "               message when the sandbox's lifetime ended first;\n"
         "               --record saves a sandbox session for `replay FILE` with the names of the\n"
         "               environment variables; --record-env-values also stores their values;\n"
+        "               with --network allow:... it also records the HTTP(S) traffic (credential\n"
+        "               headers and secrets redacted; --record-credentials keeps the headers, never\n"
+        "               a secret's value), which `replay` serves offline; --network all is refused\n"
         "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"
         "               the replay compares (needs an image with a desktop: sandbench/desktop:1)\n"
         "               --secret (with --network allow:...) gives CMD $NAME as a placeholder; the\n"

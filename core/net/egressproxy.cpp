@@ -14,6 +14,9 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <memory>
+#include <utility>
+
 namespace Sandbench {
 
 struct EgressProxy::Decoder
@@ -29,6 +32,8 @@ constexpr int secretReadyTimeoutMs = 60'000;
 constexpr qsizetype maxLineBytes = 64 * 1024;
 // A recorded exchange is one line: two bodies of at most 8 MiB each, base64'd, and headers.
 constexpr qsizetype maxTrafficLineBytes = qsizetype(24) << 20;
+// How long a stop waits for the lines still in a recording or replaying proxy's stream.
+constexpr int streamDrainMs = 10'000;
 
 QString randomHex(int bytes)
 {
@@ -345,16 +350,30 @@ void EgressProxy::stop(std::function<void(Result<void>)> done)
     // A container being removed by another call (409 above) may still hold the network for a
     // moment: the engine answers 403 then, so ask again until it is free, within a deadline.
     auto removeNetwork = [this, done] { removeNetworkWithin(QDeadlineTimer(20'000), done); };
+    // A recording's last exchanges (a replay's last requests) may still be in the stream when
+    // the container goes: the stop waits for the stream's end (within a deadline), so a release
+    // has delivered every line mitmdump printed before it finishes, and a session written after
+    // it lacks none.
+    auto drained = [this, removeNetwork] {
+        if (m_options.capture == TrafficCapture::Off || !m_stream || m_stream->isFinished())
+            return removeNetwork();
+        auto once = [fired = std::make_shared<bool>(false), removeNetwork] {
+            if (!std::exchange(*fired, true))
+                removeNetwork();
+        };
+        connect(m_stream, &DockerRequest::finished, this, once);
+        QTimer::singleShot(streamDrainMs, this, once);
+    };
     if (m_containerId.isEmpty())
-        return removeNetwork();
+        return drained();
     m_engine->call(this, "DELETE", "/containers/" + m_containerId.toLatin1() + "?force=true&v=true",
-                   [this, done, removeNetwork](const Result<HttpResponse> &r) {
+                   [this, done, drained](const Result<HttpResponse> &r) {
         if (!r)
             return done(std::unexpected(r.error()));
         if (r->status != 204 && r->status != 404 && r->status != 409)
             return done(std::unexpected(DockerEngine::failure(QStringLiteral("egress proxy remove"), *r)));
         m_containerId.clear();
-        removeNetwork();
+        drained();
     });
 }
 

@@ -52,6 +52,10 @@ QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges)
          "pinger_enable off\nlogfile_rotate 0\nshutdown_lifetime 0 seconds\n"
          "via off\nforwarded_for delete\nhttpd_suppress_version_string on\n"
          "cache_log stdio:/dev/stderr\n";
+    // A body on GET or HEAD is framed like any other (Content-Length or chunked) and passed on:
+    // Squid's default refuses it with 411, and clients send one (busybox wget sends its
+    // --post-data through a proxy as a GET with a body). The proxy decides hosts, not methods.
+    c += "request_entities on\n";
     // One line per transaction, read by Sandbench: URL-encoded fields, '-' for none.
     c += "logformat sandbench SB1 %ts.%03tu %#>rm %#>rd %>rP %>Hs %Ss %#{sandbench_rule}note "
          "%#{sandbench_reason}note %>st %<st %tr\n";

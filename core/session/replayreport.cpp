@@ -120,6 +120,7 @@ QString replayStreamName(ReplayStream stream)
     case ReplayStream::Audit: return QStringLiteral("audit");
     case ReplayStream::Screenshot: return QStringLiteral("screenshot");
     case ReplayStream::Call: return QStringLiteral("call");
+    case ReplayStream::Network: return QStringLiteral("network");
     }
     return {};
 }

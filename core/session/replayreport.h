@@ -12,7 +12,9 @@ namespace Sandbench {
 
 // Screenshot: only sandbox sessions with desktop steps have it (see SandboxSessionReplayer).
 // Call: what an agent session's tool call answered (AgentSessionReplayer); its index is the call.
-enum class ReplayStream { Stdout, Stderr, Exit, Audit, Screenshot, Call };
+// Network: a sandbox session's recorded traffic (a request the recording lacks or has otherwise,
+// or one it has that the replay never made).
+enum class ReplayStream { Stdout, Stderr, Exit, Audit, Screenshot, Call, Network };
 
 QString replayStreamName(ReplayStream stream);
 

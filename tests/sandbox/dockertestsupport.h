@@ -3,7 +3,10 @@
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
 
+#include <QProcess>
 #include <QString>
+
+#include <memory>
 
 namespace Sandbench::Test {
 
@@ -29,6 +32,57 @@ Sandbox *createSandbox(SandboxPool *pool, const SandboxOptions &options);
 
 // Whether a container with this id (or name) exists on the engine.
 bool containerExists(const QString &socket, const QString &id);
+
+// The docker command line, waited for (60 s): its stdout, trimmed; `ok` when it ran and
+// exited 0.
+QByteArray docker(const QStringList &args, bool *ok = nullptr);
+
+// A test's own server in a container on a network of its own (both named after `prefix` and a
+// random tag), reached by its address on that network. stop() removes the container and keeps
+// the network; remove() (and the destructor) removes both, waiting for the engine to let go of
+// the network: nothing outlives the test.
+class DockerTestServer
+{
+public:
+    DockerTestServer() = default;
+    ~DockerTestServer() { remove(); }
+    DockerTestServer(const DockerTestServer &) = delete;
+    DockerTestServer &operator=(const DockerTestServer &) = delete;
+
+    // Runs `command` in `image` (detached, --rm); the server's address, or why it did not start.
+    Result<QString> start(const QString &prefix, const QString &image, const QStringList &command);
+    bool stop();
+    bool remove();
+    QString tag() const { return m_tag; }
+    QString address() const { return m_address; }
+
+private:
+    QString m_tag;
+    QString m_address;
+    bool m_network = false;
+};
+
+// A host process serving tests/sandbox/traffic/webserver.py on 127.0.0.1 (an ephemeral port),
+// for what reaches this machine through a sandbox's egress proxy (allow:127.0.0.1:PORT). Ended
+// by stop() or the destructor.
+class HostTestServer
+{
+public:
+    HostTestServer() = default;
+    ~HostTestServer() { stop(); }
+    HostTestServer(const HostTestServer &) = delete;
+    HostTestServer &operator=(const HostTestServer &) = delete;
+
+    // Waits (30 s) until it listens; its port, or why not.
+    Result<int> start();
+    void stop();
+
+private:
+    std::unique_ptr<QProcess> m_process;
+};
+
+// The source of a file under tests/sandbox/traffic (SANDBENCH_SOURCE_DIR), empty when missing.
+QString trafficTestFile(const QString &name);
 
 } // namespace Sandbench::Test
 

@@ -22,16 +22,6 @@ using namespace Sandbench::Test;
 
 namespace {
 
-QByteArray docker(const QStringList &args, bool *ok = nullptr)
-{
-    QProcess p;
-    p.start(QStringLiteral("docker"), args);
-    const bool done = p.waitForFinished(60'000);
-    if (ok)
-        *ok = done && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-    return p.readAllStandardOutput().trimmed();
-}
-
 Result<SandboxExecResult> shell(Sandbox *s, const QString &script, const QMap<QString, QString> &env = {})
 {
     ExecOptions o;
@@ -56,37 +46,24 @@ int countLabelled(const QString &what)
 class TestDockerEgress : public QObject
 {
     Q_OBJECT
-    QString m_tag;
-    QString m_serverIp;
+    DockerTestServer m_server;
 
 private slots:
     void initTestCase()
     {
         REQUIRE_DOCKER();
-        m_tag = QStringLiteral("sbtest-egress-%1").arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
-        bool ok = false;
-        docker({QStringLiteral("network"), QStringLiteral("create"), m_tag}, &ok);
-        QVERIFY(ok);
         // The server answers on TCP 8080 and UDP 5353 (a raw UDP probe that must never arrive).
-        docker({QStringLiteral("run"), QStringLiteral("-d"), QStringLiteral("--rm"), QStringLiteral("--name"), m_tag,
-                QStringLiteral("--network"), m_tag, QStringLiteral("sandbench/base:1"), QStringLiteral("sh"), QStringLiteral("-c"),
-                QStringLiteral("mkdir -p /tmp/www && echo egress-served > /tmp/www/index.html && "
-                               "(nc -lu -p 5353 > /tmp/www/udp &) ; exec httpd -f -p 8080 -h /tmp/www")},
-               &ok);
-        QVERIFY(ok);
-        m_serverIp = QString::fromLatin1(docker({QStringLiteral("inspect"), QStringLiteral("-f"),
-                                                 QStringLiteral("{{(index .NetworkSettings.Networks \"%1\").IPAddress}}").arg(m_tag), m_tag}));
-        QVERIFY(!m_serverIp.isEmpty());
+        auto address = m_server.start(QStringLiteral("sbtest-egress"), QStringLiteral("sandbench/base:1"),
+                                      {QStringLiteral("sh"), QStringLiteral("-c"),
+                                       QStringLiteral("mkdir -p /tmp/www && echo egress-served > /tmp/www/index.html && "
+                                                      "(nc -lu -p 5353 > /tmp/www/udp &) ; exec httpd -f -p 8080 -h /tmp/www")});
+        QVERIFY2(address, qPrintable(address ? QString() : address.error().message));
     }
 
     void cleanupTestCase()
     {
-        docker({QStringLiteral("rm"), QStringLiteral("-f"), m_tag});
-        // The engine may still be detaching the removed server (it ran with --rm).
-        bool removed = false;
-        for (QDeadlineTimer deadline(30'000); !removed && !deadline.hasExpired(); QTest::qWait(removed ? 0 : 200))
-            docker({QStringLiteral("network"), QStringLiteral("rm"), m_tag}, &removed);
-        QVERIFY2(removed, qPrintable(m_tag));
+        const QString tag = m_server.tag();
+        QVERIFY2(m_server.remove(), qPrintable(tag));
     }
 
     // The host's addresses are listed when a sandbox is made; a bridge made afterwards (another
@@ -100,7 +77,7 @@ private slots:
         o.maxLifetimeMs = 300'000;
         o.network = {NetworkKind::None, NetworkKind::Domains};
         DockerProviderOptions po;
-        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_serverIp)};
+        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_server.address())};
         auto pool = openDockerPool(o, po);
         VERIFY_OK(pool);
         SandboxOptions so;
@@ -112,9 +89,9 @@ private slots:
         auto *backend = qobject_cast<DockerBackend *>(s->backend());
         QVERIFY(backend && backend->egressProxy());
         bool joined = false;
-        docker({QStringLiteral("network"), QStringLiteral("connect"), m_tag, backend->egressProxy()->proxyContainerId()}, &joined);
+        docker({QStringLiteral("network"), QStringLiteral("connect"), m_server.tag(), backend->egressProxy()->proxyContainerId()}, &joined);
         QVERIFY(joined);
-        const QString later = m_tag + QStringLiteral("-later");
+        const QString later = m_server.tag() + QStringLiteral("-later");
         bool made = false;
         docker({QStringLiteral("network"), QStringLiteral("create"), later}, &made);
         QVERIFY2(made, qPrintable(later));
@@ -158,7 +135,7 @@ private slots:
         DockerProviderOptions po;
         // The proxy's resolver alone knows these names; metadata.test and host.test point where
         // an allowed name must never lead.
-        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_serverIp), QStringLiteral("denied.test:%1").arg(m_serverIp),
+        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_server.address()), QStringLiteral("denied.test:%1").arg(m_server.address()),
                                QStringLiteral("meta.test:169.254.169.254"), QStringLiteral("loop.test:127.0.0.1")};
         auto pool = openDockerPool(o, po);
         VERIFY_OK(pool);
@@ -174,7 +151,7 @@ private slots:
         connect(backend, &SandboxBackend::networkEvent, this, [&events](const AuditEvent &e) { events << e; });
         // The test's "internet": the proxy (and only the proxy) is joined to the server's network.
         bool ok = false;
-        docker({QStringLiteral("network"), QStringLiteral("connect"), m_tag, backend->egressProxy()->proxyContainerId()}, &ok);
+        docker({QStringLiteral("network"), QStringLiteral("connect"), m_server.tag(), backend->egressProxy()->proxyContainerId()}, &ok);
         QVERIFY(ok);
 
         // A well-behaved client: wget through $http_proxy.
@@ -205,11 +182,11 @@ private slots:
                                     "nslookup allowed.test >/dev/null 2>&1 && echo dns=resolved; "
                                     "wget -q -T 3 -O - http://allowed.test:8080/index.html && echo name=reached; "
                                     "ping -c 1 -W 2 %1 >/dev/null 2>&1 && echo icmp=reached; echo end")
-                          .arg(m_serverIp));
+                          .arg(m_server.address()));
         VERIFY_OK(r);
         QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && !r->stdoutData.contains("resolved"),
                  r->stdoutData);
-        QCOMPARE(docker({QStringLiteral("exec"), m_tag, QStringLiteral("cat"), QStringLiteral("/tmp/www/udp")}), QByteArray());
+        QCOMPARE(docker({QStringLiteral("exec"), m_server.tag(), QStringLiteral("cat"), QStringLiteral("/tmp/www/udp")}), QByteArray());
         // A host service on every interface: the sandbox's gateway and every host address are
         // routed away inside it (as for network all), so it is not a way around the proxy.
         QTcpServer hostService;
@@ -270,7 +247,7 @@ private slots:
         QVERIFY(ok);
         QVERIFY(stopped.wait(30'000));
         r = shell(s, QStringLiteral("wget -q -T 3 -O - http://allowed.test:8080/index.html && echo proxy=reached; "
-                                    "unset http_proxy; wget -q -T 3 -O - http://%1:8080/index.html && echo direct=reached; echo end").arg(m_serverIp));
+                                    "unset http_proxy; wget -q -T 3 -O - http://%1:8080/index.html && echo direct=reached; echo end").arg(m_server.address()));
         VERIFY_OK(r);
         QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached"), r->stdoutData);
 

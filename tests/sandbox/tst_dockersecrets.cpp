@@ -24,16 +24,6 @@ using namespace Sandbench::Test;
 
 namespace {
 
-QByteArray docker(const QStringList &args, bool *ok = nullptr)
-{
-    QProcess p;
-    p.start(QStringLiteral("docker"), args);
-    const bool done = p.waitForFinished(60'000);
-    if (ok)
-        *ok = done && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-    return p.readAllStandardOutput().trimmed();
-}
-
 QString testFile(const QString &name)
 {
     QFile f(qEnvironmentVariable("SANDBENCH_SOURCE_DIR") + QStringLiteral("/tests/sandbox/secrets/") + name);

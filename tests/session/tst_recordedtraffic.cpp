@@ -167,6 +167,26 @@ private slots:
         QVERIFY2(big.error().message.contains(QStringLiteral("larger than 1024")), qPrintable(big.error().message));
     }
 
+    // A recording stops at the bodies' total a reader accepts: never a bundle its replay refuses.
+    void aRecordingIsBoundedByTheTotalAReaderAccepts()
+    {
+        SandboxPayloads payloads;
+        RecordedTraffic t;
+        TrafficLimits limits;
+        limits.maxTotalBodyBytes = 2500;
+        const QByteArray line = proxyLine(QStringLiteral("POST"), QStringLiteral("http://a.test/"), {}, QByteArray(500, 'q'), 200, {},
+                                          QByteArray(500, 'a'));
+        QVERIFY(t.addProxyLine(line, {}, payloads, 0, limits));
+        QVERIFY(t.addProxyLine(line, {}, payloads, 0, limits));
+        auto third = t.addProxyLine(line, {}, payloads, 0, limits);
+        QVERIFY(!third);
+        QVERIFY2(third.error().message.contains(QStringLiteral("recorded request 3: the recording's bodies would add up to more than 2500")),
+                 qPrintable(third.error().message));
+        QCOMPARE(t.exchanges.size(), 2);
+        // Smaller ones still fit.
+        QVERIFY(t.addProxyLine(proxyLine(QStringLiteral("GET"), QStringLiteral("http://a.test/s"), {}, {}, 200, {}, "ok"), {}, payloads, 0, limits));
+    }
+
     void roundTripsThroughTheManifest()
     {
         SandboxPayloads payloads;

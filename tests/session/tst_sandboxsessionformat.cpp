@@ -222,6 +222,58 @@ private slots:
         QCOMPARE(*readOn, session);
     }
 
+    // Recorded traffic: its bodies are members by digest like any payload, it reads back equal,
+    // and a session without it is written as before.
+    void trafficRoundTrip()
+    {
+        SandboxSession session = everyStep();
+        session.network = NetworkKind::Domains;
+        session.trafficRecorded = true;
+        const QByteArray line = QJsonDocument(QJsonObject{
+            {QStringLiteral("method"), QStringLiteral("POST")}, {QStringLiteral("url"), QStringLiteral("http://web.test/echo")},
+            {QStringLiteral("requestHeaders"), QJsonArray{QJsonArray{QString::fromLatin1(QByteArray("Cookie").toBase64()),
+                                                                     QString::fromLatin1(QByteArray("id=42").toBase64())}}},
+            {QStringLiteral("requestBody"), QString::fromLatin1(QByteArray("posted-body-bytes").toBase64())},
+            {QStringLiteral("status"), 200}, {QStringLiteral("responseHeaders"), QJsonArray()},
+            {QStringLiteral("responseBody"), QString::fromLatin1(QByteArray("answer-body-bytes").toBase64())},
+            {QStringLiteral("omitted"), QJsonArray()}, {QStringLiteral("startMs"), 1.7e12 + 5},
+            {QStringLiteral("durationMs"), 3}, {QStringLiteral("allowed"), true}}).toJson(QJsonDocument::Compact);
+        QVERIFY(session.traffic.addProxyLine(line, {}, *session.payloads, qint64(1.7e12)));
+        const QString path = m_dir.filePath(QStringLiteral("traffic.sbsession"));
+        QVERIFY(session.write(path));
+        const QMap<QString, QByteArray> written = members(path);
+        QCOMPARE(written.value(QStringLiteral("files/") + sha("posted-body-bytes")), QByteArray("posted-body-bytes"));
+        QCOMPARE(written.value(QStringLiteral("files/") + sha("answer-body-bytes")), QByteArray("answer-body-bytes"));
+        QVERIFY(!written.value(QStringLiteral("manifest.json")).contains("id=42"));
+        auto read = SandboxSession::read(path);
+        QVERIFY2(read, qPrintable(read ? QString() : read.error().message));
+        QVERIFY(read->trafficRecorded);
+        QCOMPARE(*read, session);
+        QCOMPARE(read->traffic.redacted, QStringList{QStringLiteral("request header Cookie")});
+
+        // Traffic claimed for a network that has none passing a proxy: refused, named.
+        QJsonObject manifest = manifestOf(path);
+        QJsonObject sandbox = manifest.value(QStringLiteral("sandbox")).toObject();
+        sandbox.insert(QStringLiteral("network"), QStringLiteral("all"));
+        manifest.insert(QStringLiteral("sandbox"), sandbox);
+        QList<QByteArray> contents;
+        for (auto it = written.begin(); it != written.end(); ++it) {
+            if (it.key().startsWith(QLatin1String("files/")))
+                contents << it.value();
+        }
+        const QString all = writeManifest(m_dir.filePath(QStringLiteral("traffic-all.sbsession")), manifest, contents);
+        auto refused = SandboxSession::read(all);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("recorded traffic with network all")), qPrintable(refused.error().message));
+
+        // Without traffic, none of its fields.
+        session.trafficRecorded = false;
+        session.network = NetworkKind::None;
+        const QString none = m_dir.filePath(QStringLiteral("no-traffic.sbsession"));
+        QVERIFY(session.write(none));
+        QVERIFY(!manifestOf(none).value(QStringLiteral("sandbox")).toObject().contains(QStringLiteral("traffic")));
+    }
+
     void versionOneFileReadsAsBefore()
     {
         // Laid out as the writer before desktop steps and env values did.

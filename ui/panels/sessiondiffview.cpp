@@ -59,6 +59,7 @@ QString locationText(const Divergence &d)
     case ReplayStream::Exit: return SessionDiffView::tr("the exit");
     case ReplayStream::Screenshot: return SessionDiffView::tr("screenshot %1").arg(d.index);
     case ReplayStream::Call: return SessionDiffView::tr("call %1").arg(d.index);
+    case ReplayStream::Network: return SessionDiffView::tr("request at step %1").arg(d.index);
     }
     return {};
 }

@@ -45,6 +45,43 @@ Result<QJsonObject> SandboxSession::checkManifest(const QByteArray &bytes, const
 
 namespace {
 
+// The recorded traffic of a sandbox part, if it says it has one: every exchange checked by
+// RecordedTraffic::fromJson, and each body it names must be a member of that size (a body is
+// served to the replay's sandbox, so one the file lacks or has otherwise is refused here).
+Result<std::optional<RecordedTraffic>> trafficFromManifest(const QJsonObject &sandbox, NetworkKind network,
+                                                           const SandboxMembers &members, const QString &path)
+{
+    const bool recorded = sandbox.value(QStringLiteral("trafficRecorded")).toBool();
+    if (!recorded) {
+        if (sandbox.contains(QStringLiteral("traffic")) || sandbox.contains(QStringLiteral("trafficRedacted")))
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: traffic, but the session says none was recorded").arg(path));
+        return std::optional<RecordedTraffic>();
+    }
+    if (network != NetworkKind::Domains)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: recorded traffic with network %2 (only allow is recorded)")
+                                          .arg(path, networkKindName(network)));
+    auto traffic = RecordedTraffic::fromJson(sandbox.value(QStringLiteral("traffic")).toArray(),
+                                             sandbox.value(QStringLiteral("trafficRedacted")).toArray());
+    if (!traffic)
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: %2").arg(path, traffic.error().message));
+    const SandboxPayloadRef none = payloadRefOf({});
+    for (qsizetype i = 0; i < traffic->exchanges.size(); ++i) {
+        const RecordedExchange &e = traffic->exchanges.at(i);
+        for (const auto &[ref, which] : {std::pair{e.requestBody, "request"}, std::pair{e.responseBody, "response"}}) {
+            if (ref == none)
+                continue;
+            const auto it = members.constFind(ref.sha256);
+            if (it == members.cend())
+                return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: recorded request %2: its %3 body files/%4 is not in the session")
+                                                  .arg(path).arg(i + 1).arg(QLatin1String(which), ref.sha256));
+            if (it->size != ref.size)
+                return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: recorded request %2: its %3 body files/%4 has %5 bytes, the manifest says %6")
+                                                  .arg(path).arg(i + 1).arg(QLatin1String(which), ref.sha256).arg(it->size).arg(ref.size));
+        }
+    }
+    return std::optional<RecordedTraffic>(std::move(*traffic));
+}
+
 Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMembers &members, const QString &path)
 {
     using F = FieldType;
@@ -54,7 +91,8 @@ Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMe
     if (!wrongType)
         wrongType = checkFieldTypes(sandboxPart, {{"image", F::String}, {"network", F::String}, {"envNames", F::Strings},
                                                 {"envValuesRecorded", F::Bool}, {"envValues", F::Object},
-                                                {"snapshot", F::String}, {"snapshotDigest", F::String}});
+                                                {"snapshot", F::String}, {"snapshotDigest", F::String},
+                                                {"trafficRecorded", F::Bool}, {"traffic", F::Array}, {"trafficRedacted", F::Strings}});
     if (!wrongType && !manifest.value(QStringLiteral("steps")).isArray())
         wrongType = QStringLiteral("\"steps\" is missing");
     if (wrongType)
@@ -98,6 +136,12 @@ Result<SandboxSession> fromManifest(const QJsonObject &manifest, const SandboxMe
     }
     if (!session.envValuesRecorded && !session.envValues.isEmpty())
         return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: sandbox: env values, but the session says none were recorded").arg(path));
+    if (auto traffic = trafficFromManifest(sandbox, session.network, members, path); !traffic)
+        return std::unexpected(traffic.error());
+    else if (*traffic) {
+        session.trafficRecorded = true;
+        session.traffic = std::move(**traffic);
+    }
     return session;
 }
 
@@ -107,7 +151,8 @@ bool SandboxSession::operator==(const SandboxSession &o) const
 {
     return formatVersion == o.formatVersion && applicationVersion == o.applicationVersion && recordedAtMs == o.recordedAtMs
            && image == o.image && snapshot == o.snapshot && snapshotDigest == o.snapshotDigest && network == o.network && envNames == o.envNames
-           && envValuesRecorded == o.envValuesRecorded && envValues == o.envValues && steps == o.steps;
+           && envValuesRecorded == o.envValuesRecorded && envValues == o.envValues && steps == o.steps
+           && trafficRecorded == o.trafficRecorded && traffic.exchanges == o.traffic.exchanges && traffic.redacted == o.traffic.redacted;
 }
 
 Result<QByteArray> SandboxSession::load(qsizetype index, SandboxPayloadKind kind, qint64 maxBytes) const
@@ -141,6 +186,19 @@ VoidResult SandboxSession::write(const QString &path) const
                              }});
         }
     }
+    // The bodies of the recorded traffic, each once, like the steps' payloads.
+    for (qsizetype i = 0; trafficRecorded && i < traffic.exchanges.size(); ++i) {
+        const RecordedExchange &e = traffic.exchanges.at(i);
+        for (const SandboxPayloadRef &ref : {e.requestBody, e.responseBody}) {
+            if (stored.contains(ref.sha256))
+                continue;
+            stored.insert(ref.sha256);
+            const QString what = QStringLiteral("recorded request %1: a body").arg(i + 1);
+            contents.append({filesPrefix + ref.sha256, {}, {}, [payloads = payloads, ref, what] {
+                                 return payloads->load(ref, what, ArchiveLimits{}.maxEntryBytes);
+                             }});
+        }
+    }
     QJsonObject root{
         {QStringLiteral("kind"), kindName},
         {QStringLiteral("formatVersion"), formatVersion},
@@ -159,6 +217,11 @@ VoidResult SandboxSession::write(const QString &path) const
     if (envValuesRecorded) {
         sandbox.insert(QStringLiteral("envValuesRecorded"), true);
         sandbox.insert(QStringLiteral("envValues"), envValuesToJson(envValues));
+    }
+    if (trafficRecorded) {
+        sandbox.insert(QStringLiteral("trafficRecorded"), true);
+        sandbox.insert(QStringLiteral("traffic"), traffic.toJson());
+        sandbox.insert(QStringLiteral("trafficRedacted"), traffic.redactedJson());
     }
     root.insert(QStringLiteral("sandbox"), sandbox);
     // The manifest goes first, so a reader refuses a newer format before extracting anything.

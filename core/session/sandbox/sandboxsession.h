@@ -5,6 +5,7 @@
 #include "session/sandbox/sandboxpayloads.h"
 #include "session/sandbox/sandboxstep.h"
 #include "session/sessionarchive.h"
+#include "session/traffic/recordedtraffic.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -21,7 +22,7 @@ namespace Sandbench {
 //                    and every step
 //   files/<sha256>   stdin, outputs, written data and screenshots, each stored once by content
 //   SHA256SUMS       last: the digest of every other member
-// Desktop steps and env values came without a format change: version 1 files read as before,
+// Desktop steps, env values and recorded traffic came without a format change: version 1 files read as before,
 // and a Sandbench that predates them refuses a file that has them by naming the unknown step
 // kind.
 //
@@ -48,6 +49,11 @@ public:
     bool envValuesRecorded = false;
     QMap<QString, QString> envValues;
     QList<SandboxStep> steps;
+    // Network allow, recorded with --record: the HTTP(S) exchanges its egress proxy saw
+    // (manifest sandbox.traffic and sandbox.trafficRedacted; bodies are files/<sha256> members
+    // like any payload). A replay answers from them alone. Off, the file is as it always was.
+    bool trafficRecorded = false;
+    RecordedTraffic traffic;
     // Shared by copies of the session.
     std::shared_ptr<SandboxPayloads> payloads = std::make_shared<SandboxPayloads>();
 

@@ -1,6 +1,7 @@
 #include "sandboxsessionrecorder.h"
 
 #include "sandbox/sandbox.h"
+#include "sandbox/sandboxprovider.h"
 
 #include <QDateTime>
 
@@ -45,6 +46,19 @@ void SandboxSessionRecorder::setRecordEnvValues(bool record)
                 exec->envValues.clear();
         }
     }
+}
+
+void SandboxSessionRecorder::recordTraffic(const TrafficRedaction &redaction)
+{
+    SandboxBackend *backend = m_sandbox ? m_sandbox->backend() : nullptr;
+    if (!backend || m_session.trafficRecorded)
+        return;
+    m_session.trafficRecorded = true;
+    m_redaction = redaction;
+    connect(backend, &SandboxBackend::trafficRecorded, this, [this](const QByteArray &line) {
+        if (auto ok = m_session.traffic.addProxyLine(line, m_redaction, *m_session.payloads, m_session.recordedAtMs); !ok && m_trafficErrors.size() < 10)
+            m_trafficErrors << ok.error().message;
+    });
 }
 
 qsizetype SandboxSessionRecorder::addStep(SandboxStepCall call)

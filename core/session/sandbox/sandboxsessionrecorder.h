@@ -41,6 +41,14 @@ public:
     void setRecordEnvValues(bool record);
     bool recordsEnvValues() const { return m_session.envValuesRecorded; }
 
+    // Network allow with TrafficCapture::Record: keeps every exchange the sandbox's egress
+    // proxy reports from now on in the session, redacted by `redaction` before anything of it
+    // is kept (its secrets with the proxy's placeholders). The proxy reports an exchange as it
+    // is answered and a release delivers the last ones, so the session is complete once the
+    // sandbox is released. A line the recording refuses is left out and its error kept.
+    void recordTraffic(const TrafficRedaction &redaction);
+    const QStringList &trafficErrors() const { return m_trafficErrors; }
+
     // Steps still running are included as they were called, without an outcome. Payloads
     // (stdin, outputs, written data, screenshots) are held in memory until the session is
     // written: the recorder is the one place that has them all.
@@ -54,6 +62,8 @@ private:
     QPointer<Sandbox> m_sandbox;
     QMap<QString, QString> m_sandboxEnv;
     SandboxSession m_session;
+    TrafficRedaction m_redaction;
+    QStringList m_trafficErrors;
 };
 
 // Makes the Desktop call an Input step stands for: the recorder and the replayer both go

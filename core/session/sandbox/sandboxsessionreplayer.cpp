@@ -4,10 +4,13 @@
 #include "common/terminaltext.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
+#include "sandbox/sandboxprovider.h"
 #include "session/sandbox/sandboxreplaycompare.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 #include <QTimer>
 
@@ -113,7 +116,7 @@ void SandboxSessionReplayer::start()
     m_replayed.image = m_session.image;
     m_replayed.snapshot = m_session.snapshot;
     m_replayed.snapshotDigest = m_session.snapshotDigest;
-    m_first = QList<std::optional<Divergence>>(int(ReplayStream::Screenshot) + 1);
+    m_first = QList<std::optional<Divergence>>(int(ReplayStream::Network) + 1);
     if (!m_pool) {
         QMetaObject::invokeMethod(this, [this] {
             m_running = false;
@@ -137,9 +140,17 @@ void SandboxSessionReplayer::start()
     options.snapshot = m_session.snapshot;
     options.snapshotDigest = m_session.snapshotDigest;
     options.env = m_session.envValues;
-    if (m_session.network == NetworkKind::All && limits.network.contains(NetworkKind::All))
+    const bool replayTraffic = m_session.trafficRecorded && limits.network.contains(NetworkKind::Domains);
+    if (m_session.network == NetworkKind::All && limits.network.contains(NetworkKind::All)) {
         options.network.kind = NetworkKind::All;
-    else if (m_session.network != NetworkKind::None)
+    } else if (replayTraffic) {
+        // The allow list is never consulted: the replay's proxy answers every request from the
+        // recording before Squid sees it, and has no way out. A name that resolves nowhere,
+        // never the recorded hosts: what a bundle says is data, not a grant.
+        options.network.kind = NetworkKind::Domains;
+        options.network.domains = {QStringLiteral("replay.sandbench.invalid")};
+        options.traffic = TrafficCapture::Replay;
+    } else if (m_session.network != NetworkKind::None)
         m_notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "recorded with network %1, replayed without network"),
                               {networkKindName(m_session.network)});
     QStringList unvalued;
@@ -158,6 +169,41 @@ void SandboxSessionReplayer::start()
         m_notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "values given for the replay (not recorded): %1"),
                               {m_options.env.keys().join(QLatin1Char(' '))});
     emit progress(0, m_session.steps.size());
+    if (!replayTraffic)
+        return create(options);
+    m_traffic = std::make_unique<TrafficMatcher>(m_session.traffic);
+    // The answers' bodies come out of the session file: off the caller's thread.
+    runInBackground(this, [session = m_session] { return session.traffic.replayJson(*session.payloads); },
+                    [this, options](const Result<QByteArray> &json) mutable {
+        if (!json) {
+            m_running = false;
+            emit failed(json.error());
+            return;
+        }
+        options.replayTraffic = *json;
+        create(options);
+    });
+}
+
+void SandboxSessionReplayer::onReplayRequest(const QByteArray &line)
+{
+    if (!m_traffic || m_first[int(ReplayStream::Network)])
+        return;
+    // The proxy's line is as hostile as the sandbox that caused it: only its fields are read.
+    const QJsonObject o = QJsonDocument::fromJson(line).object();
+    const QString method = o.value(QLatin1String("method")).toString().left(64);
+    const QString url = o.value(QLatin1String("url")).toString().left(TrafficLimits{}.maxUrlBytes);
+    auto answer = m_traffic->take(method, url, o.value(QLatin1String("bodySha256")).toString().left(64),
+                                  qint64(qBound(0.0, o.value(QLatin1String("bodySize")).toDouble(0), 1e15)));
+    if (answer)
+        return;
+    const qsizetype step = qBound<qsizetype>(1, m_replayed.steps.size() + 1, qMax<qsizetype>(1, m_session.steps.size()));
+    m_first[int(ReplayStream::Network)] = Divergence{ReplayStream::Network, step, answer.error().message,
+                                                     QStringLiteral("%1 %2").arg(method, url)};
+}
+
+void SandboxSessionReplayer::create(const SandboxOptions &options)
+{
     track(m_pool->create(options), m_callWaitMs, [this](Operation<Sandbox *> *create) {
         const Result<Sandbox *> &created = create->result();
         if (!created) {
@@ -166,6 +212,8 @@ void SandboxSessionReplayer::start()
             return;
         }
         m_sandbox = *created;
+        if (m_traffic && m_sandbox->backend())
+            connect(m_sandbox->backend(), &SandboxBackend::replayRequested, this, &SandboxSessionReplayer::onReplayRequest);
         if (m_stopped)
             release(Error{ErrorCode::Cancelled, QStringLiteral("the replay was stopped")});
         else
@@ -379,7 +427,13 @@ void SandboxSessionReplayer::release(const std::optional<Error> &error)
                                        {m_missingEnv.join(QLatin1Char(' '))});
         if (releaseNote)
             report.notes << *releaseNote;
-        for (ReplayStream stream : {ReplayStream::Stdout, ReplayStream::Stderr, ReplayStream::Exit, ReplayStream::Screenshot}) {
+        // Asked for every recorded request? Known only now: the release delivered the last ones.
+        if (m_traffic && !m_first[int(ReplayStream::Network)] && !m_traffic->unasked().isEmpty())
+            m_first[int(ReplayStream::Network)] = Divergence{ReplayStream::Network, m_replayed.steps.size(),
+                                                             m_traffic->unasked().constFirst(), QStringLiteral("<not asked>")};
+        // A request that differs comes first: what the commands printed differs because of it.
+        for (ReplayStream stream : {ReplayStream::Network, ReplayStream::Stdout, ReplayStream::Stderr, ReplayStream::Exit,
+                                    ReplayStream::Screenshot}) {
             if (m_first[int(stream)])
                 report.divergences << *m_first[int(stream)];
         }

@@ -5,10 +5,12 @@
 #include "session/replayvalues.h"
 #include "session/sandbox/sandboxsession.h"
 #include "session/sessionreplayer.h"
+#include "session/traffic/trafficmatcher.h"
 
 #include <QList>
 #include <QPointer>
 
+#include <memory>
 #include <optional>
 
 namespace Sandbench {
@@ -43,6 +45,10 @@ struct SandboxReplayOptions
 // first divergence of stdout, stderr, exit and screenshot, each with its 1-based step in
 // `index`. A step's recorded payloads (written data, stdin, and the recorded output when the
 // replayed one differs) are loaded from the session file off the caller's thread, one at a time.
+// A session with recorded traffic (network allow) replays with network allow and
+// TrafficCapture::Replay when the pool allows allow: the egress proxy answers every request from
+// the recording and has no route out; the first request the recording lacks or has otherwise
+// (or, at the end, one it has that the replay never made) is the network divergence, named.
 class SandboxSessionReplayer : public SessionReplayer
 {
     Q_OBJECT
@@ -74,6 +80,8 @@ signals:
 private:
     template<typename Op, typename Handler>
     void track(Op *op, int waitMs, Handler handler);
+    void create(const SandboxOptions &options);
+    void onReplayRequest(const QByteArray &line);
     void runStep();
     void runCall(const SandboxStep &rec, const QByteArray &payload);
     void takeScreenshot(SandboxStep replayed, qint64 startedMs);
@@ -89,6 +97,7 @@ private:
     QList<std::optional<Divergence>> m_first; // per stream, in ReplayStream order
     QList<ReplayNote> m_notes;
     QStringList m_missingEnv;
+    std::unique_ptr<TrafficMatcher> m_traffic;
     int m_callWaitMs = 0;
     bool m_running = false;
     bool m_started = false;

@@ -243,6 +243,10 @@ VoidResult RecordedTraffic::addProxyLine(const QByteArray &line, const TrafficRe
         }
         bodies[i] = redactText(bodies[i], redaction, QStringLiteral("%1 body").arg(sides[i]));
     }
+    // Bounded as a reader bounds it: a recording is never written that its replay would refuse.
+    if (m_bodyBytes + bodies[0].size() + bodies[1].size() > limits.maxTotalBodyBytes)
+        return bad(QStringLiteral("the recording's bodies would add up to more than %1 bytes").arg(limits.maxTotalBodyBytes));
+    m_bodyBytes += bodies[0].size() + bodies[1].size();
     e.requestHeaders = std::move(*reqHeaders);
     e.responseHeaders = std::move(*respHeaders);
     e.requestBody = payloads.add(bodies[0]);
@@ -358,6 +362,7 @@ Result<RecordedTraffic> RecordedTraffic::fromJson(const QJsonArray &traffic, con
         e.allowed = o.value(QLatin1String("allowed")).toBool();
         out.exchanges << e;
     }
+    out.m_bodyBytes = total;
     return out;
 }
 

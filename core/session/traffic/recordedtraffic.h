@@ -96,6 +96,8 @@ public:
 private:
     void noteRedacted(const QString &what);
     QByteArray redactText(QByteArray text, const TrafficRedaction &redaction, const QString &where);
+
+    qint64 m_bodyBytes = 0; // of `exchanges`, against TrafficLimits::maxTotalBodyBytes
 };
 
 } // namespace Sandbench

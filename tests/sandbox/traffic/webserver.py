@@ -1,12 +1,17 @@
-# The traffic test's web server (tst_dockertraffic): plain HTTP on 8080. GET /n answers
-# "answer N" with N counting up (the same URL answers differently each time), POST /echo answers
-# with the body it got, GET /h with the Authorization header it got.
+# The traffic tests' web server (tst_dockertraffic, tst_dockertrafficcli): plain HTTP on
+# ADDRESS:PORT (argv; 0.0.0.0:8080 without), its first line "listening PORT". GET /n answers
+# "answer N" with N counting up (the same URL answers differently each time), /echo answers with
+# the body it got (POST, or GET with a body: busybox wget sends --post-data through a proxy as
+# a GET), GET /h with the Authorization header it got.
 import http.server
+import sys
 
 count = 0
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
     def reply(self, body):
         data = body.encode()
         self.send_response(200)
@@ -16,21 +21,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def body(self):
+        return self.rfile.read(int(self.headers.get("Content-Length", "0")))
+
     def do_GET(self):
         global count
+        body = self.body()
         if self.path == "/n":
             count += 1
             return self.reply("answer %d\n" % count)
         if self.path == "/h":
             return self.reply("auth=%s\n" % self.headers.get("Authorization", ""))
+        if self.path == "/echo":
+            return self.reply("posted: %s\n" % body.decode())
         self.send_error(404)
 
     def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        self.reply("posted: %s\n" % body.decode())
+        self.reply("posted: %s\n" % self.body().decode())
 
     def log_message(self, *args):
         pass
 
 
-http.server.ThreadingHTTPServer(("0.0.0.0", 8080), Handler).serve_forever()
+server = http.server.ThreadingHTTPServer((sys.argv[1] if len(sys.argv) > 1 else "0.0.0.0",
+                                          int(sys.argv[2]) if len(sys.argv) > 2 else 8080), Handler)
+print("listening %d" % server.server_address[1], flush=True)
+server.serve_forever()
