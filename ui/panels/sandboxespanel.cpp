@@ -25,6 +25,7 @@
 #include <QTabWidget>
 #include <QTableView>
 
+#include <algorithm>
 #include <limits>
 
 namespace Sandbench {
@@ -41,7 +42,6 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     , m_release(new QPushButton(tr("Release"), this))
     , m_extend(new QPushButton(tr("Extend…"), this))
     , m_pause(new QPushButton(tr("Pause"), this))
-    , m_resume(new QPushButton(tr("Resume"), this))
     , m_desktop(new QPushButton(tr("Desktop"), this))
     , m_preview(new QPushButton(tr("Preview port"), this))
     , m_status(new ElidedLabel(this))
@@ -53,9 +53,9 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     m_extend->setObjectName(QStringLiteral("sandboxExtend"));
     m_extend->setToolTip(tr("Give the sandbox more time, up to the pool's maximum lifetime"));
     m_pause->setObjectName(QStringLiteral("sandboxPause"));
-    m_pause->setToolTip(tr("Freeze every process of the sandbox: memory kept, no CPU; its lifetime keeps running"));
-    m_resume->setObjectName(QStringLiteral("sandboxResume"));
-    m_resume->setToolTip(tr("Let the sandbox's processes carry on where they were"));
+    // As wide as its longer text, so the bar does not shift when it flips.
+    m_pause->setMinimumWidth(std::max(m_pause->sizeHint().width(),
+                                      QPushButton(tr("Resume")).sizeHint().width()));
     m_desktop->setObjectName(QStringLiteral("sandboxDesktop"));
     m_preview->setObjectName(QStringLiteral("sandboxPreview"));
     m_status->setObjectName(QStringLiteral("sandboxesStatus"));
@@ -75,7 +75,7 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     m_files->setEnabled(false);
 
     auto *bar = new QHBoxLayout;
-    for (QPushButton *b : {m_create, m_release, m_extend, m_pause, m_resume, m_desktop, m_preview})
+    for (QPushButton *b : {m_create, m_release, m_extend, m_pause, m_desktop, m_preview})
         bar->addWidget(b);
     // The status takes the room left (elided within it), on the right as before.
     m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -126,8 +126,10 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
         if (dialog.exec() == QDialog::Accepted)
             extendCurrent(qint64(dialog.intValue()) * 1000);
     });
-    connect(m_pause, &QPushButton::clicked, this, &SandboxesPanel::pauseCurrent);
-    connect(m_resume, &QPushButton::clicked, this, &SandboxesPanel::resumeCurrent);
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        if (m_current)
+            setCurrentPaused(!m_current->isPaused());
+    });
     connect(m_desktop, &QPushButton::clicked, this, [this] {
         if (m_current)
             emit desktopRequested(m_current);
@@ -292,8 +294,10 @@ void SandboxesPanel::updateActions()
     m_release->setEnabled(alive);
     // A paused sandbox refuses extensions (sandbox.h): the button says so by being off.
     m_extend->setEnabled(alive && !paused && extendableMs(m_current) >= 1000);
-    m_pause->setEnabled(alive && !paused && !m_pauseBusy);
-    m_resume->setEnabled(paused && !m_pauseBusy);
+    m_pause->setEnabled(alive && !m_pauseBusy);
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    m_pause->setToolTip(paused ? tr("Let the sandbox's processes carry on where they were")
+                               : tr("Freeze every process of the sandbox: memory kept, no CPU; its lifetime keeps running"));
     m_desktop->setEnabled(alive && m_current->features().desktop);
     m_preview->setEnabled(alive && !m_current->options().ports.isEmpty());
     m_create->setEnabled(m_pool && !m_pool->isClosed());

@@ -23,8 +23,8 @@ struct SandboxOptions;
 // Every live sandbox of a pool with its remaining lifetime counting down, and for the selected
 // one a command box with live output and a file browser. New… asks for the options (bounded by
 // the pool) and creates; Release ends the selected sandbox; Extend… gives it more time, up to
-// the pool's maxLifetimeMs; Pause freezes its processes and Resume thaws them (the row's state
-// says which). Every action runs on the engine asynchronously: the panel never waits for it.
+// the pool's maxLifetimeMs; Pause freezes its processes and the same button, then reading
+// Resume, thaws them (the row's state says which; one button, so the status keeps its room). Every action runs on the engine asynchronously: the panel never waits for it.
 //
 // The main window shows the selected sandbox's desktop and ports when asked: connect
 // desktopRequested and portPreviewRequested.
@@ -79,8 +79,7 @@ private:
     QPushButton *m_create;
     QPushButton *m_release;
     QPushButton *m_extend;
-    QPushButton *m_pause;
-    QPushButton *m_resume;
+    QPushButton *m_pause; // Pause, or Resume for a paused sandbox
     bool m_pauseBusy = false; // a pause or resume of the current sandbox under way
     QPushButton *m_desktop;
     QPushButton *m_preview;
