@@ -3017,6 +3017,16 @@
             <source>Remaining</source>
             <translation>Verbleibend</translation>
         </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" />
+            <source>paused, desktop</source>
+            <translation>angehalten, Desktop</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" />
+            <source>paused</source>
+            <translation>angehalten</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::SandboxSessionView</name>
@@ -3355,6 +3365,56 @@
             <location filename="../ui/panels/sandboxespanel.cpp" line="206" />
             <source>%1 now ends at %2</source>
             <translation>%1 endet jetzt um %2</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Pause</source>
+            <translation>Anhalten</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Resume</source>
+            <translation>Fortsetzen</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Freeze every process of the sandbox: memory kept, no CPU; its lifetime keeps running</source>
+            <translation>Alle Prozesse der Sandbox einfrieren: Speicher bleibt, keine CPU; ihre Lebensdauer läuft weiter</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Let the sandbox&apos;s processes carry on where they were</source>
+            <translation>Die Prozesse der Sandbox dort weiterlaufen lassen, wo sie waren</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Pausing %1…</source>
+            <translation>%1 wird angehalten …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Resuming %1…</source>
+            <translation>%1 wird fortgesetzt …</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Not paused: %1</source>
+            <translation>Nicht angehalten: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Not resumed: %1</source>
+            <translation>Nicht fortgesetzt: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>%1 paused: its processes are frozen</source>
+            <translation>%1 angehalten: ihre Prozesse sind eingefroren</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>%1 resumed</source>
+            <translation>%1 fortgesetzt</translation>
         </message>
     </context>
     <context>

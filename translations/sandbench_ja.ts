@@ -3004,6 +3004,16 @@
             <source>Remaining</source>
             <translation>残り時間</translation>
         </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" />
+            <source>paused, desktop</source>
+            <translation>一時停止中、デスクトップ</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" />
+            <source>paused</source>
+            <translation>一時停止中</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::SandboxSessionView</name>
@@ -3339,6 +3349,56 @@
             <location filename="../ui/panels/sandboxespanel.cpp" line="206" />
             <source>%1 now ends at %2</source>
             <translation>%1 は %2 に終了します</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Pause</source>
+            <translation>一時停止</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Resume</source>
+            <translation>再開</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Freeze every process of the sandbox: memory kept, no CPU; its lifetime keeps running</source>
+            <translation>サンドボックスの全プロセスを凍結します（メモリは保持、CPU は使用しません）。寿命は進み続けます</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Let the sandbox&apos;s processes carry on where they were</source>
+            <translation>サンドボックスのプロセスを止まった所から続行させます</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Pausing %1…</source>
+            <translation>%1 を一時停止しています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Resuming %1…</source>
+            <translation>%1 を再開しています…</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Not paused: %1</source>
+            <translation>一時停止できません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>Not resumed: %1</source>
+            <translation>再開できません: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>%1 paused: its processes are frozen</source>
+            <translation>%1 を一時停止しました: プロセスは凍結されています</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxespanel.cpp" />
+            <source>%1 resumed</source>
+            <translation>%1 を再開しました</translation>
         </message>
     </context>
     <context>

@@ -2,6 +2,7 @@
 
 #include "common/terminaltext.h"
 #include "optiontable.h"
+#include "sandboxcreatecommand.h"
 #include "sandboxlifecyclecommand.h"
 #include "sandboxsnapshotcommand.h"
 
@@ -66,8 +67,6 @@ int usageError(const QString &message)
     return 2;
 }
 
-constexpr qint64 maxLifetimeSeconds = 7LL * 24 * 3600;
-
 QString formatRemaining(qint64 ms)
 {
     if (ms <= 0)
@@ -76,6 +75,72 @@ QString formatRemaining(qint64 ms)
     return s >= 3600 ? QStringLiteral("%1h%2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'))
                      : QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
+
+} // namespace
+
+void addSecondsOption(OptionTable &table, const QString &name, const QString &help, qint64 *ms)
+{
+    table.add({{name}, QStringLiteral("SECONDS"), help, [ms](const QString &v) -> std::optional<QString> {
+        const auto n = wholeNumber(v, 1, maxLifetimeSeconds);
+        if (!n)
+            return QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds);
+        *ms = *n * 1000;
+        return std::nullopt;
+    }});
+}
+
+void addSandboxOptions(OptionTable &table, SandboxOptions &so)
+{
+    auto *o = &so;
+    table.text({QStringLiteral("--image")}, QStringLiteral("I"), QStringLiteral("the image"), &o->image);
+    table.text({QStringLiteral("--from")}, QStringLiteral("NAME"), QStringLiteral("start from a snapshot"), &o->snapshot);
+    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all|allow:HOST[,HOST...]"), QStringLiteral("network kind"),
+               [o](const QString &v) -> std::optional<QString> {
+        // The entries themselves are checked by the pool, before anything is made.
+        if (v.startsWith(QLatin1String("allow:"))) {
+            o->network.kind = NetworkKind::Domains;
+            o->network.domains = v.size() > 6 ? v.mid(6).split(QLatin1Char(',')) : QStringList();
+            return std::nullopt;
+        }
+        const auto kind = networkKindFromName(v);
+        if (!kind || *kind == NetworkKind::Domains)
+            return QStringLiteral("none, all or allow:HOST[,HOST...]");
+        o->network.kind = *kind;
+        o->network.domains.clear();
+        return std::nullopt;
+    }});
+    table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port to publish"), [o](const QString &v) -> std::optional<QString> {
+        const auto port = wholeNumber(v, 1, 65535);
+        if (!port)
+            return QStringLiteral("a port from 1 to 65535");
+        o->ports << int(*port);
+        return std::nullopt;
+    }, true});
+    addSecondsOption(table, QStringLiteral("--lifetime"), QStringLiteral("the sandbox's lifetime"), &o->lifetimeMs);
+    table.add({{QStringLiteral("--memory")}, QStringLiteral("MIB"), QStringLiteral("memory"), [o](const QString &v) -> std::optional<QString> {
+        const auto mib = wholeNumber(v, 16, 256 * 1024);
+        if (!mib)
+            return QStringLiteral("a number of MiB from 16 to 262144");
+        o->memoryMiB = int(*mib);
+        return std::nullopt;
+    }});
+    table.add({{QStringLiteral("--cpus")}, QStringLiteral("N"), QStringLiteral("CPUs"), [o](const QString &v) -> std::optional<QString> {
+        const auto cpus = decimalNumber(v, 0.01, 1024);
+        if (!cpus)
+            return QStringLiteral("a number of CPUs from 0.01 to 1024");
+        o->cpus = *cpus;
+        return std::nullopt;
+    }});
+    table.add({{QStringLiteral("--env")}, QStringLiteral("K=V"), QStringLiteral("a variable"), [o](const QString &v) -> std::optional<QString> {
+        const qsizetype eq = v.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return QStringLiteral("NAME=VALUE");
+        o->env.insert(v.left(eq), v.mid(eq + 1));
+        return std::nullopt;
+    }, true});
+}
+
+namespace {
 
 int runSandbox(const QStringList &args)
 {
@@ -91,38 +156,13 @@ int runSandbox(const QStringList &args)
     bool rawOutput = false;
     // One table for every value, checked before any engine is asked.
     OptionTable table(QStringLiteral("sandbox run"));
-    const auto seconds = [&](const QString &name, const QString &help, qint64 *ms) {
-        table.add({{name}, QStringLiteral("SECONDS"), help, [ms](const QString &v) -> std::optional<QString> {
-            const auto n = wholeNumber(v, 1, maxLifetimeSeconds);
-            if (!n)
-                return QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds);
-            *ms = *n * 1000;
-            return std::nullopt;
-        }});
-    };
+    addSandboxOptions(table, so);
     table.text({QStringLiteral("--record")}, QStringLiteral("FILE"), QStringLiteral("save a sandbox session"), &recordFile);
     table.flag({QStringLiteral("--record-env-values")}, QStringLiteral("store environment values too"), &recordEnvValues);
     table.flag({QStringLiteral("--record-credentials")}, QStringLiteral("keep credential headers in recorded traffic"),
                &recordCredentials);
     table.flag({QStringLiteral("--screenshot")}, QStringLiteral("add a screenshot of the desktop"), &screenshot);
     table.flag({QStringLiteral("--raw-output")}, QStringLiteral("pass control characters through"), &rawOutput);
-    table.text({QStringLiteral("--image")}, QStringLiteral("I"), QStringLiteral("the image"), &so.image);
-    table.text({QStringLiteral("--from")}, QStringLiteral("NAME"), QStringLiteral("start from a snapshot"), &so.snapshot);
-    table.add({{QStringLiteral("--network")}, QStringLiteral("none|all|allow:HOST[,HOST...]"), QStringLiteral("network kind"),
-               [&so](const QString &v) -> std::optional<QString> {
-        // The entries themselves are checked by the pool, before anything is made.
-        if (v.startsWith(QLatin1String("allow:"))) {
-            so.network.kind = NetworkKind::Domains;
-            so.network.domains = v.size() > 6 ? v.mid(6).split(QLatin1Char(',')) : QStringList();
-            return std::nullopt;
-        }
-        const auto kind = networkKindFromName(v);
-        if (!kind || *kind == NetworkKind::Domains)
-            return QStringLiteral("none, all or allow:HOST[,HOST...]");
-        so.network.kind = *kind;
-        so.network.domains.clear();
-        return std::nullopt;
-    }});
     table.text({QStringLiteral("--audit-log")}, QStringLiteral("FILE"), QStringLiteral("write the sandbox's connections (JSONL)"), &auditFile);
     int warm = 0;
     table.add({{QStringLiteral("--warm")}, QStringLiteral("N"), QStringLiteral("warm sandboxes the pool keeps"), [&warm](const QString &v) -> std::optional<QString> {
@@ -141,36 +181,7 @@ int runSandbox(const QStringList &args)
         secretSpecs << v;
         return std::nullopt;
     }, true});
-    table.add({{QStringLiteral("--port")}, QStringLiteral("P"), QStringLiteral("a port to publish"), [&so](const QString &v) -> std::optional<QString> {
-        const auto port = wholeNumber(v, 1, 65535);
-        if (!port)
-            return QStringLiteral("a port from 1 to 65535");
-        so.ports << int(*port);
-        return std::nullopt;
-    }, true});
-    seconds(QStringLiteral("--lifetime"), QStringLiteral("the sandbox's lifetime"), &so.lifetimeMs);
-    seconds(QStringLiteral("--exec-timeout"), QStringLiteral("the command's timeout"), &execTimeoutMs);
-    table.add({{QStringLiteral("--memory")}, QStringLiteral("MIB"), QStringLiteral("memory"), [&so](const QString &v) -> std::optional<QString> {
-        const auto mib = wholeNumber(v, 16, 256 * 1024);
-        if (!mib)
-            return QStringLiteral("a number of MiB from 16 to 262144");
-        so.memoryMiB = int(*mib);
-        return std::nullopt;
-    }});
-    table.add({{QStringLiteral("--cpus")}, QStringLiteral("N"), QStringLiteral("CPUs"), [&so](const QString &v) -> std::optional<QString> {
-        const auto cpus = decimalNumber(v, 0.01, 1024);
-        if (!cpus)
-            return QStringLiteral("a number of CPUs from 0.01 to 1024");
-        so.cpus = *cpus;
-        return std::nullopt;
-    }});
-    table.add({{QStringLiteral("--env")}, QStringLiteral("K=V"), QStringLiteral("a variable"), [&so](const QString &v) -> std::optional<QString> {
-        const qsizetype eq = v.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return QStringLiteral("NAME=VALUE");
-        so.env.insert(v.left(eq), v.mid(eq + 1));
-        return std::nullopt;
-    }, true});
+    addSecondsOption(table, QStringLiteral("--exec-timeout"), QStringLiteral("the command's timeout"), &execTimeoutMs);
     const auto parsed = table.parse(args);
     if (!parsed)
         return usageError(parsed.error().message);
@@ -378,16 +389,19 @@ int listCommand()
     if (!list)
         return failWith(list.error());
     QTextStream out(stdout);
-    out << QStringLiteral("%1  %2  %3  %4  %5\n")
+    out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                .arg(QStringLiteral("ID"), -12).arg(QStringLiteral("NAME"), -22)
-               .arg(QStringLiteral("IMAGE"), -20).arg(QStringLiteral("REMAINING"), -9)
+               .arg(QStringLiteral("IMAGE"), -20).arg(QStringLiteral("STATE"), -7).arg(QStringLiteral("REMAINING"), -9)
                .arg(QStringLiteral("OWNER"));
     const QDateTime now = QDateTime::currentDateTimeUtc();
     for (const SandboxInfo &info : *list) {
-        out << QStringLiteral("%1  %2  %3  %4  %5\n")
+        // A persistent one (sandbox create, forks) outlives its maker on purpose: it is no
+        // orphan, and its lifetime alone ends it.
+        const QString owner = info.persist ? QStringLiteral("persistent")
+                              : info.ownerAlive ? QStringLiteral("alive") : QStringLiteral("dead (orphan)");
+        out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
                    .arg(terminalSafe(info.id.left(12)), -12).arg(terminalSafe(info.name), -22).arg(terminalSafe(info.image), -20)
-                   .arg(formatRemaining(now.msecsTo(info.expires)), -9)
-                   .arg(info.ownerAlive ? QStringLiteral("alive") : QStringLiteral("dead (orphan)"));
+                   .arg(terminalSafe(info.state), -7).arg(formatRemaining(now.msecsTo(info.expires)), -9).arg(owner);
     }
     return 0;
 }
@@ -454,12 +468,13 @@ QString sandboxHelp()
         "               PATH) in its place in request headers sent over HTTPS to HOST only\n"
         "               On a terminal CMD's control characters are escaped; --raw-output passes them;\n"
         "               --warm N: the pool keeps N warm sandboxes and CMD's is claimed from them\n"
-        "  sandbox ls   list Sandbench's sandboxes on the engine, with remaining lifetime\n"
+        "  sandbox ls   list Sandbench's sandboxes on the engine: state (running, paused), remaining\n"
+        "               lifetime, owner (alive, dead (orphan), or persistent: made by create or fork)\n"
         "  sandbox rm ID|--all\n"
         "               remove one sandbox (id prefix or name) or all of them\n"
         "  sandbox run --from NAME ...\n"
         "               run in a new sandbox holding snapshot NAME's files\n")
-        + sandboxLifecycleHelp() + snapshotHelp();
+        + sandboxCreateHelp() + sandboxLifecycleHelp() + snapshotHelp();
 }
 
 int sandboxCommand(const QStringList &args)
@@ -478,6 +493,8 @@ int sandboxCommand(const QStringList &args)
     }
     if (sub == QLatin1String("rm"))
         return removeCommand(args.mid(1));
+    if (isSandboxCreateCommand(sub))
+        return sandboxCreateCommand(sub, args.mid(1));
     if (isSandboxLifecycleCommand(sub))
         return sandboxLifecycleCommand(sub, args.mid(1));
     if (isSnapshotCommand(sub))

@@ -84,7 +84,10 @@ QVariant SandboxListModel::rawData(const QModelIndex &index, int role) const
     case Column::Image: return s->image();
     case Column::State:
         switch (s->state()) {
-        case Sandbox::State::Alive: return s->features().desktop ? tr("alive, desktop") : tr("alive");
+        case Sandbox::State::Alive:
+            if (s->isPaused())
+                return s->features().desktop ? tr("paused, desktop") : tr("paused");
+            return s->features().desktop ? tr("alive, desktop") : tr("alive");
         case Sandbox::State::Released: return tr("released");
         case Sandbox::State::Gone: return tr("gone");
         }
@@ -136,6 +139,10 @@ void SandboxListModel::add(Sandbox *sandbox)
     // The sandbox pointer stays valid until the pool dies (see Sandbox); a pool destroyed
     // before this model takes its sandboxes along, so forget them first.
     connect(sandbox, &QObject::destroyed, this, [this, sandbox] { remove(sandbox); });
+    // A pause or an extension shows at once, not at the next tick: the state, the remaining
+    // time, its bar and the "Ends at" tooltip all read from the sandbox.
+    connect(sandbox, &Sandbox::pausedChanged, this, [this, sandbox] { refresh(sandbox); });
+    connect(sandbox, &Sandbox::lifetimeChanged, this, [this, sandbox] { refresh(sandbox); });
     if (!m_tick.isActive())
         m_tick.start();
 }
@@ -145,12 +152,19 @@ void SandboxListModel::remove(Sandbox *sandbox)
     const int row = rowOf(sandbox);
     if (row < 0)
         return;
-    disconnect(sandbox, &QObject::destroyed, this, nullptr);
+    disconnect(sandbox, nullptr, this, nullptr);
     beginRemoveRows({}, row, row);
     m_rows.removeAt(row);
     endRemoveRows();
     if (m_rows.isEmpty())
         m_tick.stop();
+}
+
+void SandboxListModel::refresh(Sandbox *sandbox)
+{
+    const int row = rowOf(sandbox);
+    if (row >= 0)
+        emit dataChanged(index(row, 0), index(row, int(Column::Count) - 1));
 }
 
 void SandboxListModel::tick()

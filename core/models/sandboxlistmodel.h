@@ -49,6 +49,7 @@ private:
     void add(Sandbox *sandbox);
     void remove(Sandbox *sandbox);
     void tick();
+    void refresh(Sandbox *sandbox);
 
     QPointer<SandboxPool> m_pool;
     QList<Sandbox *> m_rows;

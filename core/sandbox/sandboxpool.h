@@ -75,6 +75,9 @@ public:
     // options (image and snapshot empty). Refused with LimitExceeded when count sandboxes do
     // not fit in maxSandboxes now; if any create fails, the forks made are released.
     Operation<QList<Sandbox *>> *fork(const QString &sandboxId, int count, const SandboxOptions &options);
+    // Runs argv in a live sandbox of ours by id (this process's or another's, such as one of
+    // `sandbox create`), checked as Sandbox::exec checks it, under this pool's limits.
+    ExecJob *execSandbox(const QString &sandboxId, const QStringList &argv, const ExecOptions &options);
 
 signals:
     void sandboxAdded(Sandbench::Sandbox *sandbox);

@@ -1,12 +1,14 @@
 #include "sandboxpool.h"
 
 #include "sandbox/sandboxprovider.h"
+#include "sandbox/sandboxvalidation.h"
 
 #include <QRandomGenerator>
 
 #include <memory>
 
-// The pool's snapshots and forks: names are checked here, before any provider sees them.
+// The pool's calls on sandboxes by id (snapshots, forks, exec): names and commands are checked
+// here, before any provider sees them.
 namespace Sandbench {
 
 Operation<SnapshotInfo> *SandboxPool::snapshot(const QString &sandboxId, const QString &name)
@@ -79,6 +81,17 @@ Operation<QList<Sandbox *>> *SandboxPool::fork(const QString &sandboxId, int cou
         }
     });
     return op;
+}
+
+ExecJob *SandboxPool::execSandbox(const QString &sandboxId, const QStringList &argv, const ExecOptions &options)
+{
+    auto request = SandboxValidation::execRequest(argv, options, m_options, m_provider->features(), m_provider->workdir());
+    if (m_closed || !request) {
+        auto *job = new ExecJob(this);
+        job->finish(m_closed ? fail(ErrorCode::Gone, QStringLiteral("the sandbox pool is closed")) : std::unexpected(request.error()));
+        return job;
+    }
+    return m_provider->execSandbox(sandboxId, *request);
 }
 
 } // namespace Sandbench

@@ -217,4 +217,11 @@ VoidOperation *SandboxProvider::resumeSandbox(const QString &)
     return unsupported<void>(this, QStringLiteral("resume sandboxes by id"));
 }
 
+ExecJob *SandboxProvider::execSandbox(const QString &, const BackendExecRequest &)
+{
+    auto *job = new ExecJob(this);
+    job->fail(ErrorCode::InvalidInput, QStringLiteral("this provider cannot run commands in sandboxes by id"));
+    return job;
+}
+
 } // namespace Sandbench

@@ -111,6 +111,11 @@ public:
     // InvalidInput before the engine is asked to do anything to it.
     virtual VoidOperation *pauseSandbox(const QString &id);
     virtual VoidOperation *resumeSandbox(const QString &id);
+    // Runs a command (checked by the pool) in one of ours by id, from any process, as the
+    // sandbox's user with its env: what `sandbox exec` needs. A paused sandbox is refused with
+    // InvalidInput, one that is not running with Gone; the timeout never runs past the
+    // sandbox's lifetime. Providers without it fail with InvalidInput.
+    virtual ExecJob *execSandbox(const QString &id, const BackendExecRequest &request);
 
     // Snapshots (sandboxsnapshot.h), of this user's; the name has passed validateSnapshotName.
     // snapshot() copies a live sandbox of ours (id as removeSandbox takes it) under a name not

@@ -181,15 +181,101 @@ private slots:
         const int row = panel.model()->rowOf(s);
         const QModelIndex total = panel.model()->index(row, int(SandboxListModel::Column::Remaining));
         const QDateTime before = s->expiresAt();
+        // No tick during the test: only the extension itself may change what the row shows.
+        panel.model()->setTickInterval(3'600'000);
+        QSignalSpy rowChanged(panel.model(), &QAbstractItemModel::dataChanged);
+        const QString shownBefore = total.data().toString();
         panel.extendCurrent(5 * 60'000);
         QTRY_VERIFY_WITH_TIMEOUT(panel.status().contains(QStringLiteral("now ends at")), 15'000);
+        QVERIFY(!rowChanged.isEmpty());
+        QVERIFY2(total.data().toString() != shownBefore, qPrintable(shownBefore));
         QCOMPARE(s->expiresAt(), before.addMSecs(5 * 60'000));
         QVERIFY(total.data(SandboxListModel::LifetimeMsRole).toLongLong() >= 7 * 60'000);
+        // The row shows the new end at once, not at the next tick.
+        QVERIFY2(total.data(Qt::ToolTipRole).toString().contains(s->expiresAt().toLocalTime().toString(QStringLiteral("HH:mm:ss"))),
+                 qPrintable(total.data(Qt::ToolTipRole).toString()));
         // The pool allows 10 minutes in all: 4 more are refused, and say why.
         panel.extendCurrent(4 * 60'000);
         QTRY_VERIFY_WITH_TIMEOUT(panel.status().contains(QStringLiteral("Not extended")), 15'000);
         QCOMPARE(s->expiresAt(), before.addMSecs(5 * 60'000));
         QVERIFY(waitFor(s->release(), 30'000));
+    }
+
+    // Pause with the mouse, Resume from the keyboard, as a user would: the row's state, the
+    // buttons and the engine's container follow, and the panel never waits for the engine.
+    void pauseAndResumeFromThePanel()
+    {
+        SandboxesPanel panel(m_pool.get());
+        panel.resize(1100, 620);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        SandboxOptions o;
+        o.image = QStringLiteral("sandbench/base:1");
+        o.lifetimeMs = 300'000;
+        Sandbox *s = createThroughPanel(panel, o);
+        QVERIFY(s);
+        auto *pause = panel.findChild<QPushButton *>(QStringLiteral("sandboxPause"));
+        auto *resume = pause; // the same button, reading Resume while paused
+        auto *extend = panel.findChild<QPushButton *>(QStringLiteral("sandboxExtend"));
+        QVERIFY(pause && resume && extend);
+        // Select the row with the mouse.
+        panel.view()->clearSelection();
+        const int row = panel.model()->rowOf(s);
+        const QModelIndex state = panel.model()->index(row, int(SandboxListModel::Column::State));
+        QTest::mouseClick(panel.view()->viewport(), Qt::LeftButton, {}, panel.view()->visualRect(state).center());
+        QCOMPARE(panel.currentSandbox(), s);
+        QVERIFY(pause->isEnabled());
+        QCOMPARE(pause->text(), QStringLiteral("Pause"));
+        QCOMPARE(state.data().toString(), QStringLiteral("alive"));
+        // A counter that must stand still while paused.
+        auto started = waitFor(s->exec({QStringLiteral("sh"), QStringLiteral("-c"),
+                                        QStringLiteral("setsid sh -c 'i=0; while :; do i=$((i+1)); echo $i > /workspace/counter.new; "
+                                                       "mv /workspace/counter.new /workspace/counter; sleep 0.05; done' "
+                                                       "</dev/null >/dev/null 2>&1 &")}), 60'000);
+        QVERIFY(started && started->exitCode == 0);
+
+        // The view repaints a row on dataChanged: with no tick, only the pause may send it.
+        panel.model()->setTickInterval(3'600'000);
+        QSignalSpy rowChanged(panel.model(), &QAbstractItemModel::dataChanged);
+        QTest::mouseClick(pause, Qt::LeftButton);
+        // The click returned before the engine answered: the status says it is under way.
+        QVERIFY2(panel.status().contains(QStringLiteral("Pausing")), qPrintable(panel.status()));
+        QTRY_VERIFY_WITH_TIMEOUT(s->isPaused(), 30'000);
+        QTRY_COMPARE_WITH_TIMEOUT(state.data().toString(), QStringLiteral("paused"), 5'000);
+        const auto coversState = [&rowChanged, state] {
+            for (const QList<QVariant> &args : std::as_const(rowChanged)) {
+                const QModelIndex from = args.at(0).toModelIndex(), to = args.at(1).toModelIndex();
+                if (from.row() <= state.row() && to.row() >= state.row() && from.column() <= state.column() && to.column() >= state.column())
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(coversState(), 5'000);
+        QTRY_VERIFY_WITH_TIMEOUT(resume->isEnabled() && resume->text() == QStringLiteral("Resume"), 5'000);
+        QVERIFY(!extend->isEnabled());
+        QVERIFY2(panel.status().contains(QStringLiteral("paused")), qPrintable(panel.status()));
+        auto inspected = dockerCall(dockerSocket(), "GET", "/containers/" + s->id().toLatin1() + "/json");
+        QVERIFY(inspected && inspected->body.contains("\"Paused\":true"));
+        auto refused = waitFor(s->exec({QStringLiteral("true")}), 30'000);
+        QVERIFY(!refused && refused.error().message.contains(QStringLiteral("paused")));
+
+        resume->setFocus();
+        QTest::keyClick(resume, Qt::Key_Space);
+        QVERIFY2(panel.status().contains(QStringLiteral("Resuming")), qPrintable(panel.status()));
+        QTRY_VERIFY_WITH_TIMEOUT(!s->isPaused(), 30'000);
+        QTRY_COMPARE_WITH_TIMEOUT(state.data().toString(), QStringLiteral("alive"), 5'000);
+        QTRY_VERIFY_WITH_TIMEOUT(pause->isEnabled() && pause->text() == QStringLiteral("Pause"), 5'000);
+        QVERIFY(extend->isEnabled());
+        // Its processes carried on.
+        auto count = [s] {
+            auto r = waitFor(s->readFile(QStringLiteral("counter")), 30'000);
+            return r && *r ? (*r)->trimmed().toLongLong() : -1;
+        };
+        qint64 before = -1;
+        QTRY_VERIFY_WITH_TIMEOUT((before = count()) > 0, 20'000);
+        QTRY_VERIFY_WITH_TIMEOUT(count() > before, 30'000);
+        QVERIFY(waitFor(s->release(), 30'000));
+        QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), s->id()), 15'000);
     }
 };
 

@@ -25,6 +25,7 @@
 #include <QTabWidget>
 #include <QTableView>
 
+#include <algorithm>
 #include <limits>
 
 namespace Sandbench {
@@ -40,6 +41,7 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     , m_create(new QPushButton(tr("New…"), this))
     , m_release(new QPushButton(tr("Release"), this))
     , m_extend(new QPushButton(tr("Extend…"), this))
+    , m_pause(new QPushButton(tr("Pause"), this))
     , m_desktop(new QPushButton(tr("Desktop"), this))
     , m_preview(new QPushButton(tr("Preview port"), this))
     , m_status(new ElidedLabel(this))
@@ -50,6 +52,10 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     m_release->setObjectName(QStringLiteral("sandboxRelease"));
     m_extend->setObjectName(QStringLiteral("sandboxExtend"));
     m_extend->setToolTip(tr("Give the sandbox more time, up to the pool's maximum lifetime"));
+    m_pause->setObjectName(QStringLiteral("sandboxPause"));
+    // As wide as its longer text, so the bar does not shift when it flips.
+    m_pause->setMinimumWidth(std::max(m_pause->sizeHint().width(),
+                                      QPushButton(tr("Resume")).sizeHint().width()));
     m_desktop->setObjectName(QStringLiteral("sandboxDesktop"));
     m_preview->setObjectName(QStringLiteral("sandboxPreview"));
     m_status->setObjectName(QStringLiteral("sandboxesStatus"));
@@ -69,7 +75,7 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
     m_files->setEnabled(false);
 
     auto *bar = new QHBoxLayout;
-    for (QPushButton *b : {m_create, m_release, m_extend, m_desktop, m_preview})
+    for (QPushButton *b : {m_create, m_release, m_extend, m_pause, m_desktop, m_preview})
         bar->addWidget(b);
     // The status takes the room left (elided within it), on the right as before.
     m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -119,6 +125,10 @@ SandboxesPanel::SandboxesPanel(SandboxPool *pool, QWidget *parent)
             spin->setSuffix(tr(" s"));
         if (dialog.exec() == QDialog::Accepted)
             extendCurrent(qint64(dialog.intValue()) * 1000);
+    });
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        if (m_current)
+            setCurrentPaused(!m_current->isPaused());
     });
     connect(m_desktop, &QPushButton::clicked, this, [this] {
         if (m_current)
@@ -211,6 +221,35 @@ void SandboxesPanel::extendCurrent(qint64 byMs)
     });
 }
 
+void SandboxesPanel::pauseCurrent()
+{
+    setCurrentPaused(true);
+}
+
+void SandboxesPanel::resumeCurrent()
+{
+    setCurrentPaused(false);
+}
+
+void SandboxesPanel::setCurrentPaused(bool paused)
+{
+    if (!m_current || m_pauseBusy)
+        return;
+    QPointer<Sandbox> sandbox = m_current;
+    m_pauseBusy = true;
+    updateActions();
+    setStatus(paused ? tr("Pausing %1…").arg(sandbox->id().left(12)) : tr("Resuming %1…").arg(sandbox->id().left(12)));
+    (paused ? sandbox->pause() : sandbox->resume())->then(this, [this, sandbox, paused](const Result<void> &r) {
+        m_pauseBusy = false;
+        if (!r)
+            setStatus(paused ? tr("Not paused: %1").arg(r.error().message) : tr("Not resumed: %1").arg(r.error().message), true);
+        else if (sandbox)
+            setStatus(paused ? tr("%1 paused: its processes are frozen").arg(sandbox->id().left(12))
+                             : tr("%1 resumed").arg(sandbox->id().left(12)));
+        updateActions();
+    });
+}
+
 void SandboxesPanel::allowForNextCreate(const QStringList &allowList, const QStringList &hosts)
 {
     QStringList next = allowList;
@@ -236,7 +275,12 @@ void SandboxesPanel::onCurrentChanged()
     Sandbox *sandbox = current.isValid() ? m_model->sandbox(current.row()) : nullptr;
     if (sandbox == m_current && (sandbox || !m_files->isEnabled()))
         return updateActions();
+    if (m_current)
+        disconnect(m_current, &Sandbox::pausedChanged, this, nullptr);
     m_current = sandbox;
+    // Paused from elsewhere too (the agent server, a test): the buttons follow the sandbox.
+    if (sandbox)
+        connect(sandbox, &Sandbox::pausedChanged, this, &SandboxesPanel::updateActions);
     m_exec->setSandbox(sandbox);
     m_files->setSandbox(sandbox);
     updateActions();
@@ -246,8 +290,14 @@ void SandboxesPanel::onCurrentChanged()
 void SandboxesPanel::updateActions()
 {
     const bool alive = m_current && m_current->isAlive();
+    const bool paused = alive && m_current->isPaused();
     m_release->setEnabled(alive);
-    m_extend->setEnabled(alive && extendableMs(m_current) >= 1000);
+    // A paused sandbox refuses extensions (sandbox.h): the button says so by being off.
+    m_extend->setEnabled(alive && !paused && extendableMs(m_current) >= 1000);
+    m_pause->setEnabled(alive && !m_pauseBusy);
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    m_pause->setToolTip(paused ? tr("Let the sandbox's processes carry on where they were")
+                               : tr("Freeze every process of the sandbox: memory kept, no CPU; its lifetime keeps running"));
     m_desktop->setEnabled(alive && m_current->features().desktop);
     m_preview->setEnabled(alive && !m_current->options().ports.isEmpty());
     m_create->setEnabled(m_pool && !m_pool->isClosed());

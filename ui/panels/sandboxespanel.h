@@ -22,8 +22,9 @@ struct SandboxOptions;
 
 // Every live sandbox of a pool with its remaining lifetime counting down, and for the selected
 // one a command box with live output and a file browser. New… asks for the options (bounded by
-// the pool) and creates; Release ends the selected sandbox. Lifetimes cannot be extended: the
-// pool gives each sandbox its lifetime once, at most its maxLifetimeMs.
+// the pool) and creates; Release ends the selected sandbox; Extend… gives it more time, up to
+// the pool's maxLifetimeMs; Pause freezes its processes and the same button, then reading
+// Resume, thaws them (the row's state says which; one button, so the status keeps its room). Every action runs on the engine asynchronously: the panel never waits for it.
 //
 // The main window shows the selected sandbox's desktop and ports when asked: connect
 // desktopRequested and portPreviewRequested.
@@ -47,6 +48,9 @@ public:
     void releaseCurrent();
     // More life for the current sandbox, within the pool's maximum; the status says how it went.
     void extendCurrent(qint64 byMs);
+    // Freezes or thaws the current sandbox; the status says how it went.
+    void pauseCurrent();
+    void resumeCurrent();
     void select(Sandbox *sandbox);
     // "Allow this" on a sandbox's denied connections: the next New… opens with network allow
     // and `allowList` plus `hosts` (remembered until changed again).
@@ -64,6 +68,7 @@ private:
     void updateActions();
     static qint64 extendableMs(const Sandbox *sandbox);
     void setStatus(const QString &text, bool error = false);
+    void setCurrentPaused(bool paused);
 
     QPointer<SandboxPool> m_pool;
     SandboxListModel *m_model;
@@ -74,6 +79,8 @@ private:
     QPushButton *m_create;
     QPushButton *m_release;
     QPushButton *m_extend;
+    QPushButton *m_pause; // Pause, or Resume for a paused sandbox
+    bool m_pauseBusy = false; // a pause or resume of the current sandbox under way
     QPushButton *m_desktop;
     QPushButton *m_preview;
     ElidedLabel *m_status;

@@ -40,10 +40,13 @@ ExecJob *DockerBackend::exec(const BackendExecRequest &request)
     return execInternal(request, true, QStringLiteral("none"));
 }
 
-DockerBackend *DockerBackend::attach(const DockerEngine *engine, const QString &containerId, const QString &name, QObject *parent)
+DockerBackend *DockerBackend::attach(const DockerEngine *engine, const QString &containerId, const QString &name, QObject *parent,
+                                     bool withEnv)
 {
     auto *backend = new DockerBackend(engine, containerId, name, {}, parent);
     backend->m_hasInsideProgram = true;
+    // The wrapper reads the file only when it is there: a sandbox made without env has none.
+    backend->m_hasEnvFile = withEnv;
     return backend;
 }
 

@@ -33,8 +33,10 @@ public:
                   QHash<int, int> hostPorts, QObject *parent);
 
     // A backend for a running sandbox of ours made by any process (sandbench-inside already in
-    // place): for its commands only, never to release it.
-    static DockerBackend *attach(const DockerEngine *engine, const QString &containerId, const QString &name, QObject *parent);
+    // place): for its commands only, never to release it. withEnv: its commands see the env it
+    // was created with (the env file, when there is one), as the creator's own commands do.
+    static DockerBackend *attach(const DockerEngine *engine, const QString &containerId, const QString &name, QObject *parent,
+                                 bool withEnv = false);
 
     QString id() const override { return m_id; }
     QString name() const { return m_name; }

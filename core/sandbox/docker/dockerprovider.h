@@ -69,6 +69,7 @@ public:
     VoidOperation *removeSandbox(const QString &id) override;
     VoidOperation *pauseSandbox(const QString &id) override;
     VoidOperation *resumeSandbox(const QString &id) override;
+    ExecJob *execSandbox(const QString &id, const BackendExecRequest &request) override;
     // dockersnapshot.cpp: the image is committed as snapshotImage(name), labelled with this
     // user's uid and the archive's digest; the archive is snapshotDir()/NAME.tar.
     SnapshotOperation *snapshot(const QString &sandboxId, const QString &name) override;

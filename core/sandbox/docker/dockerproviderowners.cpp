@@ -1,11 +1,16 @@
 #include "dockerprovider.h"
 
+#include "sandbox/docker/dockerbackend.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QUrl>
+
+#include <memory>
 
 // The Docker provider's own sandboxes: whose they are (the owner label names a process for
 // good), listing them, reaping those of a process that died, and removing one.
@@ -169,6 +174,42 @@ VoidOperation *DockerProvider::removeSandbox(const QString &id)
         });
     });
     return op;
+}
+
+ExecJob *DockerProvider::execSandbox(const QString &id, const BackendExecRequest &request)
+{
+    auto *job = new ExecJob(this);
+    auto cancelled = std::make_shared<bool>(false);
+    auto inner = std::make_shared<QPointer<ExecJob>>();
+    job->setCanceller([job, cancelled, inner] {
+        *cancelled = true;
+        if (*inner)
+            (*inner)->cancel();
+        else
+            job->fail(ErrorCode::Cancelled, QStringLiteral("cancelled"));
+    });
+    // Only a running container carrying our owner label gets a command: the id is the caller's.
+    findOurs(job, id, [this, job, request, cancelled, inner](Result<SandboxInfo> found) {
+        if (*cancelled)
+            return;
+        if (!found)
+            return void(job->finish(std::unexpected(found.error())));
+        if (found->state == QLatin1String("paused"))
+            return void(job->fail(ErrorCode::InvalidInput, QStringLiteral("sandbox %1 is paused: resume it first").arg(found->name)));
+        if (found->state != QLatin1String("running"))
+            return void(job->fail(ErrorCode::Gone, QStringLiteral("sandbox %1 is no longer running (%2)").arg(found->name, found->state)));
+        const qint64 leftMs = QDateTime::currentDateTimeUtc().msecsTo(found->expires);
+        if (leftMs <= 0)
+            return void(job->fail(ErrorCode::Gone, QStringLiteral("sandbox %1's lifetime is over").arg(found->name)));
+        BackendExecRequest bounded = request;
+        bounded.timeoutMs = std::min(request.timeoutMs, leftMs);
+        auto *backend = DockerBackend::attach(&m_engine, found->id, found->name, job, true);
+        ExecJob *run = backend->exec(bounded);
+        *inner = run;
+        connect(run, &ExecJob::output, job, &ExecJob::output);
+        run->then(job, [job](const Result<SandboxExecResult> &r) { job->finish(r); });
+    });
+    return job;
 }
 
 } // namespace Sandbench
