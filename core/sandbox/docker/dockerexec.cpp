@@ -39,6 +39,23 @@ DockerExecRunner::DockerExecRunner(DockerBackend *backend, const DockerEngine *e
     m_stopGrace.setSingleShot(true);
     connect(&m_stopGrace, &QTimer::timeout, this, &DockerExecRunner::finishStopped);
     job->setCanceller([this] { stop(Stop::Cancelled); });
+    if (m_request.interactive) {
+        connect(job, &ExecJob::inputWritten, this, [this](const QByteArray &data) {
+            if (m_inputClosed)
+                return;
+            if (m_inputOpen && m_stream)
+                m_stream->write(data);
+            else
+                m_pendingInput += data;
+        });
+        connect(job, &ExecJob::inputClosed, this, [this] {
+            if (m_inputClosed)
+                return;
+            m_inputClosed = true;
+            if (m_inputOpen && m_stream)
+                m_stream->closeWrite();
+        });
+    }
 }
 
 DockerExecRunner::~DockerExecRunner()
@@ -109,7 +126,15 @@ void DockerExecRunner::onCreated(const QString &execId)
     connect(m_stream, &DockerRequest::headersReceived, this, [this] {
         if (m_request.stdinData)
             m_stream->write(*m_request.stdinData);
-        m_stream->closeWrite();
+        if (!m_request.interactive || m_inputClosed) {
+            if (!m_pendingInput.isEmpty())
+                m_stream->write(std::exchange(m_pendingInput, {}));
+            m_stream->closeWrite();
+            return;
+        }
+        m_inputOpen = true;
+        if (!m_pendingInput.isEmpty())
+            m_stream->write(std::exchange(m_pendingInput, {}));
     });
     connect(m_stream, &DockerRequest::streamData, this, &DockerExecRunner::onStreamData);
     connect(m_stream, &DockerRequest::finished, this, [this] {
@@ -150,6 +175,12 @@ void DockerExecRunner::onStreamData(const QByteArray &data)
 
 void DockerExecRunner::append(SandboxStream stream, const QByteArray &payload)
 {
+    if (m_request.interactive) {
+        // A stream's bytes belong to its reader, which bounds what it keeps.
+        if (!payload.isEmpty())
+            emit m_job->output(stream, payload);
+        return;
+    }
     QByteArray &target = stream == SandboxStream::Stdout ? m_result.stdoutData : m_result.stderrData;
     const qsizetype room = std::max<qsizetype>(0, m_request.maxOutputBytes - target.size());
     if (payload.size() > room)
