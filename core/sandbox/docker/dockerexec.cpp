@@ -60,9 +60,22 @@ DockerExecRunner::DockerExecRunner(DockerBackend *backend, const DockerEngine *e
 
 DockerExecRunner::~DockerExecRunner()
 {
-    // The job was deleted while its command ran: the command must not outlive it.
+    // The job was deleted while its command ran: the command must not outlive it. The
+    // connection stays open until the kill is done: closed first, the command would see its
+    // input end, could exit before the kill looks for it, and its subreaper (which ends with the
+    // command) with it, leaving whatever it started below the container's init, where no kill by
+    // tag finds it. A server that lives until its client goes (x11vnc) did exactly that.
     if (!m_done && m_stream && m_killable && m_backend) {
-        m_backend->killTagged(m_tag)->then(m_backend, [](const Result<SandboxExecResult> &) {});
+        QPointer<DockerRequest> stream(m_stream);
+        m_stream->disconnect(this);
+        m_stream->setParent(m_backend);
+        m_backend->killTagged(m_tag)->then(m_backend, [stream](const Result<SandboxExecResult> &) {
+            if (stream) {
+                if (!stream->isFinished())
+                    stream->abort();
+                stream->deleteLater();
+            }
+        });
     }
 }
 
