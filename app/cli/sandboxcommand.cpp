@@ -271,7 +271,7 @@ int runSandbox(const QStringList &args)
     if (screenshot && !s->features().desktop) {
         waitFor(s->release(), 30'000);
         return failWith({ErrorCode::InvalidInput,
-                         QStringLiteral("--screenshot needs an image with a desktop (such as sandbench/desktop:1); %1 has none")
+                         QStringLiteral("--screenshot needs an image with a desktop (such as sandbench/desktop:2); %1 has none")
                                  .arg(s->image())});
     }
     for (int port : so.ports) {
@@ -462,7 +462,7 @@ QString sandboxHelp()
         "               headers and secrets redacted; --record-credentials keeps the headers, never\n"
         "               a secret's value), which `replay` serves offline; --network all is refused\n"
         "               --screenshot adds a screenshot of the desktop once CMD has run, which\n"
-        "               the replay compares (needs an image with a desktop: sandbench/desktop:1)\n"
+        "               the replay compares (needs an image with a desktop: sandbench/desktop:2)\n"
         "               --secret (with --network allow:...) gives CMD $NAME as a placeholder; the\n"
         "               egress proxy puts the value of this process's variable NAME (or of the file\n"
         "               PATH) in its place in request headers sent over HTTPS to HOST only\n"

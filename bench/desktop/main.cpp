@@ -87,7 +87,7 @@ int main(int argc, char *argv[])
         qFatal("%s", qPrintable(pool.error().message));
     SandboxOptions so;
     so.lifetimeMs = 600'000;
-    so.image = QStringLiteral("sandbench/desktop:1");
+    so.image = QStringLiteral("sandbench/desktop:2");
     QElapsedTimer createClock;
     createClock.start();
     auto created = waitFor((*pool)->create(so), 90'000);

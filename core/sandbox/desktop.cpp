@@ -1,6 +1,8 @@
 #include "desktop.h"
 
+#include "desktop/desktopstream.h"
 #include "sandbox/sandbox.h"
+#include "sandbox/sandboxpool.h"
 
 #include <QRegularExpression>
 
@@ -219,6 +221,36 @@ Operation<QSize> *Desktop::size()
             return fail(ErrorCode::Internal, QStringLiteral("unexpected display geometry"));
         return QSize(w, h);
     });
+}
+
+QStringList Desktop::vncServerCommand()
+{
+    // -inetd: RFB on the descriptor x11vnc was started with, so nothing listens anywhere; -nopw
+    // is safe for the same reason (the exec is the only way in). x11vnc reads and writes that
+    // one descriptor, which an exec's pipes are not: socat hands it one end of a socketpair and
+    // copies between the other end and the exec's stdin and stdout (the display comes from
+    // DISPLAY, since socat's address syntax reserves ':'). -q keeps stderr short, -norc reads
+    // no rc file from the sandbox, -noxrecord/-nosel keep away from other clients' input and
+    // the clipboard; -defer/-wait 5: look for changes every 5 ms instead of 20-30.
+    // x11vnc does not reliably end when its client goes (seen: a client gone mid-handshake left
+    // it running for good), so it lives no longer than socat: setpriv gives it SIGKILL as its
+    // parent-death signal. socat ends half a second after the exec's input ends, which the
+    // engine ends when the connection closes, even when Sandbench itself was killed and no kill
+    // by tag ever runs.
+    return {QStringLiteral("socat"), QStringLiteral("STDIO"),
+            QStringLiteral("EXEC:setpriv --pdeathsig KILL x11vnc -inetd -nopw -q -norc -noxrecord -nosel -defer 5 -wait 5")};
+}
+
+DesktopStream *Desktop::openStream(QObject *parent)
+{
+    ExecOptions options;
+    options.cwd = QStringLiteral("/");
+    options.env.insert(QStringLiteral("DISPLAY"), display());
+    options.env.insert(QStringLiteral("HOME"), QStringLiteral("/tmp/.sandbench/home"));
+    options.interactive = true;
+    options.timeoutMs = m_sandbox->m_pool->options().maxExecTimeoutMs;
+    ExecJob *job = m_sandbox->execCapped(guarded(vncServerCommand()), options, nullptr, 0);
+    return new DesktopStream(job, parent);
 }
 
 } // namespace Sandbench

@@ -9,6 +9,7 @@
 
 namespace Sandbench {
 
+class DesktopStream;
 class Sandbox;
 
 enum class MouseButton { Left = 1, Middle = 2, Right = 3 };
@@ -45,6 +46,11 @@ public:
     VoidOperation *key(const QString &combo);
     // The screen's size in pixels.
     Operation<QSize> *size();
+    // The screen as a live RFB stream (x11vnc over an exec, see DesktopStream), owned by
+    // parent; it lasts at most the pool's maxExecTimeoutMs, then closes and may be opened again.
+    DesktopStream *openStream(QObject *parent);
+    // The x11vnc command openStream runs: RFB on its standard input and output, no port.
+    static QStringList vncServerCommand();
 
     // The shell a provider runs (as `sh -c SCRIPT sandbench DISPLAY WxH`) right after it starts
     // a desktop sandbox: starts Xvfb and a window manager detached from the command, with a

@@ -140,6 +140,10 @@ ExecJob *Sandbox::execCapped(const QStringList &argv, const ExecOptions &options
                 r->exitCode.reset();
         });
     connect(inner, &ExecJob::output, outer, &ExecJob::output);
+    if (request->interactive) {
+        connect(outer, &ExecJob::inputWritten, inner, &ExecJob::writeInput);
+        connect(outer, &ExecJob::inputClosed, inner, &ExecJob::closeInput);
+    }
     if (cancel) {
         if (cancel->isCancelled())
             outer->cancel();

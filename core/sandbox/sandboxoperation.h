@@ -118,8 +118,15 @@ class ExecJob : public Operation<SandboxExecResult>
 public:
     using Operation<SandboxExecResult>::Operation;
 
+    // For an interactive command (ExecOptions::interactive): bytes for its standard input, and
+    // its end of input. Bytes written before the command started are sent once it has.
+    void writeInput(const QByteArray &data) { emit inputWritten(data); }
+    void closeInput() { emit inputClosed(); }
+
 signals:
     void output(Sandbench::SandboxStream stream, const QByteArray &data);
+    void inputWritten(const QByteArray &data);
+    void inputClosed();
 };
 
 using VoidOperation = Operation<void>;

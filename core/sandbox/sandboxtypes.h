@@ -120,6 +120,10 @@ struct ExecOptions
     QMap<QString, QString> env;
     std::optional<QByteArray> stdinData;
     qint64 timeoutMs = 0; // 0: the pool's execTimeoutMs
+    // A stream, not a command's output: standard input stays open for ExecJob::writeInput (after
+    // stdinData), and output goes only through ExecJob::output, neither kept nor capped (the
+    // reader bounds what it holds). For Sandbench's own streams, such as the desktop's RFB.
+    bool interactive = false;
 };
 
 struct SandboxExecResult
@@ -191,6 +195,8 @@ struct BackendExecRequest
     // As the image's root, still without any capability: only for Sandbench's own bookkeeping
     // (the lifetime deadline), never for the caller's commands.
     bool asRoot = false;
+    // See ExecOptions::interactive.
+    bool interactive = false;
 };
 
 } // namespace Sandbench

@@ -275,6 +275,9 @@ Result<BackendExecRequest> execRequest(const QStringList &argv, const ExecOption
                                                       .arg(pool.maxFileBytes));
     }
     r.stdinData = options.stdinData;
+    if (options.interactive && !features.stdinSupported)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the provider takes no standard input"));
+    r.interactive = options.interactive;
     if (options.timeoutMs < 0)
         return fail(ErrorCode::InvalidInput, QStringLiteral("timeoutMs is negative"));
     r.timeoutMs = options.timeoutMs == 0 ? pool.execTimeoutMs : options.timeoutMs;

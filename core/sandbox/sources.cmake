@@ -8,6 +8,9 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxprovider.h sandbox/sandboxprovider.cpp
     sandbox/sandbox.h sandbox/sandbox.cpp
     sandbox/desktop.h sandbox/desktop.cpp
+    desktop/vncclient.h desktop/vncclient.cpp
+    desktop/desktopstream.h desktop/desktopstream.cpp
+    desktop/vnckeys.h desktop/vnckeys.cpp
     sandbox/sandboxpool.h sandbox/sandboxpool.cpp sandbox/sandboxpoolsnapshot.cpp
     sandbox/poolreleaser.h sandbox/poolreleaser.cpp
     sandbox/warmpool.h sandbox/warmpool.cpp

@@ -45,7 +45,7 @@ SB_DEBIAN_PACKAGES=(
     qt6-base-dev qt6-webengine-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
     cmake ninja-build g++ xvfb xauth extra-cmake-modules curl ca-certificates
     fonts-dejavu-core fonts-noto-cjk fonts-freefont-ttf docker.io debootstrap bubblewrap jq xz-utils dpkg-dev
-    file git libarchive-dev zlib1g-dev pkg-config clang libclang-rt-14-dev ccache mitmproxy
+    file git libarchive-dev zlib1g-dev pkg-config clang libclang-rt-14-dev ccache mitmproxy libvncserver-dev
 )
 SB_DEBIAN_OPTIONAL_PACKAGES=(qt6-translations-l10n)
 

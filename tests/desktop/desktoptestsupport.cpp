@@ -9,9 +9,9 @@ QString desktopProblem()
     const QString problem = dockerProblem();
     if (!problem.isEmpty())
         return problem;
-    auto image = dockerCall(dockerSocket(), "GET", "/images/sandbench%2Fdesktop:1/json", 5000);
+    auto image = dockerCall(dockerSocket(), "GET", "/images/sandbench%2Fdesktop:2/json", 5000);
     if (!image || image->status != 200)
-        return QStringLiteral("image sandbench/desktop:1 is missing: build it with scripts/images desktop");
+        return QStringLiteral("image sandbench/desktop:2 is missing: build it with scripts/images desktop");
     return {};
 }
 

@@ -6,7 +6,7 @@
 
 namespace Sandbench::Test {
 
-// Empty when the engine answers and has sandbench/desktop:1; else why not (tests fail on it).
+// Empty when the engine answers and has sandbench/desktop:2; else why not (tests fail on it).
 QString desktopProblem();
 
 // A shell command in the sandbox, waited for.

@@ -40,7 +40,7 @@ private slots:
         auto pool = openDockerPool(o);
         VERIFY_OK(pool);
         m_pool = std::move(*pool);
-        m_sandbox = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:1"), 600'000);
+        m_sandbox = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:2"), 600'000);
         QVERIFY(m_sandbox);
     }
 
@@ -94,7 +94,7 @@ private slots:
     // (A fresh sandbox: the shared one has windows other tests opened.)
     void theScreenIsStillFromCreateOn()
     {
-        Sandbox *fresh = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:1"), 60'000);
+        Sandbox *fresh = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:2"), 60'000);
         QVERIFY(fresh);
         auto first = waitFor(fresh->desktop()->screenshot(), 60'000);
         VERIFY_OK(first);
@@ -114,7 +114,7 @@ private slots:
     // and a replay of a session diverged from its recording.
     void theDesktopLeavesTheWorkspaceAlone()
     {
-        Sandbox *fresh = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:1"), 60'000);
+        Sandbox *fresh = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:2"), 60'000);
         QVERIFY(fresh);
         VERIFY_OK(waitFor(fresh->desktop()->screenshot(), 60'000));
         VERIFY_OK(waitFor(fresh->desktop()->click(640, 400), 60'000));
@@ -189,7 +189,7 @@ private slots:
 
     void callsFailWithGoneAfterRelease()
     {
-        Sandbox *s = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:1"), 60'000);
+        Sandbox *s = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:2"), 60'000);
         QVERIFY(s);
         Desktop *d = s->desktop();
         QVERIFY(d);

@@ -40,7 +40,7 @@ private slots:
         auto pool = openDockerPool(o);
         VERIFY_OK(pool);
         m_pool = std::move(*pool);
-        m_sandbox = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:1"), 600'000);
+        m_sandbox = makeSandbox(m_pool.get(), QStringLiteral("sandbench/desktop:2"), 600'000);
         QVERIFY(m_sandbox);
         QVERIFY(!startXterm(m_sandbox, QStringLiteral("typing target"), QStringLiteral("cat > /tmp/typed.txt"),
                             60, 60).isEmpty());

@@ -78,7 +78,7 @@ private slots:
         panel.show();
 
         SandboxOptions longLived;
-        longLived.image = QStringLiteral("sandbench/desktop:1");
+        longLived.image = QStringLiteral("sandbench/desktop:2");
         longLived.lifetimeMs = 540'000;
         longLived.network.kind = NetworkKind::All;
         longLived.ports = {8080};

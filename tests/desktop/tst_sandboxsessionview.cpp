@@ -72,7 +72,7 @@ private slots:
         VERIFY_OK(pool);
         m_pool = *pool;
 
-        Sandbox *sandbox = makeSandbox(m_pool, QStringLiteral("sandbench/desktop:1"), 300'000);
+        Sandbox *sandbox = makeSandbox(m_pool, QStringLiteral("sandbench/desktop:2"), 300'000);
         QVERIFY(sandbox);
         SandboxSessionRecorder recorder(sandbox);
         VERIFY_OK(waitFor(recorder.writeFile(QStringLiteral("note.txt"), "hello\n"), 60'000));

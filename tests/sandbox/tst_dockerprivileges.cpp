@@ -126,7 +126,7 @@ private slots:
         QTest::addColumn<bool>("online");
         QTest::newRow("offline") << QStringLiteral("sandbench/base:1") << false;
         QTest::newRow("online with a port") << QStringLiteral("sandbench/base:1") << true;
-        QTest::newRow("desktop") << QStringLiteral("sandbench/desktop:1") << false;
+        QTest::newRow("desktop") << QStringLiteral("sandbench/desktop:2") << false;
     }
 
     void noProcessHoldsPrivilege()

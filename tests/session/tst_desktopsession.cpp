@@ -2,7 +2,7 @@
 // type, take a screenshot; the replay in a fresh sandbox matches (within the
 // tolerance); a session whose screenshot or typed text was changed afterwards diverges at the
 // screenshot's step. Also the CLI: `sandbox run --screenshot`, refused without a desktop.
-// Needs sandbench/desktop:1 (scripts/images desktop); fails, not skips, without it.
+// Needs sandbench/desktop:2 (scripts/images desktop); fails, not skips, without it.
 #include "dockertestsupport.h"
 #include "session/pngimage.h"
 #include "session/sandbox/sandboxsessionreplayer.h"
@@ -19,7 +19,7 @@ using namespace Sandbench::Test;
 
 namespace {
 
-const QString desktopImage = QStringLiteral("sandbench/desktop:1");
+const QString desktopImage = QStringLiteral("sandbench/desktop:2");
 
 // As tests/desktop's desktopProblem(): this folder is built without the GUI library.
 QString desktopProblem()
@@ -27,9 +27,9 @@ QString desktopProblem()
     const QString problem = dockerProblem();
     if (!problem.isEmpty())
         return problem;
-    auto image = dockerCall(dockerSocket(), "GET", "/images/sandbench%2Fdesktop:1/json", 5000);
+    auto image = dockerCall(dockerSocket(), "GET", "/images/sandbench%2Fdesktop:2/json", 5000);
     if (!image || image->status != 200)
-        return QStringLiteral("image sandbench/desktop:1 is missing: build it with scripts/images desktop");
+        return QStringLiteral("image sandbench/desktop:2 is missing: build it with scripts/images desktop");
     return {};
 }
 

@@ -127,7 +127,7 @@ Sandbox *make(SandboxPool *pool, const QMap<QString, QString> &env = {})
 {
     SandboxOptions so;
     so.lifetimeMs = 60'000;
-    so.image = QStringLiteral("sandbench/desktop:1");
+    so.image = QStringLiteral("sandbench/desktop:2");
     so.env = env;
     auto r = waitFor(pool->create(so), 10'000);
     if (!r)

@@ -58,7 +58,7 @@ SandboxSession everyStep()
     SandboxSession session;
     session.applicationVersion = QStringLiteral("0.0.0-test");
     session.recordedAtMs = 1'700'000'000'000;
-    session.image = QStringLiteral("sandbench/desktop:1");
+    session.image = QStringLiteral("sandbench/desktop:2");
     session.envNames = {QStringLiteral("LANG"), QStringLiteral("TOKEN")};
     session.steps << execStep(session, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("xterm &")});
     session.steps << SandboxStep{SandboxWriteStep{QStringLiteral("/workspace/a.txt"), session.addPayload("a")}, {}};
@@ -136,7 +136,7 @@ QJsonObject manifestWith(const QJsonObject &step, const QJsonObject &sandboxExtr
                            {QStringLiteral("timedOut"), false},
                            {QStringLiteral("truncated"), false},
                            {QStringLiteral("durationMs"), 12}};
-    QJsonObject sandbox{{QStringLiteral("image"), QStringLiteral("sandbench/desktop:1")},
+    QJsonObject sandbox{{QStringLiteral("image"), QStringLiteral("sandbench/desktop:2")},
                         {QStringLiteral("network"), QStringLiteral("none")},
                         {QStringLiteral("envNames"), QJsonArray{QStringLiteral("TOKEN")}}};
     for (auto it = sandboxExtra.begin(); it != sandboxExtra.end(); ++it)

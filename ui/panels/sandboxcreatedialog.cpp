@@ -44,7 +44,7 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     // The images scripts/images builds; any other local image can be typed in.
     m_image->setEditable(true);
     const QString fallback = pool ? pool->provider()->defaultImage() : QString();
-    QStringList images{fallback, QStringLiteral("sandbench/debian:12"), QStringLiteral("sandbench/desktop:1")};
+    QStringList images{fallback, QStringLiteral("sandbench/debian:12"), QStringLiteral("sandbench/desktop:2")};
     images.removeDuplicates();
     images.removeAll(QString());
     m_image->addItems(images);

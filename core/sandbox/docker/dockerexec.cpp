@@ -39,13 +39,43 @@ DockerExecRunner::DockerExecRunner(DockerBackend *backend, const DockerEngine *e
     m_stopGrace.setSingleShot(true);
     connect(&m_stopGrace, &QTimer::timeout, this, &DockerExecRunner::finishStopped);
     job->setCanceller([this] { stop(Stop::Cancelled); });
+    if (m_request.interactive) {
+        connect(job, &ExecJob::inputWritten, this, [this](const QByteArray &data) {
+            if (m_inputClosed)
+                return;
+            if (m_inputOpen && m_stream)
+                m_stream->write(data);
+            else
+                m_pendingInput += data;
+        });
+        connect(job, &ExecJob::inputClosed, this, [this] {
+            if (m_inputClosed)
+                return;
+            m_inputClosed = true;
+            if (m_inputOpen && m_stream)
+                m_stream->closeWrite();
+        });
+    }
 }
 
 DockerExecRunner::~DockerExecRunner()
 {
-    // The job was deleted while its command ran: the command must not outlive it.
+    // The job was deleted while its command ran: the command must not outlive it. The
+    // connection stays open until the kill is done: closed first, the command would see its
+    // input end, could exit before the kill looks for it, and its subreaper (which ends with the
+    // command) with it, leaving whatever it started below the container's init, where no kill by
+    // tag finds it. A server that lives until its client goes (x11vnc) did exactly that.
     if (!m_done && m_stream && m_killable && m_backend) {
-        m_backend->killTagged(m_tag)->then(m_backend, [](const Result<SandboxExecResult> &) {});
+        QPointer<DockerRequest> stream(m_stream);
+        m_stream->disconnect(this);
+        m_stream->setParent(m_backend);
+        m_backend->killTagged(m_tag)->then(m_backend, [stream](const Result<SandboxExecResult> &) {
+            if (stream) {
+                if (!stream->isFinished())
+                    stream->abort();
+                stream->deleteLater();
+            }
+        });
     }
 }
 
@@ -109,7 +139,15 @@ void DockerExecRunner::onCreated(const QString &execId)
     connect(m_stream, &DockerRequest::headersReceived, this, [this] {
         if (m_request.stdinData)
             m_stream->write(*m_request.stdinData);
-        m_stream->closeWrite();
+        if (!m_request.interactive || m_inputClosed) {
+            if (!m_pendingInput.isEmpty())
+                m_stream->write(std::exchange(m_pendingInput, {}));
+            m_stream->closeWrite();
+            return;
+        }
+        m_inputOpen = true;
+        if (!m_pendingInput.isEmpty())
+            m_stream->write(std::exchange(m_pendingInput, {}));
     });
     connect(m_stream, &DockerRequest::streamData, this, &DockerExecRunner::onStreamData);
     connect(m_stream, &DockerRequest::finished, this, [this] {
@@ -150,6 +188,12 @@ void DockerExecRunner::onStreamData(const QByteArray &data)
 
 void DockerExecRunner::append(SandboxStream stream, const QByteArray &payload)
 {
+    if (m_request.interactive) {
+        // A stream's bytes belong to its reader, which bounds what it keeps.
+        if (!payload.isEmpty())
+            emit m_job->output(stream, payload);
+        return;
+    }
     QByteArray &target = stream == SandboxStream::Stdout ? m_result.stdoutData : m_result.stderrData;
     const qsizetype room = std::max<qsizetype>(0, m_request.maxOutputBytes - target.size());
     if (payload.size() > room)

@@ -71,6 +71,10 @@ private:
     bool m_streamEnded = false;
     bool m_killDone = false;
     bool m_done = false;
+    // An interactive command's input: written once the exec has started, until closed.
+    QByteArray m_pendingInput;
+    bool m_inputOpen = false;
+    bool m_inputClosed = false;
 };
 
 } // namespace Sandbench

@@ -15,7 +15,7 @@ import {
 const sdk = await loadSdk();
 const cli = cliPath();
 requireDocker();
-const image = process.env.SANDBENCH_MCP_DESKTOP_IMAGE || 'sandbench/desktop:1';
+const image = process.env.SANDBENCH_MCP_DESKTOP_IMAGE || 'sandbench/desktop:2';
 
 const dir = tempDir('sb-mcp-stdio-');
 const policy = path.join(dir, 'policy.json');
