@@ -10,8 +10,6 @@
 #include <tuple>
 
 #include "audit/auditwriter.h"
-#include "net/egressproxy.h"
-#include "sandbox/docker/dockerbackend.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxsecret.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
@@ -292,11 +290,10 @@ int runSandbox(const QStringList &args)
         // they appear, --record-credentials or not.
         TrafficRedaction redaction;
         redaction.keepCredentials = recordCredentials;
-        auto *docker = qobject_cast<DockerBackend *>(s->backend());
-        if (docker && docker->egressProxy()) {
-            for (const EgressSecret &secret : docker->egressProxy()->secrets())
-                redaction.secrets << TrafficRedaction::Secret{secret.name, secret.value, secret.placeholder.toLatin1()};
-        } else if (!so.secrets.isEmpty()) {
+        const QList<SandboxProxySecret> secrets = s->backend() ? s->backend()->proxySecrets() : QList<SandboxProxySecret>();
+        for (const SandboxProxySecret &secret : secrets)
+            redaction.secrets << TrafficRedaction::Secret{secret.name, secret.value, secret.placeholder};
+        if (secrets.size() < so.secrets.size()) {
             waitFor(s->release(), 30'000);
             return failWith({ErrorCode::Internal, QStringLiteral("the sandbox has no egress proxy whose secrets could be redacted")});
         }

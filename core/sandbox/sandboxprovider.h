@@ -58,6 +58,8 @@ public:
     // cannot fail with InvalidInput (supportsPause() false).
     virtual VoidOperation *pause();
     virtual VoidOperation *resume();
+    // The secrets this sandbox's egress proxy inserts (none without one).
+    virtual QList<SandboxProxySecret> proxySecrets() const { return {}; }
 
 signals:
     // A connection the sandbox made, or its egress proxy stopping (network kind allow).

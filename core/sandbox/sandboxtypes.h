@@ -177,6 +177,15 @@ struct BackendCreateRequest
 
 // What one claim of a warm sandbox applies to it (SandboxBackend::claim): the claim's env,
 // network kind (None or All) and lifetime; checked against the pool like a create.
+// A secret the egress proxy in front of a sandbox puts into its requests, and the placeholder the
+// sandbox holds instead: a recording redacts both wherever they appear.
+struct SandboxProxySecret
+{
+    QString name;
+    QByteArray value;
+    QByteArray placeholder;
+};
+
 struct BackendClaimRequest
 {
     SandboxOptions options;

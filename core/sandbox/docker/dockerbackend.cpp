@@ -242,4 +242,14 @@ VoidOperation *DockerBackend::extend(const QDateTime &expires)
     return writeDeadline(QLatin1String(DockerProvider::deadlineFile), expires);
 }
 
+QList<SandboxProxySecret> DockerBackend::proxySecrets() const
+{
+    QList<SandboxProxySecret> out;
+    if (m_egressProxy) {
+        for (const EgressSecret &secret : m_egressProxy->secrets())
+            out << SandboxProxySecret{secret.name, secret.value, secret.placeholder.toLatin1()};
+    }
+    return out;
+}
+
 } // namespace Sandbench

@@ -84,6 +84,7 @@ public:
     // the container is gone.
     void setEgressProxy(EgressProxy *proxy);
     EgressProxy *egressProxy() const { return m_egressProxy; }
+    QList<SandboxProxySecret> proxySecrets() const override;
     // Kills every process carrying the tag (a command and all it started).
     ExecJob *killTagged(const QString &tag);
 
