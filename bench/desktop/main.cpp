@@ -3,6 +3,7 @@
 //   (and the same shell command with -quality 10, a faster zlib level, to see whether
 //   compression is what costs), then frames per second, back to back, for a few seconds each.
 // Medians of N rounds (default 20; first argument); seconds per fps run from the second (5).
+#include "../common/median.h"
 #include "sandbox/desktop.h"
 #include "sandbox/docker/dockerprovider.h"
 #include "sandbox/sandboxpool.h"
@@ -15,15 +16,9 @@
 #include <algorithm>
 
 using namespace Sandbench;
+using Sandbench::Bench::median;
 
 namespace {
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // Milliseconds, and the PNG's size in bytes.
 std::pair<double, qsizetype> shellShot(const QString &id, bool fast)
