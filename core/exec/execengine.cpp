@@ -14,21 +14,33 @@ ExecEngine::ExecEngine(QObject *parent)
     qRegisterMetaType<Sandbench::AuditEvent>();
     qRegisterMetaType<Sandbench::Error>();
     qRegisterMetaType<Sandbench::ExecStream>();
-    // A run ends either way: drop it once its last signal has been delivered.
-    auto release = [this] {
-        if (!m_run)
-            return;
-        ExecRun *ended = m_run.release();
-        // The next warm runtime starts only once the ended run's process is gone (its
-        // destructor kills and reaps it): nothing of one run is alive next to the next one.
-        connect(ended, &QObject::destroyed, this, [this] {
-            if (m_template && !m_warm && !m_run)
-                startWarm();
-        }, Qt::QueuedConnection);
-        ended->deleteLater();
+    // A run ends either way. It is no longer running as soon as it says so (connected first,
+    // so every other listener of finished() or failed() already sees isRunning() false and can
+    // start the next run), and it is dropped once its last signal has been delivered.
+    const auto ended = [this] {
+        if (m_run && !m_refusing)
+            m_runEnded = true;
     };
-    connect(this, &ExecEngine::finished, this, release, Qt::QueuedConnection);
-    connect(this, &ExecEngine::failed, this, release, Qt::QueuedConnection);
+    connect(this, &ExecEngine::finished, this, ended);
+    connect(this, &ExecEngine::failed, this, ended);
+    connect(this, &ExecEngine::finished, this, &ExecEngine::releaseEndedRun, Qt::QueuedConnection);
+    connect(this, &ExecEngine::failed, this, &ExecEngine::releaseEndedRun, Qt::QueuedConnection);
+}
+
+void ExecEngine::releaseEndedRun()
+{
+    // Queued: by now a listener may have started the next run, which is not to be dropped.
+    if (!m_run || !m_runEnded)
+        return;
+    m_runEnded = false;
+    ExecRun *ended = m_run.release();
+    // The next warm runtime starts only once the ended run's process is gone (its
+    // destructor kills and reaps it): nothing of one run is alive next to the next one.
+    connect(ended, &QObject::destroyed, this, [this] {
+        if (m_template && !m_warm && !m_run)
+            startWarm();
+    }, Qt::QueuedConnection);
+    ended->deleteLater();
 }
 
 ExecEngine::~ExecEngine()
@@ -48,13 +60,17 @@ void ExecEngine::setConfig(const ExecEngineConfig &config)
 
 bool ExecEngine::isRunning() const
 {
-    return m_run != nullptr;
+    return m_run && !m_runEnded;
 }
 
 void ExecEngine::start(const ExecRequest &request)
 {
+    releaseEndedRun();
     if (m_run) {
+        // Not the end of the run going on: the flag keeps it running.
+        m_refusing = true;
         emit failed(Error::config(QStringLiteral("a run is already in progress")));
+        m_refusing = false;
         return;
     }
     m_lastStartWarm = false;
@@ -119,7 +135,7 @@ void ExecEngine::warmRuntimeGone(ExecRun *run)
 
 void ExecEngine::stop()
 {
-    if (m_run)
+    if (m_run && !m_runEnded)
         m_run->stop();
 }
 

@@ -74,9 +74,12 @@ private:
     void startWarm();
     void dropWarm();
     void warmRuntimeGone(ExecRun *run);
+    void releaseEndedRun();
 
     ExecEngineConfig m_config;
     std::unique_ptr<ExecRun> m_run;
+    bool m_runEnded = false; // m_run said finished() or failed() and waits to be dropped
+    bool m_refusing = false; // failed() is about a start refused, not about m_run
     std::optional<ExecRequest> m_template;
     std::unique_ptr<ExecRun> m_warm;
     bool m_lastStartWarm = false;

@@ -126,6 +126,47 @@ private slots:
         QTRY_VERIFY2_WITH_TIMEOUT(nothingLeft(), qPrintable(leftovers()), kDeadlineMs);
     }
 
+    // A run is over when it says so: whoever hears finished() or failed() can start the next
+    // one at once (the workbench's F5 right after a run's end was lost while the ended run
+    // waited to be dropped), and a start refused while a run goes on does not end that run.
+    void theNextRunStartsFromTheEndOfTheLast()
+    {
+        ExecFixture f;
+        ExecEngine engine;
+        QStringList outputs;
+        int ended = 0;
+        bool runningWhenEnded = false;
+        const auto next = [&](const QString &text) {
+            runningWhenEnded = runningWhenEnded || engine.isRunning();
+            if (++ended < 3)
+                engine.start(codeRequest(f, QStringLiteral("console.log('%1');").arg(text), f.sandboxPolicy()));
+        };
+        connect(&engine, &ExecEngine::finished, this, [&](const ExecResult &result) {
+            outputs << QString::fromUtf8(result.stdoutData).trimmed();
+            next(QStringLiteral("run-%1").arg(ended + 2));
+        });
+        QSignalSpy failed(&engine, &ExecEngine::failed);
+        engine.start(codeRequest(f, QStringLiteral("console.log('run-1');"), f.sandboxPolicy()));
+        QTRY_COMPARE_WITH_TIMEOUT(ended, 3, kDeadlineMs * 3);
+        QVERIFY(!runningWhenEnded);
+        QCOMPARE(outputs, (QStringList{QStringLiteral("run-1"), QStringLiteral("run-2"), QStringLiteral("run-3")}));
+        QCOMPARE(failed.size(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!engine.isRunning(), kDeadlineMs);
+
+        // Refused while one goes on: that one is still running, and ends on its own.
+        QSignalSpy finished(&engine, &ExecEngine::finished);
+        engine.start(codeRequest(f, QStringLiteral("await new Promise(r => setTimeout(r, 1500)); console.log('long');"), f.sandboxPolicy()));
+        QVERIFY(engine.isRunning());
+        engine.start(codeRequest(f, QStringLiteral("console.log('refused');"), f.sandboxPolicy()));
+        QCOMPARE(failed.size(), 1);
+        for (int turn = 0; turn < 20; ++turn)
+            QCoreApplication::processEvents();
+        QVERIFY(engine.isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kDeadlineMs);
+        QCOMPARE(finished.first().first().value<ExecResult>().stdoutData, QByteArray("long\n"));
+        QTRY_VERIFY2_WITH_TIMEOUT(nothingLeft(), qPrintable(leftovers()), kDeadlineMs);
+    }
+
     void everyWayARunEndsLeavesNothing_data()
     {
         QTest::addColumn<QString>("code");
