@@ -81,7 +81,7 @@ void addSecondsOption(OptionTable &table, const QString &name, const QString &he
     table.add({{name}, QStringLiteral("SECONDS"), help, [ms](const QString &v) -> std::optional<QString> {
         const auto n = wholeNumber(v, 1, maxLifetimeSeconds);
         if (!n)
-            return QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds);
+            return QStringLiteral("a number of seconds from 1 to %1 (24 h, the longest a sandbox lives)").arg(maxLifetimeSeconds);
         *ms = *n * 1000;
         return std::nullopt;
     }});
