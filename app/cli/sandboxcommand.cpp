@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "audit/auditwriter.h"
+#include "sandbox/sandboxenventry.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxsecret.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
@@ -129,13 +130,18 @@ void addSandboxOptions(OptionTable &table, SandboxOptions &so)
         o->cpus = *cpus;
         return std::nullopt;
     }});
-    table.add({{QStringLiteral("--env")}, QStringLiteral("K=V"), QStringLiteral("a variable"), [o](const QString &v) -> std::optional<QString> {
-        const qsizetype eq = v.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return QStringLiteral("NAME=VALUE");
-        o->env.insert(v.left(eq), v.mid(eq + 1));
+    // Checked by the pool's rules as it is read; a refusal names the entry, never its value.
+    auto envCount = std::make_shared<int>(0);
+    table.add({{QStringLiteral("--env")}, QStringLiteral("K=V"), QStringLiteral("a variable"), [o, envCount](const QString &v) -> std::optional<QString> {
+        const QString where = QStringLiteral("--env #%1").arg(++*envCount);
+        auto entry = parseEnvEntry(v, where);
+        if (!entry)
+            return entry.error().message;
+        if (o->env.contains(entry->first))
+            return QStringLiteral("%1: %2 is given twice").arg(where, entry->first);
+        o->env.insert(entry->first, entry->second);
         return std::nullopt;
-    }, true});
+    }, true, true});
 }
 
 namespace {

@@ -244,6 +244,22 @@ private slots:
         QCOMPARE(cli({QStringLiteral("create"), QStringLiteral("--network"), QStringLiteral("allow:example.org")}).status, 2);
         QCOMPARE(cli({QStringLiteral("create"), QStringLiteral("--lifetime"), QStringLiteral("0")}).status, 2);
         QCOMPARE(cli({QStringLiteral("create"), QStringLiteral("--bogus")}).status, 2);
+        // A bad --env entry is refused before anything is made, naming the entry, never
+        // showing a value (one without '=' may be a value pasted alone).
+        const QList<std::pair<QStringList, QByteArray>> badEnv{
+            {{QStringLiteral("--env"), QStringLiteral("sk-live-8c7d6e5f")}, "--env #1: expected NAME=VALUE (there is no '=')"},
+            {{QStringLiteral("--env"), QStringLiteral("A=1"), QStringLiteral("--env"), QStringLiteral("BAD NAME=sk-live-8c7d6e5f")},
+             "--env #2: the name holds U+0020 at character 4"},
+            {{QStringLiteral("--env"), QStringLiteral("TOKEN=sk-live-8c7d6e5f\x1b")}, "--env #1: the value of TOKEN holds a control character"},
+            {{QStringLiteral("--env"), QStringLiteral("A=sk-live-8c7d6e5f"), QStringLiteral("--env"), QStringLiteral("A=2")},
+             "--env #2: A is given twice"},
+        };
+        for (const auto &[args, says] : badEnv) {
+            const CliRun r = cli(QStringList{QStringLiteral("create")} + args);
+            QVERIFY2(r.status == 2 && r.out.isEmpty() && r.err.contains(says) && !r.err.contains("sk-live-8c7d6e5f")
+                         && !r.err.contains("BAD NAME"),
+                     qPrintable(describe(r)));
+        }
     }
 
     // A lifetime past the engine's longest (24 h) is refused as the option is read, naming it,
