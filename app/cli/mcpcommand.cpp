@@ -11,6 +11,8 @@
 #include "mcp/mcpserver.h"
 #include "mcp/mcpstdio.h"
 #include "policy/policyfile.h"
+#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxenventry.h"
 #include "workbench/sandboxproviders.h"
 #include "workbench/workbench.h"
 
@@ -70,7 +72,7 @@ QString mcpHelp()
         "  mcp [--http 127.0.0.1:PORT [--token-file FILE]] [--policy FILE] [--workdir DIR]\n"
         "      [--sandbox-tools NAME[:exec,write,ports,desktop]]... [--image IMAGE]\n"
         "      [--network none|all|allow:HOST[,HOST...]] [--port P]... [--lifetime SECONDS]\n"
-        "      [--max-sandboxes N] [--warm N]\n"
+        "      [--max-sandboxes N] [--warm N] [--env NAME=VALUE]... [--env-file FILE] [--from SNAPSHOT]\n"
         "      [--record-dir DIR] [--approve TOOL[,TOOL...]] [--approve-timeout SECONDS]\n"
         "               serve MCP to an agent, on stdio or on loopback HTTP (a bearer token is\n"
         "               printed on stderr, or read from --token-file); tools: code.run under\n"
@@ -82,6 +84,9 @@ QString mcpHelp()
         "               in --record-dir (default: the sessions folder) for `replay FILE`, with\n"
         "               the connections of its allow:... sandboxes;\n"
         "               --warm N keeps N sandboxes ready, claimed by the sessions' creates;\n"
+        "               --env and --env-file (NAME=VALUE lines) give every sandbox variables,\n"
+        "               applied at its claim and recorded by name only; --from SNAPSHOT makes\n"
+        "               each session's sandbox from that snapshot (`sandbox snapshot`), its own;\n"
         "               --approve holds each call of TOOL until a person answers it (see\n"
         "               `approvals`), refused after --approve-timeout (default 120 s)\n");
 }
@@ -89,7 +94,6 @@ QString mcpHelp()
 int mcpCommand(const QStringList &args)
 {
     McpServerOptions options;
-    options.sandbox.image = QStringLiteral("sandbench/base:1");
     options.sandbox.lifetimeMs = 3600'000;
     options.recordDir = Workbench::defaultSessionsFolder();
     QString http, tokenFile, policyFile;
@@ -137,9 +141,11 @@ int mcpCommand(const QStringList &args)
                }, true});
     table.add({{QStringLiteral("--lifetime")}, QStringLiteral("SECONDS"), QStringLiteral("each sandbox's lifetime"),
                [&options](const QString &v) -> std::optional<QString> {
-                   auto s = wholeNumber(v, 1, 7 * 86400);
+                   // The engine's longest: a longer one would fail every session's first create.
+                   constexpr qint64 longest = DockerProviderOptions::longestLifetimeMs / 1000;
+                   auto s = wholeNumber(v, 1, longest);
                    if (!s)
-                       return QStringLiteral("a number of seconds from 1 to 604800");
+                       return QStringLiteral("a number of seconds from 1 to %1 (24 h, the longest a sandbox lives)").arg(longest);
                    options.sandbox.lifetimeMs = *s * 1000;
                    return std::nullopt;
                }});
@@ -177,6 +183,18 @@ int mcpCommand(const QStringList &args)
                    options.approveTimeoutMs = int(*s * 1000);
                    return std::nullopt;
                }});
+    // Kept as given and parsed after the table, so that a refused entry is never echoed (its
+    // value may be a secret, and one without '=' may be a value alone); errors name its place.
+    QStringList envSpecs;
+    table.add({{QStringLiteral("--env")}, QStringLiteral("NAME=VALUE"), QStringLiteral("a variable of every sandbox (repeats)"),
+               [&envSpecs](const QString &v) -> std::optional<QString> {
+                   envSpecs << v;
+                   return std::nullopt;
+               }, true});
+    QString envFile;
+    table.text({QStringLiteral("--env-file")}, QStringLiteral("FILE"), QStringLiteral("such variables as NAME=VALUE lines"), &envFile);
+    table.text({QStringLiteral("--from")}, QStringLiteral("SNAPSHOT"), QStringLiteral("each session's sandbox starts from this snapshot"),
+               &options.sandbox.snapshot);
     table.text({QStringLiteral("--record-dir")}, QStringLiteral("DIR"), QStringLiteral("where sessions are recorded"), &options.recordDir);
     table.flag({QStringLiteral("--help"), QStringLiteral("-h")}, QStringLiteral("this text"), &help);
     const auto parsed = table.parse(args);
@@ -190,6 +208,31 @@ int mcpCommand(const QStringList &args)
         return usageError(QStringLiteral("unexpected argument %1").arg((parsed->positional + parsed->rest).constFirst()));
     if (!tokenFile.isEmpty() && http.isEmpty())
         return usageError(QStringLiteral("--token-file needs --http"));
+
+    // A snapshot carries its own image: the default applies only without one.
+    if (!options.sandbox.snapshot.isEmpty() && !options.sandbox.image.isEmpty())
+        return usageError(QStringLiteral("--image cannot be used with --from: the snapshot holds its own image"));
+    if (options.sandbox.snapshot.isEmpty() && options.sandbox.image.isEmpty())
+        options.sandbox.image = QStringLiteral("sandbench/base:1");
+    for (qsizetype i = 0; i < envSpecs.size(); ++i) {
+        const QString where = envSpecs.size() == 1 ? QStringLiteral("--env") : QStringLiteral("--env #%1").arg(i + 1);
+        auto entry = parseEnvEntry(envSpecs.at(i), where);
+        if (!entry)
+            return usageError(entry.error().message);
+        if (options.sandbox.env.contains(entry->first))
+            return usageError(QStringLiteral("%1: %2 is given twice").arg(where, entry->first));
+        options.sandbox.env.insert(entry->first, entry->second);
+    }
+    if (!envFile.isEmpty()) {
+        auto bytes = readRegularFile(envFile, 1 << 20, QStringLiteral("--env-file"));
+        if (!bytes)
+            return usageError(bytes.error().message);
+        auto fromFile = parseEnvLines(*bytes, QStringLiteral("--env-file %1").arg(envFile));
+        if (!fromFile)
+            return usageError(fromFile.error().message);
+        if (auto added = addEnvEntries(&options.sandbox.env, *fromFile, QStringLiteral("--env-file %1").arg(envFile)); !added)
+            return usageError(added.error().message);
+    }
 
     if (!policyFile.isEmpty()) {
         auto policy = readPolicyFile(policyFile);
@@ -208,6 +251,9 @@ int mcpCommand(const QStringList &args)
     McpServer server(options);
     if (auto ok = server.check(); !ok)
         return usageError(ok.error().message);
+    // Looked up now: a missing snapshot stops the server before any agent connects.
+    if (auto pinned = waitFor(server.pinSnapshot(), 60'000); !pinned)
+        return usageError(pinned.error().message);
     // The warm sandboxes are made from the start, not at the first session's first create.
     if (options.warm > 0) {
         if (auto pool = server.workbench()->sandboxPool(); !pool)

@@ -91,7 +91,7 @@ Result<ParsedArgs> OptionTable::parse(const QStringList &args, bool stopAtPositi
             return refuse(QStringLiteral("%1: given more than once").arg(name));
         seen.insert(option);
         if (const std::optional<QString> expected = option->take(value))
-            return refuse(badValue(name, value, *expected));
+            return refuse(option->secretValue ? *expected : badValue(name, value, *expected));
     }
     return out;
 }

@@ -21,6 +21,9 @@ struct Option
     // should have been ("a number of seconds from 1 to 604800"), and the table says the rest.
     std::function<std::optional<QString>(const QString &value)> take;
     bool repeats = false; // may be given more than once (each value is kept)
+    // The value may be a secret (an environment variable's): a refusal is take()'s message
+    // alone, after the option's name, and never shows the value.
+    bool secretValue = false;
 };
 
 // What is left once the options are taken.

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "audit/auditwriter.h"
+#include "sandbox/sandboxenventry.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxsecret.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
@@ -81,7 +82,7 @@ void addSecondsOption(OptionTable &table, const QString &name, const QString &he
     table.add({{name}, QStringLiteral("SECONDS"), help, [ms](const QString &v) -> std::optional<QString> {
         const auto n = wholeNumber(v, 1, maxLifetimeSeconds);
         if (!n)
-            return QStringLiteral("a number of seconds from 1 to %1").arg(maxLifetimeSeconds);
+            return QStringLiteral("a number of seconds from 1 to %1 (24 h, the longest a sandbox lives)").arg(maxLifetimeSeconds);
         *ms = *n * 1000;
         return std::nullopt;
     }});
@@ -129,13 +130,18 @@ void addSandboxOptions(OptionTable &table, SandboxOptions &so)
         o->cpus = *cpus;
         return std::nullopt;
     }});
-    table.add({{QStringLiteral("--env")}, QStringLiteral("K=V"), QStringLiteral("a variable"), [o](const QString &v) -> std::optional<QString> {
-        const qsizetype eq = v.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return QStringLiteral("NAME=VALUE");
-        o->env.insert(v.left(eq), v.mid(eq + 1));
+    // Checked by the pool's rules as it is read; a refusal names the entry, never its value.
+    auto envCount = std::make_shared<int>(0);
+    table.add({{QStringLiteral("--env")}, QStringLiteral("K=V"), QStringLiteral("a variable"), [o, envCount](const QString &v) -> std::optional<QString> {
+        const QString where = QStringLiteral("--env #%1").arg(++*envCount);
+        auto entry = parseEnvEntry(v, where);
+        if (!entry)
+            return entry.error().message;
+        if (o->env.contains(entry->first))
+            return QStringLiteral("%1: %2 is given twice").arg(where, entry->first);
+        o->env.insert(entry->first, entry->second);
         return std::nullopt;
-    }, true});
+    }, true, true});
 }
 
 namespace {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sandbox/docker/dockerprovider.h"
+
 #include <QStringList>
 
 namespace Sandbench {
@@ -10,7 +12,9 @@ namespace Sandbench::Cli {
 
 class OptionTable;
 
-constexpr qint64 maxLifetimeSeconds = 7LL * 24 * 3600;
+// The engine's longest lifetime (24 h): a longer one is refused as the option is read, naming
+// it, not when the pool opens.
+constexpr qint64 maxLifetimeSeconds = DockerProviderOptions::longestLifetimeMs / 1000;
 
 // What a sandbox is made with, the same for `sandbox run` and `sandbox create`: --image, --from,
 // --network, --port, --lifetime, --memory, --cpus, --env, each checked as it is parsed.

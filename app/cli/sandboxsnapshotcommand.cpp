@@ -1,5 +1,7 @@
 #include "sandboxsnapshotcommand.h"
 
+#include "sandboxcommand.h"
+
 #include "common/terminaltext.h"
 #include "optiontable.h"
 
@@ -16,7 +18,6 @@ namespace Sandbench::Cli {
 
 namespace {
 
-constexpr qint64 maxLifetimeSeconds = 7LL * 24 * 3600;
 // The most forks one command makes (the pool it makes them in allows this many).
 constexpr int maxForks = 16;
 

@@ -318,6 +318,17 @@ void AgentSessionReplayer::replaySandboxCall(qsizetype index, const QString &set
     options.image = m_session.server.value(QLatin1String("image")).toString();
     options.lifetimeMs = qBound<qint64>(1000, m_session.server.value(QLatin1String("lifetimeMs")).toInteger(), m_options.maxLifetimeMs);
     options.network.kind = NetworkKind::None; // offline, whatever was recorded
+    // From the same snapshot, holding the same files: one holding anything else fails the create.
+    options.snapshot = m_session.server.value(QLatin1String("snapshot")).toString();
+    options.snapshotDigest = m_session.server.value(QLatin1String("snapshotDigest")).toString();
+    if (const QJsonArray names = m_session.server.value(QLatin1String("envNames")).toArray(); !names.isEmpty()) {
+        QStringList shown;
+        for (const QJsonValue &name : names)
+            shown << name.toString().left(64);
+        m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote",
+                                                       "the sandbox \"%1\" had variables kept by name only (%2); the replay runs it without them"),
+                                     {set, shown.join(QStringLiteral(", "))});
+    }
     if (m_session.server.value(QLatin1String("network")).toString() != QLatin1String("none"))
         m_report.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "the sandbox \"%1\" had the network; the replay runs it offline"),
                                      {set});

@@ -62,12 +62,19 @@ McpClientSession::McpClientSession(McpServer *server, const QString &transport, 
     QJsonArray ports;
     for (int port : o.sandbox.ports)
         ports.append(port);
-    const QJsonObject serverInfo{{QStringLiteral("toolSets"), sets},
-                                 {QStringLiteral("image"), o.sandbox.image},
-                                 {QStringLiteral("network"), networkKindName(o.sandbox.network.kind)},
-                                 {QStringLiteral("allow"), QJsonArray::fromStringList(o.sandbox.network.domains)},
-                                 {QStringLiteral("ports"), ports},
-                                 {QStringLiteral("lifetimeMs"), o.sandbox.lifetimeMs}};
+    // The variables by name only (a value may be a secret), as `sandbox run --record` keeps
+    // them without --record-env-values; the snapshot by name and what it held.
+    QJsonObject serverInfo{{QStringLiteral("toolSets"), sets},
+                           {QStringLiteral("image"), o.sandbox.image},
+                           {QStringLiteral("network"), networkKindName(o.sandbox.network.kind)},
+                           {QStringLiteral("allow"), QJsonArray::fromStringList(o.sandbox.network.domains)},
+                           {QStringLiteral("ports"), ports},
+                           {QStringLiteral("lifetimeMs"), o.sandbox.lifetimeMs},
+                           {QStringLiteral("envNames"), QJsonArray::fromStringList(o.sandbox.env.keys())}};
+    if (!o.sandbox.snapshot.isEmpty()) {
+        serverInfo.insert(QStringLiteral("snapshot"), o.sandbox.snapshot);
+        serverInfo.insert(QStringLiteral("snapshotDigest"), o.sandbox.snapshotDigest);
+    }
     auto writer = AgentSessionWriter::create(o.recordDir, {{QStringLiteral("applicationVersion"), QCoreApplication::applicationVersion()},
                                                             {QStringLiteral("recordedAtMs"), QDateTime::currentMSecsSinceEpoch()},
                                                             {QStringLiteral("transport"), transport},

@@ -2,6 +2,9 @@
 
 #include "exec/execresult.h"
 #include "mcp/mcpclientsession.h"
+#include "sandbox/sandboxpool.h"
+#include "sandbox/sandboxsnapshot.h"
+#include "sandbox/sandboxvalidation.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
@@ -172,7 +175,47 @@ VoidResult McpServer::check() const
         return fail(QStringLiteral("--warm: from 0 to --max-sandboxes (%1); warm sandboxes count against it").arg(m_options.maxSandboxes));
     if (m_options.warm > 0 && m_options.toolSets.isEmpty())
         return fail(QStringLiteral("--warm needs --sandbox-tools: without them no session has a sandbox"));
+    if (auto env = SandboxValidation::checkEnv(m_options.sandbox.env); !env)
+        return fail(QStringLiteral("--env: %1").arg(env.error().message));
+    if (!m_options.sandbox.env.isEmpty() && m_options.toolSets.isEmpty())
+        return fail(QStringLiteral("--env needs --sandbox-tools: without them no session has a sandbox"));
+    if (const QString &from = m_options.sandbox.snapshot; !from.isEmpty()) {
+        if (auto name = validateSnapshotName(from); !name)
+            return fail(QStringLiteral("--from: %1").arg(name.error().message));
+        if (m_options.toolSets.isEmpty())
+            return fail(QStringLiteral("--from needs --sandbox-tools: without them no session has a sandbox"));
+        // A snapshot's files go in at create, so a warm sandbox (the image's files alone) could
+        // never serve a session: it would only hold a place of --max-sandboxes.
+        if (m_options.warm > 0)
+            return fail(QStringLiteral("--from %1: cannot be used with --warm (a sandbox from a snapshot is made for its session)").arg(from));
+    }
     return {};
+}
+
+Operation<void> *McpServer::pinSnapshot()
+{
+    auto *op = new Operation<void>(this);
+    const QString name = m_options.sandbox.snapshot;
+    if (name.isEmpty())
+        return op->finish({}), op;
+    auto pool = m_workbench->sandboxPool();
+    if (!pool)
+        return op->finish(std::unexpected(pool.error())), op;
+    (*pool)->listSnapshots()->then(op, [this, op, name](const Result<QList<SnapshotInfo>> &list) {
+        if (!list)
+            return void(op->finish(std::unexpected(list.error())));
+        for (const SnapshotInfo &info : *list) {
+            if (info.name != name)
+                continue;
+            if (info.archiveBytes < 0)
+                return void(op->fail(ErrorCode::InvalidInput, QStringLiteral("--from %1: the snapshot's files are missing (remove it with "
+                                                                             "`sandbox rm-snapshot %1` and take it again)").arg(name)));
+            m_options.sandbox.snapshotDigest = info.digest;
+            return void(op->finish({}));
+        }
+        op->fail(ErrorCode::InvalidInput, QStringLiteral("--from %1: no snapshot of that name (see `sandbox snapshots`)").arg(name));
+    });
+    return op;
 }
 
 McpSession *McpServer::newSession(const QString &transport, QObject *parent)

@@ -5,6 +5,7 @@
 #include "mcp/mcpsession.h"
 #include "mcp/toolcatalogue.h"
 #include "policy/policy.h"
+#include "sandbox/sandboxoperation.h"
 #include "sandbox/sandboxtypes.h"
 #include "workbench/sandboxproviders.h"
 
@@ -30,7 +31,9 @@ struct McpServerOptions
     // What each client session's own workdir starts as (copied; empty: an empty folder).
     QString workdir;
     QList<SandboxToolSet> toolSets;
-    // How each session's sandboxes are made: image, network, lifetimeMs.
+    // How each session's sandboxes are made: image, network, lifetimeMs, env (--env, applied
+    // at claim: a warm sandbox stays warm), snapshot (--from: each session's sandbox starts
+    // from its files, its digest pinned by pinSnapshot()).
     SandboxOptions sandbox;
     int maxSandboxes = 4;
     // Sandboxes of `sandbox`'s image kept warm (PoolOptions::warm) for the sessions' creates.
@@ -59,6 +62,12 @@ public:
     // Checks what the options name exists and fits (the workdir, the record folder, the tool
     // set names, the lifetime); the error says which option is wrong.
     VoidResult check() const;
+
+    // With a snapshot to start from (--from): looks it up and pins its digest, so every
+    // session's sandbox holds the same files (one replaced meanwhile fails the create) and the
+    // session records name them. Fails naming the snapshot when there is none of that name.
+    // Finishes at once without one.
+    Operation<void> *pinSnapshot();
 
     const McpServerOptions &options() const { return m_options; }
     Workbench *workbench() const { return m_workbench; }

@@ -208,12 +208,17 @@ Result<QStringList> checkAllowList(const QStringList &entries)
     return list->canonicalEntries();
 }
 
+bool isEnvName(const QString &name)
+{
+    static const QRegularExpression pattern = whole("[A-Za-z_][A-Za-z0-9_]{0,255}");
+    return pattern.match(name).hasMatch();
+}
+
 VoidResult checkEnv(const QMap<QString, QString> &env)
 {
-    static const QRegularExpression name = whole("[A-Za-z_][A-Za-z0-9_]{0,255}");
     qint64 total = 0;
     for (auto it = env.cbegin(); it != env.cend(); ++it) {
-        if (!name.match(it.key()).hasMatch())
+        if (!isEnvName(it.key()))
             return fail(ErrorCode::InvalidInput, QStringLiteral("'%1' is not a variable name").arg(printable(it.key())));
         if (it.key() == QLatin1String("SANDBENCH_EXEC"))
             return fail(ErrorCode::InvalidInput, QStringLiteral("SANDBENCH_EXEC is reserved"));

@@ -23,6 +23,8 @@ Result<QString> resolvePath(const QString &workdir, const QString &path);
 // first bad entry named (what front ends check as the user types, without core/net).
 Result<QStringList> checkAllowList(const QStringList &entries);
 
+// A variable's name as a sandbox's shell can hold it: [A-Za-z_][A-Za-z0-9_]{0,255}.
+bool isEnvName(const QString &name);
 VoidResult checkEnv(const QMap<QString, QString> &env);
 VoidResult checkLabels(const QMap<QString, QString> &labels);
 

@@ -2,6 +2,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandboxtypes.h sandbox/sandboxtypes.cpp
     sandbox/sandboxoperation.h sandbox/sandboxoperation.cpp
     sandbox/sandboxvalidation.h sandbox/sandboxvalidation.cpp
+    sandbox/sandboxenventry.h sandbox/sandboxenventry.cpp
     sandbox/sandboxsecret.h sandbox/sandboxsecret.cpp
     sandbox/sandboxscripts.h sandbox/sandboxscripts.cpp
     sandbox/sandboxsnapshot.h sandbox/sandboxsnapshot.cpp

@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -253,6 +254,17 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(coversState(), 5'000);
         QTRY_VERIFY_WITH_TIMEOUT(resume->isEnabled() && resume->text() == QStringLiteral("Resume"), 5'000);
         QVERIFY(!extend->isEnabled());
+        // The Exec tab's Run is off while paused and says why; Enter in the command line runs
+        // nothing either.
+        auto *run = panel.execWidget()->findChild<QPushButton *>(QStringLiteral("execRun"));
+        auto *line = panel.execWidget()->findChild<QLineEdit *>();
+        QVERIFY(run && line);
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isEnabled(), 5'000);
+        QVERIFY2(run->toolTip().contains(QStringLiteral("paused")), qPrintable(run->toolTip()));
+        line->setText(QStringLiteral("echo while-paused"));
+        QTest::keyClick(line, Qt::Key_Return);
+        QVERIFY(!panel.execWidget()->isRunning());
+        QVERIFY(!panel.execWidget()->outputText().contains(QStringLiteral("while-paused")));
         QVERIFY2(panel.status().contains(QStringLiteral("paused")), qPrintable(panel.status()));
         auto inspected = dockerCall(dockerSocket(), "GET", "/containers/" + s->id().toLatin1() + "/json");
         QVERIFY(inspected && inspected->body.contains("\"Paused\":true"));
@@ -266,6 +278,13 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(state.data().toString(), QStringLiteral("alive"), 5'000);
         QTRY_VERIFY_WITH_TIMEOUT(pause->isEnabled() && pause->text() == QStringLiteral("Pause"), 5'000);
         QVERIFY(extend->isEnabled());
+        // Run is back, without the tooltip, and runs.
+        QTRY_VERIFY_WITH_TIMEOUT(run->isEnabled(), 5'000);
+        QVERIFY(run->toolTip().isEmpty());
+        QSignalSpy ran(panel.execWidget(), &SandboxExecWidget::finished);
+        QTest::mouseClick(run, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!ran.isEmpty(), 30'000);
+        QVERIFY2(panel.execWidget()->outputText().contains(QStringLiteral("\nwhile-paused\n")), qPrintable(panel.execWidget()->outputText()));
         // Its processes carried on.
         auto count = [s] {
             auto r = waitFor(s->readFile(QStringLiteral("counter")), 30'000);

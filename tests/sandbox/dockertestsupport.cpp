@@ -171,4 +171,28 @@ QString trafficTestFile(const QString &name)
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
+CliRun runCli(const QStringList &args, const QByteArray &input, int timeoutMs)
+{
+    QProcess p;
+    p.start(qEnvironmentVariable("SANDBENCH_CLI"), args);
+    if (!input.isEmpty())
+        p.write(input);
+    p.closeWriteChannel();
+    CliRun run;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return run;
+    }
+    run.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    run.out = p.readAllStandardOutput();
+    run.err = p.readAllStandardError();
+    return run;
+}
+
+QString describe(const CliRun &run)
+{
+    return QStringLiteral("status %1\nstdout: %2\nstderr: %3").arg(run.status).arg(QString::fromUtf8(run.out), QString::fromUtf8(run.err));
+}
+
 } // namespace Sandbench::Test

@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 #include <QUrl>
 
@@ -19,35 +18,10 @@ using namespace Sandbench::Test;
 
 namespace {
 
-struct CliRun
-{
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
+// `sandbench-cli sandbox ARGS...`.
 CliRun cli(const QStringList &args, const QByteArray &input = {})
 {
-    QProcess p;
-    p.start(qEnvironmentVariable("SANDBENCH_CLI"), QStringList{QStringLiteral("sandbox")} + args);
-    if (!input.isEmpty())
-        p.write(input);
-    p.closeWriteChannel();
-    CliRun run;
-    if (!p.waitForFinished(120'000)) {
-        p.kill();
-        p.waitForFinished();
-        return run;
-    }
-    run.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    run.out = p.readAllStandardOutput();
-    run.err = p.readAllStandardError();
-    return run;
-}
-
-QString describe(const CliRun &r)
-{
-    return QStringLiteral("status %1, out: %2, err: %3").arg(r.status).arg(QString::fromUtf8(r.out), QString::fromUtf8(r.err));
+    return runCli(QStringList{QStringLiteral("sandbox")} + args, input, 120'000);
 }
 
 // Every container on the engine carrying Sandbench's owner label, by id.
@@ -270,6 +244,47 @@ private slots:
         QCOMPARE(cli({QStringLiteral("create"), QStringLiteral("--network"), QStringLiteral("allow:example.org")}).status, 2);
         QCOMPARE(cli({QStringLiteral("create"), QStringLiteral("--lifetime"), QStringLiteral("0")}).status, 2);
         QCOMPARE(cli({QStringLiteral("create"), QStringLiteral("--bogus")}).status, 2);
+        // A bad --env entry is refused before anything is made, naming the entry, never
+        // showing a value (one without '=' may be a value pasted alone).
+        const QList<std::pair<QStringList, QByteArray>> badEnv{
+            {{QStringLiteral("--env"), QStringLiteral("sk-live-8c7d6e5f")}, "--env #1: expected NAME=VALUE (there is no '=')"},
+            {{QStringLiteral("--env"), QStringLiteral("A=1"), QStringLiteral("--env"), QStringLiteral("BAD NAME=sk-live-8c7d6e5f")},
+             "--env #2: the name holds U+0020 at character 4"},
+            {{QStringLiteral("--env"), QStringLiteral("TOKEN=sk-live-8c7d6e5f\x1b")}, "--env #1: the value of TOKEN holds a control character"},
+            {{QStringLiteral("--env"), QStringLiteral("A=sk-live-8c7d6e5f"), QStringLiteral("--env"), QStringLiteral("A=2")},
+             "--env #2: A is given twice"},
+        };
+        for (const auto &[args, says] : badEnv) {
+            const CliRun r = cli(QStringList{QStringLiteral("create")} + args);
+            QVERIFY2(r.status == 2 && r.out.isEmpty() && r.err.contains(says) && !r.err.contains("sk-live-8c7d6e5f")
+                         && !r.err.contains("BAD NAME"),
+                     qPrintable(describe(r)));
+        }
+    }
+
+    // A lifetime past the engine's longest (24 h) is refused as the option is read, naming it,
+    // by every command that makes a sandbox, before the engine is asked; 24 h itself is fine.
+    void refusesALifetimePastTheEnginesLongest()
+    {
+        const QList<QStringList> commands{
+            {QStringLiteral("create"), QStringLiteral("--lifetime"), QStringLiteral("86401")},
+            {QStringLiteral("create"), QStringLiteral("--lifetime"), QStringLiteral("604800")},
+            {QStringLiteral("run"), QStringLiteral("--lifetime"), QStringLiteral("86401"), QStringLiteral("--"), QStringLiteral("true")},
+            {QStringLiteral("fork"), QStringLiteral("abcdef123456"), QStringLiteral("--count"), QStringLiteral("1"),
+             QStringLiteral("--lifetime"), QStringLiteral("86401")},
+        };
+        for (const QStringList &args : commands) {
+            const CliRun r = cli(args);
+            QVERIFY2(r.status == 2 && r.out.isEmpty(), qPrintable(args.join(u' ') + QLatin1Char('\n') + describe(r)));
+            const QByteArray first = r.err.left(r.err.indexOf('\n'));
+            QVERIFY2(first.contains("--lifetime: \"" + args.at(args.indexOf(QStringLiteral("--lifetime")) + 1).toLatin1() + "\"")
+                         && first.contains("from 1 to 86400"),
+                     first.constData());
+        }
+        const QString id = create({QStringLiteral("--lifetime"), QStringLiteral("86400")});
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(cli({QStringLiteral("rm"), id}).status, 0);
+        QVERIFY(!exists(id));
     }
 };
 

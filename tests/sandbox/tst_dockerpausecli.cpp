@@ -7,7 +7,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 using namespace Sandbench;
@@ -15,33 +14,10 @@ using namespace Sandbench::Test;
 
 namespace {
 
-QString cliPath()
-{
-    return qEnvironmentVariable("SANDBENCH_CLI");
-}
-
-struct CliRun
-{
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
+// `sandbench-cli sandbox ARGS...`.
 CliRun cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(cliPath(), QStringList{QStringLiteral("sandbox")} + args);
-    p.closeWriteChannel();
-    CliRun run;
-    if (!p.waitForFinished(90'000)) {
-        p.kill();
-        p.waitForFinished();
-        return run;
-    }
-    run.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    run.out = p.readAllStandardOutput();
-    run.err = p.readAllStandardError();
-    return run;
+    return runCli(QStringList{QStringLiteral("sandbox")} + args, {}, 90'000);
 }
 
 bool isPaused(const QString &id)
@@ -79,7 +55,7 @@ private slots:
     void initTestCase()
     {
         REQUIRE_DOCKER();
-        QVERIFY2(QFile::exists(cliPath()), "SANDBENCH_CLI does not name sandbench-cli");
+        QVERIFY2(QFile::exists(qEnvironmentVariable("SANDBENCH_CLI")), "SANDBENCH_CLI does not name sandbench-cli");
         PoolOptions po;
         po.maxSandboxes = 2;
         po.maxLifetimeMs = 600'000;

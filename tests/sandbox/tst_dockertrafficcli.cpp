@@ -16,7 +16,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,35 +25,6 @@ using namespace Sandbench;
 using namespace Sandbench::Test;
 
 namespace {
-
-struct CliRun
-{
-    int status = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliRun cli(const QStringList &args)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("SANDBENCH_CLI"), args);
-    p.closeWriteChannel();
-    CliRun run;
-    if (!p.waitForFinished(240'000)) {
-        p.kill();
-        p.waitForFinished();
-        return run;
-    }
-    run.status = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    run.out = p.readAllStandardOutput();
-    run.err = p.readAllStandardError();
-    return run;
-}
-
-QString describe(const CliRun &r)
-{
-    return QStringLiteral("status %1\nstdout: %2\nstderr: %3").arg(r.status).arg(QString::fromUtf8(r.out), QString::fromUtf8(r.err));
-}
 
 // The bundle at `from` with its manifest changed by `edit`, written to `to` as a writer would
 // (every member's digest listed anew): what a hostile hand makes, past the archive's own checks.
@@ -123,7 +93,7 @@ private slots:
     void recordWithNetworkAllRefused()
     {
         const QString file = m_dir.filePath(QStringLiteral("all.sbsession"));
-        const CliRun r = cli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("all"),
+        const CliRun r = runCli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("all"),
                               QStringLiteral("--record"), file, QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(r.status == 2 && r.err.contains("--record cannot record the traffic of --network all"), qPrintable(describe(r)));
         QVERIFY(!QFile::exists(file));
@@ -131,7 +101,7 @@ private slots:
 
     void recordedThenReplayedOffline()
     {
-        const CliRun recorded = cli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"),
+        const CliRun recorded = runCli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"),
                                      QStringLiteral("allow:127.0.0.1:%1").arg(m_port), QStringLiteral("--record"), m_bundle,
                                      QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script(QStringLiteral("echo done"))});
         QVERIFY2(recorded.status == 0, qPrintable(describe(recorded)));
@@ -150,7 +120,7 @@ private slots:
 
         // Nothing can answer now but the recording.
         m_server.stop();
-        const CliRun replayed = cli({QStringLiteral("replay"), m_bundle});
+        const CliRun replayed = runCli({QStringLiteral("replay"), m_bundle});
         QVERIFY2(replayed.status == 0 && replayed.out.startsWith("identical\n"), qPrintable(describe(replayed)));
     }
 
@@ -164,7 +134,7 @@ private slots:
         exec->argv = {QStringLiteral("sh"), QStringLiteral("-c"), script(QStringLiteral("wget -q -O - %1; echo done").arg(url(QStringLiteral("/missing"))))};
         const QString changed = m_dir.filePath(QStringLiteral("changed.sbsession"));
         VERIFY_OK(session->write(changed));
-        const CliRun r = cli({QStringLiteral("replay"), changed});
+        const CliRun r = runCli({QStringLiteral("replay"), changed});
         QVERIFY2(r.status == 1, qPrintable(describe(r)));
         QVERIFY2(r.out.contains("diverged: network at step 1"), qPrintable(describe(r)));
         QVERIFY2(r.out.contains(QStringLiteral("GET %1: not in the recording").arg(url(QStringLiteral("/missing"))).toUtf8()),
@@ -220,7 +190,7 @@ private slots:
                 traffic.replace(at, e);
             });
         }));
-        const CliRun r = cli({QStringLiteral("replay"), hostile});
+        const CliRun r = runCli({QStringLiteral("replay"), hostile});
         QVERIFY2(r.status == 2, qPrintable(describe(r)));
         QVERIFY2(r.err.contains(hostile.toUtf8()) && r.err.contains(expected.toUtf8()), qPrintable(describe(r)));
     }

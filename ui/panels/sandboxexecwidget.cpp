@@ -54,7 +54,12 @@ void SandboxExecWidget::setSandbox(Sandbox *sandbox)
         return;
     if (m_job)
         m_job->cancel();
+    if (m_sandbox)
+        disconnect(m_sandbox, &Sandbox::pausedChanged, this, nullptr);
     m_sandbox = sandbox;
+    // Paused or resumed from anywhere (the panel, the CLI's agent server, a test): Run follows.
+    if (sandbox)
+        connect(sandbox, &Sandbox::pausedChanged, this, &SandboxExecWidget::updateButtons);
     m_output->clear();
     updateButtons();
 }
@@ -77,7 +82,8 @@ void SandboxExecWidget::append(const QString &text, TextRole role)
 
 void SandboxExecWidget::run(const QString &command)
 {
-    if (!m_sandbox || m_job || command.trimmed().isEmpty())
+    // A paused sandbox refuses every command: Run is off, and so is this.
+    if (!m_sandbox || m_job || m_sandbox->isPaused() || command.trimmed().isEmpty())
         return;
     m_command->setText(command);
     append(QStringLiteral("$ %1\n").arg(command), TextRole::Command);
@@ -116,7 +122,9 @@ void SandboxExecWidget::updateButtons()
 {
     const bool alive = m_sandbox && m_sandbox->isAlive();
     m_command->setEnabled(alive);
-    m_run->setEnabled(alive && !m_job);
+    const bool paused = alive && m_sandbox->isPaused();
+    m_run->setEnabled(alive && !paused && !m_job);
+    m_run->setToolTip(paused ? tr("The sandbox is paused: resume it to run a command") : QString());
     m_stop->setEnabled(m_job != nullptr);
 }
 

@@ -20,7 +20,10 @@ struct DockerProviderOptions
     int pidsLimit = 256;
     int workspaceMiB = 1024; // tmpfs sizes; tmpfs counts against the memory limit
     int tmpMiB = 256;        // also the size of each tmpfs laid over an image's VOLUME
-    qint64 maxLifetimeMs = 24LL * 3600 * 1000;
+    // The longest lifetime a sandbox of this engine may have (front ends refuse a longer one
+    // as they parse it, rather than once the pool is opened).
+    static constexpr qint64 longestLifetimeMs = 24LL * 3600 * 1000;
+    qint64 maxLifetimeMs = longestLifetimeMs;
     int callTimeoutMs = 120'000;
     // Network kind allow: the egress proxy's image (scripts/images egress), and "name:address"
     // entries for its resolver alone (split-horizon names; the tests' web server).

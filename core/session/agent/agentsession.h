@@ -16,7 +16,8 @@ namespace Sandbench {
 // is answered, so a killed server loses nothing it answered. The lines, in order:
 //   {"kind":"sandbench-agent-session","formatVersion":1,"applicationVersion","recordedAtMs",
 //    "transport":"stdio"|"http","pid","server":{"toolSets":[...],"image","network","lifetimeMs",
-//    "policy":{...}}}                                         the header, always first
+//    "envNames":[...],"snapshot"?,"snapshotDigest"?,"policy":{...}}}   the header, always first
+//    (the sandboxes' variables by name only; the snapshot of --from and what it held)
 //   {"type":"initialize","atMs","protocolVersion","client":{"name","version"}}
 //   {"type":"call","seq","atMs","durationMs","tool","arguments":{...},
 //    "result":{"isError","structuredContent"?,"images"?,"text"?} | "refused":{"code","message"},
