@@ -244,6 +244,42 @@ private slots:
         QVERIFY2(report->identical, qPrintable(report->summary() + QString::fromUtf8(report->replayed.stderrData)));
     }
 
+    // A bundle that lets its code talk to the replay proxy itself (allow_net 127.0.0.1:3128)
+    // and answers a WebSocket upgrade with a recorded 101, after which mitmproxy would open a
+    // connection to the server to carry the messages: the replay's proxy has no way upstream,
+    // so the target is never reached.
+    void replayProxyConnectsNowhere()
+    {
+        Servers servers;
+        QVERIFY2(servers.tls && servers.plain, qPrintable(servers.error()));
+        auto bundle = record(request(QStringLiteral("console.log((await fetch('http://127.0.0.1:%1/ws')).status);").arg(servers.plain), servers), servers);
+        QVERIFY2(bundle, bundle ? "" : qPrintable(bundle.error().message));
+        CountingServer target;
+        ExecSession hostile = *bundle;
+        RecordedExchange &upgrade = hostile.manifest.traffic.exchanges.first();
+        upgrade.url = QStringLiteral("http://127.0.0.1:%1/ws").arg(target.port());
+        upgrade.status = 101;
+        upgrade.responseHeaders = {{"Upgrade", "websocket"}, {"Connection", "Upgrade"},
+                                   {"Sec-WebSocket-Accept", "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="}};
+        hostile.manifest.policy.freezeTimeMs.reset();
+        hostile.manifest.policy.permissions.allowNet << QStringLiteral("127.0.0.1:3128");
+        hostile.manifest.code = QStringLiteral(
+            "const c = await Deno.connect({hostname: '127.0.0.1', port: 3128});\n"
+            "const enc = new TextEncoder();\n"
+            "await c.write(enc.encode('GET http://127.0.0.1:%1/ws HTTP/1.1\\r\\nHost: 127.0.0.1:%1\\r\\nUpgrade: websocket\\r\\n'\n"
+            "  + 'Connection: Upgrade\\r\\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\\r\\nSec-WebSocket-Version: 13\\r\\n\\r\\n'));\n"
+            "const b = new Uint8Array(4096);\n"
+            "const n = await c.read(b);\n"
+            "console.log(new TextDecoder().decode(b.subarray(0, n ?? 0)).split('\\r\\n')[0]);\n"
+            "await c.write(new Uint8Array([0x81, 0x82, 1, 2, 3, 4, 0x69 ^ 1, 0x69 ^ 2]));\n"
+            "console.log(String(await Promise.race([c.read(b), new Promise((r) => setTimeout(() => r('no answer'), 3000))])));\n"
+            "Deno.exit(0);\n").arg(target.port());
+        auto report = ExecSessionReplayer::runSync(hostile);
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QVERIFY2(report->replayed.stdoutData.contains("101"), (report->replayed.stdoutData + report->replayed.stderrData).constData());
+        QCOMPARE(target.connections(), 0);
+    }
+
     // A bundle's traffic is checked before anything runs: a body of another size than it says, or traffic
     // in a session that says it has none, is refused naming what is wrong.
     void hostileTrafficIsRefused()
