@@ -14,11 +14,22 @@
 // --any-program) would make every cross-folder rename fail, so the launcher refuses to start
 // rather than break allowed file operations or drop the restriction.
 //
-// Usage: sandbench-launch [--exec FILE]... [--any-program] [--max-abi N] -- PROGRAM ARGS...
+// --relay PORT SOCKET (a replay with recorded traffic, whose namespace has no network): listens
+// on 127.0.0.1:PORT of the namespace's own loopback and copies each connection to the Unix
+// socket SOCKET (the replay proxy's, core/net/unixrelay.h), in a child that runs under the same
+// restriction and ends with the namespace. It reaches that one socket and nothing else.
+//
+// Usage: sandbench-launch [--exec FILE]... [--any-program] [--max-abi N] [--relay PORT SOCKET] -- PROGRAM ARGS...
 // --max-abi uses no Landlock feature newer than ABI N (tests of older kernels; it can only
 // make the launcher refuse, never restrict less).
 // Plain C and syscalls only: it is linked statically so the namespace needs nothing for it.
 #include <linux/landlock.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <csignal>
+#include <sys/socket.h>
+#include <sys/un.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -41,6 +52,103 @@ int fail(const char *what, const char *detail)
     return launchFailure;
 }
 
+bool sendAll(int fd, const char *data, ssize_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::send(fd, data, size_t(size), MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        data += n;
+        size -= n;
+    }
+    return true;
+}
+
+// Both ways until both have ended (a half-close is passed on); an error ends both.
+void copyBothWays(int a, int b)
+{
+    bool open[2] = {true, true};
+    const int from[2] = {a, b};
+    const int to[2] = {b, a};
+    static char buffer[65536];
+    while (open[0] || open[1]) {
+        pollfd fds[2] = {{open[0] ? a : -1, POLLIN, 0}, {open[1] ? b : -1, POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return;
+        }
+        for (int k = 0; k < 2; ++k) {
+            if (!open[k] || !fds[k].revents)
+                continue;
+            const ssize_t n = ::recv(from[k], buffer, sizeof buffer, 0);
+            if (n > 0 && sendAll(to[k], buffer, n))
+                continue;
+            if (n < 0 && errno == EINTR)
+                continue;
+            open[k] = false;
+            ::shutdown(to[k], SHUT_WR);
+            if (n != 0)
+                return;
+        }
+    }
+}
+
+// Listens before the program starts (so its first request finds the port open), then serves
+// in a child: one grandchild per connection, reaped by the kernel.
+int startRelay(const char *portText, const char *socketPath)
+{
+    char *end = nullptr;
+    const long port = std::strtol(portText, &end, 10);
+    sockaddr_un target {};
+    if (!end || *end != '\0' || port < 1 || port > 65535 || std::strlen(socketPath) >= sizeof target.sun_path) {
+        errno = EINVAL;
+        return fail("bad --relay", portText);
+    }
+    target.sun_family = AF_UNIX;
+    std::strcpy(target.sun_path, socketPath);
+    const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(uint16_t(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const int one = 1;
+    if (listener < 0 || ::setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0
+        || ::bind(listener, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0 || ::listen(listener, 64) != 0)
+        return fail("cannot listen for the replay proxy on port", portText);
+    const pid_t child = ::fork();
+    if (child < 0)
+        return fail("cannot fork the replay relay", nullptr);
+    if (child > 0) {
+        ::close(listener);
+        return 0;
+    }
+    const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null >= 0) {
+        ::dup2(null, 0);
+        ::dup2(null, 1);
+    }
+    ::signal(SIGCHLD, SIG_IGN);
+    for (;;) {
+        const int client = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+        if (client < 0) {
+            if (errno == EINTR || errno == ECONNABORTED)
+                continue;
+            ::_exit(0);
+        }
+        if (::fork() == 0) {
+            ::close(listener);
+            const int server = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+            if (server >= 0 && ::connect(server, reinterpret_cast<const sockaddr *>(&target), sizeof target) == 0)
+                copyBothWays(client, server);
+            ::_exit(0);
+        }
+        ::close(client);
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -49,6 +157,8 @@ int main(int argc, char **argv)
     int programCount = 0;
     bool anyProgram = false;
     long maxAbi = 0;
+    const char *relayPort = nullptr;
+    const char *relaySocket = nullptr;
     int i = 1;
     for (; i < argc; ++i) {
         if (std::strcmp(argv[i], "--") == 0) {
@@ -59,6 +169,9 @@ int main(int argc, char **argv)
             anyProgram = true;
         } else if (std::strcmp(argv[i], "--exec") == 0 && i + 1 < argc && programCount < 256) {
             programs[programCount++] = argv[++i];
+        } else if (std::strcmp(argv[i], "--relay") == 0 && i + 2 < argc) {
+            relayPort = argv[++i];
+            relaySocket = argv[++i];
         } else if (std::strcmp(argv[i], "--max-abi") == 0 && i + 1 < argc) {
             char *end = nullptr;
             maxAbi = std::strtol(argv[++i], &end, 10);
@@ -125,6 +238,10 @@ int main(int argc, char **argv)
         if (::syscall(SYS_landlock_restrict_self, ruleset, 0) != 0)
             return fail("landlock_restrict_self", nullptr);
         ::close(ruleset);
+    }
+    if (relayPort) {
+        if (const int failed = startRelay(relayPort, relaySocket); failed != 0)
+            return failed;
     }
     ::execv(argv[i], argv + i);
     return fail("cannot start", argv[i]);

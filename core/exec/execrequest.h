@@ -38,8 +38,16 @@ struct ExecRequest
 
     // API keys the code never sees (`run --secret`): the code gets a placeholder as the
     // variable, and a proxy of this run puts the value in its place in request headers sent
-    // over HTTPS to the secret's hosts (core/net/hostsecretproxy.h). Never recorded.
+    // over HTTPS to the secret's hosts (core/net/hostmitmproxy.h). Never recorded.
     QList<SandboxSecret> secrets;
+
+    // Record: when the policy allows some network, the run's HTTP and HTTPS go through its own
+    // proxy (core/net/hostmitmproxy.h, with a CA only this run trusts) and every exchange is in
+    // ExecResult::trafficLines. Replay (offline runs only): that proxy answers from
+    // `replayTraffic` (RecordedTraffic::replayJson) and nothing reaches the network; each request
+    // is an SBREQ line in ExecResult::trafficLines.
+    TrafficCapture traffic = TrafficCapture::Off;
+    QByteArray replayTraffic;
 
     // An observe run (policy learn): the credential and system places and /etc are denied and
     // hidden, and writes go only to the workdir and allow_write, whatever the policy allows.

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QMetaType>
 #include <QString>
 
@@ -35,6 +36,12 @@ struct ExecResult
     int allowCount = 0;
     int denyCount = 0;
     QString runtimeVersion;
+    // The run's proxy's traffic lines (ExecRequest::traffic): SBFLOW lines of a recording, SBREQ
+    // lines of a replay, in order; the secrets' placeholders, to redact them from a recording.
+    bool trafficCaptured = false;       // the run had a proxy recording or replaying its traffic
+    QList<QByteArray> trafficLines;
+    qsizetype trafficLinesDropped = 0;
+    QMap<QString, QString> secretPlaceholders;
 
     // {stdout, stderr, exitCode, timedOut, truncated, durationMs, ...} as one JSON object.
     QByteArray toJson() const;

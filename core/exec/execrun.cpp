@@ -4,7 +4,9 @@
 
 #include "exec/mounttable.h"
 #include "exec/processgroup.h"
+#include "exec/runsecrets.h"
 #include "exec/stderrrewriter.h"
+#include "net/hostmitmproxy.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -360,6 +362,14 @@ void ExecRun::processFinished()
     result.auditEventsDropped = m_eventsDropped;
     result.allowCount = m_allows;
     result.denyCount = m_denies;
+    if (const RunSecrets *secrets = m_run.secrets.get()) {
+        // The runtime is gone: end its proxy, so every exchange it answered is in its lines.
+        result.trafficCaptured = secrets->proxy && secrets->capture != TrafficCapture::Off;
+        if (result.trafficCaptured)
+            result.trafficLines = secrets->proxy->finishTraffic(&result.trafficLinesDropped);
+        for (const EgressSecret &s : secrets->secrets)
+            result.secretPlaceholders.insert(s.name, s.placeholder);
+    }
 
     const QString brokerFailure = m_broker->failure();
     if (!brokerFailure.isEmpty()) {

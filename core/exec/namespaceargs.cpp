@@ -160,6 +160,8 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
     roBind(setup.launcherPath, setup.launcherPath);
     args << QStringLiteral("--chdir") << setup.workdir;
     args << QStringLiteral("--") << setup.launcherPath;
+    if (setup.proxyRelay)
+        args << QStringLiteral("--relay") << QString::number(setup.proxyRelay->first) << setup.proxyRelay->second;
     if (matcher.everyProgram()) {
         args << QStringLiteral("--any-program");
     } else {

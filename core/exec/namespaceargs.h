@@ -7,6 +7,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+#include <utility>
+
 namespace Sandbench {
 
 struct NamespaceSetup
@@ -29,6 +32,9 @@ struct NamespaceSetup
     // An observe run without file rules: these (the credential places) are empty stand-ins,
     // and /dev and /sys are the namespace's own, so a way past the broker finds nothing there.
     QStringList hiddenPaths;
+    // A replay with recorded traffic: the launcher listens on this port of the namespace's own
+    // loopback and relays each connection to this Unix socket (the replay proxy's; runsecrets.h).
+    std::optional<std::pair<quint16, QString>> proxyRelay;
 };
 
 // bubblewrap options that give the runtime its own PID namespace (every descendant ends with

@@ -290,7 +290,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     reserved.removeAll(QString());
     reserved.removeDuplicates();
     // Secrets before the matcher: the code may read each placeholder as a variable it was given.
-    auto secrets = startRunSecrets(request, config);
+    auto secrets = checkRunSecrets(request);
     if (!secrets)
         return std::unexpected(secrets.error());
     run.secrets = std::make_shared<RunSecrets>(std::move(*secrets));
@@ -305,6 +305,9 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     run.matcherSetup.observe = request.observe;
     run.matcherSetup.sensitive = sensitive;
     const PolicyMatcher matcher(run.matcherSetup);
+    const QString relaySocket = privateDir + QStringLiteral("/proxy.sock");
+    if (auto started = startRunProxy(*run.secrets, request, config, matcher.anyNetwork(), relaySocket); !started)
+        return std::unexpected(started.error());
     if ((!request.overlays.isEmpty() || !request.workdirSource.isEmpty()) && matcher.everyFileReadable())
         // With every file readable the host's root is the namespace's root: mounting a copy at a
         // path that does not exist would create that path on the host.
@@ -419,6 +422,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     ns.reservedPaths = reserved;
     ns.sharedPackages = sharedPackages;
     ns.launcherPath = *launcher;
+    if (run.secrets->capture == TrafficCapture::Replay)
+        ns.proxyRelay = {replayProxyPort, relaySocket};
     if (request.observe) {
         ns.hiddenPaths = secretPlaces(sensitive);
         if (!matcher.everyFileReadable())

@@ -10,22 +10,34 @@
 
 namespace Sandbench {
 
-class HostSecretProxy;
+class HostMitmProxy;
 
-// A run's secrets (ExecRequest::secrets) as the run uses them: each with its placeholder, and
-// the proxy that puts the values in their place (core/net/hostsecretproxy.h). The proxy ends
-// when the last copy of this goes, with the run.
+// A run's secrets (ExecRequest::secrets) as the run uses them, each with its placeholder, and
+// the run's proxy (core/net/hostmitmproxy.h), which puts the values in their place and records
+// or replays the run's traffic (ExecRequest::traffic). The proxy ends when the last copy of
+// this goes, with the run.
 struct RunSecrets
 {
     QList<EgressSecret> secrets;
-    std::shared_ptr<HostSecretProxy> proxy;
+    TrafficCapture capture = TrafficCapture::Off;
+    std::shared_ptr<HostMitmProxy> proxy;
 };
 
-// Checks the request's secrets (names, hosts, values; no clash with the policy's variables)
-// and starts their proxy. An empty result for a run without secrets.
-Result<RunSecrets> startRunSecrets(const ExecRequest &request, const ExecEngineConfig &config);
+// Where a replayed run's proxy is inside its namespace (which has no network): the launcher
+// listens there and relays each connection to the proxy's socket in the run's private folder.
+constexpr quint16 replayProxyPort = 3128;
 
-// The placeholders as the code's variables, and what sends the runtime's HTTPS through the
+// Checks the request's secrets (names, hosts, values; no clash with the policy's variables) and
+// gives each its placeholder. An empty result for a run without secrets.
+Result<RunSecrets> checkRunSecrets(const ExecRequest &request);
+
+// Starts the run's proxy if it needs one: for its secrets, or to record its traffic (only when
+// the policy allows some network: `network`), or to replay it (the run is offline; the proxy is
+// reached through `relaySocketPath`).
+VoidResult startRunProxy(RunSecrets &secrets, const ExecRequest &request, const ExecEngineConfig &config,
+                         bool network, const QString &relaySocketPath);
+
+// The placeholders as the code's variables, and what sends the runtime's HTTP(S) through the
 // proxy and makes it trust the run's CA (written to `caPath`, which the runtime can read).
 // Refuses a secret whose name the runtime's environment already uses (Sandbench's own).
 VoidResult addSecretEnvironment(QProcessEnvironment &env, const RunSecrets &secrets, const QString &caPath);

@@ -28,7 +28,17 @@ bool warmTemplateMatches(const ExecRequest &templ, const ExecRequest &request)
             && a.workdirSource == b.workdirSource && a.overlays == b.overlays
             && a.offline == b.offline
             // A secret's proxy and placeholder belong to one run: such runs always start cold.
-            && a.secrets.isEmpty() && b.secrets.isEmpty();
+            && a.secrets.isEmpty() && b.secrets.isEmpty()
+            // Likewise a proxy that records or replays the run's traffic (a recorded run that may
+            // not connect anywhere has none).
+            && !hasTrafficProxy(a) && !hasTrafficProxy(b);
+}
+
+bool hasTrafficProxy(const ExecRequest &request)
+{
+    const Permissions &p = request.policy.permissions;
+    const bool network = (!request.policy.sandbox && !p.denyNet) || !p.allowNet.isEmpty() || !p.allowListen.isEmpty();
+    return request.traffic == TrafficCapture::Replay || (request.traffic == TrafficCapture::Record && network && !request.offline);
 }
 
 bool auditLogsInterchangeable(const QString &templateLog, const QString &requestLog, const QStringList &boundPaths)

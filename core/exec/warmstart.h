@@ -28,6 +28,10 @@ QByteArray waiterModule();
 // (`boundPaths`, absolute): the run then only protects another file in its broker, which
 // ExecRun::begin() sets, and the namespace would be the same.
 bool warmTemplateMatches(const ExecRequest &templ, const ExecRequest &request);
+
+// Whether the run gets a proxy of its own that records or replays its traffic (runsecrets.h):
+// such a run always starts cold, like one with secrets.
+bool hasTrafficProxy(const ExecRequest &request);
 bool auditLogsInterchangeable(const QString &templateLog, const QString &requestLog, const QStringList &boundPaths);
 
 // Device and inode of each existing path ("" for a missing one): the mounts of a namespace hold

@@ -22,7 +22,7 @@ import threading
 
 
 def _end_with_input():
-    # An exec run's proxy (core/net/hostsecretproxy.h) ends when Sandbench, which holds the
+    # An exec run's proxy (core/net/hostmitmproxy.h) ends when Sandbench, which holds the
     # other end of its input, closes it or dies.
     while os.read(0, 4096):
         pass

@@ -4,5 +4,6 @@ target_sources(sandbench_core PRIVATE
     net/egressproxy.h net/egressproxy.cpp
     net/secretproxyconfig.h net/secretproxyconfig.cpp
     net/hostportrelay.h net/hostportrelay.cpp
-    net/hostsecretproxy.h net/hostsecretproxy.cpp
+    net/hostmitmproxy.h net/hostmitmproxy.cpp
+    net/unixrelay.h net/unixrelay.cpp
     net/trafficproxyconfig.h net/trafficproxyconfig.cpp)

@@ -44,7 +44,7 @@ class Traffic:
         self.answers = {}
         self.asked = {}
         if self.mode == "replay":
-            with open("/tmp/sb/traffic.json", "rb") as f:
+            with open(os.environ.get("SB_TRAFFIC_PATH", "/tmp/sb/traffic.json"), "rb") as f:
                 for e in json.load(f):
                     self.answers.setdefault((e["method"], e["url"], e["bodySha256"]), []).append(e)
 

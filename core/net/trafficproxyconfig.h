@@ -19,6 +19,11 @@ constexpr qint64 maxRecordedBodyBytes = qint64(8) << 20;
 // each below the kernel's bound on one environment string.
 constexpr qsizetype maxReplayBytes = qsizetype(1536) << 10;
 constexpr qsizetype replayPieceBytes = qsizetype(96) << 10;
+// What a host proxy (hostmitmproxy.h) keeps of its lines: each at most maxLineBytes (two bodies
+// of maxRecordedBodyBytes, base64'd), at most maxLines, at most maxLinesBytes in all.
+constexpr qsizetype maxLineBytes = qsizetype(96) << 20;
+constexpr qsizetype maxLines = 20001;
+constexpr qint64 maxLinesBytes = qint64(2) << 30;
 
 // The addon (Python, loaded by mitmdump before the secrets' addon, so it sees requests as the
 // sandbox sent them: placeholders, never values).

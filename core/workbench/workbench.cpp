@@ -154,6 +154,8 @@ bool Workbench::startRun(ExecRequest request, const QString &title)
         launch(request);
         return true;
     }
+    // A recorded run's HTTP(S) goes through its own proxy, which records it (ExecTraffic).
+    request.traffic = TrafficCapture::Record;
     // The snapshot must be taken before the code can change its workdir, so the run waits for it.
     m_history->setSessionPending(m_currentRow);
     m_preparing = true;

@@ -1,5 +1,5 @@
 // `run --secret`: an exec run's API key reaches only the named host over HTTPS, through the
-// run's own proxy (core/net/hostsecretproxy.h), and is nowhere the code can see: not in its
+// run's own proxy (core/net/hostmitmproxy.h), and is nowhere the code can see: not in its
 // variables, its output or the audit log. The proxy ends with the run and with Sandbench.
 // Real parts: Deno, mitmproxy's mitmdump, and a Python HTTPS server with a CA of the test's own.
 #include "execfixture.h"

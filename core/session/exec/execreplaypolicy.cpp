@@ -68,7 +68,13 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const 
     }
     refuseAll(&out.refused, "allow_write", hostWrites, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a host path; a replay writes only in its copy of the workdir"));
     refuseAll(&out.refused, "read_only_dirs", recorded.readOnlyDirs, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a host folder; only the bundle's copies are read"));
-    refuseAll(&out.refused, "allow_net", rp.allowNet, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay has no network"));
+    // With recorded traffic the broker decides the same names as in the recording (the audit
+    // compares them), but the namespace still has no network: its only way out is the replay
+    // proxy, which answers from the recording and connects nowhere (hostmitmproxy.h).
+    if (m.trafficRecorded)
+        p.permissions.allowNet = rp.allowNet;
+    else
+        refuseAll(&out.refused, "allow_net", rp.allowNet, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay has no network"));
     refuseAll(&out.refused, "allow_listen", rp.allowListen, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay has no network"));
     refuseAll(&out.refused, "allow_run", rp.allowRun, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay runs no host programs"));
 

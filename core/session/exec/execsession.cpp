@@ -72,6 +72,10 @@ VoidResult ExecSession::write(const QString &path) const
         digests.insert(sha);
     if (!manifest.entrySha256.isEmpty())
         digests.insert(manifest.entrySha256);
+    for (const RecordedExchange &e : manifest.traffic.exchanges) {
+        digests.insert(e.requestBody.sha256);
+        digests.insert(e.responseBody.sha256);
+    }
     QStringList sorted(digests.cbegin(), digests.cend());
     sorted.sort();
     for (const QString &sha : std::as_const(sorted))
@@ -158,6 +162,16 @@ Result<ExecSession> ExecSession::read(const QString &path, const ArchiveLimits &
     if (!m.entrySha256.isEmpty()) {
         if (auto ok = needFile(m.entrySha256, m.entrypoint); !ok)
             return std::unexpected(ok.error());
+    }
+    for (qsizetype i = 0; i < m.traffic.exchanges.size(); ++i) {
+        const RecordedExchange &e = m.traffic.exchanges.at(i);
+        for (const SandboxPayloadRef &body : {e.requestBody, e.responseBody}) {
+            const QString what = QStringLiteral("recorded request %1").arg(i + 1);
+            if (auto ok = needFile(body.sha256, what); !ok)
+                return std::unexpected(ok.error());
+            if (QFileInfo(root + QStringLiteral("/files/") + body.sha256).size() != body.size)
+                return fail(ErrorCode::Parse, QStringLiteral("%1: files/%2 (for %3) is not of the size the manifest says").arg(path, body.sha256, what));
+        }
     }
     for (const QString &member : {stdoutName, stderrName, rawStderrName, auditName}) {
         if (!QFileInfo(root + QLatin1Char('/') + member).isFile())

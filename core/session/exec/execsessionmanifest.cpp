@@ -87,6 +87,13 @@ QByteArray ExecSessionManifest::toJson() const
     result.insert(QStringLiteral("exitCode"), outcome.exitCode ? QJsonValue(*outcome.exitCode) : QJsonValue());
     root.insert(QStringLiteral("result"), result);
     root.insert(QStringLiteral("notes"), toArray(notes));
+    if (!secretNames.isEmpty())
+        root.insert(QStringLiteral("secretNames"), toArray(secretNames));
+    if (trafficRecorded) {
+        root.insert(QStringLiteral("trafficRecorded"), true);
+        root.insert(QStringLiteral("traffic"), traffic.toJson());
+        root.insert(QStringLiteral("trafficRedacted"), traffic.redactedJson());
+    }
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -317,6 +324,36 @@ Result<ExecSessionManifest> ExecSessionManifest::fromJson(const QByteArray &json
     m.notes = f.strings(root, QStringLiteral("notes"), QStringLiteral("notes"));
     if (f.failed())
         return failed();
+    if (root.contains(QStringLiteral("secretNames"))) {
+        m.secretNames = f.strings(root, QStringLiteral("secretNames"), QStringLiteral("secretNames"));
+        if (f.failed())
+            return failed();
+        static const QRegularExpression envName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,127}$"));
+        if (m.secretNames.size() > 256)
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: more than 256 secretNames").arg(where));
+        for (const QString &name : std::as_const(m.secretNames)) {
+            if (!envName.match(name).hasMatch() || name.startsWith(QLatin1String("DENO_"), Qt::CaseInsensitive))
+                return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: secretNames: bad name \"%2\"").arg(where, name.left(130)));
+        }
+    }
+    // Every exchange checked (RecordedTraffic::fromJson); ExecSession::read checks each body is
+    // a member of its size.
+    const QJsonValue recorded = root.value(QStringLiteral("trafficRecorded"));
+    if (!recorded.isUndefined() && !recorded.isBool())
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: trafficRecorded is not true or false").arg(where));
+    m.trafficRecorded = recorded.toBool(false);
+    const QJsonValue traffic = root.value(QStringLiteral("traffic"));
+    const QJsonValue redacted = root.value(QStringLiteral("trafficRedacted"));
+    if (!m.trafficRecorded && (!traffic.isUndefined() || !redacted.isUndefined()))
+        return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: traffic, but the session says none was recorded").arg(where));
+    if (m.trafficRecorded) {
+        if (!traffic.isArray() || !redacted.isArray())
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: traffic and trafficRedacted must be arrays").arg(where));
+        auto parsed = RecordedTraffic::fromJson(traffic.toArray(), redacted.toArray());
+        if (!parsed)
+            return fail(ErrorCode::Parse, QStringLiteral("%1: manifest.json: %2").arg(where, parsed.error().message));
+        m.traffic = std::move(*parsed);
+    }
     return m;
 }
 

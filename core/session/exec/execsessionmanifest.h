@@ -2,6 +2,7 @@
 
 #include "common/result.h"
 #include "policy/policy.h"
+#include "session/traffic/recordedtraffic.h"
 
 #include <QByteArray>
 #include <QList>
@@ -71,6 +72,14 @@ struct ExecSessionManifest
 
     QList<ExecSessionEnvVar> environment;
     bool environmentValuesRecorded = false;
+    // The names of the run's secrets (run --secret), never their values: a replay gives each a
+    // placeholder of its own, as the recorded run's code saw one.
+    QStringList secretNames;
+
+    // The run's HTTP(S) exchanges (recorded when its policy allowed some network), each body a
+    // files/<sha256> member like the inputs; what was redacted from them is in traffic.redacted.
+    bool trafficRecorded = false;
+    RecordedTraffic traffic;
 
     ExecSessionOutcome outcome;
     QStringList notes; // what recording had to leave out, for people

@@ -4,6 +4,7 @@
 
 #include "common/filecopy.h"
 #include "exec/runtimelocator.h"
+#include "session/exec/exectraffic.h"
 #include "session/exec/runtimedigest.h"
 
 #include <QCryptographicHash>
@@ -81,6 +82,8 @@ Result<ExecSessionRecorder> ExecSessionRecorder::begin(const ExecRequest &reques
             return std::unexpected(sha.error());
         m.entrySha256 = *sha;
     }
+    for (const SandboxSecret &s : request.secrets)
+        m.secretNames << s.name;
     const QProcessEnvironment host = QProcessEnvironment::systemEnvironment();
     for (const QString &name : request.policy.permissions.allowEnv) {
         if (host.contains(name))
@@ -158,7 +161,8 @@ void ExecSessionRecorder::recordEnvironment(const ExecResult &result)
         seen << it.key();
     }
     auto addHost = [&](const QString &name) {
-        if (seen.contains(name))
+        // A secret's variable held a placeholder of the run's own: secretNames keeps it.
+        if (seen.contains(name) || m.secretNames.contains(name))
             return;
         seen << name;
         std::optional<QString> value;
@@ -211,6 +215,8 @@ Result<ExecSession> ExecSessionRecorder::finish(const ExecResult &result)
         m.inputFiles.insert(path, *sha);
     }
     recordEnvironment(result);
+    if (auto traffic = ExecTraffic::record(m_request, result, m_stagingPath + QStringLiteral("/files"), m); !traffic)
+        return std::unexpected(traffic.error());
 
     auto runtime = locateRuntime(m_config);
     if (runtime) {

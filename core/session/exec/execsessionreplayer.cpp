@@ -6,7 +6,9 @@
 #include "common/filecopy.h"
 #include "exec/execengine.h"
 #include "exec/runtimelocator.h"
+#include "net/secretproxyconfig.h"
 #include "session/exec/execreplaypolicy.h"
+#include "session/exec/exectraffic.h"
 #include "session/exec/runtimedigest.h"
 
 #include <QDir>
@@ -116,6 +118,20 @@ Result<ExecReplayPlan> ExecSessionReplayer::plan(const ExecSession &bundle, cons
     request.code = m.code;
     request.entrypoint = m.entrypoint;
     request.offline = true;
+    // A secret's value is never recorded, nor needed: the code gets a placeholder, as it did.
+    for (const QString &name : m.secretNames) {
+        if (!request.policy.env.contains(name))
+            request.policy.env.insert(name, SecretProxyConfig::placeholder(name));
+    }
+    if (m.trafficRecorded) {
+        // Served by the run's own replay proxy, reached through a socket: the namespace still
+        // has no network (runsecrets.h).
+        auto traffic = ExecTraffic::replayJson(bundle);
+        if (!traffic)
+            return std::unexpected(traffic.error());
+        request.traffic = TrafficCapture::Replay;
+        request.replayTraffic = *traffic;
+    }
     if (!m.workdir.isEmpty()) {
         // A copy per replay: the code may change its workdir, the bundle must not change.
         const QString workdir = scratch + QStringLiteral("/workdir");
@@ -198,6 +214,13 @@ ReplayReport ExecSessionReplayer::compare(const ExecSession &bundle, const ExecR
     ReplayReport report = compareReplay(bundle.stdoutData, bundle.stderrData, bundle.manifest.outcome.exitCode,
                                         bundle.manifest.outcome.timedOut, bundle.auditEvents, replayed);
     report.notes = plan.notes;
+    // A request that differs comes first: what the code printed differs because of it.
+    if (bundle.manifest.trafficRecorded) {
+        if (auto network = ExecTraffic::compare(bundle.manifest.traffic, replayed)) {
+            report.divergences.prepend(*network);
+            report.identical = false;
+        }
+    }
     return report;
 }
 

@@ -5,4 +5,5 @@ target_sources(sandbench_core PRIVATE
     session/exec/execsessionmanifest.h session/exec/execsessionmanifest.cpp
     session/exec/execsessionrecorder.h session/exec/execsessionrecorder.cpp
     session/exec/execsessionreplayer.h session/exec/execsessionreplayer.cpp
+    session/exec/exectraffic.h session/exec/exectraffic.cpp
     session/exec/runtimedigest.h session/exec/runtimedigest.cpp)

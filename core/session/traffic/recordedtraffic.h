@@ -93,6 +93,8 @@ public:
     // x-auth-token, *-api-key, *-token, *-secret ...).
     static bool isCredentialHeader(QByteArrayView name);
 
+    bool operator==(const RecordedTraffic &o) const { return exchanges == o.exchanges && redacted == o.redacted; }
+
 private:
     void noteRedacted(const QString &what);
     QByteArray redactText(QByteArray text, const TrafficRedaction &redaction, const QString &where);
