@@ -123,8 +123,10 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     });
     connect(m_source, &DesktopStreamSource::rateMeasured, this, [this](double fps) {
         const QImage shown = m_view->image();
-        setStatus(tr("%1 × %2, streaming, %3 frames per second")
-                      .arg(shown.width()).arg(shown.height()).arg(fps, 0, 'f', fps < 10 ? 1 : 0));
+        // The stream sends changes only: a still screen is 0 frames, which is not a fault.
+        setStatus(fps > 0 ? tr("%1 × %2, streaming, %3 frames per second")
+                                .arg(shown.width()).arg(shown.height()).arg(fps, 0, 'f', fps < 10 ? 1 : 0)
+                          : tr("%1 × %2, streaming, the screen is still").arg(shown.width()).arg(shown.height()));
     });
     connect(m_source, &DesktopStreamSource::reconnecting, this, [this](const QString &reason) {
         setStatus(tr("The desktop stream closed (%1); connecting again…").arg(reason), true);
