@@ -217,7 +217,7 @@ void MainWindow::createSandboxPanels()
     addPanel(m_sandboxes, QStringLiteral("sandboxesDock"), tr("Sandboxes"));
     QDockWidget *desktopDock = addPanel(m_desktop, QStringLiteral("desktopDock"), tr("Desktop"));
     QDockWidget *previewDock = addPanel(m_preview, QStringLiteral("portPreviewDock"), tr("Port Preview"));
-    // A hidden desktop panel must not keep taking screenshots.
+    // A hidden desktop panel must not keep a stream (a VNC server in the sandbox) or take screenshots.
     connect(desktopDock, &QDockWidget::visibilityChanged, m_desktop, &DesktopPanel::setLive);
     connect(m_sandboxes, &SandboxesPanel::desktopRequested, this, [this, desktopDock](Sandbox *sandbox) {
         m_desktop->setSandbox(sandbox);

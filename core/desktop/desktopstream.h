@@ -26,7 +26,7 @@ public:
 
     bool isOpen() const { return m_open; }
     QSize size() const { return m_client.size(); }
-    // The newest frame: size().width()*4 bytes a row, R G B X (see VncClient).
+    // The newest frame: size().width()*4 bytes a row, R G B 0xff (see VncClient).
     QByteArray frame() const { return m_client.frame(); }
     quint64 frameCount() const { return m_client.frameCount(); }
 

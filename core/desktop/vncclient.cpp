@@ -104,8 +104,17 @@ void VncClient::publishFrame(const unsigned char *data, int width, int height)
     bool signal = false;
     {
         std::lock_guard lock(m_mutex);
-        // One copy an update: the reader gets a frame no later write can tear.
-        m_frame = QByteArray(reinterpret_cast<const char *>(data), qsizetype(width) * height * 4);
+        // One copy an update: the reader gets a frame no later write can tear. The server
+        // leaves each pixel's fourth byte 0; the copy makes it 0xff, so the bytes are a valid
+        // opaque RGBX picture a reader can show as they are (an X of 0 reads as transparent).
+        const qsizetype pixels = qsizetype(width) * height;
+        m_frame = QByteArray(pixels * 4, Qt::Uninitialized);
+        quint32 opaque;
+        std::memcpy(&opaque, "\0\0\0\xff", 4);
+        const auto *from = reinterpret_cast<const quint32 *>(data);
+        auto *to = reinterpret_cast<quint32 *>(m_frame.data());
+        for (qsizetype i = 0; i < pixels; ++i)
+            to[i] = from[i] | opaque;
         m_size = QSize(width, height);
         signal = !m_signalled;
         m_signalled = true;
@@ -119,6 +128,18 @@ void VncClient::onFinishedUpdate(rfbClient *client)
 {
     auto *self = static_cast<VncClient *>(rfbClientGetClientData(client, &clientTag));
     self->publishFrame(client->frameBuffer, client->width, client->height);
+}
+
+// What rfbInitClient does and a client on its own socket must do too: the region every
+// incremental update request (libvncclient sends one after each update) asks for. Left at
+// rfbGetClient's "unset" (x -1, 0 by 0), every request asked for nothing, and the stream only
+// carried what the server sent unasked: about one frame in two seconds.
+static void setWholeScreenUpdates(rfbClient *client)
+{
+    client->updateRect.x = 0;
+    client->updateRect.y = 0;
+    client->updateRect.w = client->width;
+    client->updateRect.h = client->height;
 }
 
 void VncClient::run()
@@ -141,8 +162,10 @@ void VncClient::run()
         client->height = client->si.framebufferHeight;
         if (client->width <= 0 || client->height <= 0 || client->width > 16384 || client->height > 16384)
             error = QStringLiteral("the VNC server announced a screen of %1x%2").arg(client->width).arg(client->height);
-        else if (!client->MallocFrameBuffer(client) || !SetFormatAndEncodings(client)
-                 || !SendFramebufferUpdateRequest(client, 0, 0, client->width, client->height, FALSE))
+        else if (!client->MallocFrameBuffer(client) || !SetFormatAndEncodings(client))
+            error = QStringLiteral("the RFB connection could not be set up");
+        else if (setWholeScreenUpdates(client);
+                 !SendFramebufferUpdateRequest(client, 0, 0, client->width, client->height, FALSE))
             error = QStringLiteral("the RFB connection could not be set up");
     }
     if (error.isEmpty()) {

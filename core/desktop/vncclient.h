@@ -16,7 +16,7 @@ namespace Sandbench {
 // An RFB client (libvncclient) on a socket already connected to a VNC server: the handshake,
 // the framebuffer, pointer and key events. libvncclient reads with blocking calls, so it runs
 // on a thread of its own; every call here is from the owner's thread, and the signals arrive
-// there queued. Frames are raw bytes (QtCore only): width*4 bytes a row, R G B X.
+// there queued. Frames are raw bytes (QtCore only): width*4 bytes a row, R G B X with X always 0xff.
 class VncClient : public QObject
 {
     Q_OBJECT
@@ -35,7 +35,7 @@ public:
     void sendKey(quint32 keysym, bool down);
 
     QSize size() const;
-    // The newest frame: size().width()*4 bytes a row, R G B X bytes a pixel.
+    // The newest frame: size().width()*4 bytes a row, R G B 0xff bytes a pixel.
     QByteArray frame() const;
     // How many framebuffer updates have completed.
     quint64 frameCount() const { return m_frames.load(); }

@@ -231,14 +231,17 @@ QStringList Desktop::vncServerCommand()
     // copies between the other end and the exec's stdin and stdout (the display comes from
     // DISPLAY, since socat's address syntax reserves ':'). -q keeps stderr short, -norc reads
     // no rc file from the sandbox, -noxrecord/-nosel keep away from other clients' input and
-    // the clipboard; -defer/-wait 5: look for changes every 5 ms instead of 20-30.
+    // the clipboard; -defer/-wait 5: look for changes every 5 ms instead of 20-30. -nonap: by
+    // default x11vnc "naps" (polls the screen every few seconds) while no input comes from its
+    // client, so a screen that changes on its own (a log scrolling, an agent typing through
+    // xdotool) streamed about one frame in two seconds.
     // x11vnc does not reliably end when its client goes (seen: a client gone mid-handshake left
     // it running for good), so it lives no longer than socat: setpriv gives it SIGKILL as its
     // parent-death signal. socat ends half a second after the exec's input ends, which the
     // engine ends when the connection closes, even when Sandbench itself was killed and no kill
     // by tag ever runs.
     return {QStringLiteral("socat"), QStringLiteral("STDIO"),
-            QStringLiteral("EXEC:setpriv --pdeathsig KILL x11vnc -inetd -nopw -q -norc -noxrecord -nosel -defer 5 -wait 5")};
+            QStringLiteral("EXEC:setpriv --pdeathsig KILL x11vnc -inetd -nopw -q -norc -noxrecord -nosel -defer 5 -wait 5 -nonap")};
 }
 
 DesktopStream *Desktop::openStream(QObject *parent)

@@ -115,6 +115,28 @@ private slots:
         QVERIFY(closed.isEmpty());
     }
 
+    // A screen that changes by itself, with no input from the client: the stream follows it at
+    // video rate. x11vnc's default "naps" (a poll every few seconds while its client sends no
+    // input) gave about one frame in two seconds here.
+    void changingScreenStreamsAtVideoRateWithoutInput()
+    {
+        std::unique_ptr<DesktopStream> stream(m_sandbox->desktop()->openStream(nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(stream->isOpen(), 30'000);
+        QVERIFY(!startXterm(m_sandbox, QStringLiteral("ticker"), QStringLiteral("while :; do date +%N; sleep 0.01; done"), 60, 500)
+                     .isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(stream->frameCount() > 0, 30'000);
+        // Measured after the nap would have begun (x11vnc starts fast, then slows down).
+        QTest::qWait(3000);
+        for (int second = 0; second < 3; ++second) {
+            const quint64 before = stream->frameCount();
+            QTest::qWait(1000);
+            stream->frame(); // a reader, as the panel is
+            const quint64 frames = stream->frameCount() - before;
+            QVERIFY2(frames >= 8, qPrintable(QStringLiteral("second %1: %2 frames").arg(second).arg(frames)));
+        }
+        shell(m_sandbox, QStringLiteral("pkill -f 'date +%N'; true"));
+    }
+
     void clickAndKeysReachAnApplication()
     {
         std::unique_ptr<DesktopStream> stream(m_sandbox->desktop()->openStream(nullptr));

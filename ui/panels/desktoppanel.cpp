@@ -2,6 +2,8 @@
 #include "textroles.h"
 
 #include "common/terminaltext.h"
+#include "desktop/vnckeys.h"
+#include "desktopstreamsource.h"
 #include "desktopview.h"
 #include "elidedlabel.h"
 #include "sandbox/desktop.h"
@@ -32,6 +34,7 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     , m_timeline(new QListWidget(this))
     , m_sendEnter(new QCheckBox(tr("Then Enter"), this))
     , m_status(new ElidedLabel(this))
+    , m_source(new DesktopStreamSource(this))
 {
     setObjectName(QStringLiteral("desktopPanel"));
     m_sendEnter->setObjectName(QStringLiteral("desktopSendEnter"));
@@ -49,7 +52,8 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     m_fps->setSingleStep(0.5);
     m_fps->setValue(2);
     m_fps->setSuffix(tr(" fps"));
-    m_fps->setToolTip(tr("Screenshots per second; a slow sandbox gives fewer"));
+    m_fps->setToolTip(tr("Screenshots per second when the desktop cannot be streamed; a slow sandbox gives fewer"));
+    m_fps->setEnabled(false); // the stream sends every change
     m_live->setChecked(true);
     m_text->setPlaceholderText(tr("Text to type into the sandbox; Return sends it"));
     auto *snap = new QPushButton(tr("Snapshot"), this);
@@ -100,12 +104,34 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
 
     m_next.setSingleShot(true);
     connect(&m_next, &QTimer::timeout, this, &DesktopPanel::requestFrame);
+    m_afterInput.setSingleShot(true);
+    m_afterInput.setInterval(500);
+    connect(&m_afterInput, &QTimer::timeout, this, [this] { addToTimeline(currentImage(), tr("after input")); });
     connect(m_live, &QCheckBox::toggled, this, [this](bool on) {
         if (on)
-            scheduleNext();
-        else
-            m_next.stop();
+            return startFeed();
+        // Hidden or paused: no VNC server runs for a panel nobody looks at.
+        m_next.stop();
+        m_afterInput.stop();
+        m_source->stop();
+        if (m_sandbox && m_sandbox->isAlive() && m_sandbox->desktop())
+            setStatus(tr("Paused"));
     });
+    connect(m_source, &DesktopStreamSource::imageReady, this, &DesktopPanel::showFrame);
+    connect(m_source, &DesktopStreamSource::opened, this, [this](QSize size) {
+        setStatus(tr("%1 × %2, streaming").arg(size.width()).arg(size.height()));
+    });
+    connect(m_source, &DesktopStreamSource::rateMeasured, this, [this](double fps) {
+        const QImage shown = m_view->image();
+        // The stream sends changes only: a still screen is 0 frames, which is not a fault.
+        setStatus(fps > 0 ? tr("%1 × %2, streaming, %3 frames per second")
+                                .arg(shown.width()).arg(shown.height()).arg(fps, 0, 'f', fps < 10 ? 1 : 0)
+                          : tr("%1 × %2, streaming, the screen is still").arg(shown.width()).arg(shown.height()));
+    });
+    connect(m_source, &DesktopStreamSource::reconnecting, this, [this](const QString &reason) {
+        setStatus(tr("The desktop stream closed (%1); connecting again…").arg(reason), true);
+    });
+    connect(m_source, &DesktopStreamSource::unavailable, this, &DesktopPanel::onStreamUnavailable);
     connect(m_fps, &QDoubleSpinBox::valueChanged, this, [this] { scheduleNext(); });
     connect(snap, &QPushButton::clicked, this, &DesktopPanel::snapshot);
     connect(save, &QPushButton::clicked, this, [this] {
@@ -122,23 +148,49 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     connect(m_text, &QLineEdit::returnPressed, this, [this] {
         // Return in the box is the user's Enter: a prompt in the sandbox waits for it.
         const QString text = m_text->text();
-        if (m_sendEnter->isChecked())
+        if (!m_polling)
+            sendStreamText(m_sendEnter->isChecked() ? text + QLatin1Char('\n') : text);
+        else if (m_sendEnter->isChecked())
             queueText(text + QLatin1Char('\n')); // type() presses Return for a newline
         else
             queueText(text);
         m_text->clear();
     });
+    // Whole actions are commands in the sandbox, for screenshots only; the stream takes every
+    // raw event instead.
     connect(m_view, &DesktopView::clicked, this, [this](QPoint pos, MouseButton button, int count) {
+        if (!m_polling)
+            return;
         queueInput([this, pos, button, count] { return m_sandbox->desktop()->click(pos.x(), pos.y(), button, count); },
                    tr("click at %1, %2").arg(pos.x()).arg(pos.y()));
     });
     connect(m_view, &DesktopView::scrolled, this, [this](QPoint pos, int dx, int dy) {
+        if (!m_polling)
+            return;
         queueInput([this, pos, dx, dy] { return m_sandbox->desktop()->scroll(pos.x(), pos.y(), dx, dy); },
                    tr("scroll"));
     });
-    connect(m_view, &DesktopView::textTyped, this, &DesktopPanel::queueText);
+    connect(m_view, &DesktopView::textTyped, this, [this](const QString &text) {
+        if (m_polling)
+            queueText(text);
+    });
     connect(m_view, &DesktopView::keyPressed, this, [this](const QString &combo) {
-        queueInput([this, combo] { return m_sandbox->desktop()->key(combo); }, combo);
+        if (m_polling)
+            queueInput([this, combo] { return m_sandbox->desktop()->key(combo); }, combo);
+    });
+    connect(m_view, &DesktopView::pointerChanged, this, [this, held = 0](QPoint pos, int mask) mutable {
+        if (m_polling)
+            return;
+        m_source->sendPointer(pos, mask);
+        // Moves alone are not inputs worth a timeline entry; presses and releases are.
+        if (std::exchange(held, mask) != mask)
+            noteStreamInput();
+    });
+    connect(m_view, &DesktopView::keysymChanged, this, [this](quint32 keysym, bool down) {
+        if (m_polling)
+            return;
+        m_source->sendKey(keysym, down);
+        noteStreamInput();
     });
     setSandbox(sandbox);
 }
@@ -148,6 +200,12 @@ void DesktopPanel::setSandbox(Sandbox *sandbox)
     if (m_sandbox)
         disconnect(m_sandbox, nullptr, this, nullptr);
     m_sandbox = sandbox;
+    m_source->stop(); // the old sandbox's VNC server ends here
+    m_polling = false; // a new sandbox gets its own try at a stream
+    m_streamProblem.clear();
+    m_fps->setEnabled(false);
+    m_afterInput.stop();
+    m_screenshots = 0;
     m_stale.invalidate();
     m_inFlight = false;
     m_inputInFlight = false;
@@ -164,17 +222,78 @@ void DesktopPanel::setSandbox(Sandbox *sandbox)
     connect(sandbox, &Sandbox::stateChanged, this, [this](Sandbox::State state) {
         if (state != Sandbox::State::Alive) {
             m_next.stop();
+            m_source->stop();
             setStatus(state == Sandbox::State::Gone ? tr("The sandbox is gone") : tr("The sandbox was released"));
         }
     });
     setStatus(tr("Connecting to %1…").arg(sandbox->id().left(12)));
-    requestFrame();
+    startFeed();
+}
+
+bool DesktopPanel::isStreaming() const
+{
+    return !m_polling && m_source->isOpen();
+}
+
+void DesktopPanel::startFeed()
+{
+    if (!m_live->isChecked() || !m_sandbox || !m_sandbox->isAlive() || !m_sandbox->desktop())
+        return;
+    if (m_polling)
+        return scheduleNext();
+    if (!m_source->isActive())
+        m_source->start(m_sandbox);
+}
+
+void DesktopPanel::onStreamUnavailable(const QString &reason)
+{
+    m_polling = true;
+    m_streamProblem = reason;
+    m_fps->setEnabled(true);
+    setStatus(tr("No desktop stream (%1): taking screenshots instead").arg(reason), true);
+    if (m_live->isChecked())
+        requestFrame();
+}
+
+void DesktopPanel::showFrame(const QImage &image)
+{
+    ++m_frames;
+    m_view->setImage(image);
+    if (!m_sizeChosen)
+        m_actualSize->setChecked(m_view->fittedScale(m_scroll->viewport()->size()) < 0.5);
+    if (m_timelineNext) {
+        m_timelineNext = false;
+        addToTimeline(image, m_frames == 1 ? tr("start") : tr("after input"));
+    }
+    emit frameArrived(image);
+}
+
+void DesktopPanel::noteStreamInput()
+{
+    // One timeline entry once the screen has had time to answer, not one per key.
+    m_afterInput.start();
+    emit inputSent();
+}
+
+void DesktopPanel::sendStreamText(const QString &text)
+{
+    for (const char32_t c : text.toUcs4()) {
+        const quint32 keysym = c == U'\n' ? VncKeys::keysym(Qt::Key_Return, {})
+                                           : VncKeys::keysym(0, QString::fromUcs4(&c, 1));
+        m_source->sendKey(keysym, true);
+        m_source->sendKey(keysym, false);
+    }
+    noteStreamInput();
 }
 
 double DesktopPanel::framesPerSecond() const { return m_fps->value(); }
 void DesktopPanel::setFramesPerSecond(double fps) { m_fps->setValue(fps); }
 void DesktopPanel::setLive(bool live) { m_live->setChecked(live); }
-QImage DesktopPanel::currentImage() const { return m_view->image(); }
+QImage DesktopPanel::currentImage() const
+{
+    // The stream's newest frame, which the view may not show yet (it repaints once a refresh).
+    return m_source->isOpen() && !m_polling ? m_source->image() : m_view->image();
+}
 QString DesktopPanel::status() const { return m_status->fullText(); }
 
 void DesktopPanel::setStatus(const QString &text, bool error)
@@ -186,7 +305,8 @@ void DesktopPanel::setStatus(const QString &text, bool error)
 
 void DesktopPanel::requestFrame()
 {
-    if (m_inFlight || !m_sandbox || !m_sandbox->isAlive() || !m_sandbox->desktop())
+    // Screenshots only stand in for a stream that cannot be had.
+    if (!m_polling || m_inFlight || !m_sandbox || !m_sandbox->isAlive() || !m_sandbox->desktop())
         return;
     m_inFlight = true;
     m_sinceRequest.start();
@@ -205,24 +325,20 @@ void DesktopPanel::requestFrame()
             setStatus(tr("The sandbox sent an unreadable screenshot"), true);
             return scheduleNext();
         }
-        ++m_frames;
-        m_view->setImage(image);
-        if (!m_sizeChosen)
-            m_actualSize->setChecked(m_view->fittedScale(m_scroll->viewport()->size()) < 0.5);
-        setStatus(tr("%1 × %2, %3 ms per frame").arg(image.width()).arg(image.height())
-                      .arg(m_sinceRequest.elapsed()));
-        if (m_timelineNext) {
-            m_timelineNext = false;
-            addToTimeline(image, m_frames == 1 ? tr("start") : tr("after input"));
-        }
-        emit frameArrived(image);
+        ++m_screenshots;
+        const QString rate = tr("%1 × %2, %3 ms per frame").arg(image.width()).arg(image.height())
+                                 .arg(m_sinceRequest.elapsed());
+        // Why there is no stream stays in view while screenshots stand in for it.
+        setStatus(m_streamProblem.isEmpty() ? rate : tr("%1 (screenshots: no stream, %2)").arg(rate, m_streamProblem),
+                  false);
+        showFrame(image);
         scheduleNext();
     });
 }
 
 void DesktopPanel::scheduleNext()
 {
-    if (!m_live->isChecked() || m_inFlight || !m_sandbox || !m_sandbox->isAlive())
+    if (!m_polling || !m_live->isChecked() || m_inFlight || !m_sandbox || !m_sandbox->isAlive())
         return;
     // The rate counts from the last request, so a 400 ms screenshot at 2 fps waits 100 ms.
     const qint64 period = qint64(1000 / m_fps->value());
@@ -294,13 +410,13 @@ void DesktopPanel::addToTimeline(const QImage &image, const QString &why)
 
 void DesktopPanel::snapshot()
 {
-    addToTimeline(m_view->image(), tr("snapshot"));
+    addToTimeline(currentImage(), tr("snapshot"));
 }
 
 bool DesktopPanel::saveImage(const QString &path) const
 {
     const QListWidgetItem *item = m_timeline->currentItem();
-    const QImage image = item ? item->data(Qt::UserRole).value<QImage>() : m_view->image();
+    const QImage image = item ? item->data(Qt::UserRole).value<QImage>() : currentImage();
     return !image.isNull() && image.save(path, "PNG");
 }
 

@@ -22,15 +22,19 @@ class QToolButton;
 
 namespace Sandbench {
 
+class DesktopStreamSource;
 class DesktopView;
 class ElidedLabel;
 class Sandbox;
 
-// A sandbox's desktop, live: screenshots at the chosen rate (one in flight at most, so a slow
-// sandbox lowers the rate instead of piling up requests), and clicks, wheel turns and keys on
-// the picture sent to the sandbox in screen coordinates. The first screen, every screen after
-// an input and every Snapshot go to the timeline (thumbnails, newest last), which can be saved
-// as PNG.
+// A sandbox's desktop, live. The screen comes from the desktop's RFB stream (DesktopStreamSource:
+// every update, shown at most once a screen refresh), and the pointer (moves, buttons, wheel)
+// and keys on the picture go over the same stream as X events in screen coordinates. When no
+// stream can be had (an image without x11vnc, a server that fails, or one that closed twice)
+// the status says why and the panel polls screenshots at the chosen rate instead (one in flight
+// at most, so a slow sandbox lowers the rate instead of piling up requests), sending input as
+// commands in the sandbox. The first screen, the screen after an input and every Snapshot go to
+// the timeline (thumbnails, newest last), which can be saved as PNG.
 class DesktopPanel : public QWidget
 {
     Q_OBJECT
@@ -51,9 +55,15 @@ public:
     // The type box (Return sends its text) and whether Enter follows the text.
     QLineEdit *typeBox() const { return m_text; }
     QCheckBox *sendEnterBox() const { return m_sendEnter; }
+    // The newest screen: the stream's current frame while one is open.
     QImage currentImage() const;
-    // How many screenshots have arrived since the sandbox was set.
+    // How many screens were shown since the sandbox was set (stream or screenshots).
     int frameCount() const { return m_frames; }
+    // How many screenshots were taken since the sandbox was set (0 while the stream serves).
+    int screenshotCount() const { return m_screenshots; }
+    // Whether the screen comes from the RFB stream (false: screenshots, or nothing yet).
+    bool isStreaming() const;
+    DesktopStreamSource *streamSource() const { return m_source; }
     QString status() const;
 
     // The current screen to the timeline; Save writes the selected timeline entry (else the
@@ -69,6 +79,12 @@ signals:
     void inputSent();
 
 private:
+    // Stream or screenshots, as the live box, the sandbox and the stream's fate decide.
+    void startFeed();
+    void showFrame(const QImage &image);
+    void onStreamUnavailable(const QString &reason);
+    void sendStreamText(const QString &text);
+    void noteStreamInput();
     void requestFrame();
     void scheduleNext();
     void addToTimeline(const QImage &image, const QString &why);
@@ -90,11 +106,16 @@ private:
     QListWidget *m_timeline;
     QCheckBox *m_sendEnter;
     ElidedLabel *m_status;
+    DesktopStreamSource *m_source;
+    bool m_polling = false; // no stream for this sandbox: screenshots instead
+    QString m_streamProblem; // why, for the status
+    QTimer m_afterInput;     // the stream's screen after an input settles, for the timeline
     QTimer m_next;
     QElapsedTimer m_sinceRequest;
     bool m_inFlight = false;
     bool m_timelineNext = false; // the next frame follows an input
     int m_frames = 0;
+    int m_screenshots = 0;
     StaleGuard m_stale; // answers about an earlier sandbox are dropped
     struct PendingInput
     {

@@ -1,5 +1,7 @@
 #include "desktopview.h"
 
+#include "desktop/vnckeys.h"
+
 #include <QKeyEvent>
 #include <QPainter>
 
@@ -13,6 +15,7 @@ DesktopView::DesktopView(QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(160, 100);
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setMouseTracking(true); // the stream shows the sandbox's pointer following ours
 }
 
 void DesktopView::setImage(const QImage &image)
@@ -92,18 +95,63 @@ static MouseButton toButton(Qt::MouseButton b)
     }
 }
 
+static int buttonMask(Qt::MouseButtons buttons)
+{
+    return (buttons & Qt::LeftButton ? 1 : 0) | (buttons & Qt::MiddleButton ? 2 : 0) | (buttons & Qt::RightButton ? 4 : 0);
+}
+
+std::optional<QPoint> DesktopView::pointerAt(const QPointF &widgetPos) const
+{
+    const QRect target = targetRect();
+    if (target.isEmpty())
+        return std::nullopt;
+    const QPointF inside(std::clamp(widgetPos.x(), qreal(target.left()), qreal(target.right())),
+                         std::clamp(widgetPos.y(), qreal(target.top()), qreal(target.bottom())));
+    return toScreen(inside);
+}
+
+void DesktopView::sendPointer(const QPointF &widgetPos, Qt::MouseButtons buttons)
+{
+    // Outside the picture only a held button follows (a drag), at the screen's edge.
+    const bool dragging = buttons != Qt::NoButton;
+    const auto pos = dragging ? pointerAt(widgetPos) : toScreen(widgetPos);
+    if (!pos)
+        return;
+    m_lastPointer = *pos;
+    emit pointerChanged(*pos, buttonMask(buttons));
+}
+
 void DesktopView::mousePressEvent(QMouseEvent *event)
 {
     setFocus(Qt::MouseFocusReason);
-    if (auto pos = toScreen(event->position()))
+    if (auto pos = toScreen(event->position())) {
+        m_lastPointer = *pos;
+        emit pointerChanged(*pos, buttonMask(event->buttons()));
         emit clicked(*pos, toButton(event->button()), 1);
+    }
 }
 
 void DesktopView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     // The first press already went as a click: the second completes the double click.
-    if (auto pos = toScreen(event->position()))
+    if (auto pos = toScreen(event->position())) {
+        m_lastPointer = *pos;
+        emit pointerChanged(*pos, buttonMask(event->buttons()));
         emit clicked(*pos, toButton(event->button()), 1);
+    }
+}
+
+void DesktopView::mouseReleaseEvent(QMouseEvent *event)
+{
+    // A release always goes, where the pointer last was if it left the picture: a button
+    // left down in the sandbox would turn every later move into a drag.
+    const auto pos = pointerAt(event->position());
+    emit pointerChanged(pos.value_or(m_lastPointer), buttonMask(event->buttons()));
+}
+
+void DesktopView::mouseMoveEvent(QMouseEvent *event)
+{
+    sendPointer(event->position(), event->buttons());
 }
 
 void DesktopView::wheelEvent(QWheelEvent *event)
@@ -118,6 +166,18 @@ void DesktopView::wheelEvent(QWheelEvent *event)
     // Qt's positive y is away from the user (up); xdotool's down is positive.
     if (dx != 0 || dy != 0)
         emit scrolled(*pos, dx, -dy);
+    // RFB has no wheel either: a press and release of X's buttons 4-7 per notch.
+    const int held = buttonMask(event->buttons());
+    const auto notches = [&](int count, int bit) {
+        for (int i = 0; i < std::min(count, 100); ++i) {
+            emit pointerChanged(*pos, held | bit);
+            emit pointerChanged(*pos, held);
+        }
+    };
+    notches(dy, 8);
+    notches(-dy, 16);
+    notches(-dx, 32);
+    notches(dx, 64);
     event->accept();
 }
 
@@ -164,12 +224,35 @@ QString DesktopView::keyCombo(int key, Qt::KeyboardModifiers modifiers)
 
 void DesktopView::keyPressEvent(QKeyEvent *event)
 {
+    if (const quint32 keysym = VncKeys::keysym(event->key(), event->text())) {
+        // Held keys repeat as presses; the release sends what the first press sent.
+        m_keysDown.insert(event->key(), keysym);
+        emit keysymChanged(keysym, true);
+    }
     const QString combo = keyCombo(event->key(), event->modifiers());
     if (!combo.isEmpty())
         emit keyPressed(combo);
     else if (!event->text().isEmpty() && event->text().at(0).isPrint())
         emit textTyped(event->text());
     event->accept();
+}
+
+void DesktopView::keyReleaseEvent(QKeyEvent *event)
+{
+    if (event->isAutoRepeat())
+        return event->accept();
+    if (const auto keysym = m_keysDown.take(event->key()))
+        emit keysymChanged(keysym, false);
+    event->accept();
+}
+
+void DesktopView::focusOutEvent(QFocusEvent *event)
+{
+    // Keys released elsewhere never reach us: let go of them in the sandbox, or a Control held
+    // when the focus left would stay down there.
+    for (const quint32 keysym : std::exchange(m_keysDown, {}))
+        emit keysymChanged(keysym, false);
+    QWidget::focusOutEvent(event);
 }
 
 } // namespace Sandbench
