@@ -144,9 +144,10 @@ QString approvalsHelp()
         "               list the calls this user's agent servers (mcp --approve) hold for a\n"
         "               person: id, server, session, tool, waiting since, arguments (escaped);\n"
         "               --follow prints each call held and decided as it happens\n"
-        "  approve ID [--arguments JSON]\n"
+        "  approve ID [--arguments JSON] [--for-run]\n"
         "               let a held call run, with its arguments replaced by JSON when given\n"
-        "               (checked against the tool's schema like any call)\n"
+        "               (checked against the tool's schema like any call); --for-run: a run's\n"
+        "               held check (ask_*), and the same kind and resource for the rest of it\n"
         "  refuse ID --reason TEXT [--end-session]\n"
         "               refuse a held call; the agent gets TEXT as its tool error;\n"
         "               --end-session also ends the agent's session\n");
@@ -209,9 +210,10 @@ int sendAnswer(const QString &command, const QJsonObject &request)
 int approveCommand(const QStringList &args)
 {
     QString arguments;
-    bool help = false;
+    bool help = false, forRun = false;
     OptionTable table(QStringLiteral("approve"));
     table.text({QStringLiteral("--arguments")}, QStringLiteral("JSON"), QStringLiteral("the call's arguments, edited"), &arguments);
+    table.flag({QStringLiteral("--for-run")}, QStringLiteral("allow the same check for the rest of the run"), &forRun);
     table.flag({QStringLiteral("--help"), QStringLiteral("-h")}, QStringLiteral("this text"), &help);
     const auto parsed = table.parse(args);
     if (!parsed)
@@ -223,6 +225,8 @@ int approveCommand(const QStringList &args)
     if (parsed->positional.size() != 1 || !parsed->rest.isEmpty())
         return usageError(QStringLiteral("approve"), QStringLiteral("give one ID (from `sandbench-cli approvals`)"));
     QJsonObject request{{QStringLiteral("op"), QStringLiteral("approve")}, {QStringLiteral("id"), parsed->positional.constFirst()}};
+    if (forRun)
+        request.insert(QStringLiteral("scope"), QStringLiteral("run"));
     if (!arguments.isEmpty()) {
         QJsonParseError error{};
         const QJsonDocument doc = QJsonDocument::fromJson(arguments.toUtf8(), &error);

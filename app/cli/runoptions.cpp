@@ -64,6 +64,14 @@ struct RunTable
         list(QStringLiteral("--allow-env"), QStringLiteral("NAME"), QStringLiteral("a host environment variable the code may read"), &p.allowEnv, false);
         list(QStringLiteral("--allow-run"), QStringLiteral("CMD"), QStringLiteral("a program the code may start (* for any)"), &p.allowRun, false);
         list(QStringLiteral("--allow-listen"), QStringLiteral("HOST"), QStringLiteral("host:port the code may serve on"), &p.allowListen, false);
+        list(QStringLiteral("--ask-read"), QStringLiteral("PATH"), QStringLiteral("a file or folder whose reads wait for the local user's answer"), &p.askRead, true);
+        list(QStringLiteral("--ask-write"), QStringLiteral("PATH"), QStringLiteral("a file or folder whose writes wait for the local user's answer"), &p.askWrite, true);
+        list(QStringLiteral("--ask-net"), QStringLiteral("HOST"), QStringLiteral("a host whose connections wait for the local user's answer"), &p.askNet, false);
+        list(QStringLiteral("--ask-env"), QStringLiteral("NAME"), QStringLiteral("a host variable whose reads wait for the local user's answer"), &p.askEnv, false);
+        list(QStringLiteral("--ask-run"), QStringLiteral("CMD"), QStringLiteral("a program whose starts wait for the local user's answer"), &p.askRun, false);
+        number(QStringLiteral("--ask-timeout"), QStringLiteral("MS"), QStringLiteral("how long a held check waits for an answer, then is denied (default 120000)"),
+               Policy::minAskTimeoutMs, Policy::maxAskTimeoutMs, QStringLiteral("a number of milliseconds from 100 to 3600000"),
+               [this](qint64 n) { flags.askTimeoutMs = n; });
         table.flag({QStringLiteral("--deny-fs")}, QStringLiteral("deny file access without --sandbox (allow lists still make exceptions)"), &p.denyFs);
         table.flag({QStringLiteral("--deny-net")}, QStringLiteral("deny the network without --sandbox"), &p.denyNet);
         table.flag({QStringLiteral("--deny-env")}, QStringLiteral("deny environment variables without --sandbox"), &p.denyEnv);
@@ -181,6 +189,8 @@ Result<RunOptions> parseRunOptions(const QStringList &args)
     if (!run.allowSensitiveRoots) {
         for (const auto &[flag, list] : {std::pair{"--allow-read", &flags.permissions.allowRead},
                                          std::pair{"--allow-write", &flags.permissions.allowWrite},
+                                         std::pair{"--ask-read", &flags.permissions.askRead},
+                                         std::pair{"--ask-write", &flags.permissions.askWrite},
                                          std::pair{"--read-only-dir", &flags.readOnlyDirs}}) {
             for (const QString &path : *list) {
                 const QString reason = sensitiveRootReason(path);

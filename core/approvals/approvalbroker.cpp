@@ -149,6 +149,13 @@ QJsonObject ApprovalBroker::handle(QLocalSocket *socket, const QByteArray &line)
     d.reason = reason;
     if (op == QLatin1String("approve")) {
         d.outcome = ApprovalOutcome::Approved;
+        // No scope is "once", so an approver that predates scopes still means what it says.
+        const QJsonValue scope = o.value(QLatin1String("scope"));
+        if (!scope.isUndefined() && scope != QJsonValue(QStringLiteral("once")) && scope != QJsonValue(QStringLiteral("run")))
+            return failure(QStringLiteral("\"scope\" is \"once\" or \"run\""));
+        d.forRun = scope == QJsonValue(QStringLiteral("run"));
+        if (d.forRun && !m_pending.value(id).request.allowForRun)
+            return failure(QStringLiteral("this call cannot be approved for the rest of a run"));
         return decide(id, d, o.value(QLatin1String("arguments")));
     }
     if (op == QLatin1String("refuse")) {
@@ -177,7 +184,10 @@ QJsonObject ApprovalBroker::decide(const QString &id, ApprovalDecision decision,
         }
     }
     resolve(id, decision);
-    return {{QStringLiteral("ok"), true}, {QStringLiteral("decision"), approvalOutcomeName(decision.outcome)}};
+    QJsonObject reply{{QStringLiteral("ok"), true}, {QStringLiteral("decision"), approvalOutcomeName(decision.outcome)}};
+    if (decision.forRun)
+        reply.insert(QStringLiteral("scope"), QStringLiteral("run"));
+    return reply;
 }
 
 Result<QString> ApprovalBroker::ask(const ApprovalRequest &request, QObject *owner, Answer answer)
@@ -204,6 +214,13 @@ Result<QString> ApprovalBroker::ask(const ApprovalRequest &request, QObject *own
     broadcast({{QStringLiteral("event"), QStringLiteral("held")}, {QStringLiteral("call"), pendingJson(p)}});
     emit pendingChanged();
     return id;
+}
+
+void ApprovalBroker::withdrawAll()
+{
+    const QStringList ids = m_pending.keys();
+    for (const QString &id : ids)
+        withdraw(id);
 }
 
 void ApprovalBroker::withdraw(const QString &id)
@@ -242,7 +259,9 @@ QJsonObject ApprovalBroker::pendingJson(const Pending &p) const
             {QStringLiteral("tool"), p.request.tool},
             {QStringLiteral("arguments"), p.request.arguments},
             {QStringLiteral("sinceMs"), p.sinceMs},
-            {QStringLiteral("timeoutMs"), p.request.timeoutMs}};
+            {QStringLiteral("timeoutMs"), p.request.timeoutMs},
+            {QStringLiteral("scopes"), p.request.allowForRun ? QJsonArray{QStringLiteral("once"), QStringLiteral("run")}
+                                                              : QJsonArray{QStringLiteral("once")}}};
 }
 
 void ApprovalBroker::broadcast(const QJsonObject &event)

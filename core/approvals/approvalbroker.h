@@ -39,6 +39,7 @@ public:
     // `owner` is gone (then the request is withdrawn). Returns the pending id.
     Result<QString> ask(const ApprovalRequest &request, QObject *owner, Answer answer);
     void withdraw(const QString &id);
+    void withdrawAll();
     int pendingCount() const { return int(m_pending.size()); }
 
 signals:

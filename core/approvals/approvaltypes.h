@@ -17,6 +17,8 @@ struct ApprovalRequest
     QString tool;
     QJsonObject arguments;
     int timeoutMs = 120'000;
+    // A run's held permission check: may be approved "for the rest of this run" (scope "run").
+    bool allowForRun = false;
     // Edited arguments are checked as any call's are (the tool's schema); the error goes back
     // to the approver and the call stays held.
     std::function<Result<QJsonObject>(const QJsonValue &)> validate;
@@ -34,6 +36,7 @@ struct ApprovalDecision
     QString by;            // the local user who answered (from the socket's peer), or empty
     qint64 atMs = 0;
     qint64 waitedMs = 0;
+    bool forRun = false;   // Approved for the rest of the run (requests with allowForRun only)
 
     bool runs() const { return outcome == ApprovalOutcome::Approved || outcome == ApprovalOutcome::Edited; }
     // For the session's record: decision, by, atMs, waitedMs, reason?, asked? and changed?

@@ -118,7 +118,8 @@ QList<QJsonObject> ApprovalWatcher::pending() const
     return out;
 }
 
-void ApprovalWatcher::answer(const QString &id, const QString &op, const QString &reason, const QJsonObject &arguments)
+void ApprovalWatcher::answer(const QString &id, const QString &op, const QString &reason, const QJsonObject &arguments,
+                             const QString &scope)
 {
     const QString path = m_serverOf.value(id);
     Server *server = m_servers.contains(path) ? &m_servers[path] : nullptr;
@@ -131,6 +132,8 @@ void ApprovalWatcher::answer(const QString &id, const QString &op, const QString
         request.insert(QStringLiteral("reason"), reason);
     if (!arguments.isEmpty())
         request.insert(QStringLiteral("arguments"), arguments);
+    if (!scope.isEmpty())
+        request.insert(QStringLiteral("scope"), scope);
     server->asked << id;
     server->socket->write(QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n');
 }

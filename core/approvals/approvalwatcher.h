@@ -28,8 +28,10 @@ public:
     VoidResult start();
     // Every server's held calls, oldest first.
     QList<QJsonObject> pending() const;
-    // op: approve (arguments: an edit, or empty), refuse (reason needed), end.
-    void answer(const QString &id, const QString &op, const QString &reason = {}, const QJsonObject &arguments = {});
+    // op: approve (arguments: an edit, or empty), refuse (reason needed), end. scope: empty
+    // ("once"), or "run" for a run's held permission check (its "scopes" list it).
+    void answer(const QString &id, const QString &op, const QString &reason = {}, const QJsonObject &arguments = {},
+                const QString &scope = {});
 
 signals:
     void changed();

@@ -113,6 +113,15 @@ QByteArray AuditEvent::toJsonLine() const
         out.append(",\"bytes_in\":").append(QByteArray::number(bytesIn));
     if (durationMs >= 0)
         out.append(",\"duration_ms\":").append(QByteArray::number(durationMs));
+    if (!askEntry.isEmpty()) {
+        out.append(",\"ask_entry\":");
+        appendEscaped(out, askEntry);
+        out.append(",\"answer\":");
+        appendEscaped(out, answer);
+        out.append(",\"answered_by\":");
+        appendEscaped(out, answeredBy);
+        out.append(",\"waited_ms\":").append(QByteArray::number(waitedMs));
+    }
     out.append('}');
     return out;
 }
@@ -154,6 +163,10 @@ bool AuditEvent::fromJsonLine(const QByteArray &line, AuditEvent *event, QString
     e.bytesOut = std::max<qint64>(-1, o.value(QStringLiteral("bytes_out")).toInteger(-1));
     e.bytesIn = std::max<qint64>(-1, o.value(QStringLiteral("bytes_in")).toInteger(-1));
     e.durationMs = std::max<qint64>(-1, o.value(QStringLiteral("duration_ms")).toInteger(-1));
+    e.askEntry = o.value(QStringLiteral("ask_entry")).toString();
+    e.answer = o.value(QStringLiteral("answer")).toString();
+    e.answeredBy = o.value(QStringLiteral("answered_by")).toString();
+    e.waitedMs = std::max<qint64>(-1, o.value(QStringLiteral("waited_ms")).toInteger(-1));
     *event = e;
     return true;
 }

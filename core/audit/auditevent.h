@@ -23,6 +23,13 @@ struct AuditEvent
     qint64 bytesOut = -1;
     qint64 bytesIn = -1;
     qint64 durationMs = -1;
+    // A check held for a person (rule "ask"): the ask entry, the answer ("once", "run",
+    // "refuse", "timeout", "withdrawn", "for-run grant", "replayed ..."), the local user who
+    // answered, and how long the runtime waited; empty / -1 otherwise.
+    QString askEntry;
+    QString answer;
+    QString answeredBy;
+    qint64 waitedMs = -1;
     // Set by a log browser for a line that is not an event: shown as it is, never as a decision.
     bool unreadable = false;
 

@@ -144,6 +144,17 @@ void ExecRun::launch()
         }
     }
     traceStartUp("run: audit lines written");
+    if (m_request.policy.permissions.hasAsk()) {
+        // The run's own approver socket: its held checks are answered there, by this user only.
+        // Without it no check could be answered, so the run does not start.
+        const qint64 askTimeout = m_request.policy.askTimeoutMs.value_or(Policy::defaultAskTimeoutMs);
+        m_asker = new RunAsker(QFileInfo(m_run.socketPath).dir().dirName(), askTimeout, this);
+        if (auto listening = m_asker->listen(); !listening) {
+            failWith(listening.error());
+            return;
+        }
+        m_broker->setAsker(m_asker->asker(), askTimeout);
+    }
     if (auto listening = m_broker->start(m_run.socketPath); !listening) {
         failWith(listening.error());
         return;
@@ -323,7 +334,11 @@ void ExecRun::processFinished()
     readStream(ExecStream::Stdout);
     readStream(ExecStream::Stderr);
     // The runtime is gone, so the broker's socket is closed: join it and take its last decisions.
+    // A check held for a person is withdrawn (stop() wakes it), and so is any question still
+    // on its way to the approver socket.
     m_broker->stop();
+    if (m_asker)
+        m_asker->close();
     flushEvents();
     traceStartUp("run: broker joined");
 
@@ -409,6 +424,8 @@ void ExecRun::failWith(const Error &error)
     m_timeout.stop();
     if (m_process && m_process->state() != QProcess::NotRunning)
         killProcessGroup(m_process);
+    if (m_asker)
+        m_asker->close(); // what the run held is withdrawn; the broker's thread is told so
     emit m_engine->failed(error);
 }
 

@@ -4,6 +4,7 @@
 #include "exec/outputcapture.h"
 #include "exec/permissionbroker.h"
 #include "exec/preparedrun.h"
+#include "exec/runasker.h"
 #include "exec/runlimits.h"
 
 #include <QElapsedTimer>
@@ -62,6 +63,7 @@ private:
     PreparedRun m_run;
     std::shared_ptr<PrepareCancel> m_cancel = std::make_shared<PrepareCancel>();
     std::unique_ptr<PermissionBroker> m_broker;
+    RunAsker *m_asker = nullptr; // policies with ask_* entries only
     QProcess *m_process = nullptr;
     bool m_warm = false;
     bool m_warmReady = false;

@@ -5,9 +5,11 @@
 #include "exec/brokerprotocol.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
@@ -82,6 +84,15 @@ VoidResult PermissionBroker::start(const QString &socketPath)
 void PermissionBroker::stop()
 {
     m_stopping = true;
+    {
+        // A held check wakes now; its slot's mutex orders this after the waiter's look at
+        // m_stopping, so the wake-up cannot be lost.
+        std::lock_guard lock(m_askMutex);
+        if (m_waiting) {
+            std::lock_guard slotLock(m_waiting->mutex);
+            m_waiting->ready.notify_all();
+        }
+    }
     const int conn = m_connFd.load();
     if (conn >= 0)
         ::shutdown(conn, SHUT_RDWR);
@@ -251,6 +262,57 @@ void PermissionBroker::refuse(const QString &why, const QString &line)
         m_sink(event);
 }
 
+PermissionBroker::AskAnswer PermissionBroker::waitForPerson(const AskQuestion &question)
+{
+    using Outcome = AskAnswer::Outcome;
+    if (!m_asker)
+        return {Outcome::Withdrawn, {}, QStringLiteral("nobody can be asked")};
+    auto slot = std::make_shared<AskSlot>();
+    {
+        std::lock_guard lock(m_askMutex);
+        m_waiting = slot;
+    }
+    // The reply holds the slot, not the broker: it may come after the broker is gone.
+    m_asker(question, [slot](const AskAnswer &answer) {
+        std::lock_guard lock(slot->mutex);
+        if (!slot->answer)
+            slot->answer = answer;
+        slot->ready.notify_all();
+    });
+    AskAnswer result{Outcome::TimedOut, {}, {}};
+    {
+        std::unique_lock lock(slot->mutex);
+        // The approver's own timer answers "timeout"; this deadline is only the floor under a
+        // front end that never replies at all.
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_askTimeoutMs + 5000);
+        slot->ready.wait_until(lock, deadline, [&] { return slot->answer.has_value() || m_stopping.load(); });
+        if (slot->answer)
+            result = *slot->answer;
+        else if (m_stopping.load())
+            result = {Outcome::Withdrawn, {}, {}};
+    }
+    std::lock_guard lock(m_askMutex);
+    m_waiting.reset();
+    return result;
+}
+
+namespace {
+
+QString answerName(PermissionBroker::AskAnswer::Outcome outcome)
+{
+    using Outcome = PermissionBroker::AskAnswer::Outcome;
+    switch (outcome) {
+    case Outcome::Once: return QStringLiteral("once");
+    case Outcome::ForRun: return QStringLiteral("run");
+    case Outcome::Refused: return QStringLiteral("refuse");
+    case Outcome::TimedOut: return QStringLiteral("timeout");
+    case Outcome::Withdrawn: return QStringLiteral("withdrawn");
+    }
+    return {};
+}
+
+} // namespace
+
 bool PermissionBroker::handleLine(const char *data, qsizetype size)
 {
     if (m_held && !m_armed.load(std::memory_order_acquire)) {
@@ -275,13 +337,42 @@ bool PermissionBroker::handleLine(const char *data, qsizetype size)
         decision = {false, decision.action, QStringLiteral("invalid value"),
                     QStringLiteral("permission denied: the %1 request holds a NUL character").arg(request.permission)};
     }
+    // A placeholder ("<TMP>") is audited as the place it stands for, which is what was decided.
+    const QString resource = !decision.resource.isEmpty() ? decision.resource : request.hasValue ? request.value : QString();
     AuditEvent event;
+    if (!decision.ask.isEmpty()) {
+        event.askEntry = decision.ask;
+        const QString grant = request.permission + QLatin1Char('\n') + resource;
+        QElapsedTimer waited;
+        waited.start();
+        AskAnswer answer;
+        if (m_runGrants.contains(grant)) {
+            answer.outcome = AskAnswer::Outcome::ForRun;
+            event.answer = QStringLiteral("run grant");
+        } else {
+            answer = waitForPerson({request.permission, decision.action, resource, decision.ask});
+            event.answer = answerName(answer.outcome);
+            event.answeredBy = answer.by;
+        }
+        event.waitedMs = waited.elapsed();
+        const bool yes = answer.outcome == AskAnswer::Outcome::Once || answer.outcome == AskAnswer::Outcome::ForRun;
+        if (answer.outcome == AskAnswer::Outcome::ForRun)
+            m_runGrants.insert(grant);
+        decision.allowed = yes;
+        if (yes)
+            decision.reason.clear();
+        else if (answer.outcome == AskAnswer::Outcome::TimedOut)
+            decision.reason += QStringLiteral("; nobody answered in time");
+        else if (answer.outcome == AskAnswer::Outcome::Withdrawn)
+            decision.reason += QStringLiteral("; the run ended while it waited");
+        else if (!answer.reason.isEmpty())
+            decision.reason += QStringLiteral(": %1").arg(answer.reason);
+    }
     event.seq = ++m_seq;
     event.timeMs = QDateTime::currentMSecsSinceEpoch();
     event.kind = request.permission;
     event.action = decision.action;
-    // A placeholder ("<TMP>") is audited as the place it stands for, which is what was decided.
-    event.resource = !decision.resource.isEmpty() ? decision.resource : request.hasValue ? request.value : QString();
+    event.resource = resource;
     event.allowed = decision.allowed;
     event.rule = decision.rule;
     event.reason = decision.reason;
@@ -294,6 +385,8 @@ bool PermissionBroker::handleLine(const char *data, qsizetype size)
     }
     if (m_sink)
         m_sink(event);
+    if (m_stopping.load())
+        return false; // nobody to answer: the runtime is being ended
     if (!writeAll(m_connFd, brokerResponse(request.id, decision.allowed, decision.reason)))
         return false;
     return true;

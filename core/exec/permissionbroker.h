@@ -7,9 +7,14 @@
 
 #include <QString>
 
+#include <QSet>
+
 #include <atomic>
+#include <condition_variable>
 #include <functional>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace Sandbench {
@@ -22,6 +27,34 @@ class PermissionBroker
 {
 public:
     using EventSink = std::function<void(const AuditEvent &)>;
+
+    // A check only an ask_* entry matched, held for a person.
+    struct AskQuestion
+    {
+        QString kind;
+        QString action;
+        QString resource;
+        QString entry; // "ask_read[0]"
+    };
+    struct AskAnswer
+    {
+        enum class Outcome { Once, ForRun, Refused, TimedOut, Withdrawn };
+        Outcome outcome = Outcome::Withdrawn;
+        QString by;      // the local user who answered
+        QString reason;  // a refusal's words
+    };
+    using Reply = std::function<void(const AskAnswer &)>;
+    // Called on the broker's thread, must return at once (hand the question to the thread the
+    // approver lives on) and have `reply` called exactly once, from any thread. The runtime
+    // waits meanwhile; stop() ends the wait (the check is then withdrawn, a deny).
+    using Asker = std::function<void(const AskQuestion &, Reply)>;
+    // Before start(). Without an asker every held check is denied at once. `timeoutMs` is the
+    // answer's deadline; the broker gives up on its own a little after it, whatever the asker.
+    void setAsker(Asker asker, qint64 timeoutMs)
+    {
+        m_asker = std::move(asker);
+        m_askTimeoutMs = timeoutMs;
+    }
 
     PermissionBroker(const PolicyMatcher &matcher, EventSink sink);
     ~PermissionBroker();
@@ -63,6 +96,14 @@ public:
     quint64 decisions() const { return m_seq.load(); }
 
 private:
+    struct AskSlot
+    {
+        std::mutex mutex;
+        std::condition_variable ready;
+        std::optional<AskAnswer> answer;
+    };
+    // Holds the broker's thread until the person answers, the deadline passes or stop().
+    AskAnswer waitForPerson(const AskQuestion &question);
     void serve();
     bool handleLine(const char *data, qsizetype size);
     void refuse(const QString &why, const QString &line);
@@ -80,6 +121,11 @@ private:
     std::atomic<quint64> m_seq{0};
     bool m_held = false;
     std::atomic<bool> m_armed{false};
+    Asker m_asker;
+    qint64 m_askTimeoutMs = 0;
+    std::mutex m_askMutex; // guards m_waiting against stop()
+    std::shared_ptr<AskSlot> m_waiting;
+    QSet<QString> m_runGrants; // kind + '\n' + resource approved for the run; broker thread only
     mutable std::mutex m_failureMutex;
     QString m_failure;
 };

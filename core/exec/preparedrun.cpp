@@ -1,5 +1,6 @@
 #include "preparedrun.h"
 
+#include "approvals/approvalfolder.h"
 #include "common/startuptrace.h"
 
 #include "common/privateroot.h"
@@ -82,14 +83,22 @@ VoidResult validateOptions(const ExecRequest &request, const QString &base)
         if (it.value().contains(QChar(0)))
             return configError(QStringLiteral("--env %1: the value holds a NUL character").arg(it.key()));
     }
-    for (const QString &name : policy.permissions.allowEnv) {
-        const QString reason = reservedEnvReason(name);
-        if (!reason.isEmpty())
-            return configError(QStringLiteral("--allow-env %1: %2").arg(name, reason));
+    for (const auto &[flag, names] : {std::pair{"--allow-env", &policy.permissions.allowEnv}, std::pair{"--ask-env", &policy.permissions.askEnv}}) {
+        for (const QString &name : *names) {
+            const QString reason = reservedEnvReason(name);
+            if (!reason.isEmpty())
+                return configError(QStringLiteral("%1 %2: %3").arg(QLatin1String(flag), name, reason));
+        }
     }
-    for (const QString &host : policy.permissions.allowNet) {
-        if (!NetRule::parse(host))
-            return configError(QStringLiteral("--allow-net %1: not a host, host:port, *.domain, IP or URL").arg(host));
+    for (const auto &[flag, hosts] : {std::pair{"--allow-net", &policy.permissions.allowNet}, std::pair{"--ask-net", &policy.permissions.askNet}}) {
+        for (const QString &host : *hosts) {
+            if (!NetRule::parse(host))
+                return configError(QStringLiteral("%1 %2: not a host, host:port, *.domain, IP or URL").arg(QLatin1String(flag), host));
+        }
+    }
+    for (const QString &program : policy.permissions.askRun) {
+        if (program.isEmpty() || program == QLatin1String("*"))
+            return configError(QStringLiteral("--ask-run %1: name one program").arg(program));
     }
     for (const QString &host : policy.permissions.allowListen) {
         if (!NetRule::parse(host))
@@ -277,6 +286,14 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     QStringList protectedPaths = {cacheDir, privateDir};
     if (!run.auditLogPath.isEmpty())
         protectedPaths << run.auditLogPath;
+    // The approver sockets (this run's own when it asks, the agent servers'): same uid as the
+    // code, so a grant that reached them would let the code answer its own held checks. Made
+    // now when the run will ask, so that the namespace hides it from the start.
+    if (request.policy.permissions.hasAsk()) {
+        if (auto folder = ApprovalFolder::ensure(); !folder)
+            return std::unexpected(folder.error());
+    }
+    protectedPaths << ApprovalFolder::path();
     // Every run's and session's private files (this run's included, but for its workdir): no
     // grant reaches them (privateroot.h).
     QStringList reserved;
@@ -459,7 +476,8 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
     if (ns.anyProgram || request.observe)
         env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
     const QProcessEnvironment host = QProcessEnvironment::systemEnvironment();
-    for (const QString &name : policy.permissions.allowEnv) {
+    // An ask_env variable is there too: the broker holds each read of it for the person.
+    for (const QString &name : policy.permissions.allowEnv + policy.permissions.askEnv) {
         if (host.contains(name))
             env.insert(name, host.value(name));
     }

@@ -14,6 +14,7 @@ target_sources(sandbench_core PRIVATE
     exec/preloadscript.h exec/preloadscript.cpp
     exec/preparedrun.h exec/preparedrun.cpp
     exec/processgroup.h exec/processgroup.cpp
+    exec/runasker.h exec/runasker.cpp
     exec/runlimits.h exec/runlimits.cpp
     exec/runsecrets.h exec/runsecrets.cpp
     exec/seededrandom.h exec/seededrandom.cpp

@@ -67,7 +67,9 @@ const QStringList &policyListKeys()
     static const QStringList keys = {QStringLiteral("allow_read"), QStringLiteral("allow_write"),
                                      QStringLiteral("allow_net"), QStringLiteral("allow_listen"),
                                      QStringLiteral("allow_env"), QStringLiteral("allow_run"),
-                                     QStringLiteral("read_only_dirs")};
+                                     QStringLiteral("read_only_dirs"), QStringLiteral("ask_read"),
+                                     QStringLiteral("ask_write"), QStringLiteral("ask_net"),
+                                     QStringLiteral("ask_env"), QStringLiteral("ask_run")};
     return keys;
 }
 
@@ -88,6 +90,16 @@ QStringList *policyList(Policy &policy, const QString &key)
         return &p.allowRun;
     if (key == QLatin1String("read_only_dirs"))
         return &policy.readOnlyDirs;
+    if (key == QLatin1String("ask_read"))
+        return &p.askRead;
+    if (key == QLatin1String("ask_write"))
+        return &p.askWrite;
+    if (key == QLatin1String("ask_net"))
+        return &p.askNet;
+    if (key == QLatin1String("ask_env"))
+        return &p.askEnv;
+    if (key == QLatin1String("ask_run"))
+        return &p.askRun;
     return nullptr;
 }
 

@@ -33,6 +33,11 @@ void Policy::merge(const Policy &other)
     joinUnique(p.allowEnv, o.allowEnv);
     joinUnique(p.allowRun, o.allowRun);
     joinUnique(p.allowListen, o.allowListen);
+    joinUnique(p.askRead, o.askRead);
+    joinUnique(p.askWrite, o.askWrite);
+    joinUnique(p.askNet, o.askNet);
+    joinUnique(p.askEnv, o.askEnv);
+    joinUnique(p.askRun, o.askRun);
 
     if (other.seed)
         seed = other.seed;
@@ -40,6 +45,8 @@ void Policy::merge(const Policy &other)
         freezeTimeMs = other.freezeTimeMs;
     if (other.timeoutMs)
         timeoutMs = other.timeoutMs;
+    if (other.askTimeoutMs)
+        askTimeoutMs = other.askTimeoutMs;
     if (other.maxMemoryMb)
         maxMemoryMb = other.maxMemoryMb;
     if (other.maxWorkdirMb)

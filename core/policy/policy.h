@@ -22,6 +22,18 @@ struct Permissions
     QStringList allowEnv;
     QStringList allowRun;
     QStringList allowListen;
+    // Entries held for a person (ask_*): same syntax as the allow lists. A check only an ask
+    // entry matches waits for the local user's answer; deny beats allow beats ask.
+    QStringList askRead;
+    QStringList askWrite;
+    QStringList askNet;
+    QStringList askEnv;
+    QStringList askRun;
+
+    bool hasAsk() const
+    {
+        return !askRead.isEmpty() || !askWrite.isEmpty() || !askNet.isEmpty() || !askEnv.isEmpty() || !askRun.isEmpty();
+    }
 
     bool operator==(const Permissions &) const = default;
 };
@@ -37,6 +49,11 @@ struct Policy
     std::optional<quint64> seed;
     std::optional<qint64> freezeTimeMs; // epoch milliseconds
     std::optional<qint64> timeoutMs;
+    // How long a held (ask_*) check waits for the person; no answer in time is a deny.
+    std::optional<qint64> askTimeoutMs;
+    static constexpr qint64 defaultAskTimeoutMs = 120'000;
+    static constexpr qint64 minAskTimeoutMs = 100;
+    static constexpr qint64 maxAskTimeoutMs = 3'600'000;
     std::optional<int> maxMemoryMb;
     std::optional<int> maxWorkdirMb; // what the workdir may hold at most while the run writes
     // Processes and threads of the whole run; unset, defaultMaxTasks.

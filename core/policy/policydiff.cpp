@@ -55,6 +55,19 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
         ++usage.events;
         const PolicyQuestion q = questionFor(event);
         const Decision d = decideRecorded(matcher, event);
+        if (!d.ask.isEmpty()) {
+            // Held for a person: the ask entry was used whatever the answer, and a refusal is
+            // the person's, not a grant the policy lacks.
+            (event.allowed ? usage.allowed : usage.denied)++;
+            const auto it = grantAt.constFind(rulePointer(policy, d.ask, q.value));
+            if (it != grantAt.constEnd()) {
+                GrantUse &g = usage.grants[*it];
+                ++g.uses;
+                if (g.seqs.size() < GrantUse::maxSeqs)
+                    g.seqs.append(event.seq);
+            }
+            continue;
+        }
         if (d.allowed) {
             ++usage.allowed;
             const auto it = grantAt.constFind(rulePointer(policy, d.rule, q.value));

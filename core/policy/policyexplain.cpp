@@ -246,8 +246,13 @@ Explanation explainDecision(const Policy &policy, const QString &baseDir, const 
 {
     Explanation e;
     e.decision = PolicyMatcher(matcherSetupFor(policy, baseDir, context)).decide(question.kind, question.value, question.hasValue);
-    e.rulePointer = rulePointer(policy, e.decision.rule, question.value);
+    // A held check is decided by a person; the entry that holds it is the rule to show.
+    const bool held = !e.decision.ask.isEmpty();
+    e.rulePointer = rulePointer(policy, held ? e.decision.ask : e.decision.rule, question.value);
     e.ruleWords = e.rulePointer.isEmpty() ? defaultRuleWords(e.decision) : ExplainWords{data(entryText(policy, e.rulePointer))};
+    if (held)
+        e.ruleWords = {phrase(QT_TRANSLATE_NOOP("Sandbench::PolicyExplain", "held for a person by %1"),
+                              {e.rulePointer.isEmpty() ? e.decision.ask : entryText(policy, e.rulePointer)})};
     if (e.decision.allowed)
         explainAllow(e, policy, baseDir, question, context);
     else

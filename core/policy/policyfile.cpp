@@ -197,7 +197,8 @@ void readPermissions(PolicyReader &r, const QJsonObject &object, Permissions &p)
     r.checkKeys(object, at, {QStringLiteral("deny_fs"), QStringLiteral("deny_net"), QStringLiteral("deny_env"),
                              QStringLiteral("deny_run"), QStringLiteral("allow_read"), QStringLiteral("allow_write"),
                              QStringLiteral("allow_net"), QStringLiteral("allow_env"), QStringLiteral("allow_run"),
-                             QStringLiteral("allow_listen")});
+                             QStringLiteral("allow_listen"), QStringLiteral("ask_read"), QStringLiteral("ask_write"),
+                             QStringLiteral("ask_net"), QStringLiteral("ask_env"), QStringLiteral("ask_run")});
     p.denyFs = r.readBool(object, at, QStringLiteral("deny_fs"), false);
     p.denyNet = r.readBool(object, at, QStringLiteral("deny_net"), false);
     p.denyEnv = r.readBool(object, at, QStringLiteral("deny_env"), false);
@@ -208,17 +209,35 @@ void readPermissions(PolicyReader &r, const QJsonObject &object, Permissions &p)
     p.allowEnv = r.readStrings(object, at, QStringLiteral("allow_env"));
     p.allowRun = r.readStrings(object, at, QStringLiteral("allow_run"));
     p.allowListen = r.readStrings(object, at, QStringLiteral("allow_listen"));
-    for (int i = 0; i < p.allowEnv.size(); ++i) {
-        const QString reason = reservedEnvReason(p.allowEnv.at(i));
-        if (!reason.isEmpty())
-            r.fail(at + QStringLiteral("/allow_env/") + QString::number(i), reason);
+    p.askRead = r.readStrings(object, at, QStringLiteral("ask_read"));
+    p.askWrite = r.readStrings(object, at, QStringLiteral("ask_write"));
+    p.askNet = r.readStrings(object, at, QStringLiteral("ask_net"));
+    p.askEnv = r.readStrings(object, at, QStringLiteral("ask_env"));
+    p.askRun = r.readStrings(object, at, QStringLiteral("ask_run"));
+    // An ask entry is checked as an allow entry is: a person's yes must not reach further than
+    // the same entry in an allow list could.
+    for (const auto &[key, list] : {std::pair{"allow_env", &p.allowEnv}, std::pair{"ask_env", &p.askEnv}}) {
+        for (int i = 0; i < list->size(); ++i) {
+            const QString reason = reservedEnvReason(list->at(i));
+            if (!reason.isEmpty())
+                r.fail(at + QLatin1Char('/') + QLatin1String(key) + QLatin1Char('/') + QString::number(i), reason);
+        }
     }
     // Refused here, at the entry, rather than later at run time without a position.
-    for (int i = 0; i < p.allowNet.size(); ++i) {
-        if (!NetRule::parse(p.allowNet.at(i)))
-            r.fail(at + QStringLiteral("/allow_net/") + QString::number(i),
-                   QStringLiteral("\"allow_net\" item %1 (%2): not a host, host:port, *.domain, IP or URL")
-                           .arg(i).arg(p.allowNet.at(i)));
+    for (const auto &[key, list] : {std::pair{"allow_net", &p.allowNet}, std::pair{"ask_net", &p.askNet}}) {
+        for (int i = 0; i < list->size(); ++i) {
+            if (!NetRule::parse(list->at(i)))
+                r.fail(at + QLatin1Char('/') + QLatin1String(key) + QLatin1Char('/') + QString::number(i),
+                       QStringLiteral("\"%1\" item %2 (%3): not a host, host:port, *.domain, IP or URL")
+                               .arg(QLatin1String(key)).arg(i).arg(list->at(i)));
+        }
+    }
+    for (int i = 0; i < p.askRun.size(); ++i) {
+        // "*" asks for every program: a person cannot judge that, and the namespace would have
+        // to hold every binary.
+        if (p.askRun.at(i) == QLatin1String("*") || p.askRun.at(i).isEmpty())
+            r.fail(at + QStringLiteral("/ask_run/") + QString::number(i),
+                   QStringLiteral("\"ask_run\" item %1 (%2): name one program").arg(i).arg(p.askRun.at(i)));
     }
     for (int i = 0; i < p.allowListen.size(); ++i) {
         if (!NetRule::parse(p.allowListen.at(i)))
@@ -227,13 +246,15 @@ void readPermissions(PolicyReader &r, const QJsonObject &object, Permissions &p)
     }
     r.checkRoots(p.allowRead, at, QStringLiteral("allow_read"));
     r.checkRoots(p.allowWrite, at, QStringLiteral("allow_write"));
+    r.checkRoots(p.askRead, at, QStringLiteral("ask_read"));
+    r.checkRoots(p.askWrite, at, QStringLiteral("ask_write"));
 }
 
 void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
 {
     const QString at = QStringLiteral("/options");
     r.checkKeys(object, at, {QStringLiteral("seed"), QStringLiteral("freeze_time"), QStringLiteral("timeout_ms"),
-                             QStringLiteral("max_memory_mb"), QStringLiteral("max_workdir_mb"), QStringLiteral("max_tasks"), QStringLiteral("max_output_bytes"),
+                             QStringLiteral("ask_timeout_ms"), QStringLiteral("max_memory_mb"), QStringLiteral("max_workdir_mb"), QStringLiteral("max_tasks"), QStringLiteral("max_output_bytes"),
                              QStringLiteral("workdir"), QStringLiteral("read_only_dirs"),
                              QStringLiteral("allow_packages"), QStringLiteral("env"),
                              QStringLiteral("accept_missing_layers")});
@@ -254,6 +275,7 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
         r.fail(at + QStringLiteral("/freeze_time"), QStringLiteral("\"freeze_time\" must be a string or a number"));
     }
     policy.timeoutMs = r.readInteger(object, at, QStringLiteral("timeout_ms"), 1, qint64(7) * 24 * 3600 * 1000);
+    policy.askTimeoutMs = r.readInteger(object, at, QStringLiteral("ask_timeout_ms"), Policy::minAskTimeoutMs, Policy::maxAskTimeoutMs);
     if (auto memory = r.readInteger(object, at, QStringLiteral("max_memory_mb"), 16, 1024 * 1024))
         policy.maxMemoryMb = int(*memory);
     if (auto disk = r.readInteger(object, at, QStringLiteral("max_workdir_mb"), 1, 1024 * 1024))
@@ -401,6 +423,11 @@ QByteArray policyToJson(const Policy &policy)
     putList(permissions, "allow_env", p.allowEnv);
     putList(permissions, "allow_run", p.allowRun);
     putList(permissions, "allow_listen", p.allowListen);
+    putList(permissions, "ask_read", p.askRead);
+    putList(permissions, "ask_write", p.askWrite);
+    putList(permissions, "ask_net", p.askNet);
+    putList(permissions, "ask_env", p.askEnv);
+    putList(permissions, "ask_run", p.askRun);
 
     QJsonObject options;
     if (policy.seed)
@@ -411,6 +438,8 @@ QByteArray policyToJson(const Policy &policy)
     }
     if (policy.timeoutMs)
         options.insert(QStringLiteral("timeout_ms"), double(*policy.timeoutMs));
+    if (policy.askTimeoutMs)
+        options.insert(QStringLiteral("ask_timeout_ms"), double(*policy.askTimeoutMs));
     if (policy.maxMemoryMb)
         options.insert(QStringLiteral("max_memory_mb"), *policy.maxMemoryMb);
     if (policy.maxWorkdirMb)

@@ -69,12 +69,16 @@ public:
     QList<LintFinding> run()
     {
         sandbox();
-        for (const char *key : {"allow_read", "allow_write", "read_only_dirs"})
+        for (const char *key : {"allow_read", "allow_write", "read_only_dirs", "ask_read", "ask_write"})
             paths(QLatin1String(key));
         programs();
         hosts(QStringLiteral("allow_net"));
         hosts(QStringLiteral("allow_listen"));
+        hosts(QStringLiteral("ask_net"));
         names(QStringLiteral("allow_env"));
+        names(QStringLiteral("ask_env"));
+        names(QStringLiteral("ask_run"));
+        askNeverAsked();
         return m_findings;
     }
 
@@ -105,7 +109,7 @@ private:
     void paths(const QString &key)
     {
         const QStringList &list = *policyList(m_policy, key);
-        const bool write = key == QLatin1String("allow_write");
+        const bool write = key == QLatin1String("allow_write") || key == QLatin1String("ask_write");
         std::vector<std::string> resolvedEntries;
         for (qsizetype i = 0; i < list.size(); ++i)
             resolvedEntries.push_back(resolved(list.at(i)));
@@ -267,6 +271,49 @@ private:
                 add(Severity::Info, QStringLiteral("duplicate"), listPointer(key, i),
                     QStringLiteral("%1 \"%2\" is also %1[%3]").arg(key, list.at(i)).arg(list.indexOf(list.at(i))));
         }
+    }
+
+    // Allow beats ask: an ask entry that an allow entry (or the workdir) already covers never
+    // holds anything, which is seldom what its author meant.
+    void askNeverAsked()
+    {
+        const Permissions &p = m_policy.permissions;
+        const std::string workdir = m_policy.workdir.isEmpty() ? std::string() : resolved(m_policy.workdir);
+        auto pathsCovered = [&](const char *askKey, const char *allowKey) {
+            const QStringList &asks = *policyList(m_policy, QLatin1String(askKey));
+            const QStringList &allows = *policyList(m_policy, QLatin1String(allowKey));
+            for (qsizetype i = 0; i < asks.size(); ++i) {
+                const std::string path = resolved(asks.at(i));
+                if (path.empty())
+                    continue;
+                QString by;
+                for (qsizetype j = 0; j < allows.size() && by.isEmpty(); ++j) {
+                    const std::string other = resolved(allows.at(j));
+                    if (!other.empty() && pathWithin(path, other))
+                        by = QStringLiteral("%1[%2] \"%3\"").arg(QLatin1String(allowKey)).arg(j).arg(allows.at(j));
+                }
+                if (by.isEmpty() && !workdir.empty() && pathWithin(path, workdir))
+                    by = QStringLiteral("the workdir");
+                if (!by.isEmpty())
+                    add(Severity::Warning, QStringLiteral("ask-never-asked"), listPointer(QLatin1String(askKey), i),
+                        QStringLiteral("%1 \"%2\" is allowed by %3 without asking: allow beats ask").arg(QLatin1String(askKey), asks.at(i), by));
+            }
+        };
+        pathsCovered("ask_read", "allow_read");
+        pathsCovered("ask_write", "allow_write");
+        auto namesCovered = [&](const char *askKey, const QStringList &asks, const char *allowKey, const QStringList &allows) {
+            for (qsizetype i = 0; i < asks.size(); ++i) {
+                const qsizetype j = allows.indexOf(asks.at(i));
+                const qsizetype any = allows.indexOf(QStringLiteral("*"));
+                if (j >= 0 || any >= 0)
+                    add(Severity::Warning, QStringLiteral("ask-never-asked"), listPointer(QLatin1String(askKey), i),
+                        QStringLiteral("%1 \"%2\" is allowed by %3[%4] without asking: allow beats ask")
+                                .arg(QLatin1String(askKey), asks.at(i), QLatin1String(allowKey)).arg(j >= 0 ? j : any));
+            }
+        };
+        namesCovered("ask_net", p.askNet, "allow_net", p.allowNet);
+        namesCovered("ask_env", p.askEnv, "allow_env", p.allowEnv);
+        namesCovered("ask_run", p.askRun, "allow_run", p.allowRun);
     }
 
     const Policy &m_policy;

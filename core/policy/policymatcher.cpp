@@ -41,9 +41,11 @@ std::string PolicyMatcher::resolveProgram(const QString &name, const std::string
 std::vector<std::string> PolicyMatcher::allowedPrograms() const
 {
     std::vector<std::string> out;
-    for (const ProgramRule &program : m_programs) {
-        if (!program.resolved.empty())
-            out.push_back(program.resolved);
+    for (const auto *programs : {&m_programs, &m_askPrograms}) {
+        for (const ProgramRule &program : *programs) {
+            if (!program.resolved.empty())
+                out.push_back(program.resolved);
+        }
     }
     return out;
 }
@@ -51,9 +53,11 @@ std::vector<std::string> PolicyMatcher::allowedPrograms() const
 QStringList PolicyMatcher::unresolvedPrograms() const
 {
     QStringList out;
-    for (const ProgramRule &program : m_programs) {
-        if (program.resolved.empty())
-            out << program.asWritten;
+    for (const auto *programs : {&m_programs, &m_askPrograms}) {
+        for (const ProgramRule &program : *programs) {
+            if (program.resolved.empty())
+                out << program.asWritten;
+        }
     }
     return out;
 }
@@ -86,6 +90,18 @@ PolicyMatcher::PolicyMatcher(const Setup &setup)
     addPaths(m_read, p.allowRead, "allow_read");
     addPaths(m_read, m_policy.readOnlyDirs, "read_only_dirs");
     addPaths(m_write, p.allowWrite, "allow_write");
+    addPaths(m_askRead, p.askRead, "ask_read");
+    addPaths(m_askWrite, p.askWrite, "ask_write");
+    m_mountRead = m_read;
+    m_mountRead.insert(m_mountRead.end(), m_askRead.begin(), m_askRead.end());
+    m_mountWrite = m_write;
+    m_mountWrite.insert(m_mountWrite.end(), m_askWrite.begin(), m_askWrite.end());
+    for (qsizetype i = 0; i < p.askRun.size(); ++i)
+        m_askPrograms.push_back({p.askRun.at(i), resolveProgram(p.askRun.at(i), base), indexed("ask_run", i)});
+    for (qsizetype i = 0; i < p.askNet.size(); ++i) {
+        if (auto rule = NetRule::parse(p.askNet.at(i)))
+            m_askNet.push_back({*rule, indexed("ask_net", i)});
+    }
     // An allowed program is one binary, chosen now: the namespace lets only these files execute,
     // so the code's own PATH or cwd cannot make the same name start something else.
     for (qsizetype i = 0; i < p.allowRun.size(); ++i) {
@@ -171,7 +187,17 @@ Decision PolicyMatcher::decidePlaceholder(bool write, const QString &value, cons
 
 bool PolicyMatcher::anyNetwork() const
 {
-    return m_allNet || !m_net.empty();
+    return m_allNet || !m_net.empty() || !m_askNet.empty();
+}
+
+Decision PolicyMatcher::held(Decision denied, const QString &entry)
+{
+    denied.allowed = false;
+    denied.rule = QStringLiteral("ask");
+    denied.ask = entry;
+    denied.reason = QStringLiteral("permission denied: the person asked did not allow %1 of \"%2\" (%3)")
+                            .arg(denied.action, denied.resource, entry);
+    return denied;
 }
 
 Decision PolicyMatcher::deny(const QString &action, const QString &rule, const QString &what) const
@@ -297,6 +323,14 @@ Decision PolicyMatcher::decideFilePath(bool write, const QString &value, const s
         if (pathWithin(resolved, rule.path))
             return {true, action, rule.name, {}};
     }
+    // Deny rules above, allow rules, and only then a person: an ask entry holds what nothing
+    // else decided, including what would be allowed only for want of a sandbox.
+    for (const PathRule &rule : write ? m_askWrite : m_askRead) {
+        if (pathWithin(resolved, rule.path)) {
+            Decision d{false, action, QString(), QString(), value};
+            return held(d, rule.name);
+        }
+    }
     if (m_observe && write)
         return deny(action, QStringLiteral("observe"),
                     QStringLiteral("write access to \"%1\" is not allowed while observing (only the workdir and allow_write are writable)").arg(value));
@@ -329,6 +363,12 @@ Decision PolicyMatcher::decideNet(const QString &value, bool hasValue) const
         if (metadata ? rule.rule.namesExactly(*address) : rule.rule.matches(*address))
             return {true, action, rule.name, {}};
     }
+    if (!metadata) {
+        for (const NamedNetRule &rule : m_askNet) {
+            if (rule.rule.matches(*address))
+                return held({false, action, QString(), QString(), value}, rule.name);
+        }
+    }
     if (metadata)
         return deny(action, QStringLiteral("metadata"),
                     QStringLiteral("\"%1\" is a cloud metadata address; only a rule naming it exactly allows it").arg(value));
@@ -354,6 +394,8 @@ Decision PolicyMatcher::decideEnv(const QString &value, bool hasValue) const
         return {true, action, indexed("allow_env", index), {}};
     if (m_policy.env.contains(value))
         return {true, action, QStringLiteral("env"), {}};
+    if (const qsizetype ask = m_policy.permissions.askEnv.indexOf(value); ask >= 0)
+        return held({false, action, QString(), QString(), value}, indexed("ask_env", ask));
     if (m_allEnv)
         return {true, action, QStringLiteral("no sandbox"), {}};
     return deny(action, m_policy.permissions.denyEnv ? QStringLiteral("deny_env") : QStringLiteral("sandbox"),
@@ -363,7 +405,9 @@ Decision PolicyMatcher::decideEnv(const QString &value, bool hasValue) const
 Decision PolicyMatcher::decideRun(const QString &value, bool hasValue) const
 {
     const QString action = QStringLiteral("spawn");
-    if (m_allRun)
+    const bool anyAllowed = m_policy.permissions.allowRun.contains(QStringLiteral("*"));
+    // An ask_run entry is asked even without a sandbox: only an explicit allow beats it.
+    if (anyAllowed || (m_allRun && (m_askPrograms.empty() || !hasValue)))
         return {true, action, m_policy.sandbox ? QStringLiteral("allow_run[*]") : QStringLiteral("no sandbox"), {}};
     if (!hasValue)
         return deny(action, QStringLiteral("sandbox"), QStringLiteral("running any program is not allowed"));
@@ -374,6 +418,12 @@ Decision PolicyMatcher::decideRun(const QString &value, bool hasValue) const
         if (!program.resolved.empty() && (value == program.asWritten || asked == program.resolved))
             return {true, action, program.name, {}};
     }
+    for (const ProgramRule &program : m_askPrograms) {
+        if (!program.resolved.empty() && (value == program.asWritten || asked == program.resolved))
+            return held({false, action, QString(), QString(), value}, program.name);
+    }
+    if (m_allRun)
+        return {true, action, QStringLiteral("no sandbox"), {}};
     return deny(action, m_policy.permissions.denyRun ? QStringLiteral("deny_run") : QStringLiteral("sandbox"),
                 QStringLiteral("running \"%1\" is not allowed (not in allow_run)").arg(value));
 }

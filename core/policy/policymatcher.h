@@ -20,6 +20,9 @@ struct Decision
     // Where the request lands when the runtime named it by a placeholder ("<TMP>"): the audit
     // line names this place. Empty: the value as asked is the place.
     QString resource = {};
+    // Set when only an ask_* entry matched: the check is held for a person ("ask_read[0]");
+    // `allowed` is false and `reason` is what the code is told if the answer is no.
+    QString ask = {};
 };
 
 // Decides one permission check of the runtime. Built once per run from a policy whose paths are
@@ -62,8 +65,9 @@ public:
         std::string path;
         QString name; // "allow_read[1]", "workdir", ...
     };
-    const std::vector<PathRule> &readRules() const { return m_read; }
-    const std::vector<PathRule> &writeRules() const { return m_write; }
+    // The namespace shows ask_read/ask_write places too (the broker holds each check of them).
+    const std::vector<PathRule> &readRules() const { return m_mountRead; }
+    const std::vector<PathRule> &writeRules() const { return m_mountWrite; }
     bool everyFileReadable() const { return m_allFs; }
     // allow_run entries resolved to one absolute binary each (not "*"); names that resolve to
     // nothing executable are listed by unresolvedPrograms() and allow nothing.
@@ -87,6 +91,8 @@ private:
     Decision decideEnv(const QString &value, bool hasValue) const;
     Decision decideRun(const QString &value, bool hasValue) const;
     Decision deny(const QString &action, const QString &rule, const QString &what) const;
+    // `denied` turned into a held check for `entry`.
+    static Decision held(Decision denied, const QString &entry);
 
     struct NamedNetRule
     {
@@ -111,6 +117,12 @@ private:
     std::vector<PathRule> m_read;
     std::vector<PathRule> m_write;
     std::vector<NamedNetRule> m_net;
+    std::vector<PathRule> m_askRead;
+    std::vector<PathRule> m_askWrite;
+    std::vector<PathRule> m_mountRead;
+    std::vector<PathRule> m_mountWrite;
+    std::vector<NamedNetRule> m_askNet;
+    std::vector<ProgramRule> m_askPrograms;
     bool m_allFs = false;   // nothing denies files
     bool m_allNet = false;
     bool m_allEnv = false;

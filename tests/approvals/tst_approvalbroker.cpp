@@ -196,6 +196,34 @@ private slots:
         QCOMPARE(roundTrip(broker.socketPath(), good).value(QLatin1String("ok")), QJsonValue(false));
     }
 
+    // "For the rest of the run" only where the request offers it (a run's held check); an
+    // agent's call is approved once or not at all, and an unknown scope changes nothing.
+    void forRunScopeOnlyWhereOffered()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("scopes")));
+        QObject owner;
+        std::optional<ApprovalDecision> agent, check;
+        auto agentId = broker.ask(request(), &owner, [&](const ApprovalDecision &d) { agent = d; });
+        ApprovalRequest runCheck = request();
+        runCheck.allowForRun = true;
+        auto checkId = broker.ask(runCheck, &owner, [&](const ApprovalDecision &d) { check = d; });
+        QVERIFY(agentId && checkId);
+        auto answer = [&](const QString &id, const QByteArray &scope) {
+            return roundTrip(broker.socketPath(), "{\"op\":\"approve\",\"id\":\"" + id.toLatin1() + "\",\"scope\":" + scope + "}\n");
+        };
+        QCOMPARE(answer(*agentId, "\"run\"").value(QLatin1String("ok")), QJsonValue(false));
+        QCOMPARE(answer(*checkId, "\"forever\"").value(QLatin1String("ok")), QJsonValue(false));
+        QCOMPARE(answer(*checkId, "7").value(QLatin1String("ok")), QJsonValue(false));
+        QVERIFY(!agent && !check);
+        QCOMPARE(broker.pendingCount(), 2);
+        const QJsonObject reply = answer(*checkId, "\"run\"");
+        QCOMPARE(reply.value(QLatin1String("scope")).toString(), u"run"_qs);
+        QVERIFY(check && check->forRun && check->outcome == ApprovalOutcome::Approved);
+        QCOMPARE(answer(*agentId, "\"once\"").value(QLatin1String("decision")).toString(), u"approve"_qs);
+        QVERIFY(agent && !agent->forRun);
+    }
+
     void timeoutIsARefusalByNobody()
     {
         ApprovalBroker broker;

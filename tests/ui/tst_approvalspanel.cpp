@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -115,6 +116,54 @@ private slots:
         QCOMPARE(decided.value(QStringLiteral("four")).reason, QStringLiteral("no network today"));
         QVERIFY(!decided.value(QStringLiteral("four")).by.isEmpty());
         QVERIFY(!decided.contains(QStringLiteral("three")));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 1, 10000);
+    }
+
+    // F approves a run's held permission check for the rest of the run; on an agent's call
+    // (no "run" scope) it does nothing, and its button is off.
+    void forTheRunOnlyWhereOffered()
+    {
+        ApprovalBroker broker;
+        QVERIFY(broker.listen(QStringLiteral("panelrun")));
+        QObject owner;
+        QHash<QString, ApprovalDecision> decided;
+        ApprovalRequest agentCall = request(QStringLiteral("agent"), QStringLiteral("ls"));
+        ApprovalRequest check;
+        check.server = QStringLiteral("run r1 pid 1");
+        check.session = QStringLiteral("r1");
+        check.tool = QStringLiteral("read");
+        check.arguments = {{QStringLiteral("kind"), QStringLiteral("read")}, {QStringLiteral("resource"), QStringLiteral("/data/x")},
+                           {QStringLiteral("action"), QStringLiteral("read")}};
+        check.allowForRun = true;
+        QVERIFY(broker.ask(agentCall, &owner, [&decided](const ApprovalDecision &d) { decided.insert(QStringLiteral("agent"), d); }));
+        QTest::qWait(2);
+        QVERIFY(broker.ask(check, &owner, [&decided](const ApprovalDecision &d) { decided.insert(QStringLiteral("read"), d); }));
+
+        ApprovalWatcher watcher;
+        ApprovalsPanel panel;
+        panel.resize(800, 500);
+        panel.setWatcher(&watcher);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 2, 10000);
+        auto *list = panel.findChild<QListWidget *>(QStringLiteral("approvalsList"));
+        auto *forRun = panel.findChild<QPushButton *>(QStringLiteral("approvalApproveForRun"));
+        QVERIFY(list && forRun);
+        list->setFocus();
+        QCOMPARE(list->currentRow(), 0);
+        QVERIFY(!forRun->isEnabled());
+        QTest::keyClick(list, Qt::Key_F);
+        // Answers go over one socket in order: had F answered the agent's call, that answer
+        // would be decided before the run's check below.
+        QTest::keyClick(list, Qt::Key_N);
+        QVERIFY(forRun->isEnabled());
+        QTest::keyClick(list, Qt::Key_F);
+        QTRY_VERIFY_WITH_TIMEOUT(decided.contains(QStringLiteral("read")), 10000);
+        QCOMPARE(decided.value(QStringLiteral("read")).outcome, ApprovalOutcome::Approved);
+        QVERIFY(decided.value(QStringLiteral("read")).forRun);
+        QVERIFY(!decided.contains(QStringLiteral("agent")));
         QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 1, 10000);
     }
 };

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QKeyEvent>
 #include <QLabel>
@@ -36,7 +37,8 @@ QString ApprovalsPanel::decisionText(const QString &decision)
 
 ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     : QWidget(parent), m_list(new QListWidget), m_arguments(new QPlainTextEdit), m_reason(new QLineEdit),
-      m_status(new QLabel), m_approve(new QPushButton(tr("Approve (A)"))), m_refuse(new QPushButton(tr("Refuse (R)"))),
+      m_status(new QLabel), m_approve(new QPushButton(tr("Approve (A)"))),
+      m_approveForRun(new QPushButton(tr("For this run (F)"))), m_refuse(new QPushButton(tr("Refuse (R)"))),
       m_edit(new QPushButton(tr("Edit (E)")))
 {
     m_list->setObjectName(QStringLiteral("approvalsList"));
@@ -54,11 +56,14 @@ ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
     m_approve->setObjectName(QStringLiteral("approvalApprove"));
+    m_approveForRun->setObjectName(QStringLiteral("approvalApproveForRun"));
+    m_approveForRun->setToolTip(tr("Allow this check and the same one again for the rest of the run"));
     m_refuse->setObjectName(QStringLiteral("approvalRefuse"));
     m_edit->setObjectName(QStringLiteral("approvalEdit"));
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_approve);
+    buttons->addWidget(m_approveForRun);
     buttons->addWidget(m_refuse);
     buttons->addWidget(m_edit);
     buttons->addStretch();
@@ -71,6 +76,7 @@ ApprovalsPanel::ApprovalsPanel(QWidget *parent)
 
     connect(m_list, &QListWidget::currentRowChanged, this, &ApprovalsPanel::showSelected);
     connect(m_approve, &QPushButton::clicked, this, &ApprovalsPanel::approveSelected);
+    connect(m_approveForRun, &QPushButton::clicked, this, &ApprovalsPanel::approveSelectedForRun);
     connect(m_refuse, &QPushButton::clicked, this, &ApprovalsPanel::refuseSelected);
     connect(m_edit, &QPushButton::clicked, this, &ApprovalsPanel::editSelected);
     connect(m_reason, &QLineEdit::returnPressed, this, &ApprovalsPanel::refuseSelected);
@@ -147,6 +153,7 @@ void ApprovalsPanel::showSelected()
     const QJsonObject p = selected();
     const bool any = !p.isEmpty();
     m_approve->setEnabled(any);
+    m_approveForRun->setEnabled(any && !m_editing && p.value(QLatin1String("scopes")).toArray().contains(QStringLiteral("run")));
     m_refuse->setEnabled(any);
     m_edit->setEnabled(any);
     if (m_editing)
@@ -167,6 +174,13 @@ void ApprovalsPanel::approveSelected()
     if (m_editing)
         return sendEdit();
     m_watcher->answer(selectedId(), QStringLiteral("approve"));
+}
+
+void ApprovalsPanel::approveSelectedForRun()
+{
+    if (!m_watcher || selectedId().isEmpty() || m_editing || !m_approveForRun->isEnabled())
+        return;
+    m_watcher->answer(selectedId(), QStringLiteral("approve"), {}, {}, QStringLiteral("run"));
 }
 
 void ApprovalsPanel::refuseSelected()
@@ -238,6 +252,7 @@ bool ApprovalsPanel::eventFilter(QObject *watched, QEvent *event)
     if (watched == m_list && key->modifiers() == Qt::NoModifier) {
         switch (key->key()) {
         case Qt::Key_A: approveSelected(); return true;
+        case Qt::Key_F: approveSelectedForRun(); return true;
         case Qt::Key_R: refuseSelected(); return true;
         case Qt::Key_E: editSelected(); return true;
         case Qt::Key_N: next(); return true;

@@ -18,7 +18,8 @@ class ApprovalWatcher;
 // server at once, oldest first. Keyboard first, on the list (no Alt mnemonics: docked, they
 // would clash with the menus'): A approves the selected call, R
 // asks for a reason and refuses it (Enter sends), E edits its arguments (Ctrl+Enter approves
-// the edit, Escape drops it), N goes to the next call. Arguments come from an agent: shown as
+// the edit, Escape drops it), F approves a run's held permission check for the rest of that run,
+// N goes to the next call. Arguments come from an agent: shown as
 // plain text with hidden characters made visible, never as markup.
 class ApprovalsPanel : public QWidget
 {
@@ -35,6 +36,9 @@ public:
 
 public slots:
     void approveSelected();
+    // A run's held permission check only (its "scopes" hold "run"): the same kind and resource
+    // are allowed for the rest of that run without asking again.
+    void approveSelectedForRun();
     void refuseSelected();
     void editSelected();
     void next();
@@ -55,6 +59,7 @@ private:
     QLineEdit *m_reason;
     QLabel *m_status;
     QPushButton *m_approve;
+    QPushButton *m_approveForRun;
     QPushButton *m_refuse;
     QPushButton *m_edit;
     bool m_editing = false;

@@ -77,6 +77,15 @@ ContainedReplayPolicy containedReplayPolicy(const ExecSessionManifest &m, const 
         refuseAll(&out.refused, "allow_net", rp.allowNet, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay has no network"));
     refuseAll(&out.refused, "allow_listen", rp.allowListen, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay has no network"));
     refuseAll(&out.refused, "allow_run", rp.allowRun, QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "a replay runs no host programs"));
+    // Held checks are not asked again: an approved read is in the bundle (an input file, read
+    // from its copy), anything refused, timed out or withdrawn is simply not allowed.
+    for (const auto &[key, list] : {std::pair{"ask_read", &rp.askRead}, std::pair{"ask_write", &rp.askWrite},
+                                    std::pair{"ask_net", &rp.askNet}, std::pair{"ask_env", &rp.askEnv},
+                                    std::pair{"ask_run", &rp.askRun}}) {
+        if (!list->isEmpty())
+            out.notes << ReplayNote(QT_TRANSLATE_NOOP("Sandbench::ReplayNote", "%1: a replay asks nobody; the recorded answers stand"),
+                                    {QLatin1String(key)});
+    }
 
     // Environment: recorded values only. A name without a value is not filled from this
     // machine, where it might hold a secret of the person replaying.
