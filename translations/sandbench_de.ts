@@ -472,6 +472,14 @@
             <source>Look again before you apply:</source>
             <translation>Vor dem Übernehmen noch einmal prüfen:</translation>
         </message>
+        <message>
+            <source>The policy text cannot take the rules: %1</source>
+            <translation>Der Richtlinientext kann die Regeln nicht aufnehmen: %1</translation>
+        </message>
+        <message>
+            <source>Nothing can be applied until the policy text reads again.</source>
+            <translation>Nichts kann angewendet werden, bis der Richtlinientext wieder lesbar ist.</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::AuditLogModel</name>
@@ -1146,6 +1154,38 @@
         <message>
             <source>Real size</source>
             <translation>Originalgröße</translation>
+        </message>
+        <message>
+            <source>Paused</source>
+            <translation>Angehalten</translation>
+        </message>
+        <message>
+            <source>%1 × %2, streaming</source>
+            <translation>%1 × %2, Stream läuft</translation>
+        </message>
+        <message>
+            <source>%1 × %2, streaming, %3 frames per second</source>
+            <translation>%1 × %2, Stream läuft, %3 Bilder pro Sekunde</translation>
+        </message>
+        <message>
+            <source>%1 × %2, streaming, the screen is still</source>
+            <translation>%1 × %2, Stream läuft, der Bildschirm ist unverändert</translation>
+        </message>
+        <message>
+            <source>The desktop stream closed (%1); connecting again…</source>
+            <translation>Der Desktop-Stream wurde geschlossen (%1); neue Verbindung …</translation>
+        </message>
+        <message>
+            <source>No desktop stream (%1): taking screenshots instead</source>
+            <translation>Kein Desktop-Stream (%1): stattdessen Bildschirmfotos</translation>
+        </message>
+        <message>
+            <source>Screenshots per second when the desktop cannot be streamed; a slow sandbox gives fewer</source>
+            <translation>Bildschirmfotos pro Sekunde, wenn der Desktop nicht gestreamt werden kann; eine langsame Sandbox liefert weniger</translation>
+        </message>
+        <message>
+            <source>%1 (screenshots: no stream, %2)</source>
+            <translation>%1 (Bildschirmfotos: kein Stream, %2)</translation>
         </message>
     </context>
     <context>
@@ -1986,6 +2026,10 @@
             <source>Merge</source>
             <translation>Zusammenführen</translation>
         </message>
+        <message>
+            <source>Not changed: %1</source>
+            <translation>Nicht geändert: %1</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyForm</name>
@@ -2694,6 +2738,10 @@
             <location filename="../ui/panels/sandboxexecwidget.cpp" line="94" />
             <source>, output truncated</source>
             <translation>, Ausgabe gekürzt</translation>
+        </message>
+        <message>
+            <source>The sandbox is paused: resume it to run a command</source>
+            <translation>Die Sandbox ist angehalten: setzen Sie sie fort, um einen Befehl auszuführen</translation>
         </message>
     </context>
     <context>
@@ -3415,6 +3463,10 @@
             <location filename="../ui/panels/sandboxespanel.cpp" />
             <source>%1 resumed</source>
             <translation>%1 fortgesetzt</translation>
+        </message>
+        <message>
+            <source>The next New… allows %1 too</source>
+            <translation>Das nächste Neu … erlaubt auch %1</translation>
         </message>
     </context>
     <context>
@@ -4454,6 +4506,10 @@ Im Webbrowser öffnen?</translation>
             <source>optional: read from the recording machine</source>
             <translation>optional: vom aufzeichnenden Rechner gelesen</translation>
         </message>
+        <message>
+            <source>Replay</source>
+            <translation>Wiederholen</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ApprovalsPanel</name>
@@ -4541,6 +4597,14 @@ Im Webbrowser öffnen?</translation>
             <source>Calls held for approval cannot be shown: %1</source>
             <translation>Zur Freigabe angehaltene Aufrufe können nicht gezeigt werden: %1</translation>
         </message>
+        <message>
+            <source>For this run (F)</source>
+            <translation>Für diesen Lauf (F)</translation>
+        </message>
+        <message>
+            <source>Allow this check and the same one again for the rest of the run</source>
+            <translation>Diese Prüfung und dieselbe für den Rest des Laufs erlauben</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ApprovalCue</name>
@@ -4577,6 +4641,17 @@ Im Webbrowser öffnen?</translation>
         <message>
             <source>no server holds this call any more</source>
             <translation>kein Server hält diesen Aufruf mehr</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DesktopStreamSource</name>
+        <message>
+            <source>the sandbox has no desktop to stream</source>
+            <translation>die Sandbox hat keinen Desktop zum Streamen</translation>
+        </message>
+        <message>
+            <source>the stream could not be started</source>
+            <translation>der Stream konnte nicht gestartet werden</translation>
         </message>
     </context>
 </TS>

@@ -466,6 +466,14 @@
             <source>Look again before you apply:</source>
             <translation>適用する前に確認してください:</translation>
         </message>
+        <message>
+            <source>The policy text cannot take the rules: %1</source>
+            <translation>ポリシーのテキストにルールを追加できません: %1</translation>
+        </message>
+        <message>
+            <source>Nothing can be applied until the policy text reads again.</source>
+            <translation>ポリシーのテキストが再び読めるようになるまで何も適用できません。</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::AuditLogModel</name>
@@ -1140,6 +1148,38 @@
         <message>
             <source>Real size</source>
             <translation>実寸</translation>
+        </message>
+        <message>
+            <source>Paused</source>
+            <translation>一時停止中</translation>
+        </message>
+        <message>
+            <source>%1 × %2, streaming</source>
+            <translation>%1 × %2、ストリーム中</translation>
+        </message>
+        <message>
+            <source>%1 × %2, streaming, %3 frames per second</source>
+            <translation>%1 × %2、ストリーム中、毎秒 %3 フレーム</translation>
+        </message>
+        <message>
+            <source>%1 × %2, streaming, the screen is still</source>
+            <translation>%1 × %2、ストリーム中、画面は静止しています</translation>
+        </message>
+        <message>
+            <source>The desktop stream closed (%1); connecting again…</source>
+            <translation>デスクトップのストリームが閉じました (%1)。再接続しています…</translation>
+        </message>
+        <message>
+            <source>No desktop stream (%1): taking screenshots instead</source>
+            <translation>デスクトップのストリームがありません (%1)。代わりにスクリーンショットを撮ります</translation>
+        </message>
+        <message>
+            <source>Screenshots per second when the desktop cannot be streamed; a slow sandbox gives fewer</source>
+            <translation>デスクトップをストリームできないときの毎秒のスクリーンショット数。遅いサンドボックスでは少なくなります</translation>
+        </message>
+        <message>
+            <source>%1 (screenshots: no stream, %2)</source>
+            <translation>%1 (スクリーンショット: ストリームなし、%2)</translation>
         </message>
     </context>
     <context>
@@ -1979,6 +2019,10 @@
             <source>Merge</source>
             <translation>マージ</translation>
         </message>
+        <message>
+            <source>Not changed: %1</source>
+            <translation>変更されていません: %1</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::PolicyForm</name>
@@ -2687,6 +2731,10 @@
             <location filename="../ui/panels/sandboxexecwidget.cpp" line="94" />
             <source>, output truncated</source>
             <translation>、出力を切り詰め</translation>
+        </message>
+        <message>
+            <source>The sandbox is paused: resume it to run a command</source>
+            <translation>サンドボックスは一時停止中です。コマンドを実行するには再開してください</translation>
         </message>
     </context>
     <context>
@@ -3399,6 +3447,10 @@
             <location filename="../ui/panels/sandboxespanel.cpp" />
             <source>%1 resumed</source>
             <translation>%1 を再開しました</translation>
+        </message>
+        <message>
+            <source>The next New… allows %1 too</source>
+            <translation>次の「新規…」では %1 も許可されます</translation>
         </message>
     </context>
     <context>
@@ -4432,6 +4484,10 @@ Web ブラウザーで開きますか?</translation>
             <source>optional: read from the recording machine</source>
             <translation>任意: 記録したマシンから読み取り</translation>
         </message>
+        <message>
+            <source>Replay</source>
+            <translation>再実行</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ApprovalsPanel</name>
@@ -4519,6 +4575,14 @@ Web ブラウザーで開きますか?</translation>
             <source>Calls held for approval cannot be shown: %1</source>
             <translation>承認待ちの呼び出しを表示できません: %1</translation>
         </message>
+        <message>
+            <source>For this run (F)</source>
+            <translation>この実行中は許可 (F)</translation>
+        </message>
+        <message>
+            <source>Allow this check and the same one again for the rest of the run</source>
+            <translation>この確認と、実行の残りの間の同じ確認を許可</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::ApprovalCue</name>
@@ -4554,6 +4618,17 @@ Web ブラウザーで開きますか?</translation>
         <message>
             <source>no server holds this call any more</source>
             <translation>この呼び出しを保留しているサーバーはもうありません</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::DesktopStreamSource</name>
+        <message>
+            <source>the sandbox has no desktop to stream</source>
+            <translation>サンドボックスにストリームできるデスクトップがありません</translation>
+        </message>
+        <message>
+            <source>the stream could not be started</source>
+            <translation>ストリームを開始できませんでした</translation>
         </message>
     </context>
 </TS>

@@ -41,6 +41,8 @@ struct ExecResult
     bool trafficCaptured = false;       // the run had a proxy recording or replaying its traffic
     QList<QByteArray> trafficLines;
     qsizetype trafficLinesDropped = 0;
+    QString trafficNotCaptured;         // why traffic asked to be recorded was not
+
     QMap<QString, QString> secretPlaceholders;
 
     // {stdout, stderr, exitCode, timedOut, truncated, durationMs, ...} as one JSON object.

@@ -380,6 +380,7 @@ void ExecRun::processFinished()
     if (const RunSecrets *secrets = m_run.secrets.get()) {
         // The runtime is gone: end its proxy, so every exchange it answered is in its lines.
         result.trafficCaptured = secrets->proxy && secrets->capture != TrafficCapture::Off;
+        result.trafficNotCaptured = secrets->captureSkipped;
         if (result.trafficCaptured)
             result.trafficLines = secrets->proxy->finishTraffic(&result.trafficLinesDropped);
         for (const EgressSecret &s : secrets->secrets)

@@ -48,6 +48,13 @@ VoidResult startRunProxy(RunSecrets &secrets, const ExecRequest &request, const 
     }
     if (options.secrets.isEmpty() && options.capture == TrafficCapture::Off)
         return {};
+    // Every recorded run asks for its traffic (the workbench records them all): where mitmproxy,
+    // which the package only recommends, is missing, the run goes ahead as before and its session
+    // says its traffic is not in it. Secrets and a replay still need the proxy and fail below.
+    if (options.secrets.isEmpty() && options.capture == TrafficCapture::Record && !HostMitmProxy::installed()) {
+        secrets.captureSkipped = QStringLiteral("mitmdump is not installed (apt-get install mitmproxy)");
+        return {};
+    }
     auto proxy = HostMitmProxy::start(options);
     if (!proxy)
         return std::unexpected(proxy.error());

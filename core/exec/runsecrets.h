@@ -21,6 +21,8 @@ struct RunSecrets
     QList<EgressSecret> secrets;
     TrafficCapture capture = TrafficCapture::Off;
     std::shared_ptr<HostMitmProxy> proxy;
+    // Why traffic asked to be recorded is not (a machine without mitmproxy); empty otherwise.
+    QString captureSkipped;
 };
 
 // Where a replayed run's proxy is inside its namespace (which has no network): the launcher

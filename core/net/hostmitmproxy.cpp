@@ -70,6 +70,11 @@ Result<std::pair<int, quint16>> deadPort()
 
 } // namespace
 
+bool HostMitmProxy::installed()
+{
+    return !QStandardPaths::findExecutable(QStringLiteral("mitmdump")).isEmpty();
+}
+
 Result<std::unique_ptr<HostMitmProxy>> HostMitmProxy::start(const Options &options)
 {
     const QList<EgressSecret> &secrets = options.secrets;

@@ -52,6 +52,9 @@ public:
         int timeoutMs = 30000;
     };
 
+    // Whether mitmdump can be started here (mitmproxy is only recommended by the package).
+    static bool installed();
+
     ~HostMitmProxy();
     HostMitmProxy(const HostMitmProxy &) = delete;
     HostMitmProxy &operator=(const HostMitmProxy &) = delete;

@@ -171,14 +171,14 @@ QString trafficTestFile(const QString &name)
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
-CliRun runCli(const QStringList &args, const QByteArray &input, int timeoutMs)
+SandboxCliRun runSandboxCli(const QStringList &args, const QByteArray &input, int timeoutMs)
 {
     QProcess p;
     p.start(qEnvironmentVariable("SANDBENCH_CLI"), args);
     if (!input.isEmpty())
         p.write(input);
     p.closeWriteChannel();
-    CliRun run;
+    SandboxCliRun run;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
         p.waitForFinished();
@@ -190,7 +190,7 @@ CliRun runCli(const QStringList &args, const QByteArray &input, int timeoutMs)
     return run;
 }
 
-QString describe(const CliRun &run)
+QString describe(const SandboxCliRun &run)
 {
     return QStringLiteral("status %1\nstdout: %2\nstderr: %3").arg(run.status).arg(QString::fromUtf8(run.out), QString::fromUtf8(run.err));
 }

@@ -85,15 +85,15 @@ private:
 // One run of sandbench-cli (SANDBENCH_CLI, as ctest gives it) with `args`, `input` on its
 // standard input (then closed), waited for up to timeoutMs; past that it is killed and status
 // stays -1, as for a crash.
-struct CliRun
+struct SandboxCliRun
 {
     int status = -1;
     QByteArray out;
     QByteArray err;
 };
-CliRun runCli(const QStringList &args, const QByteArray &input = {}, int timeoutMs = 240'000);
+SandboxCliRun runSandboxCli(const QStringList &args, const QByteArray &input = {}, int timeoutMs = 240'000);
 // Status, stdout and stderr, for a failed check's message.
-QString describe(const CliRun &run);
+QString describe(const SandboxCliRun &run);
 
 // The source of a file under tests/sandbox/traffic (SANDBENCH_SOURCE_DIR), empty when missing.
 QString trafficTestFile(const QString &name);

@@ -19,9 +19,9 @@ using namespace Sandbench::Test;
 namespace {
 
 // `sandbench-cli sandbox ARGS...`.
-CliRun cli(const QStringList &args, const QByteArray &input = {})
+SandboxCliRun cli(const QStringList &args, const QByteArray &input = {})
 {
-    return runCli(QStringList{QStringLiteral("sandbox")} + args, input, 120'000);
+    return runSandboxCli(QStringList{QStringLiteral("sandbox")} + args, input, 120'000);
 }
 
 // Every container on the engine carrying Sandbench's owner label, by id.
@@ -42,14 +42,14 @@ bool exists(const QString &id)
     return ourContainers().contains(id);
 }
 
-QString createdId(const CliRun &r)
+QString createdId(const SandboxCliRun &r)
 {
     return QString::fromLatin1(r.out.trimmed());
 }
 
 QByteArray lsLine(const QString &id)
 {
-    const CliRun ls = cli({QStringLiteral("ls")});
+    const SandboxCliRun ls = cli({QStringLiteral("ls")});
     for (const QByteArray &line : ls.out.split('\n')) {
         if (line.startsWith(id.left(12).toLatin1()))
             return line;
@@ -69,7 +69,7 @@ class TestDockerCreateCli : public QObject
 
     QString create(const QStringList &options)
     {
-        const CliRun r = cli(QStringList{QStringLiteral("create")} + options);
+        const SandboxCliRun r = cli(QStringList{QStringLiteral("create")} + options);
         if (r.status != 0) {
             qWarning("%s", qPrintable(describe(r)));
             return {};
@@ -107,7 +107,7 @@ private slots:
         QVERIFY2(line.contains("persistent") && line.contains("running") && !line.contains("orphan"), line.constData());
 
         // Output on both streams, the command's status, the env it was made with, stdin.
-        CliRun r = cli({QStringLiteral("exec"), id.left(12), QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+        SandboxCliRun r = cli({QStringLiteral("exec"), id.left(12), QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
                         QStringLiteral("echo \"$GREETING\"; read l; echo \"in:$l\"; echo oops >&2; echo kept > /workspace/f; exit 7")},
                        "typed\n");
         QCOMPARE(r.status, 7);
@@ -177,7 +177,7 @@ private slots:
     void pastItsLifetimeAnotherProcessReapsIt()
     {
         // Paused, its own keeper cannot end it: only the reaping of another process can.
-        const CliRun made = cli({QStringLiteral("create"), QStringLiteral("--lifetime"), QStringLiteral("8"), QStringLiteral("--json")});
+        const SandboxCliRun made = cli({QStringLiteral("create"), QStringLiteral("--lifetime"), QStringLiteral("8"), QStringLiteral("--json")});
         QVERIFY2(made.status == 0, qPrintable(describe(made)));
         const QJsonObject json = QJsonDocument::fromJson(made.out).object();
         const QString shortLived = json.value(QLatin1String("id")).toString();
@@ -192,7 +192,7 @@ private slots:
         QVERIFY(!longLived.isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(QDateTime::currentDateTimeUtc() > expires.addMSecs(500), 30'000);
         // Any Sandbench process: this one's pool reaps before it creates.
-        const CliRun run = cli({QStringLiteral("run"), QStringLiteral("--lifetime"), QStringLiteral("60"), QStringLiteral("--"), QStringLiteral("true")});
+        const SandboxCliRun run = cli({QStringLiteral("run"), QStringLiteral("--lifetime"), QStringLiteral("60"), QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(run.status == 0, qPrintable(describe(run)));
         QVERIFY2(!exists(shortLived), "a persistent sandbox past its lifetime was left");
         // Its maker is dead, but its lifetime is not over: no orphan.
@@ -223,7 +223,7 @@ private slots:
             id = m_sentinel.left(12) + id.mid(8);
         // The engine is shared: other processes' sandboxes come and go, so the check is on one
         // of ours (running, not paused) rather than on the whole list.
-        const CliRun r = cli({QStringLiteral("exec"), id, QStringLiteral("--"), QStringLiteral("true")});
+        const SandboxCliRun r = cli({QStringLiteral("exec"), id, QStringLiteral("--"), QStringLiteral("true")});
         QCOMPARE(r.status, 2);
         QVERIFY2(r.err.contains("no sandbox of ours is called"), r.err.constData());
         // Shown, not obeyed.
@@ -255,7 +255,7 @@ private slots:
              "--env #2: A is given twice"},
         };
         for (const auto &[args, says] : badEnv) {
-            const CliRun r = cli(QStringList{QStringLiteral("create")} + args);
+            const SandboxCliRun r = cli(QStringList{QStringLiteral("create")} + args);
             QVERIFY2(r.status == 2 && r.out.isEmpty() && r.err.contains(says) && !r.err.contains("sk-live-8c7d6e5f")
                          && !r.err.contains("BAD NAME"),
                      qPrintable(describe(r)));
@@ -274,7 +274,7 @@ private slots:
              QStringLiteral("--lifetime"), QStringLiteral("86401")},
         };
         for (const QStringList &args : commands) {
-            const CliRun r = cli(args);
+            const SandboxCliRun r = cli(args);
             QVERIFY2(r.status == 2 && r.out.isEmpty(), qPrintable(args.join(u' ') + QLatin1Char('\n') + describe(r)));
             const QByteArray first = r.err.left(r.err.indexOf('\n'));
             QVERIFY2(first.contains("--lifetime: \"" + args.at(args.indexOf(QStringLiteral("--lifetime")) + 1).toLatin1() + "\"")

@@ -15,9 +15,9 @@ using namespace Sandbench::Test;
 namespace {
 
 // `sandbench-cli sandbox ARGS...`.
-CliRun cli(const QStringList &args)
+SandboxCliRun cli(const QStringList &args)
 {
-    return runCli(QStringList{QStringLiteral("sandbox")} + args, {}, 90'000);
+    return runSandboxCli(QStringList{QStringLiteral("sandbox")} + args, {}, 90'000);
 }
 
 bool isPaused(const QString &id)
@@ -91,13 +91,13 @@ private slots:
         so.lifetimeMs = 300'000;
         Sandbox *s = createSandbox(m_pool.get(), so);
         QVERIFY(s);
-        const CliRun paused = cli({QStringLiteral("pause"), s->id().left(12)});
+        const SandboxCliRun paused = cli({QStringLiteral("pause"), s->id().left(12)});
         QVERIFY2(paused.status == 0, paused.err.constData());
         QVERIFY(isPaused(s->id()));
-        const CliRun again = cli({QStringLiteral("pause"), s->id().left(12)});
+        const SandboxCliRun again = cli({QStringLiteral("pause"), s->id().left(12)});
         QVERIFY2(again.status == 0, again.err.constData());
 
-        const CliRun resumed = cli({QStringLiteral("resume"), s->id(), QStringLiteral("--json")});
+        const SandboxCliRun resumed = cli({QStringLiteral("resume"), s->id(), QStringLiteral("--json")});
         QVERIFY2(resumed.status == 0, resumed.err.constData());
         const QJsonObject json = QJsonDocument::fromJson(resumed.out).object();
         QCOMPARE(json.value(QLatin1String("ok")).toBool(), true);
@@ -129,12 +129,12 @@ private slots:
         else if (id == QLatin1String("FOREIGNNAME"))
             id = QStringLiteral("sandbench-pausecli-foreign-%1").arg(QCoreApplication::applicationPid());
         for (const QString &sub : {QStringLiteral("pause"), QStringLiteral("resume")}) {
-            const CliRun run = cli({sub, id});
+            const SandboxCliRun run = cli({sub, id});
             QCOMPARE(run.status, 2);
             QVERIFY2(run.err.contains("no sandbox of ours is called"), run.err.constData());
             QVERIFY(!isPaused(m_foreign));
         }
-        const CliRun json = cli({QStringLiteral("pause"), id, QStringLiteral("--json")});
+        const SandboxCliRun json = cli({QStringLiteral("pause"), id, QStringLiteral("--json")});
         QCOMPARE(json.status, 2);
         QCOMPARE(QJsonDocument::fromJson(json.out).object().value(QLatin1String("ok")).toBool(true), false);
         QVERIFY(!isPaused(m_foreign));

@@ -93,7 +93,7 @@ private slots:
     void recordWithNetworkAllRefused()
     {
         const QString file = m_dir.filePath(QStringLiteral("all.sbsession"));
-        const CliRun r = runCli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("all"),
+        const SandboxCliRun r = runSandboxCli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"), QStringLiteral("all"),
                               QStringLiteral("--record"), file, QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(r.status == 2 && r.err.contains("--record cannot record the traffic of --network all"), qPrintable(describe(r)));
         QVERIFY(!QFile::exists(file));
@@ -101,7 +101,7 @@ private slots:
 
     void recordedThenReplayedOffline()
     {
-        const CliRun recorded = runCli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"),
+        const SandboxCliRun recorded = runSandboxCli({QStringLiteral("sandbox"), QStringLiteral("run"), QStringLiteral("--network"),
                                      QStringLiteral("allow:127.0.0.1:%1").arg(m_port), QStringLiteral("--record"), m_bundle,
                                      QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script(QStringLiteral("echo done"))});
         QVERIFY2(recorded.status == 0, qPrintable(describe(recorded)));
@@ -120,7 +120,7 @@ private slots:
 
         // Nothing can answer now but the recording.
         m_server.stop();
-        const CliRun replayed = runCli({QStringLiteral("replay"), m_bundle});
+        const SandboxCliRun replayed = runSandboxCli({QStringLiteral("replay"), m_bundle});
         QVERIFY2(replayed.status == 0 && replayed.out.startsWith("identical\n"), qPrintable(describe(replayed)));
     }
 
@@ -134,7 +134,7 @@ private slots:
         exec->argv = {QStringLiteral("sh"), QStringLiteral("-c"), script(QStringLiteral("wget -q -O - %1; echo done").arg(url(QStringLiteral("/missing"))))};
         const QString changed = m_dir.filePath(QStringLiteral("changed.sbsession"));
         VERIFY_OK(session->write(changed));
-        const CliRun r = runCli({QStringLiteral("replay"), changed});
+        const SandboxCliRun r = runSandboxCli({QStringLiteral("replay"), changed});
         QVERIFY2(r.status == 1, qPrintable(describe(r)));
         QVERIFY2(r.out.contains("diverged: network at step 1"), qPrintable(describe(r)));
         QVERIFY2(r.out.contains(QStringLiteral("GET %1: not in the recording").arg(url(QStringLiteral("/missing"))).toUtf8()),
@@ -190,7 +190,7 @@ private slots:
                 traffic.replace(at, e);
             });
         }));
-        const CliRun r = runCli({QStringLiteral("replay"), hostile});
+        const SandboxCliRun r = runSandboxCli({QStringLiteral("replay"), hostile});
         QVERIFY2(r.status == 2, qPrintable(describe(r)));
         QVERIFY2(r.err.contains(hostile.toUtf8()) && r.err.contains(expected.toUtf8()), qPrintable(describe(r)));
     }

@@ -171,6 +171,27 @@ private slots:
         QCOMPARE(report->replayed.stdoutData, bundle->stdoutData);
     }
 
+    // mitmproxy is only recommended by the package, and every recorded run asks for its
+    // traffic: without it a run with network still runs, and its session says what it lacks.
+    void withoutMitmproxyTheRunGoesAheadAndSaysSo()
+    {
+        Servers servers;
+        QVERIFY2(servers.tls && servers.plain, qPrintable(servers.error()));
+        const QByteArray path = qgetenv("PATH");
+        QTemporaryDir empty;
+        qputenv("PATH", empty.path().toLocal8Bit()); // the runtime and bubblewrap are found by full path
+        ExecResult ran;
+        auto bundle = record(request(QStringLiteral("console.log(await (await fetch('http://127.0.0.1:%1/plain')).text());").arg(servers.plain), servers),
+                             servers, &ran);
+        qputenv("PATH", path);
+        QVERIFY2(bundle, bundle ? "" : qPrintable(bundle.error().message));
+        QVERIFY2(ran.exitCode == 0, (ran.stdoutData + ran.stderrData).constData());
+        QCOMPARE(servers.requests(), QByteArray("GET /plain\n"));
+        QVERIFY(!bundle->manifest.trafficRecorded);
+        QVERIFY2(bundle->manifest.notes.join(QLatin1Char('\n')).contains(QStringLiteral("traffic not recorded: mitmdump is not installed")),
+                 qPrintable(bundle->manifest.notes.join(QLatin1Char('\n'))));
+    }
+
     // A replay reaches no server even when they are there: every answer comes from the bundle.
     void replayReachesNoServer()
     {

@@ -33,8 +33,11 @@ bool storeBody(const QString &filesDir, const SandboxPayloadRef &ref, const Sand
 
 VoidResult record(const ExecRequest &request, const ExecResult &result, const QString &filesDir, ExecSessionManifest &manifest)
 {
-    if (!result.trafficCaptured)
+    if (!result.trafficCaptured) {
+        if (!result.trafficNotCaptured.isEmpty())
+            manifest.notes << QStringLiteral("traffic not recorded: %1").arg(result.trafficNotCaptured);
         return {};
+    }
     manifest.trafficRecorded = true;
     TrafficRedaction redaction;
     for (const SandboxSecret &s : request.secrets)
