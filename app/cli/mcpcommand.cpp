@@ -11,7 +11,7 @@
 #include "mcp/mcpserver.h"
 #include "mcp/mcpstdio.h"
 #include "policy/policyfile.h"
-#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxtypes.h"
 #include "sandbox/sandboxenventry.h"
 #include "workbench/sandboxproviders.h"
 #include "workbench/workbench.h"
@@ -142,7 +142,7 @@ int mcpCommand(const QStringList &args)
     table.add({{QStringLiteral("--lifetime")}, QStringLiteral("SECONDS"), QStringLiteral("each sandbox's lifetime"),
                [&options](const QString &v) -> std::optional<QString> {
                    // The engine's longest: a longer one would fail every session's first create.
-                   constexpr qint64 longest = DockerProviderOptions::longestLifetimeMs / 1000;
+                   constexpr qint64 longest = PoolOptions::longestLifetimeMs / 1000;
                    auto s = wholeNumber(v, 1, longest);
                    if (!s)
                        return QStringLiteral("a number of seconds from 1 to %1 (24 h, the longest a sandbox lives)").arg(longest);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sandbox/docker/dockerprovider.h"
+#include "sandbox/sandboxtypes.h"
 
 #include <QStringList>
 
@@ -14,7 +14,7 @@ class OptionTable;
 
 // The engine's longest lifetime (24 h): a longer one is refused as the option is read, naming
 // it, not when the pool opens.
-constexpr qint64 maxLifetimeSeconds = DockerProviderOptions::longestLifetimeMs / 1000;
+constexpr qint64 maxLifetimeSeconds = PoolOptions::longestLifetimeMs / 1000;
 
 // What a sandbox is made with, the same for `sandbox run` and `sandbox create`: --image, --from,
 // --network, --port, --lifetime, --memory, --cpus, --env, each checked as it is parsed.

@@ -46,6 +46,9 @@ struct SandboxLimits
 // Limits every sandbox of a pool is held to (reference: sandboxes.md, "Limits").
 struct PoolOptions
 {
+    // The longest lifetime Sandbench gives any sandbox (the Docker provider's keeper holds it);
+    // the command line refuses a longer one as it reads it.
+    static constexpr qint64 longestLifetimeMs = 24LL * 3600 * 1000;
     int maxSandboxes = 0;    // required, > 0
     qint64 maxLifetimeMs = 0; // required, > 0, at most the provider's
     QList<NetworkKind> network{NetworkKind::None};

@@ -22,7 +22,7 @@ struct DockerProviderOptions
     int tmpMiB = 256;        // also the size of each tmpfs laid over an image's VOLUME
     // The longest lifetime a sandbox of this engine may have (front ends refuse a longer one
     // as they parse it, rather than once the pool is opened).
-    static constexpr qint64 longestLifetimeMs = 24LL * 3600 * 1000;
+    static constexpr qint64 longestLifetimeMs = PoolOptions::longestLifetimeMs;
     qint64 maxLifetimeMs = longestLifetimeMs;
     int callTimeoutMs = 120'000;
     // Network kind allow: the egress proxy's image (scripts/images egress), and "name:address"
