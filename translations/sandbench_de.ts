@@ -2407,6 +2407,14 @@
             <source>call %1 (%2) runs on the recorded decision %3, not asked again</source>
             <translation>Aufruf %1 (%2) läuft nach der aufgezeichneten Entscheidung %3, nicht erneut gefragt</translation>
         </message>
+        <message>
+            <source>%1: a replay asks nobody; the recorded answers stand</source>
+            <translation>%1: eine Wiederholung fragt niemanden; die aufgezeichneten Antworten gelten</translation>
+        </message>
+        <message>
+            <source>the sandbox &quot;%1&quot; had variables kept by name only (%2); the replay runs it without them</source>
+            <translation>die Sandbox „%1“ hatte nur dem Namen nach aufgezeichnete Variablen (%2); die Wiederholung läuft ohne sie</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::RunHistoryModel</name>

@@ -2400,6 +2400,14 @@
             <source>call %1 (%2) runs on the recorded decision %3, not asked again</source>
             <translation>呼び出し %1 (%2) は記録された判断 %3 で実行され、再度は尋ねません</translation>
         </message>
+        <message>
+            <source>%1: a replay asks nobody; the recorded answers stand</source>
+            <translation>%1: 再実行では誰にも確認しません。記録された回答がそのまま使われます</translation>
+        </message>
+        <message>
+            <source>the sandbox &quot;%1&quot; had variables kept by name only (%2); the replay runs it without them</source>
+            <translation>サンドボックス「%1」には名前だけが記録された変数がありました (%2)。再実行はそれらなしで行います</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::RunHistoryModel</name>

@@ -18,7 +18,7 @@ struct Option
     QString valueName;  // "MS"; empty for a switch, which takes no value
     QString help;       // one line for --help
     // Checks and keeps the value (empty for a switch). On refusal it returns what the value
-    // should have been ("a number of seconds from 1 to 604800"), and the table says the rest.
+    // should have been ("a number of seconds from 1 to 86400"), and the table says the rest.
     std::function<std::optional<QString>(const QString &value)> take;
     bool repeats = false; // may be given more than once (each value is kept)
     // The value may be a secret (an environment variable's): a refusal is take()'s message
@@ -35,7 +35,7 @@ struct ParsedArgs
 
 // Every command's options, parsed one way: `--name VALUE` or `--name=VALUE`, each value checked
 // by its option as it is met, and every refusal a ConfigError that names the flag and the value
-// as given (`--lifetime: "abc" is not a number of seconds from 1 to 604800`). A value option
+// as given (`--lifetime: "abc" is not a number of seconds from 1 to 86400`). A value option
 // given twice, an unknown option and a missing value are refused the same way. The help text
 // is written from the same table, so the two cannot drift apart.
 class OptionTable

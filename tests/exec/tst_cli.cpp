@@ -36,7 +36,7 @@ private slots:
         QTest::addColumn<QStringList>("option");
         QTest::addColumn<QString>("expected");
         QTest::newRow("lifetime word") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("abc")}
-                                       << QStringLiteral("--lifetime: \"abc\" is not a number of seconds from 1 to 604800");
+                                       << QStringLiteral("--lifetime: \"abc\" is not a number of seconds from 1 to 86400");
         QTest::newRow("lifetime zero") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("0")} << QStringLiteral("--lifetime: \"0\"");
         QTest::newRow("lifetime negative") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("-5")} << QStringLiteral("--lifetime: \"-5\"");
         QTest::newRow("lifetime huge") << QStringList{QStringLiteral("--lifetime"), QStringLiteral("99999999999999")} << QStringLiteral("--lifetime: \"99999999999999\"");

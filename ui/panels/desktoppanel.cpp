@@ -148,7 +148,9 @@ DesktopPanel::DesktopPanel(Sandbox *sandbox, QWidget *parent)
     connect(m_text, &QLineEdit::returnPressed, this, [this] {
         // Return in the box is the user's Enter: a prompt in the sandbox waits for it.
         const QString text = m_text->text();
-        if (!m_polling)
+        // Over the stream when one is open; else (not live yet, connecting, or screenshots) as a
+        // command in the sandbox, so no typed text is lost.
+        if (isStreaming())
             sendStreamText(m_sendEnter->isChecked() ? text + QLatin1Char('\n') : text);
         else if (m_sendEnter->isChecked())
             queueText(text + QLatin1Char('\n')); // type() presses Return for a newline
