@@ -123,9 +123,13 @@ QString sessionDifferences(const ExecSession &a, const ExecSession &b)
     if (!(ma.policy == mb.policy)) out << QStringLiteral("policy");
     if (ma.workdir != mb.workdir) out << QStringLiteral("workdir");
     if (ma.workdirFiles != mb.workdirFiles) out << QStringLiteral("workdir files");
-    if (inputs(ma.inputFiles) != inputs(mb.inputFiles)) out << QStringLiteral("input files");
+    // A difference names what differs, so a failure seen only on another machine can be read
+    // from its log alone.
+    if (inputs(ma.inputFiles) != inputs(mb.inputFiles))
+        out << QStringLiteral("input files [%1] vs [%2]").arg(inputs(ma.inputFiles).keys().join(QLatin1Char(' ')), inputs(mb.inputFiles).keys().join(QLatin1Char(' ')));
     if (!(ma.environment == mb.environment)) out << QStringLiteral("environment");
-    if (ma.notes != mb.notes) out << QStringLiteral("notes");
+    if (ma.notes != mb.notes)
+        out << QStringLiteral("notes [%1] vs [%2]").arg(ma.notes.join(QStringLiteral("; ")), mb.notes.join(QStringLiteral("; ")));
     if (ma.runtimeVersion != mb.runtimeVersion || ma.runtimeSha256 != mb.runtimeSha256) out << QStringLiteral("runtime");
     ExecSessionOutcome oa = ma.outcome;
     ExecSessionOutcome ob = mb.outcome;

@@ -132,6 +132,27 @@ private slots:
         QVERIFY2(report->identical, qPrintable(report->summary()));
     }
 
+    void theRunsOwnFilesAreNotItsInputs()
+    {
+        // A seeded run reads Sandbench's crypto shim and preload from its private folder. They
+        // are not the code's input: recorded, they would be read after the run, when the folder
+        // may be gone, and a session would say so or not depending on timing.
+        m_fixture.write(QStringLiteral("outside/seeded.txt"), "seeded input\n");
+        const QString data = m_fixture.path(QStringLiteral("outside/seeded.txt"));
+        ExecRequest r = request(QStringLiteral(
+                "import { randomInt } from 'node:crypto';\n"
+                "console.log(randomInt(1000), Math.random(), Deno.readTextFileSync(Deno.args[0]).trim());\n"));
+        r.args = {data};
+        r.policy.permissions.allowRead = {data};
+        auto bundle = record(r);
+        QVERIFY2(bundle.has_value(), qPrintable(bundle ? QString() : bundle.error().message));
+        QCOMPARE(bundle->manifest.inputFiles.keys(), QStringList{data});
+        QVERIFY2(bundle->manifest.notes.isEmpty(), qPrintable(bundle->manifest.notes.join(QLatin1Char('\n'))));
+        auto report = ExecSessionReplayer::runSync(*bundle);
+        QVERIFY2(report.has_value(), qPrintable(report ? QString() : report.error().message));
+        QVERIFY2(report->identical, qPrintable(report->summary()));
+    }
+
     void unfrozenClockDivergesAtItsLine()
     {
         ExecRequest r = request(QStringLiteral("console.log('start');\nconsole.log(Date.now());\nconsole.log('end');\n"));

@@ -192,6 +192,11 @@ Result<ExecSession> ExecSessionRecorder::finish(const ExecResult &result)
     for (const AuditEvent &event : result.auditEvents) {
         if (event.kind != QLatin1String("read") || !event.allowed || !QDir::isAbsolutePath(event.resource))
             continue;
+        // Sandbench's own files of the run (its seeded crypto shim, its preload) are not the
+        // code's input: a replay writes them again, and they go with the run's private folder,
+        // which may already be gone by now.
+        if (event.rule == QLatin1String("sandbench"))
+            continue;
         const QString path = QDir::cleanPath(event.resource);
         if (isInside(path, m.workdir) || path == m.entrypoint || m.inputFiles.contains(path) || stored.contains(path))
             continue;
