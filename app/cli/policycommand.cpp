@@ -135,7 +135,7 @@ int checkCommand(const QStringList &args)
         QTextStream(stdout) << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
     } else {
         QTextStream out(stdout);
-        out << (e.decision.allowed ? "allow " : "deny ") << question.kind << ' ' << terminalSafe(question.value) << '\n';
+        out << decisionWord(e.decision) << ' ' << question.kind << ' ' << terminalSafe(question.value) << '\n';
         printExplanation(out, e, policy, QStringLiteral("  "));
     }
     return e.decision.allowed ? OkExit : FindingExit;

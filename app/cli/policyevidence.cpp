@@ -20,6 +20,17 @@ QString decisionWord(bool allowed)
     return allowed ? QStringLiteral("allow") : QStringLiteral("deny");
 }
 
+} // namespace
+
+// "ask" where only an ask_* entry matches: the check would be held for a person, which is
+// neither of the other two (and no answer in time is a deny).
+QString decisionWord(const Decision &decision)
+{
+    return decision.ask.isEmpty() ? decisionWord(decision.allowed) : QStringLiteral("ask");
+}
+
+namespace {
+
 QJsonValue allowRuleJson(const std::optional<AllowRule> &rule)
 {
     if (!rule)
@@ -112,7 +123,7 @@ int parseRecordingArgs(const QString &sub, const QStringList &args, bool wider, 
 QJsonObject explanationJson(const Explanation &e, const LoadedPolicy &policy)
 {
     QJsonObject o{{QStringLiteral("allowed"), e.decision.allowed},
-                  {QStringLiteral("decision"), decisionWord(e.decision.allowed)},
+                  {QStringLiteral("decision"), decisionWord(e.decision)},
                   {QStringLiteral("action"), e.decision.action},
                   {QStringLiteral("rule"), e.decision.rule},
                   {QStringLiteral("ruleText"), e.ruleText},
@@ -189,7 +200,7 @@ int explainCommand(const QStringList &args)
             list.append(o);
         } else {
             out << '#' << event.seq << ' ' << terminalSafe(event.kind) << ' ' << terminalSafe(event.resource) << ": "
-                << decisionWord(e.decision.allowed) << " (recorded: " << decisionWord(event.allowed) << ")\n";
+                << decisionWord(e.decision) << " (recorded: " << decisionWord(event.allowed) << ")\n";
             printExplanation(out, e, policy, QStringLiteral("    "));
         }
     }
@@ -330,7 +341,7 @@ int whatifCommand(const QStringList &args)
             flips.append(QJsonObject{{QStringLiteral("seq"), double(f.seq)}, {QStringLiteral("event"), double(f.event)},
                                      {QStringLiteral("kind"), f.kind}, {QStringLiteral("action"), f.action},
                                      {QStringLiteral("resource"), f.resource}, {QStringLiteral("was"), decisionWord(f.wasAllowed)},
-                                     {QStringLiteral("now"), decisionWord(f.nowAllowed)}, {QStringLiteral("ruleWas"), f.ruleWas},
+                                     {QStringLiteral("now"), f.askNow.isEmpty() ? decisionWord(f.nowAllowed) : QStringLiteral("ask")}, {QStringLiteral("ruleWas"), f.ruleWas},
                                      {QStringLiteral("ruleNow"), f.ruleNow}, {QStringLiteral("reasonNow"), f.reasonNow}});
         out << QJsonDocument(QJsonObject{{QStringLiteral("policy"), policy.path},
                                          {QStringLiteral("recording"), recorded.path},
@@ -344,7 +355,7 @@ int whatifCommand(const QStringList &args)
         out << report.flips.size() << " of " << report.compared << " decisions flip under " << terminalSafe(policy.path) << '\n';
         for (const DecisionFlip &f : report.flips)
             out << "  #" << f.seq << ' ' << terminalSafe(f.kind) << ' ' << terminalSafe(f.action) << ' ' << terminalSafe(f.resource) << ": "
-                << decisionWord(f.wasAllowed) << " -> " << decisionWord(f.nowAllowed) << " (now by " << terminalSafe(f.ruleNow)
+                << decisionWord(f.wasAllowed) << " -> " << (f.askNow.isEmpty() ? decisionWord(f.nowAllowed) : QStringLiteral("ask")) << " (now by " << terminalSafe(f.ruleNow)
                 << ", was " << terminalSafe(f.ruleWas) << ")\n";
         for (const QString &note : notes)
             out << "note: " << terminalSafe(note) << '\n';

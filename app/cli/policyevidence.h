@@ -28,6 +28,8 @@ int loadPolicy(const QString &path, LoadedPolicy *out);
 int usageError(const QString &sub, const QString &message);
 
 QJsonObject explanationJson(const Explanation &e, const LoadedPolicy &policy);
+// allow, deny, or ask (held for a person: only an ask_* entry matches).
+QString decisionWord(const Decision &decision);
 // The rule, the reason and the flip, one line each, escaped for the terminal.
 void printExplanation(QTextStream &out, const Explanation &e, const LoadedPolicy &policy, const QString &indent);
 

@@ -16,10 +16,13 @@ WhatIfReport whatIf(const Policy &policy, const QString &baseDir, const QList<Au
         ++number;
         ++report.compared;
         const Decision now = decideRecorded(matcher, event);
-        if (now.allowed == event.allowed)
+        // A check asked then and asked now goes the same way (to a person); one asked then and
+        // decided by a rule now compares by the answer the person gave, which is what it did.
+        const bool askedThen = event.rule == QLatin1String("ask");
+        if (now.ask.isEmpty() ? now.allowed == event.allowed : askedThen)
             continue;
         report.flips.append({event.seq, number, event.kind, event.action, event.resource, event.allowed,
-                             now.allowed, event.rule, now.rule, now.reason});
+                             now.allowed, event.rule, now.ask.isEmpty() ? now.rule : now.ask, now.reason, now.ask});
     }
     return report;
 }

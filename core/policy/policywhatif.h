@@ -7,7 +7,8 @@
 
 namespace Sandbench {
 
-// A recorded decision that goes the other way under a candidate policy.
+// A recorded decision that goes another way under a candidate policy: allowed to denied, denied
+// to allowed, or either to held for a person.
 struct DecisionFlip
 {
     quint64 seq = 0;
@@ -20,6 +21,9 @@ struct DecisionFlip
     QString ruleWas;
     QString ruleNow;
     QString reasonNow;     // for a new deny: what the code would be told
+    // Set when the policy would now hold the check for a person (the ask_* entry, as
+    // "ask_read[0]"); nowAllowed is then false, what no answer in time comes to.
+    QString askNow = {};
 
     bool operator==(const DecisionFlip &) const = default;
 };

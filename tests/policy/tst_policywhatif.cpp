@@ -97,6 +97,42 @@ private slots:
         QCOMPARE(report.flips.first().seq, 3u);
     }
 
+    void aCheckHeldForAPersonIsItsOwnOutcome()
+    {
+        // ask_* is neither allow nor deny: a check the candidate would hold is a change whatever
+        // was recorded, and one that was asked then and is asked now is none.
+        const QList<AuditEvent> recorded = {
+            auditEvent(1, "read", "read", m_root + QStringLiteral("/a/x"), true, "allow_read[0]"),
+            auditEvent(2, "read", "read", m_root + QStringLiteral("/b/y"), false, "sandbox"),
+            auditEvent(3, "read", "read", m_root + QStringLiteral("/b/z"), true, "ask"),
+            auditEvent(4, "read", "read", m_root + QStringLiteral("/a/w"), false, "ask"),
+        };
+        Policy b;
+        b.sandbox = true;
+        b.permissions.askRead = {QStringLiteral("a"), QStringLiteral("b")};
+        const WhatIfReport held = whatIf(b, m_root, recorded);
+        QCOMPARE(held.compared, 4);
+        QCOMPARE(held.flips.size(), 2);
+        for (const DecisionFlip &f : held.flips)
+            QVERIFY(!f.nowAllowed);
+        QCOMPARE(held.flips.at(0).seq, 1u);
+        QCOMPARE(held.flips.at(0).askNow, QStringLiteral("ask_read[0]"));
+        QCOMPARE(held.flips.at(0).ruleNow, QStringLiteral("ask_read[0]"));
+        QCOMPARE(held.flips.at(1).seq, 2u);
+        QCOMPARE(held.flips.at(1).askNow, QStringLiteral("ask_read[1]"));
+
+        // Decided by a rule again, an asked check compares by the answer it got.
+        Policy c;
+        c.sandbox = true;
+        c.permissions.allowRead = {QStringLiteral("a")};
+        const WhatIfReport decided = whatIf(c, m_root, recorded);
+        QCOMPARE(decided.flips.size(), 2);
+        QCOMPARE(decided.flips.at(0).seq, 3u); // approved then, denied by the sandbox now
+        QVERIFY(decided.flips.at(0).wasAllowed && !decided.flips.at(0).nowAllowed && decided.flips.at(0).askNow.isEmpty());
+        QCOMPARE(decided.flips.at(1).seq, 4u); // refused then, allowed by allow_read[0] now
+        QVERIFY(decided.flips.at(1).nowAllowed);
+    }
+
     void theSamePolicyFlipsNothing()
     {
         Policy a;
