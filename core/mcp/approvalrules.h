@@ -41,7 +41,7 @@ public:
     // Whether any call may be held for a person (the server then needs an approver socket).
     bool mayAsk() const;
 
-    // Whole-string glob with `*` only; iterative, at most pattern × text steps, no recursion.
+    // Whole-string glob with `*` only: one search per piece between stars, no backtracking.
     static bool globMatch(QStringView pattern, QStringView text);
 
 private:
