@@ -52,7 +52,16 @@ void McpClientSession::holdForApproval(Call call, const ToolSpec &spec, const QS
     request.tool = call.tool;
     request.arguments = call.arguments;
     request.timeoutMs = m_server->options().approveTimeoutMs;
-    request.validate = [schema = spec.inputSchema, tool = call.tool](const QJsonValue &v) { return checkArguments(schema, v); };
+    request.validate = [schema = spec.inputSchema, tool = call.tool, server = QPointer<McpServer>(m_server)](const QJsonValue &v) -> Result<QJsonObject> {
+        auto checked = checkArguments(schema, v);
+        if (!checked || !server)
+            return checked;
+        // A person's edit is refused where no person may take the call: a rule's deny holds
+        // for edited arguments too (the approver is told, and the call keeps waiting).
+        if (const ApprovalVerdict verdict = server->approvalFor(tool, *checked); verdict.action == ApprovalAction::Deny)
+            return std::unexpected(Error{ErrorCode::InvalidInput, QStringLiteral("%1 with these arguments is denied by %2").arg(tool, verdict.rule)});
+        return checked;
+    };
     auto asked = broker->ask(request, call.owner, [this, call](const ApprovalDecision &d) { approvalDecided(call, d); });
     if (!asked)
         return finishCall(call, ToolResult::failure(QStringLiteral("%1: cannot be held for approval: %2").arg(call.tool, asked.error().message)));

@@ -96,6 +96,10 @@ check(p.arguments?.code === 'console.log("HOLD me")', 'the call matching "*HOLD*
 // While it waits, the same tool with other code goes through: the rule is the pattern's.
 r = await client.callTool({ name: 'code.run', arguments: { code: 'console.log("meanwhile")' } });
 check(!r.isError && r.structuredContent?.stdout === 'meanwhile\n', 'a non-matching call of the same tool runs while the other waits', r);
+// A person's edit cannot take the call where a deny rule refuses it: refused, the call waits on.
+const sneaky = approver('approve', p.id, '--arguments', JSON.stringify({ code: 'console.log("FORBIDDEN")' }));
+check(sneaky.status === 1 && sneaky.stderr.includes(`denied by approvals rule 1 (${policy}:4:12)`), 'an edit into a denied call is refused to the approver', sneaky);
+check(approver('approvals', '--json').stdout.includes(p.id), 'after the refused edit the call still waits');
 check(approver('approve', p.id).status === 0, 'approve ID answers the held call');
 r = await call;
 check(!r.isError && r.structuredContent?.stdout === 'HOLD me\n', 'the held call ran once approved', r);
