@@ -51,10 +51,8 @@ public:
 
     void fail(const QString &pointer, const QString &message, bool atKey = false)
     {
-        if (failed())
-            return;
-        const TextPosition at = atKey ? m_locator.keyPosition(pointer) : m_locator.valuePosition(pointer);
-        m_error = QStringLiteral("%1:%2:%3: %4").arg(m_source).arg(at.line).arg(at.column).arg(message);
+        if (!failed())
+            m_error = where(pointer, atKey) + QStringLiteral(": ") + message;
     }
 
     QString where(const QString &pointer, bool atKey = false) const

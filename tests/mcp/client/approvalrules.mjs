@@ -152,6 +152,16 @@ const askRec = await recordOf(askDir);
 const askHeld = askRec.lines.find((l) => l.type === 'held');
 check(askHeld?.tool === 'box.list' && askHeld.rule === 'approvals default', 'the record says the default held it', askHeld);
 
+// ---- the section's timeout_ms: an unanswered hold is refused after it
+const shortPolicy = path.join(dir, 'short.json');
+writeFileSync(shortPolicy, JSON.stringify({ sandbox: true, permissions, approvals: { default: 'ask', timeout_ms: 1000 } }));
+const shortClient = await connect(['--policy', shortPolicy, '--record-dir', path.join(dir, 'short-records')]);
+const started = Date.now();
+r = await shortClient.callTool({ name: 'code.run', arguments: { code: 'console.log("late")' } });
+check(r.isError === true && /nobody answered within 1 s/.test(text(r)) && Date.now() - started >= 1000,
+      'a hold nobody answers is refused after the section\'s timeout_ms', r);
+await shortClient.close();
+
 // ---- a bad section stops the server before any client, naming file, line and column
 function refusal(name, body) {
     const file = path.join(dir, name);
