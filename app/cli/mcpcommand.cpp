@@ -109,7 +109,7 @@ int mcpCommand(const QStringList &args)
     OptionTable table(QStringLiteral("mcp"));
     table.text({QStringLiteral("--http")}, QStringLiteral("127.0.0.1:PORT"), QStringLiteral("serve Streamable HTTP on loopback"), &http);
     table.text({QStringLiteral("--token-file")}, QStringLiteral("FILE"), QStringLiteral("the bearer token, its first line"), &tokenFile);
-    table.text({QStringLiteral("--policy")}, QStringLiteral("FILE"), QStringLiteral("code.run's policy"), &policyFile);
+    table.text({QStringLiteral("--policy")}, QStringLiteral("FILE"), QStringLiteral("code.run's policy and the approvals rules"), &policyFile);
     table.text({QStringLiteral("--workdir")}, QStringLiteral("DIR"), QStringLiteral("what each session's workdir starts as"), &options.workdir);
     table.add({{QStringLiteral("--sandbox-tools")}, QStringLiteral("NAME[:POWERS]"), QStringLiteral("a sandbox tool set"),
                [&options](const QString &v) -> std::optional<QString> {
