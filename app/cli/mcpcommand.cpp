@@ -88,7 +88,14 @@ QString mcpHelp()
         "               applied at its claim and recorded by name only; --from SNAPSHOT makes\n"
         "               each session's sandbox from that snapshot (`sandbox snapshot`), its own;\n"
         "               --approve holds each call of TOOL until a person answers it (see\n"
-        "               `approvals`), refused after --approve-timeout (default 120 s)\n");
+        "               `approvals`), refused after --approve-timeout (default 120 s);\n"
+        "               the --policy file's \"approvals\" section decides the other calls:\n"
+        "               {\"rules\": [{\"tool\": \"box.*\", \"arguments\": {\"command\": \"rm *\"},\n"
+        "               \"action\": \"ask\"|\"allow\"|\"deny\"}, ...], \"default\": \"allow\",\n"
+        "               \"timeout_ms\": 120000}: the first rule whose tool glob and argument\n"
+        "               globs (whole string values, * for any characters) match decides, the\n"
+        "               default the rest; --approve tools ask before any rule; deny refuses\n"
+        "               without asking; every ask and deny is recorded with its rule\n");
 }
 
 int mcpCommand(const QStringList &args)
@@ -102,7 +109,7 @@ int mcpCommand(const QStringList &args)
     OptionTable table(QStringLiteral("mcp"));
     table.text({QStringLiteral("--http")}, QStringLiteral("127.0.0.1:PORT"), QStringLiteral("serve Streamable HTTP on loopback"), &http);
     table.text({QStringLiteral("--token-file")}, QStringLiteral("FILE"), QStringLiteral("the bearer token, its first line"), &tokenFile);
-    table.text({QStringLiteral("--policy")}, QStringLiteral("FILE"), QStringLiteral("code.run's policy"), &policyFile);
+    table.text({QStringLiteral("--policy")}, QStringLiteral("FILE"), QStringLiteral("code.run's policy and the approvals rules"), &policyFile);
     table.text({QStringLiteral("--workdir")}, QStringLiteral("DIR"), QStringLiteral("what each session's workdir starts as"), &options.workdir);
     table.add({{QStringLiteral("--sandbox-tools")}, QStringLiteral("NAME[:POWERS]"), QStringLiteral("a sandbox tool set"),
                [&options](const QString &v) -> std::optional<QString> {
@@ -175,12 +182,14 @@ int mcpCommand(const QStringList &args)
                    }
                    return std::nullopt;
                }, true});
+    bool approveTimeoutGiven = false;
     table.add({{QStringLiteral("--approve-timeout")}, QStringLiteral("SECONDS"), QStringLiteral("how long a held call waits before it is refused"),
-               [&options](const QString &v) -> std::optional<QString> {
+               [&options, &approveTimeoutGiven](const QString &v) -> std::optional<QString> {
                    auto s = wholeNumber(v, 1, 86400);
                    if (!s)
                        return QStringLiteral("a number of seconds from 1 to 86400");
                    options.approveTimeoutMs = int(*s * 1000);
+                   approveTimeoutGiven = true;
                    return std::nullopt;
                }});
     // Kept as given and parsed after the table, so that a refused entry is never echoed (its
@@ -240,6 +249,9 @@ int mcpCommand(const QStringList &args)
             return usageError(policy.error().message);
         options.policy = *policy;
         options.policyBaseDir = QFileInfo(policyFile).absolutePath();
+        // The command line's timeout wins over the file's, as every flag over its file.
+        if (!approveTimeoutGiven && policy->approvals.timeoutMs)
+            options.approveTimeoutMs = int(*policy->approvals.timeoutMs);
     } else {
         options.policyBaseDir = QDir::currentPath();
     }
@@ -260,12 +272,14 @@ int mcpCommand(const QStringList &args)
             return usageError(pool.error().message);
     }
 
-    if (!options.approve.isEmpty()) {
+    if (server.mayAsk()) {
         auto broker = server.workbench()->startApprovals(QStringLiteral("mcp-%1").arg(QCoreApplication::applicationPid()));
         if (!broker)
-            return usageError(QStringLiteral("--approve: %1").arg(broker.error().message));
-        err() << "sandbench-cli mcp: calls of " << terminalSafe(options.approve.join(QStringLiteral(", ")))
-              << " wait for approval on " << terminalSafe((*broker)->socketPath()) << Qt::endl;
+            return usageError(QStringLiteral("%1: %2").arg(options.approve.isEmpty() ? QStringLiteral("approvals") : QStringLiteral("--approve"),
+                                                            broker.error().message));
+        const QString which = options.approve.isEmpty() ? QStringLiteral("calls the approvals rules hold")
+                                                        : QStringLiteral("calls of %1").arg(options.approve.join(QStringLiteral(", ")));
+        err() << "sandbench-cli mcp: " << terminalSafe(which) << " wait for approval on " << terminalSafe((*broker)->socketPath()) << Qt::endl;
     }
 
     SignalWatcher watcher;

@@ -1,5 +1,6 @@
-// McpClientSession's calls that wait for a person (--approve): held on the Workbench's
-// approver socket, each decision written to the session's record with the call it decided.
+// McpClientSession's calls that wait for a person (--approve, or an approvals rule that asks):
+// held on the Workbench's approver socket, each decision written to the session's record with
+// the call it decided and the rule that held it; and calls a rule denies without asking.
 #include "mcp/mcpclientsession.h"
 
 #include "approvals/approvalbroker.h"
@@ -13,8 +14,22 @@
 
 namespace Sandbench {
 
-void McpClientSession::holdForApproval(Call call, const ToolSpec &spec)
+void McpClientSession::denyByRule(Call call, const QString &rule)
 {
+    // Recorded as a decision, so a replay refuses it again without asking, naming the rule.
+    call.approval = {{QStringLiteral("decision"), QStringLiteral("deny")},
+                     {QStringLiteral("by"), QStringLiteral("policy")},
+                     {QStringLiteral("rule"), rule},
+                     {QStringLiteral("atMs"), QDateTime::currentMSecsSinceEpoch()},
+                     {QStringLiteral("waitedMs"), 0}};
+    finishCall(call, ToolResult::failure(QStringLiteral("%1 is denied by this server's policy (%2), without asking anyone. "
+                                                        "The same call will be denied again; do without it or change it so the rule does not apply.")
+                                                 .arg(call.tool, rule)));
+}
+
+void McpClientSession::holdForApproval(Call call, const ToolSpec &spec, const QString &rule)
+{
+    call.approvalRule = rule;
     ApprovalBroker *broker = m_server->workbench()->approvals();
     // Fail closed: a tool that needs a person never runs without one to ask.
     if (!broker)
@@ -25,7 +40,8 @@ void McpClientSession::holdForApproval(Call call, const ToolSpec &spec)
                                     {QStringLiteral("seq"), call.seq},
                                     {QStringLiteral("atMs"), QDateTime::currentMSecsSinceEpoch()},
                                     {QStringLiteral("tool"), call.tool},
-                                    {QStringLiteral("arguments"), call.arguments}});
+                                    {QStringLiteral("arguments"), call.arguments},
+                                    {QStringLiteral("rule"), rule}});
         !ok) {
         m_recordError = ok.error();
         return finishCall(call, ToolResult::failure(QStringLiteral("%1: the wait for approval could not be recorded: %2").arg(call.tool, ok.error().message)));
@@ -36,7 +52,16 @@ void McpClientSession::holdForApproval(Call call, const ToolSpec &spec)
     request.tool = call.tool;
     request.arguments = call.arguments;
     request.timeoutMs = m_server->options().approveTimeoutMs;
-    request.validate = [schema = spec.inputSchema, tool = call.tool](const QJsonValue &v) { return checkArguments(schema, v); };
+    request.validate = [schema = spec.inputSchema, tool = call.tool, server = QPointer<McpServer>(m_server)](const QJsonValue &v) -> Result<QJsonObject> {
+        auto checked = checkArguments(schema, v);
+        if (!checked || !server)
+            return checked;
+        // A person's edit is refused where no person may take the call: a rule's deny holds
+        // for edited arguments too (the approver is told, and the call keeps waiting).
+        if (const ApprovalVerdict verdict = server->approvalFor(tool, *checked); verdict.action == ApprovalAction::Deny)
+            return std::unexpected(Error{ErrorCode::InvalidInput, QStringLiteral("%1 with these arguments is denied by %2").arg(tool, verdict.rule)});
+        return checked;
+    };
     auto asked = broker->ask(request, call.owner, [this, call](const ApprovalDecision &d) { approvalDecided(call, d); });
     if (!asked)
         return finishCall(call, ToolResult::failure(QStringLiteral("%1: cannot be held for approval: %2").arg(call.tool, asked.error().message)));
@@ -49,6 +74,7 @@ void McpClientSession::approvalDecided(Call call, const ApprovalDecision &d)
     if (m_closed || !call.owner)
         return; // the client went or cancelled the call while it waited
     call.approval = d.toJson(call.arguments);
+    call.approval.insert(QStringLiteral("rule"), call.approvalRule);
     const QString who = d.by.isEmpty() ? QStringLiteral("nobody") : d.by;
     switch (d.outcome) {
     case ApprovalOutcome::Approved:

@@ -213,8 +213,11 @@ void McpClientSession::callTool(const JsonRpc::Message &m, const McpReplyHandler
         return refuse(std::move(call), JsonRpc::InvalidRequest, QStringLiteral("the id of a call still running was used again"));
     call.owner = new QObject(this);
     m_inFlight.insert(idKey(call.rpcId), {call, nullptr, {}});
-    if (m_server->options().approve.contains(call.tool))
-        return holdForApproval(std::move(call), *spec);
+    const ApprovalVerdict verdict = m_server->approvalFor(call.tool, call.arguments);
+    if (verdict.action == ApprovalAction::Ask)
+        return holdForApproval(std::move(call), *spec, verdict.rule);
+    if (verdict.action == ApprovalAction::Deny)
+        return denyByRule(std::move(call), verdict.rule);
     dispatch(std::move(call));
 }
 

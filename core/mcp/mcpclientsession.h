@@ -56,8 +56,10 @@ private:
         // Owns what runs for the call (its code run in the server's queue): deleted, the run
         // is dropped. Null for calls refused before they ran.
         QPointer<QObject> owner;
-        // The person's decision on a held call (--approve), as the record has it; else empty.
+        // The person's decision on a held call (--approve or an approvals rule), or a rule's
+        // deny, as the record has it; else empty.
         QJsonObject approval;
+        QString approvalRule; // the rule that held it
 
         bool isCodeRun() const { return tool == QLatin1String("code.run"); }
     };
@@ -80,8 +82,10 @@ private:
     void refuse(Call call, int code, const QString &message);
     // Runs a call whose arguments were checked (and approved, when its tool needs a person).
     void dispatch(Call call);
-    // --approve: the call waits on the Workbench's approver socket (mcpclientapproval.cpp).
-    void holdForApproval(Call call, const ToolSpec &spec);
+    // --approve or an approvals rule: the call waits on the Workbench's approver socket (mcpclientapproval.cpp).
+    void holdForApproval(Call call, const ToolSpec &spec, const QString &rule);
+    // A call an approvals rule denies: refused without asking anyone, recorded with the rule.
+    void denyByRule(Call call, const QString &rule);
     void approvalDecided(Call call, const ApprovalDecision &decision);
     void runCode(Call call);
     void runSandboxTool(Call call, const QString &set, SandboxVerb verb);

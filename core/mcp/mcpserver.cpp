@@ -28,6 +28,9 @@ McpServer::McpServer(McpServerOptions options, QObject *parent)
         for (SandboxVerb verb : enabledVerbs(set))
             m_tools << sandboxTool(set.name, verb, m_options.limits);
     }
+    // The approvals section is the server's, not code.run's: it leaves the policy each run gets.
+    m_approvalRules = ApprovalRules::make(m_options.policy.approvals, m_options.approve, m_tools);
+    m_options.policy.approvals = {};
 
     // The sessions' records (every client's calls and their code) are out of every code.run's
     // reach, whatever the policy grants.
@@ -134,6 +137,14 @@ McpServer::~McpServer()
     }
 }
 
+ApprovalVerdict McpServer::approvalFor(const QString &tool, const QJsonObject &arguments) const
+{
+    // Fail closed: a server whose rules did not check (check() refuses to start it) runs nothing.
+    if (!m_approvalRules)
+        return {ApprovalAction::Deny, QStringLiteral("approvals (not valid: %1)").arg(m_approvalRules.error().message)};
+    return m_approvalRules->decide(tool, arguments);
+}
+
 VoidResult McpServer::check() const
 {
     auto fail = [](const QString &m) { return std::unexpected(Error{ErrorCode::InvalidInput, m}); };
@@ -160,13 +171,8 @@ VoidResult McpServer::check() const
     } else if (!m_options.sandbox.network.domains.isEmpty()) {
         return fail(QStringLiteral("--network: an allow list needs allow:HOST[,HOST...]"));
     }
-    for (const QString &tool : m_options.approve) {
-        QStringList tools;
-        for (const ToolSpec &t : m_tools)
-            tools << t.name;
-        if (!tools.contains(tool))
-            return fail(QStringLiteral("--approve %1: no such tool on this server (its tools: %2)").arg(tool, tools.join(QStringLiteral(", "))));
-    }
+    if (!m_approvalRules)
+        return std::unexpected(m_approvalRules.error());
     if (m_options.approveTimeoutMs < 1000)
         return fail(QStringLiteral("--approve-timeout: at least one second"));
     if (m_options.maxSandboxes < 1)

@@ -2,6 +2,7 @@
 
 #include "common/result.h"
 #include "exec/execrequest.h"
+#include "mcp/approvalrules.h"
 #include "mcp/mcpsession.h"
 #include "mcp/toolcatalogue.h"
 #include "policy/policy.h"
@@ -42,7 +43,8 @@ struct McpServerOptions
     QString recordDir;
     ToolLimits limits;
     // Tools whose calls wait for a person (--approve): held on the Workbench's approver socket
-    // until approved (maybe edited), refused, or approveTimeoutMs passes (a refusal).
+    // until approved (maybe edited), refused, or approveTimeoutMs passes (a refusal). They go
+    // in front of the rules of policy.approvals (ApprovalRules), which may also ask or deny.
     QStringList approve;
     int approveTimeoutMs = 120'000;
     ExecEngineConfig engine;
@@ -73,6 +75,10 @@ public:
     Workbench *workbench() const { return m_workbench; }
     // The tools every session lists, in order.
     const QList<ToolSpec> &tools() const { return m_tools; }
+    // --approve and the policy's approvals section, checked against the tools (check() says why
+    // not); without a valid set every call is denied, never run unasked.
+    ApprovalVerdict approvalFor(const QString &tool, const QJsonObject &arguments) const;
+    bool mayAsk() const { return m_approvalRules && m_approvalRules->mayAsk(); }
 
     // A new client session for a transport; owned by `parent`.
     McpSession *newSession(const QString &transport, QObject *parent);
@@ -106,6 +112,7 @@ private:
 
     McpServerOptions m_options;
     QList<ToolSpec> m_tools;
+    Result<ApprovalRules> m_approvalRules;
     Workbench *m_workbench;
     QList<QueuedRun> m_queue;
     std::optional<QueuedRun> m_running;

@@ -4,6 +4,7 @@ target_sources(sandbench_core PRIVATE
     mcp/toolschema.h mcp/toolschema.cpp
     mcp/toolcatalogue.h mcp/toolcatalogue.cpp
     mcp/toolresult.h mcp/toolresult.cpp
+    mcp/approvalrules.h mcp/approvalrules.cpp
     mcp/coderunresult.h mcp/coderunresult.cpp
     mcp/sandboxtoolcall.h mcp/sandboxtoolcall.cpp
     mcp/sessionworkdir.h mcp/sessionworkdir.cpp

@@ -62,6 +62,8 @@ void Policy::merge(const Policy &other)
     joinUnique(acceptMissingLayers, other.acceptMissingLayers);
     for (auto it = other.env.cbegin(); it != other.env.cend(); ++it)
         env.insert(it.key(), it.value());
+    if (other.approvals.present)
+        approvals = other.approvals;
 }
 
 QStringList Policy::acceptableMissingLayers()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -38,6 +39,42 @@ struct Permissions
     bool operator==(const Permissions &) const = default;
 };
 
+// One rule of the agent server's "approvals" section: which tool calls it decides, and how.
+// Only the agent server (sandbench-cli mcp) reads it; a run of code ignores it. `where` is
+// "FILE:LINE:COLUMN" of the entry, so a check that needs the server's tools (a glob that matches
+// none) can still name the place.
+struct ApprovalArgumentPattern
+{
+    QString name;    // a top-level argument of the tool
+    QString pattern; // a glob over its whole string value: `*` is any run of characters
+    QString where;
+    bool operator==(const ApprovalArgumentPattern &) const = default;
+};
+
+struct ApprovalRuleEntry
+{
+    QString tool; // a tool name, `*` globs allowed
+    QList<ApprovalArgumentPattern> arguments; // all must match
+    QString action; // "ask", "allow" or "deny"
+    QString where;
+    bool operator==(const ApprovalRuleEntry &) const = default;
+};
+
+struct ApprovalSection
+{
+    bool present = false;
+    QList<ApprovalRuleEntry> rules;
+    QString defaultAction; // empty when the file gives none: "allow"
+    std::optional<qint64> timeoutMs;
+    static constexpr int maxRules = 256;
+    static constexpr int maxArguments = 16;
+    static constexpr int maxPatternLength = 256;
+    static constexpr qint64 minTimeoutMs = 1000;
+    static constexpr qint64 maxTimeoutMs = 86'400'000;
+    static QStringList actions() { return {QStringLiteral("ask"), QStringLiteral("allow"), QStringLiteral("deny")}; }
+    bool operator==(const ApprovalSection &) const = default;
+};
+
 // Everything a run is decided by: the permissions plus the run options of the policy file and
 // the CLI. Paths are kept as written; they are resolved against `baseDir` (the policy file's
 // folder, or the current directory for CLI flags) when a run is prepared.
@@ -72,6 +109,8 @@ struct Policy
     // acceptableMissingLayers): without this a run that needs a missing layer fails closed
     // naming it; with it the run goes ahead and its audit log says which layer it went without.
     QStringList acceptMissingLayers;
+    // The agent server's approvals of tool calls (the "approvals" section).
+    ApprovalSection approvals;
     // The names `sandbench-cli doctor` reports them by: "memory-cgroup", "pids-cgroup".
     static QStringList acceptableMissingLayers();
 

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QDateTime>
 #include <QTimeZone>
@@ -50,10 +51,14 @@ public:
 
     void fail(const QString &pointer, const QString &message, bool atKey = false)
     {
-        if (failed())
-            return;
+        if (!failed())
+            m_error = where(pointer, atKey) + QStringLiteral(": ") + message;
+    }
+
+    QString where(const QString &pointer, bool atKey = false) const
+    {
         const TextPosition at = atKey ? m_locator.keyPosition(pointer) : m_locator.valuePosition(pointer);
-        m_error = QStringLiteral("%1:%2:%3: %4").arg(m_source).arg(at.line).arg(at.column).arg(message);
+        return QStringLiteral("%1:%2:%3").arg(m_source).arg(at.line).arg(at.column);
     }
 
     void checkKeys(const QJsonObject &object, const QString &pointer, const QStringList &known)
@@ -313,6 +318,111 @@ void readOptions(PolicyReader &r, const QJsonObject &object, Policy &policy)
     }
 }
 
+// A glob of the approvals section: bounded, visible, and not only stars around nothing.
+bool readGlob(PolicyReader &r, const QString &pointer, const QString &what, const QJsonValue &value, QString *out)
+{
+    const QString text = value.toString();
+    if (!value.isString() || text.isEmpty() || text.size() > ApprovalSection::maxPatternLength) {
+        // A missing key is shown at the object that lacks it.
+        r.fail(value.isUndefined() ? pointer.section(QLatin1Char('/'), 0, -2) : pointer, QStringLiteral("%1 must be a string of 1 to %2 characters, not %3")
+                                .arg(what).arg(ApprovalSection::maxPatternLength)
+                                .arg(value.isString() ? QStringLiteral("%1 characters").arg(text.size()) : QLatin1String(typeName(value))));
+        return false;
+    }
+    if (const QString hidden = PolicyReader::hiddenCharacter(text); !hidden.isEmpty()) {
+        r.fail(pointer, QStringLiteral("%1 holds the control or invisible character %2").arg(what, hidden));
+        return false;
+    }
+    *out = text;
+    return true;
+}
+
+void readApprovals(PolicyReader &r, const QJsonObject &object, ApprovalSection &a)
+{
+    const QString at = QStringLiteral("/approvals");
+    a.present = true;
+    r.checkKeys(object, at, {QStringLiteral("rules"), QStringLiteral("default"), QStringLiteral("timeout_ms")});
+    const QStringList actions = ApprovalSection::actions();
+    auto readAction = [&](const QJsonObject &o, const QString &pointer, const QString &key) -> QString {
+        const QJsonValue v = o.value(key);
+        if (!v.isString() || !actions.contains(v.toString())) {
+            r.fail(v.isUndefined() ? pointer : pointer + QLatin1Char('/') + key,
+                   QStringLiteral("\"%1\" must be one of %2, not %3")
+                           .arg(key, actions.join(QStringLiteral(", ")),
+                                v.isString() ? QLatin1Char('"') + v.toString().left(40) + QLatin1Char('"') : QLatin1String(typeName(v))));
+            return {};
+        }
+        return v.toString();
+    };
+    if (object.contains(QStringLiteral("default")))
+        a.defaultAction = readAction(object, at, QStringLiteral("default"));
+    a.timeoutMs = r.readInteger(object, at, QStringLiteral("timeout_ms"), ApprovalSection::minTimeoutMs, ApprovalSection::maxTimeoutMs);
+    const QJsonValue rules = object.value(QStringLiteral("rules"));
+    if (rules.isUndefined())
+        return;
+    if (!rules.isArray() || rules.toArray().size() > ApprovalSection::maxRules) {
+        r.fail(at + QStringLiteral("/rules"), QStringLiteral("\"rules\" must be an array of at most %1 rules, not %2")
+                                                      .arg(ApprovalSection::maxRules)
+                                                      .arg(rules.isArray() ? QStringLiteral("%1 rules").arg(rules.toArray().size()) : QLatin1String(typeName(rules))));
+        return;
+    }
+    const QJsonArray list = rules.toArray();
+    for (qsizetype i = 0; i < list.size() && !r.failed(); ++i) {
+        const QString item = at + QStringLiteral("/rules/") + QString::number(i);
+        if (!list.at(i).isObject()) {
+            r.fail(item, QStringLiteral("rule %1 must be an object, not %2").arg(i).arg(QLatin1String(typeName(list.at(i)))));
+            return;
+        }
+        const QJsonObject o = list.at(i).toObject();
+        r.checkKeys(o, item, {QStringLiteral("tool"), QStringLiteral("arguments"), QStringLiteral("action")});
+        ApprovalRuleEntry rule;
+        if (!readGlob(r, item + QStringLiteral("/tool"), QStringLiteral("rule %1's \"tool\"").arg(i), o.value(QStringLiteral("tool")), &rule.tool))
+            return;
+        rule.where = r.where(item + QStringLiteral("/tool"));
+        rule.action = readAction(o, item, QStringLiteral("action"));
+        const QJsonValue args = o.value(QStringLiteral("arguments"));
+        if (!args.isUndefined() && (!args.isObject() || args.toObject().isEmpty() || args.toObject().size() > ApprovalSection::maxArguments)) {
+            r.fail(item + QStringLiteral("/arguments"), QStringLiteral("rule %1's \"arguments\" must be an object of 1 to %2 argument patterns")
+                                                                .arg(i).arg(ApprovalSection::maxArguments));
+            return;
+        }
+        const QJsonObject patterns = args.toObject();
+        for (auto it = patterns.begin(); it != patterns.end(); ++it) {
+            const QString pointer = item + QStringLiteral("/arguments/") + it.key();
+            static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,63}$"));
+            if (!name.match(it.key()).hasMatch()) {
+                r.fail(pointer, QStringLiteral("rule %1: \"%2\" is not an argument name").arg(i).arg(it.key().left(64)), true);
+                return;
+            }
+            ApprovalArgumentPattern p{it.key(), {}, r.where(pointer)};
+            if (!readGlob(r, pointer, QStringLiteral("rule %1's pattern for \"%2\"").arg(i).arg(it.key()), it.value(), &p.pattern))
+                return;
+            rule.arguments << p;
+        }
+        a.rules << rule;
+    }
+}
+
+QJsonObject approvalsToJson(const ApprovalSection &a)
+{
+    QJsonArray rules;
+    for (const ApprovalRuleEntry &rule : a.rules) {
+        QJsonObject o{{QStringLiteral("tool"), rule.tool}, {QStringLiteral("action"), rule.action}};
+        QJsonObject args;
+        for (const ApprovalArgumentPattern &p : rule.arguments)
+            args.insert(p.name, p.pattern);
+        if (!args.isEmpty())
+            o.insert(QStringLiteral("arguments"), args);
+        rules.append(o);
+    }
+    QJsonObject out{{QStringLiteral("rules"), rules}};
+    if (!a.defaultAction.isEmpty())
+        out.insert(QStringLiteral("default"), a.defaultAction);
+    if (a.timeoutMs)
+        out.insert(QStringLiteral("timeout_ms"), double(*a.timeoutMs));
+    return out;
+}
+
 QJsonArray toArray(const QStringList &list)
 {
     return QJsonArray::fromStringList(list);
@@ -366,9 +476,10 @@ Result<Policy> parsePolicy(const QByteArray &input, const QString &sourceName, c
     }
     const QJsonObject root = document.object();
     Policy policy;
-    reader.checkKeys(root, QString(), {QStringLiteral("sandbox"), QStringLiteral("permissions"), QStringLiteral("options")});
+    reader.checkKeys(root, QString(), {QStringLiteral("sandbox"), QStringLiteral("permissions"), QStringLiteral("options"),
+                                       QStringLiteral("approvals")});
     policy.sandbox = reader.readBool(root, QString(), QStringLiteral("sandbox"), false);
-    for (const QString &key : {QStringLiteral("permissions"), QStringLiteral("options")}) {
+    for (const QString &key : {QStringLiteral("permissions"), QStringLiteral("options"), QStringLiteral("approvals")}) {
         const QJsonValue section = root.value(key);
         if (section.isUndefined())
             continue;
@@ -379,8 +490,10 @@ Result<Policy> parsePolicy(const QByteArray &input, const QString &sourceName, c
         }
         if (key == QLatin1String("permissions"))
             readPermissions(reader, section.toObject(), policy.permissions);
-        else
+        else if (key == QLatin1String("options"))
             readOptions(reader, section.toObject(), policy);
+        else
+            readApprovals(reader, section.toObject(), policy.approvals);
     }
     if (reader.failed())
         return fail(ErrorCode::Parse, reader.error());
@@ -466,6 +579,8 @@ QByteArray policyToJson(const Policy &policy)
     root.insert(QStringLiteral("permissions"), permissions);
     if (!options.isEmpty())
         root.insert(QStringLiteral("options"), options);
+    if (policy.approvals.present)
+        root.insert(QStringLiteral("approvals"), approvalsToJson(policy.approvals));
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -21,7 +21,8 @@ struct PolicyParseOptions
 // The most a policy file may hold, for every reader of one (the CLI, the editor, a replay).
 constexpr qint64 kMaxPolicyFileBytes = 4 * 1024 * 1024;
 
-// The policy file: {"sandbox": bool, "permissions": {...}, "options": {...}}. Strict JSON (no
+// The policy file: {"sandbox": bool, "permissions": {...}, "options": {...}, "approvals": {...}}
+// (the last for the agent server only). Strict JSON (no
 // duplicate keys, no raw line breaks in strings, a UTF-8 BOM skipped); every error names where
 // it is: "policy.json:3:5: unknown key \"alow_read\" in \"permissions\"", and every entry is
 // checked where it stands (an allow_net entry that can never match is refused at its line).
