@@ -3,27 +3,14 @@
 # Authorization header, and POST with the SHA-256 and size of the body. Every request is
 # appended to <dir>/requests.log (so a test sees whether a replay reached them). Prints
 # "PORTS <https> <http>" once both listen.
-import datetime, hashlib, http.server, ipaddress, json, ssl, sys, threading
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import NameOID
+import hashlib, http.server, json, os, sys, threading
+# No __pycache__ in the source tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import localtls
+
 d = sys.argv[1]
-now = datetime.datetime.utcnow()
-def name(n): return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, n)])
-ca_key = ec.generate_private_key(ec.SECP256R1())
-ca = (x509.CertificateBuilder().subject_name(name("sandbench traffic test CA")).issuer_name(name("sandbench traffic test CA"))
-      .public_key(ca_key.public_key()).serial_number(1).not_valid_before(now - datetime.timedelta(days=1))
-      .not_valid_after(now + datetime.timedelta(days=2)).add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-      .sign(ca_key, hashes.SHA256()))
-key = ec.generate_private_key(ec.SECP256R1())
-cert = (x509.CertificateBuilder().subject_name(name("localhost")).issuer_name(ca.subject).public_key(key.public_key())
-        .serial_number(2).not_valid_before(now - datetime.timedelta(days=1)).not_valid_after(now + datetime.timedelta(days=2))
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
-        .sign(ca_key, hashes.SHA256()))
-open(d + "/ca.pem", "wb").write(ca.public_bytes(serialization.Encoding.PEM))
-open(d + "/cert.pem", "wb").write(cert.public_bytes(serialization.Encoding.PEM))
-open(d + "/key.pem", "wb").write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+localtls.write_certificates(d, "sandbench traffic test CA")
 lock = threading.Lock()
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -43,11 +30,4 @@ class Handler(http.server.BaseHTTPRequestHandler):
         data = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         self.answer({"path": self.path, "sha256": hashlib.sha256(data).hexdigest(), "size": len(data)})
     def log_message(self, *a): pass
-tls = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-context.load_cert_chain(d + "/cert.pem", d + "/key.pem")
-tls.socket = context.wrap_socket(tls.socket, server_side=True)
-plain = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-threading.Thread(target=plain.serve_forever, daemon=True).start()
-print("PORTS", tls.server_address[1], plain.server_address[1], flush=True)
-tls.serve_forever()
+localtls.serve_both(d, Handler)
