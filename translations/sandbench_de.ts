@@ -4554,6 +4554,10 @@ Im Webbrowser öffnen?</translation>
             <translation>Beantwortet: %1</translation>
         </message>
         <message>
+            <source>Answered: approved for the rest of this run</source>
+            <translation>Beantwortet: für den Rest dieses Laufs freigegeben</translation>
+        </message>
+        <message>
             <source>Not answered: %1</source>
             <translation>Nicht beantwortet: %1</translation>
         </message>

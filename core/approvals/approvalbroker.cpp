@@ -261,7 +261,9 @@ QJsonObject ApprovalBroker::pendingJson(const Pending &p) const
             {QStringLiteral("sinceMs"), p.sinceMs},
             {QStringLiteral("timeoutMs"), p.request.timeoutMs},
             {QStringLiteral("scopes"), p.request.allowForRun ? QJsonArray{QStringLiteral("once"), QStringLiteral("run")}
-                                                              : QJsonArray{QStringLiteral("once")}}};
+                                                              : QJsonArray{QStringLiteral("once")}},
+            // A run's permission check has no arguments to change: approvers offer no edit.
+            {QStringLiteral("editable"), bool(p.request.validate)}};
 }
 
 void ApprovalBroker::broadcast(const QJsonObject &event)

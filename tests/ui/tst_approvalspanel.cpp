@@ -159,12 +159,27 @@ private slots:
         // would be decided before the run's check below.
         QTest::keyClick(list, Qt::Key_N);
         QVERIFY(forRun->isEnabled());
+        // A permission check has no arguments to change: no edit is offered, and E starts none.
+        auto *edit = panel.findChild<QPushButton *>(QStringLiteral("approvalEdit"));
+        auto *arguments = panel.findChild<QPlainTextEdit *>();
+        QVERIFY(edit && arguments);
+        QVERIFY(!edit->isEnabled());
+        QTest::keyClick(list, Qt::Key_E);
+        QVERIFY(arguments->isReadOnly());
+        QVERIFY(list->hasFocus());
         QTest::keyClick(list, Qt::Key_F);
         QTRY_VERIFY_WITH_TIMEOUT(decided.contains(QStringLiteral("read")), 10000);
         QCOMPARE(decided.value(QStringLiteral("read")).outcome, ApprovalOutcome::Approved);
         QVERIFY(decided.value(QStringLiteral("read")).forRun);
         QVERIFY(!decided.contains(QStringLiteral("agent")));
         QTRY_COMPARE_WITH_TIMEOUT(panel.pendingCount(), 1, 10000);
+        // The status says what was given: the rest of the run, not one answer.
+        auto *status = panel.findChild<QLabel *>(QStringLiteral("approvalStatus"));
+        QVERIFY(status);
+        QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("Answered: approved for the rest of this run"), 10000);
+        // The agent's call stays editable.
+        QCOMPARE(list->currentRow(), 0);
+        QVERIFY(edit->isEnabled());
     }
 };
 

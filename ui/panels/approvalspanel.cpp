@@ -87,7 +87,10 @@ void ApprovalsPanel::setWatcher(ApprovalWatcher *watcher)
 {
     m_watcher = watcher;
     connect(watcher, &ApprovalWatcher::changed, this, &ApprovalsPanel::refresh);
-    connect(watcher, &ApprovalWatcher::answered, this, [this](const QString &, bool ok, const QString &message) {
+    connect(watcher, &ApprovalWatcher::answered, this, [this](const QString &id, bool ok, const QString &message) {
+        const bool forRun = m_askedForRun.removeAll(id) > 0;
+        if (ok && forRun)
+            return m_status->setText(tr("Answered: approved for the rest of this run"));
         m_status->setText(visibleText(ok ? tr("Answered: %1").arg(decisionText(message)) : tr("Not answered: %1").arg(message)));
     });
     refresh();
@@ -155,7 +158,7 @@ void ApprovalsPanel::showSelected()
     m_approve->setEnabled(any);
     m_approveForRun->setEnabled(any && !m_editing && p.value(QLatin1String("scopes")).toArray().contains(QStringLiteral("run")));
     m_refuse->setEnabled(any);
-    m_edit->setEnabled(any);
+    m_edit->setEnabled(any && p.value(QLatin1String("editable")).toBool());
     if (m_editing)
         return; // the person's edit is not overwritten by a list update
     if (!any) {
@@ -180,6 +183,7 @@ void ApprovalsPanel::approveSelectedForRun()
 {
     if (!m_watcher || selectedId().isEmpty() || m_editing || !m_approveForRun->isEnabled())
         return;
+    m_askedForRun << selectedId();
     m_watcher->answer(selectedId(), QStringLiteral("approve"), {}, {}, QStringLiteral("run"));
 }
 
@@ -201,7 +205,7 @@ void ApprovalsPanel::refuseSelected()
 void ApprovalsPanel::editSelected()
 {
     const QJsonObject p = selected();
-    if (p.isEmpty())
+    if (p.isEmpty() || !m_edit->isEnabled())
         return;
     m_editing = true;
     // The raw JSON, not the shown form: what the person types is what is sent.

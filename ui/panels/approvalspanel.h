@@ -63,6 +63,7 @@ private:
     QPushButton *m_refuse;
     QPushButton *m_edit;
     bool m_editing = false;
+    QStringList m_askedForRun; // answered "for this run", until the server's reply says how it went
     bool m_unwatched = false; // the watcher could not start: its error stays shown
 };
 
