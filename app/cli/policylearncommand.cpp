@@ -42,6 +42,7 @@ struct LearnOptions
     QString output;         // -o FILE
     bool json = false;
     bool help = false;
+    int askRare = 0;        // --ask-rare N: grants used at most N times become ask_* entries
     QStringList runArgs;    // everything else: the run options and SCRIPT
 };
 
@@ -63,6 +64,16 @@ Result<LearnOptions> parseLearnOptions(const QStringList &args)
             out.output = arg.mid(9);
         } else if (arg == QLatin1String("--json")) {
             out.json = true;
+        } else if (arg == QLatin1String("--ask-rare") || arg.startsWith(QLatin1String("--ask-rare="))) {
+            const bool inline_ = arg.contains(QLatin1Char('='));
+            if (!inline_ && i + 1 >= args.size())
+                return fail(ErrorCode::ConfigError, QStringLiteral("--ask-rare: needs N, the most uses a grant may have to be asked for"));
+            const QString value = inline_ ? arg.mid(arg.indexOf(QLatin1Char('=')) + 1) : args.at(++i);
+            bool ok = false;
+            const int n = value.toInt(&ok);
+            if (!ok || n < 1 || n > 1'000'000)
+                return fail(ErrorCode::ConfigError, QStringLiteral("--ask-rare: \"%1\" is not a number of uses from 1 to 1000000").arg(value.left(40)));
+            out.askRare = n;
         } else if (arg == QLatin1String("--help") || arg == QLatin1String("-h")) {
             out.help = true;
         } else if (arg == QLatin1String("--from")) {
@@ -273,15 +284,18 @@ Result<Observed> observe(ExecRequest request, bool rawOutput)
 
 QString policyLearnHelp()
 {
-    return QStringLiteral("Usage: sandbench-cli policy learn [run options] SCRIPT [-- ARGS] [-o FILE] [--json]\n"
-                          "       sandbench-cli policy learn --from AUDIT.jsonl|SESSION.sbsession|AGENT.sbagent... [-o FILE] [--json]\n\n"
+    return QStringLiteral("Usage: sandbench-cli policy learn [run options] SCRIPT [-- ARGS] [-o FILE] [--json] [--ask-rare N]\n"
+                          "       sandbench-cli policy learn --from AUDIT.jsonl|SESSION.sbsession|AGENT.sbagent... [-o FILE] [--json]\n"
+                          "                                  [--ask-rare N]\n\n"
                           "Proposes the least-privilege policy (sandbox: true) that allows what the code used.\n"
                           "With SCRIPT, runs it in observe mode: whatever the run options do not deny is allowed and\n"
                           "audited, except credential and system places (~/.ssh, /etc, /proc, ...), writes outside the\n"
                           "workdir and starting programs, which are denied (and proposed, marked \"was denied\").\n"
                           "The code's output goes to stderr. The policy goes to FILE (written atomically) or stdout;\n"
                           "what was widened, refused and noted goes to stderr, or with --json one document\n"
-                          "{policy, grants, widenings, refusals, notes} to stdout.\n\n"
+                          "{policy, grants, widenings, refusals, notes} to stdout.\n"
+                          "--ask-rare N: a grant used at most N times (a folder's: its files together) goes to the\n"
+                          "ask_* list instead of allow_*, so each use waits for a person (allow_listen has none).\n\n"
                           "Exit status: 0 proposal written; 1 the observed script failed (the proposal is still written);\n"
                           "  2 usage error or an unreadable input (file:line); 3 environment error (runtime, output file).\n");
 }
@@ -344,6 +358,7 @@ int runPolicyLearnCommand(const QStringList &args)
     }
     context.workdir = workdir;
     PolicyProposal proposal = PolicyLearner(context).learn(events);
+    PolicyLearner::askForRareUses(proposal, options->askRare);
     // The same workdir again: what it allowed without a grant is allowed again.
     proposal.policy.workdir = workdir;
     if (!options->output.isEmpty()) {

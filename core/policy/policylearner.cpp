@@ -329,4 +329,55 @@ PolicyProposal PolicyLearner::learn(const QList<AuditEvent> &events) const
     return proposal;
 }
 
+void PolicyLearner::askForRareUses(PolicyProposal &proposal, int maxUses)
+{
+    if (maxUses < 1)
+        return;
+    Permissions &p = proposal.policy.permissions;
+    const std::map<QString, std::pair<QStringList *, QString>> askFor = {
+        {QStringLiteral("allow_read"), {&p.allowRead, QStringLiteral("ask_read")}},
+        {QStringLiteral("allow_write"), {&p.allowWrite, QStringLiteral("ask_write")}},
+        {QStringLiteral("allow_net"), {&p.allowNet, QStringLiteral("ask_net")}},
+        {QStringLiteral("allow_env"), {&p.allowEnv, QStringLiteral("ask_env")}},
+        {QStringLiteral("allow_run"), {&p.allowRun, QStringLiteral("ask_run")}},
+    };
+    const std::map<QString, QStringList *> askLists = {
+        {QStringLiteral("ask_read"), &p.askRead}, {QStringLiteral("ask_write"), &p.askWrite}, {QStringLiteral("ask_net"), &p.askNet},
+        {QStringLiteral("ask_env"), &p.askEnv},   {QStringLiteral("ask_run"), &p.askRun},
+    };
+    int moved = 0;
+    QStringList stayed;
+    for (LearnedGrant &grant : proposal.grants) {
+        if (grant.uses > maxUses)
+            continue;
+        const auto it = askFor.find(grant.list);
+        if (it == askFor.end()) {
+            stayed << QStringLiteral("%1 %2").arg(grant.list, grant.entry);
+            continue;
+        }
+        it->second.first->removeAll(grant.entry);
+        QStringList *ask = askLists.at(it->second.second);
+        if (!ask->contains(grant.entry))
+            ask->append(grant.entry);
+        grant.list = it->second.second;
+        ++moved;
+    }
+    for (const auto &[name, list] : askLists)
+        list->sort();
+    // Still in list then entry order, as learn() gives them, the ask lists after the allow ones.
+    static const QStringList order = {QStringLiteral("allow_read"), QStringLiteral("allow_write"), QStringLiteral("allow_net"),
+                                      QStringLiteral("allow_listen"), QStringLiteral("allow_env"), QStringLiteral("allow_run"),
+                                      QStringLiteral("ask_read"), QStringLiteral("ask_write"), QStringLiteral("ask_net"),
+                                      QStringLiteral("ask_env"), QStringLiteral("ask_run")};
+    std::stable_sort(proposal.grants.begin(), proposal.grants.end(), [](const LearnedGrant &a, const LearnedGrant &b) {
+        const qsizetype x = order.indexOf(a.list), y = order.indexOf(b.list);
+        return x != y ? x < y : a.entry < b.entry;
+    });
+    if (moved > 0)
+        proposal.notes << QStringLiteral("%1 grant(s) used at most %2 time(s) are ask_* entries: each use waits for a person (ask_timeout_ms, then denied)")
+                                  .arg(moved).arg(maxUses);
+    if (!stayed.isEmpty())
+        proposal.notes << QStringLiteral("used rarely but allowed, for there is no ask list for them: %1").arg(stayed.join(QStringLiteral(", ")));
+}
+
 } // namespace Sandbench

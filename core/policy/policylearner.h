@@ -24,7 +24,8 @@ struct LearnContext
 // One list entry of the proposal and where it came from.
 struct LearnedGrant
 {
-    QString list;       // allow_read, allow_write, allow_net, allow_listen, allow_env, allow_run
+    QString list;       // allow_read, allow_write, allow_net, allow_listen, allow_env, allow_run,
+                        // or after askForRareUses ask_read, ask_write, ask_net, ask_env, ask_run
     QString entry;      // as written in the policy
     int uses = 0;       // audit events it covers
     bool wasDenied = false; // at least one of them was denied in the run: the code wanted it
@@ -71,6 +72,12 @@ public:
 
     explicit PolicyLearner(LearnContext context);
     PolicyProposal learn(const QList<AuditEvent> &events) const;
+
+    // Moves every grant used at most maxUses times (a folder's: its files' uses together) from
+    // its allow_* list to the matching ask_* list: what the code used rarely is held for a
+    // person each time instead of allowed. allow_listen has no ask list and stays; a note says
+    // which stayed. maxUses below 1 changes nothing.
+    static void askForRareUses(PolicyProposal &proposal, int maxUses);
 
 private:
     LearnContext m_context;

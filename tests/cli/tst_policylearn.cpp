@@ -206,6 +206,45 @@ private slots:
         QVERIFY(report.value(QStringLiteral("grants")).toArray().at(0).toObject().value(QStringLiteral("wasDenied")).toBool());
     }
 
+    void rarelyUsedGrantsAreAskedFor()
+    {
+        // Read three times and once: with --ask-rare 1 the one read once is held for a person
+        // (ask_read), the other stays allowed, and the proposal loads as a policy.
+        QByteArray log;
+        const auto line = [&log](int seq, const QString &kind, const QString &action, const QString &resource) {
+            log += QJsonDocument(QJsonObject{{QStringLiteral("seq"), seq}, {QStringLiteral("time"), QStringLiteral("2026-01-01T00:00:00.000Z")},
+                                             {QStringLiteral("kind"), kind}, {QStringLiteral("action"), action},
+                                             {QStringLiteral("resource"), resource}, {QStringLiteral("decision"), QStringLiteral("allow")},
+                                             {QStringLiteral("rule"), QStringLiteral("no sandbox")}, {QStringLiteral("pid"), 1}})
+                           .toJson(QJsonDocument::Compact)
+                   + '\n';
+        };
+        for (int i = 1; i <= 3; ++i)
+            line(i, QStringLiteral("read"), QStringLiteral("read"), m_data);
+        line(4, QStringLiteral("read"), QStringLiteral("read"), path(QStringLiteral("data/once.txt")));
+        line(5, QStringLiteral("net"), QStringLiteral("connect"), QStringLiteral("api.example.com:443"));
+        QVERIFY(writeFile(path(QStringLiteral("rare.jsonl")), log));
+        const QString out = path(QStringLiteral("rare-policy.json"));
+        const CliRun learned = cli({QStringLiteral("policy"), QStringLiteral("learn"), QStringLiteral("--from"), path(QStringLiteral("rare.jsonl")),
+                                    QStringLiteral("--ask-rare"), QStringLiteral("1"), QStringLiteral("-o"), out, QStringLiteral("--json")});
+        QVERIFY2(learned.exitCode == 0, learned.stderrData.constData());
+        const QJsonObject permissions = QJsonDocument::fromJson(readFile(out)).object().value(QStringLiteral("permissions")).toObject();
+        QCOMPARE(permissions.value(QStringLiteral("allow_read")).toArray(), QJsonArray{m_data});
+        QCOMPARE(permissions.value(QStringLiteral("ask_read")).toArray(), QJsonArray{path(QStringLiteral("data/once.txt"))});
+        QCOMPARE(permissions.value(QStringLiteral("ask_net")).toArray(), QJsonArray{QStringLiteral("api.example.com:443")});
+        QVERIFY(!permissions.contains(QStringLiteral("allow_net")) || permissions.value(QStringLiteral("allow_net")).toArray().isEmpty());
+        const CliRun check = cli({QStringLiteral("policy"), QStringLiteral("check"), QStringLiteral("--policy"), out, QStringLiteral("--read"),
+                                  path(QStringLiteral("data/once.txt"))});
+        QVERIFY2(check.stdoutData.startsWith("ask read"), check.stdoutData.constData());
+
+        for (const QString &bad : {QStringLiteral("0"), QStringLiteral("-1"), QStringLiteral("many"), QStringLiteral("99999999999")}) {
+            const CliRun refused = cli({QStringLiteral("policy"), QStringLiteral("learn"), QStringLiteral("--from"), path(QStringLiteral("rare.jsonl")),
+                                        QStringLiteral("--ask-rare"), bad});
+            QCOMPARE(refused.exitCode, 2);
+            QVERIFY2(refused.stderrData.contains("--ask-rare"), refused.stderrData.constData());
+        }
+    }
+
     void fromRefusesHostileInput()
     {
         QVERIFY(writeFile(path(QStringLiteral("bad.jsonl")), "{\"seq\":1}\nnot json\n"));

@@ -207,6 +207,58 @@ private slots:
         QVERIFY(refused(p, QStringLiteral("no-such-program-sandbench")));
     }
 
+    void rarelyUsedGrantsAreAskedFor()
+    {
+        // Used at most twice: held for a person each time. Used more: allowed as learned. A
+        // listening port has no ask list and stays allowed, noted.
+        QList<AuditEvent> events;
+        for (int i = 0; i < 3; ++i)
+            events << read(QStringLiteral("/data/often.csv"));
+        events << read(QStringLiteral("/data/once.csv")) << ev(QStringLiteral("write"), QStringLiteral("/out/report.txt"))
+               << ev(QStringLiteral("net"), QStringLiteral("api.example.com:443"), true, QStringLiteral("no sandbox"), QStringLiteral("connect"))
+               << ev(QStringLiteral("net"), QStringLiteral("0.0.0.0:8080"), true, QStringLiteral("no sandbox"), QStringLiteral("listen"))
+               << ev(QStringLiteral("env"), QStringLiteral("TOKEN")) << ev(QStringLiteral("env"), QStringLiteral("TOKEN"), false, QStringLiteral("sandbox"))
+               << ev(QStringLiteral("env"), QStringLiteral("HOME")) << ev(QStringLiteral("env"), QStringLiteral("HOME"))
+               << ev(QStringLiteral("env"), QStringLiteral("HOME"));
+        PolicyProposal p = learn(events);
+        const PolicyProposal learned = p;
+        PolicyLearner::askForRareUses(p, 2);
+        const Permissions &q = p.policy.permissions;
+        QCOMPARE(q.allowRead, QStringList{QStringLiteral("/data/often.csv")});
+        QCOMPARE(q.askRead, QStringList{QStringLiteral("/data/once.csv")});
+        QVERIFY(q.allowWrite.isEmpty());
+        QCOMPARE(q.askWrite, QStringList{QStringLiteral("/out/report.txt")});
+        QVERIFY(q.allowNet.isEmpty());
+        QCOMPARE(q.askNet, QStringList{QStringLiteral("api.example.com:443")});
+        QCOMPARE(q.allowListen, learned.policy.permissions.allowListen);
+        QVERIFY(!q.allowListen.isEmpty());
+        QCOMPARE(q.allowEnv, QStringList{QStringLiteral("HOME")});
+        QCOMPARE(q.askEnv, QStringList{QStringLiteral("TOKEN")});
+        QVERIFY(p.notes.join(QLatin1Char('\n')).contains(QStringLiteral("no ask list")));
+        // Each grant names the list it is in now, in list then entry order.
+        QStringList lists;
+        for (const LearnedGrant &g : p.grants) {
+            const QStringList *in = g.list == QLatin1String("ask_read") ? &q.askRead : g.list == QLatin1String("allow_read") ? &q.allowRead
+                                   : g.list == QLatin1String("ask_env") ? &q.askEnv : g.list == QLatin1String("allow_env") ? &q.allowEnv : nullptr;
+            if (in)
+                QVERIFY2(in->contains(g.entry), qPrintable(g.list + QLatin1Char(' ') + g.entry));
+            lists << g.list;
+        }
+        QCOMPARE(lists.indexOf(QStringLiteral("allow_read")) < lists.indexOf(QStringLiteral("ask_read")), true);
+        // The proposal is a policy that loads, with each ask entry where the runtime asks.
+        const auto reread = parsePolicy(policyToJson(p.policy), QStringLiteral("proposal.json"));
+        QVERIFY2(reread.has_value(), qPrintable(reread ? QString() : reread.error().message));
+        QCOMPARE(reread->permissions.askRead, q.askRead);
+        const PolicyMatcher matcher(PolicyMatcher::Setup{*reread, QStringLiteral("/"), workdir, {}, {}, {}, false, {}});
+        QCOMPARE(matcher.decide(QStringLiteral("read"), QStringLiteral("/data/once.csv"), true).ask, QStringLiteral("ask_read[0]"));
+        QVERIFY(matcher.decide(QStringLiteral("read"), QStringLiteral("/data/often.csv"), true).allowed);
+
+        // Nothing is rare below one use.
+        PolicyProposal same = learned;
+        PolicyLearner::askForRareUses(same, 0);
+        QCOMPARE(same.policy, learned.policy);
+    }
+
     void sysAndFfiAreNotedNotGranted()
     {
         const auto p = learn({ev(QStringLiteral("sys"), QStringLiteral("hostname")), ev(QStringLiteral("ffi"), QStringLiteral("/usr/lib/libz.so"), false),
