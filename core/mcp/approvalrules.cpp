@@ -6,13 +6,15 @@ namespace Sandbench {
 
 namespace {
 
+// The policy reader lets only the three names through; anything else would be a bug there, and
+// a call is then refused rather than let through.
 ApprovalAction actionNamed(const QString &name)
 {
     if (name == QLatin1String("ask"))
         return ApprovalAction::Ask;
-    if (name == QLatin1String("deny"))
-        return ApprovalAction::Deny;
-    return ApprovalAction::Allow;
+    if (name == QLatin1String("allow"))
+        return ApprovalAction::Allow;
+    return ApprovalAction::Deny;
 }
 
 bool isStringArgument(const ToolSpec &tool, const QString &name)

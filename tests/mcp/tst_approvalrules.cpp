@@ -273,6 +273,20 @@ private slots:
         QVERIFY2(rules.error().message.startsWith(error), qPrintable(rules.error().message));
     }
 
+    // A section that did not come through the policy reader (a bug there, a caller building one)
+    // with an action of no known name refuses the call: fail closed, never allow.
+    void anUnknownActionRefuses()
+    {
+        ApprovalSection section;
+        section.present = true;
+        section.rules << ApprovalRuleEntry{QStringLiteral("code.run"), {}, QStringLiteral("Allow"), QStringLiteral("p.json:1:1")};
+        section.defaultAction = QStringLiteral("permit");
+        auto rules = ApprovalRules::make(section, {}, serverTools());
+        QVERIFY(rules);
+        QCOMPARE(rules->decide(QStringLiteral("code.run"), {}).action, ApprovalAction::Deny);
+        QCOMPARE(rules->decide(QStringLiteral("box.list"), {}).action, ApprovalAction::Deny);
+    }
+
     void anUnknownApproveToolIsRefused()
     {
         auto rules = rulesOf("{}", {QStringLiteral("code.exec")});
