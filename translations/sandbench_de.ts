@@ -4554,6 +4554,10 @@ Im Webbrowser öffnen?</translation>
             <translation>Beantwortet: %1</translation>
         </message>
         <message>
+            <source>Held by: %1</source>
+            <translation>Zurückgehalten durch: %1</translation>
+        </message>
+        <message>
             <source>Answered: approved for the rest of this run</source>
             <translation>Beantwortet: für den Rest dieses Laufs freigegeben</translation>
         </message>

@@ -4532,6 +4532,10 @@ Web ブラウザーで開きますか?</translation>
             <translation>回答しました: %1</translation>
         </message>
         <message>
+            <source>Held by: %1</source>
+            <translation>保留の理由: %1</translation>
+        </message>
+        <message>
             <source>Answered: approved for the rest of this run</source>
             <translation>回答しました: この実行の残りの間、許可</translation>
         </message>

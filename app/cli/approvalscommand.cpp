@@ -68,12 +68,14 @@ QString safeArguments(const QJsonObject &arguments)
 QString pendingLine(const QJsonObject &p)
 {
     const qint64 since = p.value(QLatin1String("sinceMs")).toInteger();
-    return QStringLiteral("%1  %2  session %3  %4  since %5 (%6 s)  %7")
+    const QString heldBy = p.value(QLatin1String("heldBy")).toString();
+    return QStringLiteral("%1  %2  session %3  %4  since %5 (%6 s)  %7%8")
             .arg(terminalSafe(p.value(QLatin1String("id")).toString()), terminalSafe(p.value(QLatin1String("server")).toString()),
                  terminalSafe(p.value(QLatin1String("session")).toString()), terminalSafe(p.value(QLatin1String("tool")).toString()),
                  QDateTime::fromMSecsSinceEpoch(since).toUTC().toString(Qt::ISODate))
             .arg((QDateTime::currentMSecsSinceEpoch() - since) / 1000)
-            .arg(safeArguments(p.value(QLatin1String("arguments")).toObject()));
+            .arg(heldBy.isEmpty() ? QString() : QStringLiteral("held by %1  ").arg(terminalSafe(heldBy.left(300))),
+                 safeArguments(p.value(QLatin1String("arguments")).toObject()));
 }
 
 void printEvent(const QJsonObject &o, bool json)
@@ -142,7 +144,8 @@ QString approvalsHelp()
     return QStringLiteral(
         "  approvals [--json] [--follow]\n"
         "               list the calls this user's agent servers (mcp --approve) hold for a\n"
-        "               person: id, server, session, tool, waiting since, arguments (escaped);\n"
+        "               person: id, server, session, tool, waiting since, the rule or ask entry\n"
+        "               that held it, arguments (escaped);\n"
         "               --follow prints each call held and decided as it happens\n"
         "  approve ID [--arguments JSON] [--for-run]\n"
         "               let a held call run, with its arguments replaced by JSON when given\n"

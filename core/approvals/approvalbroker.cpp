@@ -260,6 +260,7 @@ QJsonObject ApprovalBroker::pendingJson(const Pending &p) const
             {QStringLiteral("arguments"), p.request.arguments},
             {QStringLiteral("sinceMs"), p.sinceMs},
             {QStringLiteral("timeoutMs"), p.request.timeoutMs},
+            {QStringLiteral("heldBy"), p.request.heldBy},
             {QStringLiteral("scopes"), p.request.allowForRun ? QJsonArray{QStringLiteral("once"), QStringLiteral("run")}
                                                               : QJsonArray{QStringLiteral("once")}},
             // A run's permission check has no arguments to change: approvers offer no edit.

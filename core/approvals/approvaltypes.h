@@ -17,6 +17,9 @@ struct ApprovalRequest
     QString tool;
     QJsonObject arguments;
     int timeoutMs = 120'000;
+    // Why a person is asked, for the approver to show: the rule that held the call ("--approve
+    // code.run", "approvals rule 0 (policy.json:3:5)") or the run's ask entry ("ask_read[0]").
+    QString heldBy;
     // A run's held permission check: may be approved "for the rest of this run" (scope "run").
     bool allowForRun = false;
     // Edited arguments are checked as any call's are (the tool's schema); the error goes back

@@ -58,6 +58,7 @@ void RunAsker::ask(const PermissionBroker::AskQuestion &question, const Permissi
                          {QStringLiteral("action"), question.action},
                          {QStringLiteral("entry"), question.entry}};
     request.timeoutMs = int(m_timeoutMs);
+    request.heldBy = question.entry;
     request.allowForRun = true;
     auto id = std::make_shared<QString>();
     auto asked = m_approvals->ask(request, this, [this, id, reply](const ApprovalDecision &decision) {

@@ -52,6 +52,7 @@ void McpClientSession::holdForApproval(Call call, const ToolSpec &spec, const QS
     request.tool = call.tool;
     request.arguments = call.arguments;
     request.timeoutMs = m_server->options().approveTimeoutMs;
+    request.heldBy = rule;
     request.validate = [schema = spec.inputSchema, tool = call.tool, server = QPointer<McpServer>(m_server)](const QJsonValue &v) -> Result<QJsonObject> {
         auto checked = checkArguments(schema, v);
         if (!checked || !server)

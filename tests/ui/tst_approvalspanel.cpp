@@ -135,6 +135,8 @@ private slots:
         check.arguments = {{QStringLiteral("kind"), QStringLiteral("read")}, {QStringLiteral("resource"), QStringLiteral("/data/x")},
                            {QStringLiteral("action"), QStringLiteral("read")}};
         check.allowForRun = true;
+        check.heldBy = QStringLiteral("ask_read[0]");
+        agentCall.heldBy = QStringLiteral("--approve agent");
         QVERIFY(broker.ask(agentCall, &owner, [&decided](const ApprovalDecision &d) { decided.insert(QStringLiteral("agent"), d); }));
         QTest::qWait(2);
         QVERIFY(broker.ask(check, &owner, [&decided](const ApprovalDecision &d) { decided.insert(QStringLiteral("read"), d); }));
@@ -154,11 +156,16 @@ private slots:
         list->setFocus();
         QCOMPARE(list->currentRow(), 0);
         QVERIFY(!forRun->isEnabled());
+        // Each call says what held it: the approver sees the policy's reason, not only the call.
+        auto *heldBy = panel.findChild<QLabel *>(QStringLiteral("approvalHeldBy"));
+        QVERIFY(heldBy);
+        QCOMPARE(heldBy->text(), QStringLiteral("Held by: --approve agent"));
         QTest::keyClick(list, Qt::Key_F);
         // Answers go over one socket in order: had F answered the agent's call, that answer
         // would be decided before the run's check below.
         QTest::keyClick(list, Qt::Key_N);
         QVERIFY(forRun->isEnabled());
+        QCOMPARE(heldBy->text(), QStringLiteral("Held by: ask_read[0]"));
         // A permission check has no arguments to change: no edit is offered, and E starts none.
         auto *edit = panel.findChild<QPushButton *>(QStringLiteral("approvalEdit"));
         auto *arguments = panel.findChild<QPlainTextEdit *>();

@@ -37,7 +37,7 @@ QString ApprovalsPanel::decisionText(const QString &decision)
 
 ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     : QWidget(parent), m_list(new QListWidget), m_arguments(new QPlainTextEdit), m_reason(new QLineEdit),
-      m_status(new QLabel), m_approve(new QPushButton(tr("Approve (A)"))),
+      m_status(new QLabel), m_heldBy(new QLabel), m_approve(new QPushButton(tr("Approve (A)"))),
       m_approveForRun(new QPushButton(tr("For this run (F)"))), m_refuse(new QPushButton(tr("Refuse (R)"))),
       m_edit(new QPushButton(tr("Edit (E)")))
 {
@@ -52,6 +52,10 @@ ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     m_reason->setPlaceholderText(tr("Why it is refused (the agent reads this); Enter refuses"));
     m_reason->setAccessibleName(tr("Reason for refusing"));
     m_reason->installEventFilter(this);
+    // Which rule or ask entry held the call: the policy's reason a person is asked at all.
+    m_heldBy->setObjectName(QStringLiteral("approvalHeldBy"));
+    m_heldBy->setTextFormat(Qt::PlainText);
+    m_heldBy->setWordWrap(true);
     m_status->setObjectName(QStringLiteral("approvalStatus"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
@@ -69,6 +73,7 @@ ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     buttons->addStretch();
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_list, 2);
+    layout->addWidget(m_heldBy);
     layout->addWidget(m_arguments, 3);
     layout->addWidget(m_reason);
     layout->addLayout(buttons);
@@ -161,6 +166,8 @@ void ApprovalsPanel::showSelected()
     m_edit->setEnabled(any && p.value(QLatin1String("editable")).toBool());
     if (m_editing)
         return; // the person's edit is not overwritten by a list update
+    const QString heldBy = p.value(QLatin1String("heldBy")).toString();
+    m_heldBy->setText(heldBy.isEmpty() ? QString() : visibleText(tr("Held by: %1").arg(heldBy.left(300))));
     if (!any) {
         if (!m_unwatched)
             m_arguments->setPlainText(pendingCount() == 0 ? tr("No call waits for approval.") : QString());

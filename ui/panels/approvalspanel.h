@@ -58,6 +58,7 @@ private:
     QPlainTextEdit *m_arguments;
     QLineEdit *m_reason;
     QLabel *m_status;
+    QLabel *m_heldBy;
     QPushButton *m_approve;
     QPushButton *m_approveForRun;
     QPushButton *m_refuse;

@@ -93,6 +93,9 @@ check(approver('approvals', '--json').stdout === '', 'and nothing was held for i
 let call = client.callTool({ name: 'code.run', arguments: { code: 'console.log("HOLD me")' } });
 const p = await nextPending('code.run');
 check(p.arguments?.code === 'console.log("HOLD me")', 'the call matching "*HOLD*" is held with its arguments', p);
+check(p.heldBy === `approvals rule 0 (${policy}:3:12)`, 'the approver is told which rule held it', p);
+const listedText = approver('approvals').stdout;
+check(listedText.includes(`held by approvals rule 0 (${policy}:3:12)`), 'approvals names the rule in its text too', listedText);
 // While it waits, the same tool with other code goes through: the rule is the pattern's.
 r = await client.callTool({ name: 'code.run', arguments: { code: 'console.log("meanwhile")' } });
 check(!r.isError && r.structuredContent?.stdout === 'meanwhile\n', 'a non-matching call of the same tool runs while the other waits', r);
