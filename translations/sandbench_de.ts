@@ -4554,6 +4554,10 @@ Im Webbrowser öffnen?</translation>
             <translation>Beantwortet: %1</translation>
         </message>
         <message>
+            <source>Answered: approved with changes: %1</source>
+            <translation>Beantwortet: mit Änderungen freigegeben: %1</translation>
+        </message>
+        <message>
             <source>Held by: %1</source>
             <translation>Zurückgehalten durch: %1</translation>
         </message>
@@ -4586,8 +4590,24 @@ Im Webbrowser öffnen?</translation>
             <translation>Die Argumente müssen ein JSON-Objekt sein: %1</translation>
         </message>
         <message>
-            <source>Approved with changes to: %1</source>
-            <translation>Freigegeben mit Änderungen an: %1</translation>
+            <source>Approved with changes: %1</source>
+            <translation>Freigegeben mit Änderungen: %1</translation>
+        </message>
+        <message>
+            <source>Not yet one JSON object: %1</source>
+            <translation>Noch kein einzelnes JSON-Objekt: %1</translation>
+        </message>
+        <message>
+            <source>not an object</source>
+            <translation>kein Objekt</translation>
+        </message>
+        <message>
+            <source>No change yet.</source>
+            <translation>Noch keine Änderung.</translation>
+        </message>
+        <message>
+            <source>Changes: %1</source>
+            <translation>Änderungen: %1</translation>
         </message>
         <message>
             <source>nothing</source>

@@ -4532,6 +4532,10 @@ Web ブラウザーで開きますか?</translation>
             <translation>回答しました: %1</translation>
         </message>
         <message>
+            <source>Answered: approved with changes: %1</source>
+            <translation>回答しました: 変更して承認: %1</translation>
+        </message>
+        <message>
             <source>Held by: %1</source>
             <translation>保留の理由: %1</translation>
         </message>
@@ -4564,8 +4568,24 @@ Web ブラウザーで開きますか?</translation>
             <translation>引数は 1 つの JSON オブジェクトでなければなりません: %1</translation>
         </message>
         <message>
-            <source>Approved with changes to: %1</source>
-            <translation>次を変更して承認しました: %1</translation>
+            <source>Approved with changes: %1</source>
+            <translation>変更して承認しました: %1</translation>
+        </message>
+        <message>
+            <source>Not yet one JSON object: %1</source>
+            <translation>まだ 1 つの JSON オブジェクトではありません: %1</translation>
+        </message>
+        <message>
+            <source>not an object</source>
+            <translation>オブジェクトではありません</translation>
+        </message>
+        <message>
+            <source>No change yet.</source>
+            <translation>まだ変更はありません。</translation>
+        </message>
+        <message>
+            <source>Changes: %1</source>
+            <translation>変更: %1</translation>
         </message>
         <message>
             <source>nothing</source>

@@ -94,9 +94,22 @@ private slots:
         QVERIFY(!decided.contains(QStringLiteral("two")));
         QTest::keyClick(list, Qt::Key_E);
         args->selectAll();
-        QTest::keyClicks(args, QStringLiteral("{\"command\": \"cat -n\"}"));
+        auto *changes = panel.findChild<QLabel *>(QStringLiteral("approvalChanges"));
+        QVERIFY(changes && changes->isVisible());
+        QCOMPARE(changes->text(), QStringLiteral("No change yet."));
+        QTest::keyClicks(args, QStringLiteral("{\"command\": \"cat"));
+        QVERIFY2(changes->text().startsWith(QStringLiteral("Not yet one JSON object")), qPrintable(changes->text()));
+        QTest::keyClicks(args, QStringLiteral(" -n\"}"));
+        // What the edit changes is shown as it is typed, before it is approved.
+        QCOMPARE(changes->text(), QStringLiteral("Changes: command: \"cat\" → \"cat -n\""));
         QTest::keyClick(args, Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(!changes->isVisible());
+        QCOMPARE(panel.findChild<QLabel *>(QStringLiteral("approvalStatus"))->text(),
+                 QStringLiteral("Approved with changes: command: \"cat\" → \"cat -n\""));
         QTRY_VERIFY_WITH_TIMEOUT(decided.contains(QStringLiteral("two")), 10000);
+        // And once the server took it, the answer still says what changed.
+        QTRY_COMPARE_WITH_TIMEOUT(panel.findChild<QLabel *>(QStringLiteral("approvalStatus"))->text(),
+                                  QStringLiteral("Answered: approved with changes: command: \"cat\" → \"cat -n\""), 10000);
         QCOMPARE(decided.value(QStringLiteral("two")).outcome, ApprovalOutcome::Edited);
         QCOMPARE(decided.value(QStringLiteral("two")).arguments.value(QLatin1String("command")).toString(), QStringLiteral("cat -n"));
 

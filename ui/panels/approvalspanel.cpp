@@ -19,8 +19,31 @@ namespace Sandbench {
 
 namespace {
 constexpr qsizetype kMaxShownChars = 256 * 1024;
+constexpr qsizetype kMaxChangeChars = 80;
 const int kIdRole = Qt::UserRole + 1;
+
+QString shortJson(const QJsonValue &v)
+{
+    if (v.isUndefined())
+        return QStringLiteral("(none)");
+    const QString text = QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    return text.size() > kMaxChangeChars ? text.left(kMaxChangeChars) + QStringLiteral("…") : text;
+}
 } // namespace
+
+// What an edit changes, argument by argument, as the person types it: `key: old → new`.
+QStringList ApprovalsPanel::changes(const QJsonObject &asked, const QJsonObject &edited)
+{
+    QStringList keys = asked.keys() + edited.keys();
+    keys.removeDuplicates();
+    keys.sort();
+    QStringList out;
+    for (const QString &k : std::as_const(keys)) {
+        if (asked.value(k) != edited.value(k))
+            out << QStringLiteral("%1: %2 → %3").arg(k.left(kMaxChangeChars), shortJson(asked.value(k)), shortJson(edited.value(k)));
+    }
+    return out;
+}
 
 QString ApprovalsPanel::decisionText(const QString &decision)
 {
@@ -37,7 +60,7 @@ QString ApprovalsPanel::decisionText(const QString &decision)
 
 ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     : QWidget(parent), m_list(new QListWidget), m_arguments(new QPlainTextEdit), m_reason(new QLineEdit),
-      m_status(new QLabel), m_heldBy(new QLabel), m_approve(new QPushButton(tr("Approve (A)"))),
+      m_status(new QLabel), m_heldBy(new QLabel), m_changes(new QLabel), m_approve(new QPushButton(tr("Approve (A)"))),
       m_approveForRun(new QPushButton(tr("For this run (F)"))), m_refuse(new QPushButton(tr("Refuse (R)"))),
       m_edit(new QPushButton(tr("Edit (E)")))
 {
@@ -56,6 +79,11 @@ ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     m_heldBy->setObjectName(QStringLiteral("approvalHeldBy"));
     m_heldBy->setTextFormat(Qt::PlainText);
     m_heldBy->setWordWrap(true);
+    // While an edit is typed: what it changes, so the person approves what they see.
+    m_changes->setObjectName(QStringLiteral("approvalChanges"));
+    m_changes->setTextFormat(Qt::PlainText);
+    m_changes->setWordWrap(true);
+    m_changes->hide();
     m_status->setObjectName(QStringLiteral("approvalStatus"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->setWordWrap(true);
@@ -75,11 +103,13 @@ ApprovalsPanel::ApprovalsPanel(QWidget *parent)
     layout->addWidget(m_list, 2);
     layout->addWidget(m_heldBy);
     layout->addWidget(m_arguments, 3);
+    layout->addWidget(m_changes);
     layout->addWidget(m_reason);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
 
     connect(m_list, &QListWidget::currentRowChanged, this, &ApprovalsPanel::showSelected);
+    connect(m_arguments, &QPlainTextEdit::textChanged, this, &ApprovalsPanel::showChanges);
     connect(m_approve, &QPushButton::clicked, this, &ApprovalsPanel::approveSelected);
     connect(m_approveForRun, &QPushButton::clicked, this, &ApprovalsPanel::approveSelectedForRun);
     connect(m_refuse, &QPushButton::clicked, this, &ApprovalsPanel::refuseSelected);
@@ -94,8 +124,12 @@ void ApprovalsPanel::setWatcher(ApprovalWatcher *watcher)
     connect(watcher, &ApprovalWatcher::changed, this, &ApprovalsPanel::refresh);
     connect(watcher, &ApprovalWatcher::answered, this, [this](const QString &id, bool ok, const QString &message) {
         const bool forRun = m_askedForRun.removeAll(id) > 0;
+        const QString changed = m_editChanges.take(id);
         if (ok && forRun)
             return m_status->setText(tr("Answered: approved for the rest of this run"));
+        // The edit's changes stay in view once the server took it, not only "with changes".
+        if (ok && message == QLatin1String("edit") && !changed.isEmpty())
+            return m_status->setText(visibleText(tr("Answered: approved with changes: %1").arg(changed)));
         m_status->setText(visibleText(ok ? tr("Answered: %1").arg(decisionText(message)) : tr("Not answered: %1").arg(message)));
     });
     refresh();
@@ -219,6 +253,8 @@ void ApprovalsPanel::editSelected()
     m_arguments->setPlainText(QString::fromUtf8(QJsonDocument(p.value(QLatin1String("arguments")).toObject()).toJson(QJsonDocument::Indented)));
     m_arguments->setReadOnly(false);
     m_arguments->setFocus();
+    m_changes->show();
+    showChanges();
     m_status->setText(tr("Editing the arguments: Ctrl+Enter approves the edit, Escape drops it."));
 }
 
@@ -230,20 +266,30 @@ void ApprovalsPanel::sendEdit()
         m_status->setText(tr("The arguments must be one JSON object: %1").arg(error.errorString()));
         return;
     }
-    const QJsonObject asked = selected().value(QLatin1String("arguments")).toObject();
-    QStringList changed;
-    for (const QString &k : doc.object().keys() + asked.keys()) {
-        if (doc.object().value(k) != asked.value(k) && !changed.contains(k))
-            changed << k;
-    }
+    const QStringList changed = changes(selected().value(QLatin1String("arguments")).toObject(), doc.object());
+    if (!changed.isEmpty())
+        m_editChanges.insert(selectedId(), changed.join(QStringLiteral("; ")));
     m_watcher->answer(selectedId(), QStringLiteral("approve"), {}, doc.object());
     cancelEdit();
-    m_status->setText(visibleText(tr("Approved with changes to: %1").arg(changed.isEmpty() ? tr("nothing") : changed.join(QStringLiteral(", ")))));
+    m_status->setText(visibleText(tr("Approved with changes: %1").arg(changed.isEmpty() ? tr("nothing") : changed.join(QStringLiteral("; ")))));
+}
+
+void ApprovalsPanel::showChanges()
+{
+    if (!m_editing)
+        return;
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(m_arguments->toPlainText().toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return m_changes->setText(tr("Not yet one JSON object: %1").arg(error.error != QJsonParseError::NoError ? error.errorString() : tr("not an object")));
+    const QStringList changed = changes(selected().value(QLatin1String("arguments")).toObject(), doc.object());
+    m_changes->setText(visibleText(changed.isEmpty() ? tr("No change yet.") : tr("Changes: %1").arg(changed.join(QStringLiteral("; ")))));
 }
 
 void ApprovalsPanel::cancelEdit()
 {
     m_editing = false;
+    m_changes->hide();
     m_arguments->setReadOnly(true);
     m_list->setFocus();
     showSelected();

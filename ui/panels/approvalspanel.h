@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QJsonObject>
 #include <QPointer>
 #include <QWidget>
@@ -33,6 +34,8 @@ public:
     QString selectedId() const;
     // A server's decision word (approve, edit, refuse, end) in the user's language.
     static QString decisionText(const QString &decision);
+    // Each argument an edit changes, as "key: old → new" (values as compact JSON, cut short).
+    static QStringList changes(const QJsonObject &asked, const QJsonObject &edited);
 
 public slots:
     void approveSelected();
@@ -51,6 +54,7 @@ private:
     void showSelected();
     void sendEdit();
     void cancelEdit();
+    void showChanges();
     QJsonObject selected() const;
 
     QPointer<ApprovalWatcher> m_watcher; // the Workbench's: it may go first when the window closes
@@ -59,11 +63,13 @@ private:
     QLineEdit *m_reason;
     QLabel *m_status;
     QLabel *m_heldBy;
+    QLabel *m_changes;
     QPushButton *m_approve;
     QPushButton *m_approveForRun;
     QPushButton *m_refuse;
     QPushButton *m_edit;
     bool m_editing = false;
+    QHash<QString, QString> m_editChanges; // id -> what the edit sent changes, until the reply
     QStringList m_askedForRun; // answered "for this run", until the server's reply says how it went
     bool m_unwatched = false; // the watcher could not start: its error stays shown
 };
