@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-    check, cliPath, fatal, finish, loadSdk, log, sessionFiles, tempDir,
+    check, cliPath, endedSessionRecord, fatal, finish, loadSdk, log, nextPending, runApprover, sessionFiles, tempDir,
 } from './harness.mjs';
 
 const sdk = await loadSdk();
@@ -21,6 +21,8 @@ const dir = tempDir('sb-mcp-approvalrules-');
 const runtime = path.join(dir, 'runtime');
 spawnSync('mkdir', ['-m', '0700', runtime]);
 const env = { ...process.env, XDG_RUNTIME_DIR: runtime };
+const approver = (...args) => runApprover(cli, env, ...args);
+const pendingCall = (tool, seen) => nextPending(cli, env, tool, seen);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const me = os.userInfo().username;
 const text = (r) => (r.content ?? []).map((c) => c.text ?? '').join(' ');
@@ -35,24 +37,7 @@ writeFileSync(policy, `{"sandbox": true, "permissions": ${JSON.stringify(permiss
   "default": "allow", "timeout_ms": 120000}}
 `);
 
-function approver(...args) {
-    const r = spawnSync(cli, args, { encoding: 'utf8', env, timeout: 60000 });
-    return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
-}
 
-// Waits (deadline 60 s) until the approver lists a held call of `tool`.
-async function nextPending(tool) {
-    const deadline = Date.now() + 60000;
-    while (Date.now() < deadline) {
-        for (const line of approver('approvals', '--json').stdout.split('\n').filter((l) => l.length > 0)) {
-            const p = JSON.parse(line);
-            if (p.tool === tool)
-                return p;
-        }
-        await sleep(100);
-    }
-    fatal(`no held ${tool} call was listed within 60 s`);
-}
 
 async function connect(args) {
     const transport = new sdk.StdioClientTransport({ command: cli, args: ['mcp', ...args], env, stderr: 'inherit' });
@@ -65,20 +50,6 @@ async function connect(args) {
     return client;
 }
 
-async function recordOf(d) {
-    const deadline = Date.now() + 30000;
-    for (;;) {
-        const files = sessionFiles(d);
-        if (files.length === 1) {
-            const lines = readFileSync(path.join(d, files[0]), 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
-            if (lines.some((l) => l.type === 'end') || Date.now() > deadline)
-                return { file: path.join(d, files[0]), lines };
-        } else if (Date.now() > deadline) {
-            fatal(`no single session in ${d}`);
-        }
-        await sleep(100);
-    }
-}
 
 // ---- rules by argument pattern on one server
 const recordDir = path.join(dir, 'records');
@@ -91,7 +62,7 @@ check(approver('approvals', '--json').stdout === '', 'and nothing was held for i
 
 // A call matching the ask pattern waits for a person, and runs once approved.
 let call = client.callTool({ name: 'code.run', arguments: { code: 'console.log("HOLD me")' } });
-const p = await nextPending('code.run');
+const p = await pendingCall('code.run');
 check(p.arguments?.code === 'console.log("HOLD me")', 'the call matching "*HOLD*" is held with its arguments', p);
 check(p.heldBy === `approvals rule 0 (${policy}:3:12)`, 'the approver is told which rule held it', p);
 const listedText = approver('approvals').stdout;
@@ -115,7 +86,7 @@ check(r.isError === true && /denied by this server's policy/.test(text(r)) && te
 check(Date.now() - before < 30000 && approver('approvals', '--json').stdout === '', 'the deny asked nobody');
 await client.close();
 
-const rec = await recordOf(recordDir);
+const rec = await endedSessionRecord(recordDir);
 const calls = rec.lines.filter((l) => l.type === 'call');
 const held = rec.lines.filter((l) => l.type === 'held');
 const ruleAsk = `approvals rule 0 (${policy}:3:12)`;
@@ -145,13 +116,13 @@ const askClient = await connect(['--policy', askPolicy, '--record-dir', askDir, 
 r = await askClient.callTool({ name: 'code.run', arguments: { code: 'console.log("listed")' } });
 check(!r.isError && r.structuredContent?.stdout === 'listed\n', 'the tool a rule allows runs unasked', r);
 call = askClient.callTool({ name: 'box.list', arguments: { path: '.' } });
-const q = await nextPending('box.list');
+const q = await pendingCall('box.list');
 check(q.tool === 'box.list', 'box.list, which no rule lists, is held by the default', q);
 check(approver('refuse', q.id, '--reason', 'not now').status === 0, 'refuse ID answers it');
 r = await call;
 check(r.isError === true && text(r).includes('not now'), 'the refused call gets the reason as a tool error', r);
 await askClient.close();
-const askRec = await recordOf(askDir);
+const askRec = await endedSessionRecord(askDir);
 const askHeld = askRec.lines.find((l) => l.type === 'held');
 check(askHeld?.tool === 'box.list' && askHeld.rule === 'approvals default', 'the record says the default held it', askHeld);
 

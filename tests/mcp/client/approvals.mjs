@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
-    check, cliPath, fatal, finish, loadSdk, log, sessionFiles, tempDir, writePolicy,
+    check, cliPath, endedSessionRecord, fatal, finish, loadSdk, log, nextPending, runApprover, sessionFiles, tempDir, writePolicy,
 } from './harness.mjs';
 
 const sdk = await loadSdk();
@@ -22,32 +22,14 @@ const dir = tempDir('sb-mcp-approvals-');
 const runtime = path.join(dir, 'runtime');
 spawnSync('mkdir', ['-m', '0700', runtime]);
 const env = { ...process.env, XDG_RUNTIME_DIR: runtime };
+const approver = (...args) => runApprover(cli, env, ...args);
+const pendingCall = (tool, seen) => nextPending(cli, env, tool, seen);
 const policy = path.join(dir, 'policy.json');
 writePolicy(policy);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const me = os.userInfo().username;
 
-function approver(...args) {
-    const r = spawnSync(cli, args, { encoding: 'utf8', env, timeout: 60000 });
-    return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
-}
 
-// Waits (deadline 60 s) until the approver lists a held call of `tool` not in `seen`.
-async function nextPending(tool, seen) {
-    const deadline = Date.now() + 60000;
-    while (Date.now() < deadline) {
-        const r = approver('approvals', '--json');
-        for (const line of r.stdout.split('\n').filter((l) => l.length > 0)) {
-            const p = JSON.parse(line);
-            if (p.tool === tool && !seen.has(p.id)) {
-                seen.add(p.id);
-                return p;
-            }
-        }
-        await sleep(100);
-    }
-    fatal(`no held ${tool} call was listed within 60 s`);
-}
 
 async function connect(recordDir, timeout) {
     const args = ['mcp', '--policy', policy, '--record-dir', recordDir, '--approve', 'code.run', '--approve-timeout', String(timeout)];
@@ -76,7 +58,7 @@ check((statSync(folder).mode & 0o777) === 0o700, 'the approvals folder is 0700',
 
 // ---- approved, as asked; its arguments are shown escaped
 let call = client.callTool({ name: 'code.run', arguments: { code: 'console.log("approved") // \u001b[31mred \u202egnp.sh' } });
-let p = await nextPending('code.run', seen);
+let p = await pendingCall('code.run', seen);
 const sockets = approver('approvals', '--json').stdout;
 const socketPath = JSON.parse(sockets.split('\n')[0]).socket;
 check((statSync(socketPath).mode & 0o777) === 0o600, 'the approver socket is 0600', (statSync(socketPath).mode & 0o777).toString(8));
@@ -146,7 +128,7 @@ check(!r.isError && r.structuredContent?.stdout === 'approved\n', 'the approved 
 
 // ---- edited: a bad edit is refused by the schema and the call keeps waiting
 call = client.callTool({ name: 'code.run', arguments: { code: 'console.log("as asked")' } });
-p = await nextPending('code.run', seen);
+p = await pendingCall('code.run', seen);
 const bad = approver('approve', p.id, '--arguments', '{"code": 42}');
 check(bad.status === 1 && /edited arguments/.test(bad.stderr), 'an edit the schema refuses is refused', bad);
 check(approver('approvals', '--json').stdout.includes(p.id), 'after a bad edit the call still waits');
@@ -157,7 +139,7 @@ check(!r.isError && r.structuredContent?.stdout === 'as edited\n', 'the edited c
 
 // ---- refused with a reason the agent can act on
 call = client.callTool({ name: 'code.run', arguments: { code: 'console.log("refused")' } });
-p = await nextPending('code.run', seen);
+p = await pendingCall('code.run', seen);
 const no = approver('refuse', p.id, '--reason', 'print nothing today');
 check(no.status === 0, 'refuse ID --reason refuses it', no);
 r = await call;
@@ -165,7 +147,7 @@ check(r.isError === true && text(r).includes('print nothing today') && text(r).i
 
 // ---- ended: the call is refused and the session closed
 call = client.callTool({ name: 'code.run', arguments: { code: 'console.log("end")' } });
-p = await nextPending('code.run', seen);
+p = await pendingCall('code.run', seen);
 check(approver('refuse', p.id, '--reason', 'enough', '--end-session').status === 0, 'refuse --end-session answers');
 r = await call;
 check(r.isError === true && /session ended/.test(text(r)), 'the ended call is refused, saying the session ended', r);
@@ -186,21 +168,7 @@ check(r.isError === true && /nobody answered/.test(text(r)) && Date.now() - star
 await shortClient.close();
 
 // ---- the record: each wait and each decision, and the replay on those decisions
-async function recordOf(d) {
-    const deadline = Date.now() + 30000;
-    for (;;) {
-        const files = sessionFiles(d);
-        if (files.length === 1) {
-            const lines = readFileSync(path.join(d, files[0]), 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
-            if (lines.some((l) => l.type === 'end') || Date.now() > deadline)
-                return { file: path.join(d, files[0]), lines };
-        } else if (Date.now() > deadline) {
-            fatal(`no single session in ${d}`);
-        }
-        await sleep(100);
-    }
-}
-const rec = await recordOf(recordDir);
+const rec = await endedSessionRecord(recordDir);
 const held = rec.lines.filter((l) => l.type === 'held');
 const calls = rec.lines.filter((l) => l.type === 'call');
 check(held.length === 4, 'each held call is in the record as it starts to wait', held.length);
@@ -212,7 +180,7 @@ check(calls[1].approval.asked?.code === 'console.log("as asked")' && calls[1].ar
       && JSON.stringify(calls[1].approval.changed) === '["code"]', 'the edit records what was asked and what was changed', calls[1]);
 check(calls[2].approval.reason === 'print nothing today', 'the refusal records its reason', calls[2].approval);
 check(rec.lines.some((l) => l.type === 'end' && /ended by/.test(l.reason)), 'the session\'s end says the approver ended it', rec.lines.at(-1));
-const shortRec = await recordOf(shortDir);
+const shortRec = await endedSessionRecord(shortDir);
 const late = shortRec.lines.find((l) => l.type === 'call');
 check(late?.approval?.decision === 'timeout' && late.approval.by === '' && late.approval.waitedMs >= 1000, 'the timeout is recorded, answered by nobody', late);
 

@@ -222,3 +222,43 @@ export function watchProtocolVersion(transport) {
     };
     return () => agreed;
 }
+
+// ---- the approver's side, for the tests of held calls
+
+// `sandbench-cli ARGS...` as a person's approver runs it, in `env` (its XDG_RUNTIME_DIR).
+export function runApprover(cli, env, ...args) {
+    const r = spawnSync(cli, args, { encoding: 'utf8', env, timeout: 60000 });
+    return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}
+
+// Waits (deadline 60 s) until the approver lists a held call of `tool` not in `seen`.
+export async function nextPending(cli, env, tool, seen = new Set()) {
+    const deadline = Date.now() + 60000;
+    while (Date.now() < deadline) {
+        for (const line of runApprover(cli, env, 'approvals', '--json').stdout.split('\n').filter((l) => l.length > 0)) {
+            const p = JSON.parse(line);
+            if (p.tool === tool && !seen.has(p.id)) {
+                seen.add(p.id);
+                return p;
+            }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    fatal(`no held ${tool} call was listed within 60 s`);
+}
+
+// The one session recorded in `d`, as parsed lines, once it has ended (deadline 30 s).
+export async function endedSessionRecord(d) {
+    const deadline = Date.now() + 30000;
+    for (;;) {
+        const files = sessionFiles(d);
+        if (files.length === 1) {
+            const lines = readFileSync(path.join(d, files[0]), 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
+            if (lines.some((l) => l.type === 'end') || Date.now() > deadline)
+                return { file: path.join(d, files[0]), lines };
+        } else if (Date.now() > deadline) {
+            fatal(`no single session in ${d}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+}
