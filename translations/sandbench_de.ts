@@ -2116,6 +2116,30 @@
             <translation>Unterprozesse verweigern</translation>
         </message>
         <message>
+            <source>Ask a person first (each use waits for an answer; none in time denies)</source>
+            <translation>Erst eine Person fragen (jede Nutzung wartet auf eine Antwort; ohne Antwort rechtzeitig wird verweigert)</translation>
+        </message>
+        <message>
+            <source>Ask: read</source>
+            <translation>Fragen: lesen</translation>
+        </message>
+        <message>
+            <source>Ask: write</source>
+            <translation>Fragen: schreiben</translation>
+        </message>
+        <message>
+            <source>Ask: network</source>
+            <translation>Fragen: Netzwerk</translation>
+        </message>
+        <message>
+            <source>Ask: environment</source>
+            <translation>Fragen: Umgebung</translation>
+        </message>
+        <message>
+            <source>Ask: run</source>
+            <translation>Fragen: ausführen</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/policyform.cpp" line="79" />
             <source>Read</source>
             <translation>Lesen</translation>

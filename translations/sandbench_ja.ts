@@ -2109,6 +2109,30 @@
             <translation>サブプロセスを拒否</translation>
         </message>
         <message>
+            <source>Ask a person first (each use waits for an answer; none in time denies)</source>
+            <translation>先に人に確認する (使うたびに回答を待ち、時間内に回答がなければ拒否)</translation>
+        </message>
+        <message>
+            <source>Ask: read</source>
+            <translation>確認: 読み取り</translation>
+        </message>
+        <message>
+            <source>Ask: write</source>
+            <translation>確認: 書き込み</translation>
+        </message>
+        <message>
+            <source>Ask: network</source>
+            <translation>確認: ネットワーク</translation>
+        </message>
+        <message>
+            <source>Ask: environment</source>
+            <translation>確認: 環境変数</translation>
+        </message>
+        <message>
+            <source>Ask: run</source>
+            <translation>確認: 実行</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/policyform.cpp" line="79" />
             <source>Read</source>
             <translation>読み取り</translation>

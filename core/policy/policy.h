@@ -48,7 +48,9 @@ struct ApprovalArgumentPattern
     QString name;    // a top-level argument of the tool
     QString pattern; // a glob over its whole string value: `*` is any run of characters
     QString where;
-    bool operator==(const ApprovalArgumentPattern &) const = default;
+    // Where an entry was read is no part of what it says: a policy edited above it, or read
+    // under another name, is still the same policy (the editor's read-back depends on this).
+    bool operator==(const ApprovalArgumentPattern &o) const { return name == o.name && pattern == o.pattern; }
 };
 
 struct ApprovalRuleEntry
@@ -57,7 +59,7 @@ struct ApprovalRuleEntry
     QList<ApprovalArgumentPattern> arguments; // all must match
     QString action; // "ask", "allow" or "deny"
     QString where;
-    bool operator==(const ApprovalRuleEntry &) const = default;
+    bool operator==(const ApprovalRuleEntry &o) const { return tool == o.tool && arguments == o.arguments && action == o.action; }
 };
 
 struct ApprovalSection

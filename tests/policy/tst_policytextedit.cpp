@@ -197,6 +197,33 @@ private slots:
         QCOMPARE(*editPolicyText(text, parsed(text)), text);
     }
 
+    // Ask lists and their timeout are edited in place like allow lists; a policy with an agent
+    // server's approvals section stays editable (its entries' places are no part of its meaning).
+    void askListsAndApprovalsAreEditedInPlace()
+    {
+        const QByteArray text("{\n  \"permissions\": {\"ask_read\": [\"/data/a\"], \"allow_env\": [\"HOME\"]},\n"
+                              "  \"options\": {\"ask_timeout_ms\": 60000},\n"
+                              "  \"approvals\": {\"rules\": [{\"tool\": \"code.run\", \"action\": \"ask\"}]},\n  \"sandbox\": true\n}\n");
+        Policy target = parsed(text);
+        target.permissions.askRead << QStringLiteral("/data/b");
+        QCOMPARE(*editPolicyText(text, target), QByteArray(text).replace("[\"/data/a\"]", "[\"/data/a\", \"/data/b\"]"));
+        target = parsed(text);
+        target.permissions.askRead.clear();
+        auto removed = editPolicyText(text, target);
+        QVERIFY2(removed, qPrintable(removed ? QString() : removed.error().message));
+        QVERIFY(!removed->contains("/data/a") && removed->contains("\"approvals\""));
+        target = parsed(text);
+        target.permissions.askNet = {QStringLiteral("api.example.com:443")};
+        target.askTimeoutMs = 5000;
+        auto added = editPolicyText(text, target);
+        QVERIFY2(added, qPrintable(added ? QString() : added.error().message));
+        QVERIFY(added->contains("\"ask_net\"") && added->contains("5000") && !added->contains("60000"));
+        QCOMPARE(parsed(*added), target);
+        // The same rules read from a text that has a line more above them are the same rules.
+        const QByteArray shifted = QByteArray("\n") + text;
+        QCOMPARE(parsed(shifted), parsed(text));
+    }
+
     void aTextThatIsNoPolicyIsRefusedNotRewritten_data()
     {
         QTest::addColumn<QByteArray>("text");

@@ -45,6 +45,7 @@ private slots:
     void templateAsksBeforeReplacing();
     void lintMarksFollowTyping();
     void usageMarksUnusedGrantsAndDenials();
+    void askListsAreInTheForm();
 
 private:
     // Clicks the button `buttonName` of the next modal dialog, from the event loop the dialog
@@ -534,6 +535,25 @@ void TestPolicyEditor::usageMarksUnusedGrantsAndDenials()
     m_panel->setAuditEvidence({});
     QVERIFY(!m_panel->usage().has_value());
     QVERIFY(m_panel->form()->entryMarkText(QStringLiteral("/permissions/allow_read/1")).isEmpty());
+}
+
+// The ask_* lists are shown and edited in the form like the allow lists: a reviewer sees what
+// a run will hold for a person, and an entry added in the form is one line more in the text.
+void TestPolicyEditor::askListsAreInTheForm()
+{
+    const QString text = QStringLiteral("{\n  \"sandbox\": true,\n  \"permissions\": {\n    \"ask_read\": [\"/data/a\"],\n"
+                                        "    \"ask_net\": [\"api.example.com:443\"]\n  }\n}\n");
+    m_panel->setText(text);
+    QCOMPARE(m_panel->form()->list(PolicyForm::ListKind::AskRead)->values(), QStringList{QStringLiteral("/data/a")});
+    QCOMPARE(m_panel->form()->list(PolicyForm::ListKind::AskNet)->values(), QStringList{QStringLiteral("api.example.com:443")});
+    QVERIFY(m_panel->form()->list(PolicyForm::ListKind::AskRun)->values().isEmpty());
+    m_panel->form()->list(PolicyForm::ListKind::AskRead)->addValue(QStringLiteral("/data/b"));
+    QCOMPARE(m_panel->policy().permissions.askRead, (QStringList{QStringLiteral("/data/a"), QStringLiteral("/data/b")}));
+    QCOMPARE(m_panel->text(), QString(text).replace(QStringLiteral("[\"/data/a\"]"), QStringLiteral("[\"/data/a\", \"/data/b\"]")));
+    m_panel->form()->list(PolicyForm::ListKind::AskEnv)->addValue(QStringLiteral("TOKEN"));
+    QCOMPARE(m_panel->policy().permissions.askEnv, QStringList{QStringLiteral("TOKEN")});
+    QVERIFY(m_panel->text().contains(QStringLiteral("\"ask_env\"")));
+    QVERIFY(m_panel->isValid());
 }
 
 QTEST_MAIN(TestPolicyEditor)

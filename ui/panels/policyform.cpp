@@ -5,8 +5,10 @@
 
 #include <QCheckBox>
 #include <QDateTime>
+#include <QFont>
 #include <QFormLayout>
 #include <QGridLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QRegularExpressionValidator>
@@ -59,7 +61,8 @@ PolicyForm::PolicyForm(QWidget *parent)
     const QList<QString> placeholders = {
         tr("/path/to/read"), tr("/path/to/write"), tr("host:port"), tr("VARIABLE"),
         tr("program"),       tr("host:port"),      tr("/folder"),   tr("package@version"),
-        tr("NAME=value")};
+        tr("NAME=value"),
+        tr("/path/to/read"), tr("/path/to/write"), tr("host:port"), tr("VARIABLE"), tr("program")};
     for (const QString &placeholder : placeholders) {
         auto *edit = new StringListEdit(placeholder, this);
         connect(edit, &StringListEdit::changed, this, &PolicyForm::emitChanged);
@@ -98,6 +101,19 @@ QWidget *PolicyForm::buildPermissionsPage()
     form->addRow(tr("Listen"), list(ListKind::Listen));
     form->addRow(tr("Environment"), list(ListKind::Env));
     form->addRow(tr("Run"), list(ListKind::Run));
+    // Held for a person: each use waits for an answer from the Approvals panel (or
+    // `sandbench-cli approve`), and no answer in time is a deny.
+    auto *ask = new QLabel(tr("Ask a person first (each use waits for an answer; none in time denies)"), page);
+    ask->setWordWrap(true);
+    QFont bold = ask->font();
+    bold.setBold(true);
+    ask->setFont(bold);
+    form->addRow(ask);
+    form->addRow(tr("Ask: read"), list(ListKind::AskRead));
+    form->addRow(tr("Ask: write"), list(ListKind::AskWrite));
+    form->addRow(tr("Ask: network"), list(ListKind::AskNet));
+    form->addRow(tr("Ask: environment"), list(ListKind::AskEnv));
+    form->addRow(tr("Ask: run"), list(ListKind::AskRun));
     return page;
 }
 
@@ -190,6 +206,11 @@ StringListEdit *PolicyForm::listFor(const QString &pointer, int *index) const
         {QStringLiteral("/permissions/allow_env/"), ListKind::Env},
         {QStringLiteral("/permissions/allow_run/"), ListKind::Run},
         {QStringLiteral("/permissions/allow_listen/"), ListKind::Listen},
+        {QStringLiteral("/permissions/ask_read/"), ListKind::AskRead},
+        {QStringLiteral("/permissions/ask_write/"), ListKind::AskWrite},
+        {QStringLiteral("/permissions/ask_net/"), ListKind::AskNet},
+        {QStringLiteral("/permissions/ask_env/"), ListKind::AskEnv},
+        {QStringLiteral("/permissions/ask_run/"), ListKind::AskRun},
         {QStringLiteral("/options/read_only_dirs/"), ListKind::ReadOnlyDirs},
         {QStringLiteral("/options/allow_packages/"), ListKind::Packages},
     };
@@ -289,6 +310,11 @@ Policy PolicyForm::policy() const
     perm.allowEnv = asWritten(list(ListKind::Env)->values(), m_shown.permissions.allowEnv);
     perm.allowRun = asWritten(list(ListKind::Run)->values(), m_shown.permissions.allowRun);
     perm.allowListen = asWritten(list(ListKind::Listen)->values(), m_shown.permissions.allowListen);
+    perm.askRead = asWritten(list(ListKind::AskRead)->values(), m_shown.permissions.askRead);
+    perm.askWrite = asWritten(list(ListKind::AskWrite)->values(), m_shown.permissions.askWrite);
+    perm.askNet = asWritten(list(ListKind::AskNet)->values(), m_shown.permissions.askNet);
+    perm.askEnv = asWritten(list(ListKind::AskEnv)->values(), m_shown.permissions.askEnv);
+    perm.askRun = asWritten(list(ListKind::AskRun)->values(), m_shown.permissions.askRun);
     // A value beyond a box's range is shown clamped; untouched, it stays what the text says.
     if (m_timeout->value() > 0)
         p.timeoutMs = m_timeout->value() == m_timeout->maximum() && m_shown.timeoutMs > m_timeout->maximum()
@@ -329,6 +355,11 @@ void PolicyForm::setPolicy(const Policy &p)
     list(ListKind::Env)->setValues(p.permissions.allowEnv);
     list(ListKind::Run)->setValues(p.permissions.allowRun);
     list(ListKind::Listen)->setValues(p.permissions.allowListen);
+    list(ListKind::AskRead)->setValues(p.permissions.askRead);
+    list(ListKind::AskWrite)->setValues(p.permissions.askWrite);
+    list(ListKind::AskNet)->setValues(p.permissions.askNet);
+    list(ListKind::AskEnv)->setValues(p.permissions.askEnv);
+    list(ListKind::AskRun)->setValues(p.permissions.askRun);
     m_timeout->setValue(int(std::clamp<qint64>(p.timeoutMs.value_or(0), 0, m_timeout->maximum())));
     m_memory->setValue(qBound(0, p.maxMemoryMb.value_or(0), m_memory->maximum()));
     m_outputCap->setValue(int(std::clamp<qint64>(p.maxOutputBytes, 1, m_outputCap->maximum())));

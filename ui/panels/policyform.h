@@ -21,7 +21,7 @@ class PolicyForm : public QWidget
 {
     Q_OBJECT
 public:
-    enum class ListKind { Read, Write, Net, Env, Run, Listen, ReadOnlyDirs, Packages, EnvValues };
+    enum class ListKind { Read, Write, Net, Env, Run, Listen, ReadOnlyDirs, Packages, EnvValues, AskRead, AskWrite, AskNet, AskEnv, AskRun };
 
     explicit PolicyForm(QWidget *parent = nullptr);
 
