@@ -48,6 +48,11 @@ ExecEngine::~ExecEngine()
     // Marked ended first: its process's end, reaped in its destructor, must not call back here.
     if (m_warm)
         m_warm->discard();
+    // Every run goes while this is still an engine, ended ones awaiting their deleteLater too:
+    // left to ~QObject, they would be destroyed after this object stopped being an ExecEngine.
+    m_warm.reset();
+    m_run.reset();
+    qDeleteAll(findChildren<ExecRun *>(Qt::FindDirectChildrenOnly));
 }
 
 void ExecEngine::setConfig(const ExecEngineConfig &config)

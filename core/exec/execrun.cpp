@@ -47,6 +47,10 @@ ExecRun::ExecRun(ExecEngine *engine, const ExecRequest &request, bool warm)
 
 ExecRun::~ExecRun()
 {
+    // Reaping below reads what the process still had to say; a run being destroyed reacts to
+    // none of it, since its engine may be half destroyed already (it owns its ended runs).
+    if (m_process)
+        m_process->disconnect(this);
     if (m_process && m_process->state() != QProcess::NotRunning) {
         killProcessGroup(m_process);
         m_process->waitForFinished(5000);

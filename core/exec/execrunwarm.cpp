@@ -54,7 +54,8 @@ void ExecRun::discard()
 void ExecRun::readWarmSignal()
 {
     const QByteArray data = m_process->readAllStandardOutput();
-    if (data.isEmpty())
+    // A discarded runtime is no longer the engine's: its late byte announces nothing.
+    if (data.isEmpty() || m_done)
         return;
     if (m_warmReady || data != QByteArray(1, warmReadyByte)) {
         // Nothing but the one byte can come before the run: this is not the runtime we know.

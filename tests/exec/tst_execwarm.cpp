@@ -5,6 +5,7 @@
 
 #include "exec/warmstart.h"
 
+#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -48,6 +49,28 @@ Result<ExecResult> runOn(ExecEngine &engine, const ExecRequest &request, bool *w
     if (finished.isEmpty())
         return fail(ErrorCode::Internal, QStringLiteral("the run did not end"));
     return finished.first().first().value<ExecResult>();
+}
+
+// This process's own children (the runtimes' launchers), from /proc.
+QList<qint64> childProcesses()
+{
+    QList<qint64> out;
+    const QString self = QString::number(QCoreApplication::applicationPid());
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ')'.
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && QString::fromLatin1(fields.at(1)) == self && fields.at(0) != "Z")
+            out << pid;
+    }
+    return out;
 }
 
 bool waitForWarm(ExecEngine &engine)
@@ -266,6 +289,42 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!engine.isRunning(), waitMs); // the ended run is let go from the event loop
         QCOMPARE(stdoutOf(runOn(engine, request, &warm)).trimmed(), QStringLiteral("x"));
         QVERIFY(!warm);
+    }
+
+    // A runtime dropped after it said "ready" but before that byte was read announces nothing,
+    // and an engine destroyed over dropped runtimes hears nothing from them: the byte is read
+    // only while they are reaped.
+    void droppedRuntimesAnnounceNothing_data()
+    {
+        QTest::addColumn<bool>("destroyEngine");
+        QTest::newRow("replaced") << false;
+        QTest::newRow("engine destroyed") << true;
+    }
+
+    void droppedRuntimesAnnounceNothing()
+    {
+        QFETCH(bool, destroyEngine);
+        ExecFixture f;
+        auto engine = std::make_unique<ExecEngine>();
+        QSignalSpy ready(engine.get(), &ExecEngine::warmRuntimeReady);
+        engine->setWarmTemplate(codeRequest(f, QStringLiteral("console.log('x');"), f.sandboxPolicy()));
+        // Started, and then given time to write its byte while no event loop reads it.
+        QTRY_VERIFY_WITH_TIMEOUT(!childProcesses().isEmpty(), waitMs);
+        QVERIFY(ready.isEmpty());
+        QTest::qSleep(3000);
+        const QList<qint64> dropped = childProcesses();
+        if (destroyEngine) {
+            engine.reset();
+            QVERIFY(ready.isEmpty());
+        } else {
+            engine->setWarmTemplate(codeRequest(f, QStringLiteral("console.log('y');"), f.sandboxPolicy()));
+            QVERIFY(waitForWarm(*engine));
+            QVERIFY(!dropped.contains(engine->warmRuntimePid()));
+            QTest::qWait(300);
+            QCOMPARE(ready.size(), 1);
+        }
+        for (qint64 pid : dropped)
+            QTRY_COMPARE_WITH_TIMEOUT(::kill(pid_t(pid), 0), -1, waitMs);
     }
 
     // An engine destroyed with a runtime waiting ends and reaps that runtime.
