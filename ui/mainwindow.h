@@ -19,6 +19,7 @@ class AuditPanel;
 class DesktopPanel;
 class PortPreviewPanel;
 class Sandbox;
+class SignalWatcher;
 class SandboxesPanel;
 class SandboxPool;
 class ConsolePanel;
@@ -92,6 +93,11 @@ public:
     bool endSession(bool interactionAllowed);
     // True once the user said yes to quitting and the release has begun.
     bool isQuitting() const { return m_quitConfirmed; }
+    // From now on SIGINT, SIGTERM and SIGHUP end the session as a session end without
+    // interaction does: runs stop and sandboxes are released before the process goes.
+    void endSessionOnSignals();
+    // The first such signal caught, 0 if none: the application exits with 128 + it.
+    int endedBySignal() const;
 
     // Puts every panel where the default layout says.
     void resetLayout();
@@ -180,6 +186,8 @@ private:
     bool m_quitConfirmed = false;
     bool m_releasing = false;
     bool m_released = false;
+    SignalWatcher *m_signals = nullptr;
+    void endOnSignal(int attempt);
     SandboxesPanel *m_sandboxes = nullptr;
     DesktopPanel *m_desktop = nullptr;
     PortPreviewPanel *m_preview = nullptr;

@@ -1,6 +1,7 @@
 // Quitting: one question that lists everything quitting would lose or end, asked before anything
 // is let go, and asked in closeEvent only, since every way out comes through it: Ctrl+Q, the
 // window's close button, QApplication::quit() and the session manager's end of the session.
+#include "common/signalwatcher.h"
 #include "common/terminaltext.h"
 #include "mainwindow.h"
 
@@ -12,7 +13,9 @@
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 
+#include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
 #include <QFileInfo>
 #include <QStatusBar>
 #include <QTimer>
@@ -136,6 +139,39 @@ bool MainWindow::releaseAll()
     release->then(this, [finish](const VoidResult &) { finish(); });
     QTimer::singleShot(kReleaseDeadlineMs, this, finish);
     return false;
+}
+
+void MainWindow::endSessionOnSignals()
+{
+    if (m_signals)
+        return;
+    // A kill, a Ctrl-C in the terminal that started us, or that terminal going: nobody is there
+    // to answer a question, and nothing of ours may outlive the process.
+    m_signals = new SignalWatcher(this, {SIGINT, SIGTERM, SIGHUP});
+    connect(m_signals, &SignalWatcher::signalled, this, [this] { endOnSignal(0); });
+}
+
+void MainWindow::endOnSignal(int attempt)
+{
+    // A question open at that moment (the quit question too) is answered "no" first: each runs
+    // its own nested event loop, and the session ends once they have unwound. A dialog that
+    // will not go does not keep the process alive.
+    constexpr int kMaxAttempts = 50;
+    QWidget *modal = QApplication::activeModalWidget();
+    if ((modal || m_askingToQuit) && attempt < kMaxAttempts) {
+        if (auto *dialog = qobject_cast<QDialog *>(modal))
+            dialog->reject();
+        else if (modal)
+            modal->close();
+        QTimer::singleShot(20, this, [this, attempt] { endOnSignal(attempt + 1); });
+        return;
+    }
+    endSession(false);
+}
+
+int MainWindow::endedBySignal() const
+{
+    return m_signals ? m_signals->caught() : 0;
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

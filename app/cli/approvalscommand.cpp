@@ -1,7 +1,7 @@
 #include "approvalscommand.h"
 
 #include "optiontable.h"
-#include "signalwatcher.h"
+#include "common/signalwatcher.h"
 
 #include "approvals/approvalclient.h"
 #include "approvals/approvalfolder.h"

@@ -1,7 +1,7 @@
 #include "mcpcommand.h"
 
 #include "optiontable.h"
-#include "signalwatcher.h"
+#include "common/signalwatcher.h"
 
 #include "common/boundedfile.h"
 #include "common/terminaltext.h"

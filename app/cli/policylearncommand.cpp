@@ -10,7 +10,7 @@
 #include "runoptions.h"
 #include "session/agent/agentsession.h"
 #include "session/exec/execsession.h"
-#include "signalwatcher.h"
+#include "common/signalwatcher.h"
 #include "workbench/workbench.h"
 
 #include <QDir>

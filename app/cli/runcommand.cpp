@@ -6,7 +6,7 @@
 #include "exec/runtimelocator.h"
 #include "recordoptions.h"
 #include "runoptions.h"
-#include "signalwatcher.h"
+#include "common/signalwatcher.h"
 #include "workbench/runhistory.h"
 #include "workbench/workbench.h"
 

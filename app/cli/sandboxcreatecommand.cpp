@@ -3,7 +3,7 @@
 #include "common/terminaltext.h"
 #include "optiontable.h"
 #include "sandboxcommand.h"
-#include "signalwatcher.h"
+#include "common/signalwatcher.h"
 
 #include "sandbox/sandboxpool.h"
 #include "workbench/workbench.h"

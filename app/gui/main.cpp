@@ -113,8 +113,11 @@ int main(int argc, char *argv[])
     auto *actions = new StartupActions(&window, startup);
     if (const int usage = actions->openFiles())
         return usage;
+    window.endSessionOnSignals();
     window.show();
     actions->start();
     const int rc = QApplication::exec();
+    if (const int signal = window.endedBySignal())
+        return 128 + signal;
     return rc != 0 ? rc : actions->exitCode();
 }

@@ -8,4 +8,5 @@ target_sources(sandbench_core PRIVATE
     common/privateroot.h common/privateroot.cpp
     common/startuptrace.h common/startuptrace.cpp
     common/runfile.h common/runfile.cpp
+    common/signalwatcher.h common/signalwatcher.cpp
     common/expectedshim.h)

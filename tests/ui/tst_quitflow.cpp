@@ -29,6 +29,8 @@
 #include <QTimer>
 #include <QWindow>
 
+#include <csignal>
+
 using namespace Sandbench;
 using namespace Sandbench::Test;
 
@@ -308,6 +310,55 @@ private slots:
         QTest::qWait(300);
         QVERIFY2(modals.askedWithoutWindow.isEmpty(), qPrintable(modals.askedWithoutWindow.join(u',')));
         QCOMPARE(modals.names, QStringList{QStringLiteral("quitConfirmation")});
+    }
+
+    // A signal (a kill, Ctrl-C in the terminal that started us, that terminal closing) ends the
+    // session as a session end without interaction does: nothing is asked, a quit question
+    // already up goes too, the run stops, the sandbox is released and nothing is left.
+    void aSignalEndsEverythingWithoutAQuestion_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::addColumn<bool>("questionUp");
+        QTest::newRow("SIGTERM") << int(SIGTERM) << false;
+        QTest::newRow("SIGHUP") << int(SIGHUP) << false;
+        QTest::newRow("SIGINT during the quit question") << int(SIGINT) << true;
+    }
+
+    void aSignalEndsEverythingWithoutAQuestion()
+    {
+        REQUIRE_DOCKER();
+        QFETCH(int, signal);
+        QFETCH(bool, questionUp);
+        MainWindow &w = *m_window;
+        w.endSessionOnSignals();
+        w.scriptPanel()->setCode(QStringLiteral("console.log('waiting');\nawait new Promise(r => setTimeout(r, 120000));\n"));
+        type(w.scriptPanel()->editor(), QStringLiteral("// my edit\n"));
+        QTest::keyClick(w.scriptPanel()->editor(), Qt::Key_F5);
+        QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->isRunning(), kStateTimeoutMs);
+        QSignalSpy created(w.sandboxesPanel(), &SandboxesPanel::sandboxCreated);
+        SandboxOptions o;
+        o.image = QStringLiteral("sandbench/base:1");
+        o.lifetimeMs = 300'000;
+        w.sandboxesPanel()->createSandbox(o);
+        QVERIFY2(created.wait(90'000), qPrintable(w.sandboxesPanel()->status()));
+        const QString id = created.first().first().value<Sandbox *>()->id();
+        QTRY_VERIFY_WITH_TIMEOUT(!descendants().isEmpty(), kStateTimeoutMs);
+
+        QSignalSpy done(&w, &MainWindow::quitDone);
+        // With the question up, the signal comes while it waits for an answer and gives none.
+        Modals modals(questionUp ? Modals::Answer([signal](QWidget *) { ::raise(signal); }) : Modals::Answer());
+        if (questionUp)
+            quitKeys();
+        else
+            ::raise(signal);
+        QVERIFY(done.size() == 1 || done.wait(60'000));
+        QCOMPARE(w.endedBySignal(), signal);
+        QVERIFY(!w.isVisible());
+        QCOMPARE(modals.names, questionUp ? QStringList{QStringLiteral("quitConfirmation")} : QStringList{});
+        QTRY_VERIFY_WITH_TIMEOUT(!w.workbench()->isRunning(), kStateTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(!containerExists(dockerSocket(), id), kStateTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(descendants().isEmpty(), kStateTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(tmpEntries().isEmpty(), kStateTimeoutMs);
     }
 
     // A session that ends without letting us ask: nothing is asked, everything goes.
