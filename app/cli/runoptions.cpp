@@ -2,6 +2,7 @@
 
 #include "optiontable.h"
 #include "policy/policyfile.h"
+#include "sandbox/sandboxenventry.h"
 #include "sandbox/sandboxsecret.h"
 
 #include <QDir>
@@ -23,6 +24,7 @@ struct RunTable
     QString policyFile;
     bool allowSensitiveRoots = false;
     QStringList secretSpecs;
+    int envCount = 0;
     OptionTable table{QStringLiteral("run")};
 
     RunTable()
@@ -125,14 +127,19 @@ struct RunTable
                 flags.acceptMissingLayers << v;
             return std::nullopt;
         }, true});
+        // The value may be a secret, and an entry without '=' may be a value pasted alone: a
+        // refusal names the entry by its place (and the name once it is a valid one), never a value.
         table.add({{QStringLiteral("--env")}, QStringLiteral("NAME=VALUE"), QStringLiteral("give the code a variable (repeats)"),
                    [this](const QString &v) -> std::optional<QString> {
-            const qsizetype eq = v.indexOf(QLatin1Char('='));
-            if (eq <= 0)
-                return QStringLiteral("NAME=VALUE");
-            flags.env.insert(v.left(eq), v.mid(eq + 1));
+            const QString where = QStringLiteral("--env #%1").arg(++envCount);
+            auto entry = parseEnvEntry(v, where);
+            if (!entry)
+                return entry.error().message;
+            if (flags.env.contains(entry->first))
+                return QStringLiteral("%1: %2 is given twice").arg(where, entry->first);
+            flags.env.insert(entry->first, entry->second);
             return std::nullopt;
-        }, true});
+        }, true, true});
         // The value never on the command line (from the variable NAME, or a file), parsed after
         // the table so that a refused spec is not echoed whole; errors name the secret only.
         table.add({{QStringLiteral("--secret")}, QStringLiteral("NAME@HOST[,HOST...][=file:PATH]"),

@@ -96,6 +96,34 @@ private slots:
         QVERIFY(o.contains(QStringLiteral("stderr")));
     }
 
+    // An --env entry may hold an API key, and one without '=' may be a key pasted alone: a
+    // refusal says which entry and what is wrong, and never shows the value.
+    void runEnvRefusalsNeverShowAValue_data()
+    {
+        QTest::addColumn<QStringList>("entries");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no =") << QStringList{QStringLiteral("sk-SECRET-1234")} << QStringLiteral("--env #1: expected NAME=VALUE (there is no '=')");
+        QTest::newRow("empty name") << QStringList{QStringLiteral("=sk-SECRET")} << QStringLiteral("--env #1: expected NAME=VALUE (the name is empty)");
+        QTest::newRow("bad name") << QStringList{QStringLiteral("sk-SECRET=1")} << QStringLiteral("--env #1: the name holds '-' at character 3");
+        QTest::newRow("control byte") << QStringList{QStringLiteral("KEY=SECRET\x1b[2J")} << QStringLiteral("--env #1: the value of KEY holds a control character");
+        QTest::newRow("twice") << QStringList{QStringLiteral("KEY=1"), QStringLiteral("KEY=SECRET")} << QStringLiteral("--env #2: KEY is given twice");
+    }
+
+    void runEnvRefusalsNeverShowAValue()
+    {
+        QFETCH(QStringList, entries);
+        QFETCH(QString, expected);
+        QStringList args{QStringLiteral("run")};
+        for (const QString &entry : entries)
+            args << QStringLiteral("--env") << entry;
+        args << QStringLiteral("--code") << QStringLiteral("1");
+        const CliRun refused = runCli(args);
+        QCOMPARE(refused.exitCode, 2);
+        const QString said = QString::fromUtf8(refused.stderrData);
+        QVERIFY2(said.contains(expected), qPrintable(said));
+        QVERIFY2(!said.contains(QStringLiteral("SECRET")), qPrintable(said));
+    }
+
     void documentedExitCodes()
     {
         QCOMPARE(runCli({QStringLiteral("run"), QStringLiteral("--timeout"), QStringLiteral("500"), QStringLiteral("--code"),
