@@ -4117,6 +4117,10 @@ Laufende Agentenserver (sandbench-cli mcp) stehen unter Live.</translation>
             <source>Reading which values the session needs…</source>
             <translation>Lese, welche Werte die Sitzung braucht…</translation>
         </message>
+        <message>
+            <source>Network</source>
+            <translation>Netzwerk</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::SettingsDialog</name>
@@ -4712,6 +4716,145 @@ Im Webbrowser öffnen?</translation>
         <message>
             <source>the stream could not be started</source>
             <translation>der Stream konnte nicht gestartet werden</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::TrafficView</name>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>Beginn</translation>
+        </message>
+        <message>
+            <source>Method</source>
+            <translation>Methode</translation>
+        </message>
+        <message>
+            <source>URL</source>
+            <translation>URL</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>Status</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>Dauer</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>Größe</translation>
+        </message>
+        <message>
+            <source>Recorded requests</source>
+            <translation>Aufgezeichnete Anfragen</translation>
+        </message>
+        <message>
+            <source>Request details</source>
+            <translation>Details der Anfrage</translation>
+        </message>
+        <message>
+            <source>Select a request to see its headers and bodies.</source>
+            <translation>Wählen Sie eine Anfrage, um ihre Header und Inhalte zu sehen.</translation>
+        </message>
+        <message>
+            <source>This session holds no network traffic: the run's policy allowed no network, or it was recorded before traffic was.</source>
+            <translation>Diese Sitzung enthält keinen Netzwerkverkehr: Die Richtlinie des Laufs erlaubte kein Netzwerk, oder sie wurde aufgezeichnet, bevor Verkehr aufgezeichnet wurde.</translation>
+        </message>
+        <message>
+            <source>Network traffic was not recorded: %1</source>
+            <translation>Netzwerkverkehr wurde nicht aufgezeichnet: %1</translation>
+        </message>
+        <message>
+            <source>denied</source>
+            <translation>verweigert</translation>
+        </message>
+        <message>
+            <source>no response</source>
+            <translation>keine Antwort</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <source>Requests: %1</source>
+            <translation>Anfragen: %1</translation>
+        </message>
+        <message>
+            <source>denied by the proxy: %1</source>
+            <translation>vom Proxy verweigert: %1</translation>
+        </message>
+        <message>
+            <source>Redacted when recorded: %1</source>
+            <translation>Bei der Aufzeichnung geschwärzt: %1</translation>
+        </message>
+        <message>
+            <source>The replay diverged at this request</source>
+            <translation>Die Wiederholung wich bei dieser Anfrage ab</translation>
+        </message>
+        <message>
+            <source>(loading…)</source>
+            <translation>(wird geladen…)</translation>
+        </message>
+        <message>
+            <source>(empty)</source>
+            <translation>(leer)</translation>
+        </message>
+        <message>
+            <source>%1, SHA-256 %2</source>
+            <translation>%1, SHA-256 %2</translation>
+        </message>
+        <message>
+            <source>(not readable: %1)</source>
+            <translation>(nicht lesbar: %1)</translation>
+        </message>
+        <message>
+            <source>(binary)</source>
+            <translation>(binär)</translation>
+        </message>
+        <message>
+            <source>… (and %1 more characters, not shown)</source>
+            <translation>… (und %1 weitere Zeichen, nicht angezeigt)</translation>
+        </message>
+        <message>
+            <source>Started at %1 ms, took %2 ms; allowed by the proxy.</source>
+            <translation>Begonnen bei %1 ms, dauerte %2 ms; vom Proxy erlaubt.</translation>
+        </message>
+        <message>
+            <source>Started at %1 ms, took %2 ms; denied by the proxy.</source>
+            <translation>Begonnen bei %1 ms, dauerte %2 ms; vom Proxy verweigert.</translation>
+        </message>
+        <message>
+            <source>Request headers:</source>
+            <translation>Header der Anfrage:</translation>
+        </message>
+        <message>
+            <source>Request body: %1</source>
+            <translation>Inhalt der Anfrage: %1</translation>
+        </message>
+        <message>
+            <source>No response.</source>
+            <translation>Keine Antwort.</translation>
+        </message>
+        <message>
+            <source>No response: the proxy refused the request.</source>
+            <translation>Keine Antwort: Der Proxy hat die Anfrage abgelehnt.</translation>
+        </message>
+        <message>
+            <source>Response: %1</source>
+            <translation>Antwort: %1</translation>
+        </message>
+        <message>
+            <source>Response headers:</source>
+            <translation>Header der Antwort:</translation>
+        </message>
+        <message>
+            <source>Response body: %1</source>
+            <translation>Inhalt der Antwort: %1</translation>
         </message>
     </context>
 </TS>

@@ -4095,6 +4095,10 @@ Agent servers running now (sandbench-cli mcp) are listed under Live.</source>
             <source>Reading which values the session needs…</source>
             <translation>セッションに必要な値を読み取っています…</translation>
         </message>
+        <message>
+            <source>Network</source>
+            <translation>ネットワーク</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::SettingsDialog</name>
@@ -4689,6 +4693,145 @@ Web ブラウザーで開きますか?</translation>
         <message>
             <source>the stream could not be started</source>
             <translation>ストリームを開始できませんでした</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::TrafficView</name>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>開始</translation>
+        </message>
+        <message>
+            <source>Method</source>
+            <translation>メソッド</translation>
+        </message>
+        <message>
+            <source>URL</source>
+            <translation>URL</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>ステータス</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>所要時間</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>サイズ</translation>
+        </message>
+        <message>
+            <source>Recorded requests</source>
+            <translation>記録されたリクエスト</translation>
+        </message>
+        <message>
+            <source>Request details</source>
+            <translation>リクエストの詳細</translation>
+        </message>
+        <message>
+            <source>Select a request to see its headers and bodies.</source>
+            <translation>リクエストを選ぶと、そのヘッダーと本文が表示されます。</translation>
+        </message>
+        <message>
+            <source>This session holds no network traffic: the run's policy allowed no network, or it was recorded before traffic was.</source>
+            <translation>このセッションにはネットワーク通信がありません。実行のポリシーがネットワークを許可していなかったか、通信が記録される前に記録されたものです。</translation>
+        </message>
+        <message>
+            <source>Network traffic was not recorded: %1</source>
+            <translation>ネットワーク通信は記録されていません: %1</translation>
+        </message>
+        <message>
+            <source>denied</source>
+            <translation>拒否</translation>
+        </message>
+        <message>
+            <source>no response</source>
+            <translation>応答なし</translation>
+        </message>
+        <message>
+            <source>%1 ms</source>
+            <translation>%1 ms</translation>
+        </message>
+        <message>
+            <source>Requests: %1</source>
+            <translation>リクエスト: %1</translation>
+        </message>
+        <message>
+            <source>denied by the proxy: %1</source>
+            <translation>プロキシが拒否: %1</translation>
+        </message>
+        <message>
+            <source>Redacted when recorded: %1</source>
+            <translation>記録時に伏せたもの: %1</translation>
+        </message>
+        <message>
+            <source>The replay diverged at this request</source>
+            <translation>再生はこのリクエストで記録と食い違いました</translation>
+        </message>
+        <message>
+            <source>(loading…)</source>
+            <translation>(読み込み中…)</translation>
+        </message>
+        <message>
+            <source>(empty)</source>
+            <translation>(空)</translation>
+        </message>
+        <message>
+            <source>%1, SHA-256 %2</source>
+            <translation>%1、SHA-256 %2</translation>
+        </message>
+        <message>
+            <source>(not readable: %1)</source>
+            <translation>(読み取れません: %1)</translation>
+        </message>
+        <message>
+            <source>(binary)</source>
+            <translation>(バイナリ)</translation>
+        </message>
+        <message>
+            <source>… (and %1 more characters, not shown)</source>
+            <translation>… (残り %1 文字は表示していません)</translation>
+        </message>
+        <message>
+            <source>Started at %1 ms, took %2 ms; allowed by the proxy.</source>
+            <translation>%1 ms に開始、%2 ms かかりました。プロキシが許可しました。</translation>
+        </message>
+        <message>
+            <source>Started at %1 ms, took %2 ms; denied by the proxy.</source>
+            <translation>%1 ms に開始、%2 ms かかりました。プロキシが拒否しました。</translation>
+        </message>
+        <message>
+            <source>Request headers:</source>
+            <translation>リクエストヘッダー:</translation>
+        </message>
+        <message>
+            <source>Request body: %1</source>
+            <translation>リクエスト本文: %1</translation>
+        </message>
+        <message>
+            <source>No response.</source>
+            <translation>応答はありません。</translation>
+        </message>
+        <message>
+            <source>No response: the proxy refused the request.</source>
+            <translation>応答はありません。プロキシがリクエストを拒否しました。</translation>
+        </message>
+        <message>
+            <source>Response: %1</source>
+            <translation>応答: %1</translation>
+        </message>
+        <message>
+            <source>Response headers:</source>
+            <translation>応答ヘッダー:</translation>
+        </message>
+        <message>
+            <source>Response body: %1</source>
+            <translation>応答本文: %1</translation>
         </message>
     </context>
 </TS>

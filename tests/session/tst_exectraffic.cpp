@@ -4,6 +4,7 @@
 // Real parts: Deno, mitmproxy's mitmdump, and Python HTTP and HTTPS servers (a CA of their own)
 // that the test stops before it replays.
 #include "execfixture.h"
+#include "trafficservers.h"
 #include "session/exec/execsessionrecorder.h"
 #include "session/exec/execsessionreplayer.h"
 
@@ -21,47 +22,6 @@ using namespace Sandbench::Test;
 namespace {
 
 constexpr char secretValue[] = "sk-traffic-5e4d3c2b1a-VALUE";
-
-// The test's two servers, in a folder of their own; stopped with the object.
-class Servers
-{
-public:
-    Servers()
-    {
-        const QString script = qEnvironmentVariable("SANDBENCH_SOURCE_DIR") + QStringLiteral("/tests/session/trafficserver.py");
-        m_process.start(QStringLiteral("python3"), {script, m_dir.path()});
-        if (!m_process.waitForStarted(10000))
-            return;
-        QDeadlineTimer deadline(30000);
-        while (!m_process.canReadLine() && m_process.state() == QProcess::Running && !deadline.hasExpired())
-            m_process.waitForReadyRead(200);
-        const QList<QByteArray> ports = m_process.readLine().trimmed().split(' ');
-        if (ports.size() == 3 && ports[0] == "PORTS") {
-            tls = quint16(ports[1].toUInt());
-            plain = quint16(ports[2].toUInt());
-        }
-    }
-    ~Servers() { stop(); }
-    void stop()
-    {
-        m_process.kill();
-        m_process.waitForFinished(5000);
-    }
-    QString caFile() const { return m_dir.path() + QStringLiteral("/ca.pem"); }
-    QByteArray requests() const
-    {
-        QFile log(m_dir.path() + QStringLiteral("/requests.log"));
-        return log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
-    }
-    QString error() { return QString::fromUtf8(m_process.readAllStandardError()); }
-
-    quint16 tls = 0;
-    quint16 plain = 0;
-
-private:
-    QTemporaryDir m_dir;
-    QProcess m_process;
-};
 
 QByteArray allFilesOf(const QString &folder)
 {

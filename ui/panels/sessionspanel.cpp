@@ -21,6 +21,7 @@
 #include "session/sandbox/sandboxsession.h"
 #include "session/sessionfile.h"
 #include "sessiondiffview.h"
+#include "trafficview.h"
 #include "workbench/workbench.h"
 
 #include <QComboBox>
@@ -81,6 +82,17 @@ QToolButton *toolButton(const QString &text, const QString &objectName, QWidget 
     return button;
 }
 
+// Why a session holds no traffic, from the note recording left ("traffic not recorded: ...").
+QString trafficNote(const QStringList &notes)
+{
+    static const QString prefix = QStringLiteral("traffic not recorded: ");
+    for (const QString &note : notes) {
+        if (note.startsWith(prefix))
+            return note.mid(prefix.size());
+    }
+    return {};
+}
+
 QString formatBytes(qint64 bytes)
 {
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
@@ -108,6 +120,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     , m_files(new QTreeWidget(this))
     , m_steps(new SandboxSessionView(this))
     , m_diff(new SessionDiffView(this))
+    , m_traffic(new TrafficView(this))
     , m_agentView(new AgentSessionView(this))
     , m_live(new LiveSessionsList(this))
 {
@@ -176,6 +189,7 @@ SessionsPanel::SessionsPanel(QWidget *parent)
     m_tabs->addTab(m_code, tr("Code"));
     m_tabs->addTab(m_files, tr("Files"));
     m_tabs->addTab(m_recordedPolicy, tr("Policy"));
+    m_tabs->addTab(m_traffic, tr("Network"));
     m_tabs->addTab(m_steps, tr("Steps"));
     m_tabs->addTab(m_agentView, tr("Calls"));
     m_tabs->addTab(m_diff, tr("Replay"));
@@ -405,8 +419,16 @@ void SessionsPanel::showBundle()
 
     fillFiles();
 
+    // Bodies were checked against their digests when the bundle was read; checked again here,
+    // since the extracted folder outlives that check.
+    m_traffic->setTraffic(m.trafficRecorded, m.traffic, [bundle = m_bundle](const SandboxPayloadRef &ref) -> Result<QByteArray> {
+        auto bytes = readRegularFile(bundle->filePath(ref.sha256), ref.size, QStringLiteral("files/%1").arg(ref.sha256));
+        if (bytes && payloadRefOf(*bytes) != ref)
+            return fail(ErrorCode::Parse, QStringLiteral("files/%1 does not hold what its name says").arg(ref.sha256));
+        return bytes;
+    }, trafficNote(m.notes));
     for (QWidget *page : {m_tabs->widget(0), m_tabs->widget(1), m_tabs->widget(2), m_tabs->widget(3),
-                          static_cast<QWidget *>(m_recordedPolicy)})
+                          static_cast<QWidget *>(m_recordedPolicy), static_cast<QWidget *>(m_traffic)})
         m_tabs->setTabVisible(m_tabs->indexOf(page), true);
     m_tabs->setTabVisible(m_tabs->indexOf(m_steps), false);
     m_tabs->setTabVisible(m_tabs->indexOf(m_agentView), false);
@@ -477,8 +499,11 @@ void SessionsPanel::showSandboxSession()
     m_info->setText(QStringLiteral("<b>%1</b><br>%2").arg(visibleText(QFileInfo(m_title).fileName()).toHtmlEscaped(),
                                                           visibleText(facts.join(QStringLiteral(" \u00b7 "))).toHtmlEscaped()));
     m_steps->setSession(m_sandbox);
+    m_traffic->setTraffic(s.trafficRecorded, s.traffic, [payloads = s.payloads](const SandboxPayloadRef &ref) {
+        return payloads->load(ref, QStringLiteral("files/%1").arg(ref.sha256));
+    });
     for (int i = 0; i < m_tabs->count(); ++i)
-        m_tabs->setTabVisible(i, m_tabs->widget(i) == m_steps);
+        m_tabs->setTabVisible(i, m_tabs->widget(i) == m_steps || m_tabs->widget(i) == m_traffic);
     m_tabs->setCurrentWidget(m_steps);
 }
 

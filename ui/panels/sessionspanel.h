@@ -41,6 +41,7 @@ class SessionReplayer;
 class ReplayValuesDialog;
 class Workbench;
 class SandboxSessionView;
+class TrafficView;
 
 // Opens a .sbsession or an agent session's .sbagent (from a file, by drag and drop, a run of
 // the history, or the Live list of agent servers running now) and shows what was
@@ -107,6 +108,7 @@ public:
     QTreeWidget *filesView() const { return m_files; }
     SessionDiffView *diffView() const { return m_diff; }
     SandboxSessionView *stepsView() const { return m_steps; }
+    TrafficView *trafficView() const { return m_traffic; }
     AgentSessionView *agentView() const { return m_agentView; }
     LiveSessionsList *liveSessions() const { return m_live; }
     QLabel *errorLabel() const { return m_error; }
@@ -186,6 +188,7 @@ private:
     QTreeWidget *m_files;
     SandboxSessionView *m_steps;
     SessionDiffView *m_diff;
+    TrafficView *m_traffic;
     AgentSessionView *m_agentView;
     LiveSessionsList *m_live;
 };
