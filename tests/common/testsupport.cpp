@@ -77,6 +77,32 @@ QList<qint64> processesMentioning(const QString &needle)
     return out;
 }
 
+QList<ProcessEntry> processTable()
+{
+    QList<ProcessEntry> out;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool number = false;
+        const qint64 pid = entry.toLongLong(&number);
+        if (!number)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so the fields are
+        // read after the last ')'.
+        const QByteArray line = stat.readAll();
+        const qsizetype open = line.indexOf('(');
+        const qsizetype close = line.lastIndexOf(')');
+        if (open < 0 || close < open)
+            continue;
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if (fields.size() < 2 || fields.at(0).isEmpty())
+            continue;
+        out.append({pid, fields.at(1).toLongLong(), QString::fromUtf8(line.mid(open + 1, close - open - 1)), fields.at(0).at(0)});
+    }
+    return out;
+}
+
 QStringList sandbenchEntries(const QString &folder)
 {
     return QDir(folder).entryList({QStringLiteral("sandbench*")}, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);

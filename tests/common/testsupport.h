@@ -40,6 +40,16 @@ bool printedLine(const QByteArray &output, const QByteArray &marker);
 // the test's that every bwrap, deno and sandbench-launch of its runs names in its arguments,
 // wherever they were reparented to; and the entries of `folder` named sandbench*.
 QList<qint64> processesMentioning(const QString &needle);
+// Every process of the machine from /proc/PID/stat, for counting a test's children and
+// descendants (zombies included: state 'Z').
+struct ProcessEntry
+{
+    qint64 pid = 0;
+    qint64 parent = 0;
+    QString name;
+    char state = '?';
+};
+QList<ProcessEntry> processTable();
 QStringList sandbenchEntries(const QString &folder);
 // Gives this test process a private TMPDIR and XDG_RUNTIME_DIR (0700) under `root`, so the
 // folders and processes it leaves can be counted; before anything reads either variable.

@@ -2,6 +2,7 @@
 // run of the same request (output, result, audit lines in order), each warm runtime serves one
 // run and nothing of it reaches the next, and whatever does not fit runs cold.
 #include "execfixture.h"
+#include "testsupport.h"
 
 #include "exec/warmstart.h"
 
@@ -51,24 +52,13 @@ Result<ExecResult> runOn(ExecEngine &engine, const ExecRequest &request, bool *w
     return finished.first().first().value<ExecResult>();
 }
 
-// This process's own children (the runtimes' launchers), from /proc.
+// This process's own living children (the runtimes' launchers).
 QList<qint64> childProcesses()
 {
     QList<qint64> out;
-    const QString self = QString::number(QCoreApplication::applicationPid());
-    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        bool numeric = false;
-        const qint64 pid = entry.toLongLong(&numeric);
-        if (!numeric)
-            continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ')'.
-        const QByteArray line = stat.readAll();
-        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() > 1 && QString::fromLatin1(fields.at(1)) == self && fields.at(0) != "Z")
-            out << pid;
+    for (const ProcessEntry &p : processTable()) {
+        if (p.parent == QCoreApplication::applicationPid() && p.state != 'Z')
+            out << p.pid;
     }
     return out;
 }

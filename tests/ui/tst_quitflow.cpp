@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 
 #include "dockertestsupport.h"
+#include "testsupport.h"
 #include "panels/codeeditor.h"
 #include "panels/policyeditorpanel.h"
 #include "panels/sandboxespanel.h"
@@ -105,21 +106,9 @@ QStringList descendants()
 {
     QMultiHash<qint64, qint64> children;
     QHash<qint64, QString> names;
-    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool ok = false;
-        const qint64 pid = entry.toLongLong(&ok);
-        if (!ok)
-            continue;
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-        if (!stat.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray line = stat.readAll();
-        const qsizetype close = line.lastIndexOf(')');
-        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
-        if (close < 0 || fields.size() < 2)
-            continue;
-        children.insert(fields.at(1).toLongLong(), pid);
-        names.insert(pid, QString::fromUtf8(line.mid(line.indexOf('(') + 1, close - line.indexOf('(') - 1)));
+    for (const ProcessEntry &p : processTable()) {
+        children.insert(p.parent, p.pid);
+        names.insert(p.pid, p.name);
     }
     QStringList found;
     QList<qint64> todo{QCoreApplication::applicationPid()};
@@ -161,6 +150,19 @@ class TestQuitFlow : public QObject
         QVERIFY(QTest::qWaitForWindowActive(m_window.get(), kStateTimeoutMs));
         QWidget *focus = QApplication::focusWidget();
         QTest::keySequence(focus ? focus : m_window.get(), QKeySequence(Qt::CTRL | Qt::Key_Q));
+    }
+    // A sandbox made through the panel, as the create dialog would; null when none came (the
+    // panel's status says why).
+    Sandbox *createSandbox(MainWindow &w)
+    {
+        QSignalSpy created(w.sandboxesPanel(), &SandboxesPanel::sandboxCreated);
+        SandboxOptions o;
+        o.image = QStringLiteral("sandbench/base:1");
+        o.lifetimeMs = 300'000;
+        w.sandboxesPanel()->createSandbox(o);
+        if (!created.wait(90'000))
+            return nullptr;
+        return created.first().first().value<Sandbox *>();
     }
     QStringList tmpEntries() const { return QDir(m_tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden); }
 
@@ -212,13 +214,8 @@ private slots:
         QVERIFY(w.policyPanel()->isModified());
         QTest::keyClick(w.scriptPanel()->editor(), Qt::Key_F5);
         QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->isRunning(), kStateTimeoutMs);
-        QSignalSpy created(w.sandboxesPanel(), &SandboxesPanel::sandboxCreated);
-        SandboxOptions o;
-        o.image = QStringLiteral("sandbench/base:1");
-        o.lifetimeMs = 300'000;
-        w.sandboxesPanel()->createSandbox(o);
-        QVERIFY2(created.wait(90'000), qPrintable(w.sandboxesPanel()->status()));
-        QPointer<Sandbox> sandbox = created.first().first().value<Sandbox *>();
+        QPointer<Sandbox> sandbox = createSandbox(w);
+        QVERIFY2(sandbox, qPrintable(w.sandboxesPanel()->status()));
         const QString id = sandbox->id();
         QVERIFY(containerExists(dockerSocket(), id));
 
@@ -286,13 +283,9 @@ private slots:
     {
         REQUIRE_DOCKER();
         MainWindow &w = *m_window;
-        QSignalSpy created(w.sandboxesPanel(), &SandboxesPanel::sandboxCreated);
-        SandboxOptions o;
-        o.image = QStringLiteral("sandbench/base:1");
-        o.lifetimeMs = 300'000;
-        w.sandboxesPanel()->createSandbox(o);
-        QVERIFY2(created.wait(90'000), qPrintable(w.sandboxesPanel()->status()));
-        const QString id = created.first().first().value<Sandbox *>()->id();
+        QPointer<Sandbox> sandbox = createSandbox(w);
+        QVERIFY2(sandbox, qPrintable(w.sandboxesPanel()->status()));
+        const QString id = sandbox->id();
         type(w.scriptPanel()->editor(), QStringLiteral("console.log('unsaved');"));
         QSignalSpy done(&w, &MainWindow::quitDone);
         // Every question is answered "go ahead, drop the texts", whichever box asks.
@@ -335,13 +328,9 @@ private slots:
         type(w.scriptPanel()->editor(), QStringLiteral("// my edit\n"));
         QTest::keyClick(w.scriptPanel()->editor(), Qt::Key_F5);
         QTRY_VERIFY_WITH_TIMEOUT(w.workbench()->isRunning(), kStateTimeoutMs);
-        QSignalSpy created(w.sandboxesPanel(), &SandboxesPanel::sandboxCreated);
-        SandboxOptions o;
-        o.image = QStringLiteral("sandbench/base:1");
-        o.lifetimeMs = 300'000;
-        w.sandboxesPanel()->createSandbox(o);
-        QVERIFY2(created.wait(90'000), qPrintable(w.sandboxesPanel()->status()));
-        const QString id = created.first().first().value<Sandbox *>()->id();
+        QPointer<Sandbox> sandbox = createSandbox(w);
+        QVERIFY2(sandbox, qPrintable(w.sandboxesPanel()->status()));
+        const QString id = sandbox->id();
         QTRY_VERIFY_WITH_TIMEOUT(!descendants().isEmpty(), kStateTimeoutMs);
 
         QSignalSpy done(&w, &MainWindow::quitDone);
