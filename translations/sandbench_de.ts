@@ -4856,5 +4856,9 @@ Im Webbrowser öffnen?</translation>
             <source>Response body: %1</source>
             <translation>Inhalt der Antwort: %1</translation>
         </message>
+        <message>
+            <source>… (and %1 more bytes, not shown)</source>
+            <translation>… (und %1 weitere Bytes, nicht angezeigt)</translation>
+        </message>
     </context>
 </TS>

@@ -4833,5 +4833,9 @@ Web ブラウザーで開きますか?</translation>
             <source>Response body: %1</source>
             <translation>応答本文: %1</translation>
         </message>
+        <message>
+            <source>… (and %1 more bytes, not shown)</source>
+            <translation>… (残り %1 バイトは表示していません)</translation>
+        </message>
     </context>
 </TS>

@@ -142,7 +142,9 @@ private slots:
 
         QVERIFY(selectRow(view, 2));
         details = view->detailsText();
-        QVERIFY2(details.contains(QStringLiteral("Request body: 4 bytes, SHA-256 %1\n(binary)").arg(bin.requestBody.sha256)), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("Request body: 4 bytes, SHA-256 %1\n(binary)\n00000000  00 01 02 ff")
+                                      .arg(bin.requestBody.sha256)), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("|....|")), qPrintable(details));
         QVERIFY2(details.contains(QStringLiteral("does not hold what its name says")), qPrintable(details));
         QVERIFY2(!details.contains(QString::fromUtf8(swapped)), qPrintable(details));
 

@@ -45,6 +45,26 @@ QString previewOf(const QByteArray &bytes)
            + TrafficView::tr("\u2026 (and %1 more characters, not shown)").arg(text.size() - kMaxPreviewChars);
 }
 
+// The first bytes of a body that is not text, as a hex dump: offset, 16 bytes, and those bytes
+// that are printable ASCII ('.' for the rest).
+QString hexDumpOf(const QByteArray &bytes)
+{
+    constexpr qsizetype kMaxHexBytes = 512;
+    QStringList lines;
+    const qsizetype shown = qMin(bytes.size(), kMaxHexBytes);
+    for (qsizetype at = 0; at < shown; at += 16) {
+        const QByteArray row = bytes.mid(at, qMin<qsizetype>(16, shown - at));
+        QString ascii;
+        for (char c : row)
+            ascii += (c >= 0x20 && c < 0x7f) ? QLatin1Char(c) : QLatin1Char('.');
+        lines << QStringLiteral("%1  %2 |%3|").arg(at, 8, 16, QLatin1Char('0'))
+                     .arg(QString::fromLatin1(row.toHex(' ')), -47).arg(ascii);
+    }
+    if (bytes.size() > shown)
+        lines << TrafficView::tr("\u2026 (and %1 more bytes, not shown)").arg(bytes.size() - shown);
+    return lines.join(QLatin1Char('\n'));
+}
+
 } // namespace
 
 TrafficView::TrafficView(QWidget *parent)
@@ -193,7 +213,7 @@ void TrafficView::showExchange(int index)
         if (!bytes)
             return head + QLatin1Char('\n') + tr("(not readable: %1)").arg(visibleText(bytes.error().message));
         const QString text = previewOf(*bytes);
-        return head + QLatin1Char('\n') + (text.isEmpty() ? tr("(binary)") : text);
+        return head + QLatin1Char('\n') + (text.isEmpty() ? tr("(binary)") + QLatin1Char('\n') + hexDumpOf(*bytes) : text);
     };
     runInBackground(this, [exchange, bodyText] {
         return std::pair{bodyText(exchange.requestBody), bodyText(exchange.responseBody)};
