@@ -18,6 +18,10 @@ constexpr qint64 maxRecordedBodyBytes = qint64(8) << 20;
 // The recording a replay proxy is given travels in its start environment, split into pieces
 // each below the kernel's bound on one environment string.
 constexpr qsizetype maxReplayBytes = qsizetype(1536) << 10;
+// A host proxy (an exec run's, hostmitmproxy.h) reads its recording from a file in its private
+// folder instead: bounded only by what a replay may hold in memory at once (the JSON, bodies
+// base64'd, one copy per request that got them).
+constexpr qsizetype maxHostReplayBytes = qsizetype(64) << 20;
 constexpr qsizetype replayPieceBytes = qsizetype(96) << 10;
 // What a host proxy (hostmitmproxy.h) keeps of its lines: each at most maxLineBytes (two bodies
 // of maxRecordedBodyBytes, base64'd), at most maxLines, at most maxLinesBytes in all.

@@ -9,6 +9,7 @@
 #include "dockertestsupport.h"
 
 #include "net/egressproxy.h"
+#include "net/trafficproxyconfig.h"
 #include "sandbox/docker/dockerbackend.h"
 #include "session/traffic/recordedtraffic.h"
 #include "session/traffic/trafficmatcher.h"
@@ -142,7 +143,7 @@ private slots:
 
         // The server is gone: nothing could answer but the recording.
         QVERIFY(m_server.stop());
-        auto replayJson = traffic.replayJson(payloads);
+        auto replayJson = traffic.replayJson(payloads, TrafficProxyConfig::maxReplayBytes);
         VERIFY_OK(replayJson);
         SandboxOptions ro = options(TrafficCapture::Replay, value);
         ro.replayTraffic = *replayJson;

@@ -7,6 +7,7 @@
 #include "trafficservers.h"
 #include "session/exec/execsessionrecorder.h"
 #include "session/exec/execsessionreplayer.h"
+#include "net/trafficproxyconfig.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -164,6 +165,35 @@ private slots:
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QVERIFY2(report->identical, qPrintable(report->summary()));
         QCOMPARE(servers.requests(), QByteArray("GET /once\n"));
+    }
+
+    // An exec run's proxy reads its recording from a file, so a replay serves more than a
+    // sandbox's (whose recording travels in its proxy's start environment): 3.5 MiB here, more
+    // than twice TrafficProxyConfig::maxReplayBytes, identical with the servers stopped.
+    void aReplayServesMoreThanASandboxsBound()
+    {
+        Servers servers;
+        QVERIFY2(servers.tls && servers.plain, qPrintable(servers.error()));
+        const QString code = QStringLiteral(
+            "const sums = [];\n"
+            "for (let i = 0; i < 14; i++) {\n"
+            "  const bytes = new Uint8Array(await (await fetch('http://127.0.0.1:%1/bytes/262144?' + i)).arrayBuffer());\n"
+            "  sums.push(bytes.length + ':' + bytes.reduce((a, b) => (a * 31 + b) >>> 0, 7));\n"
+            "}\n"
+            "console.log(sums.join(' '));").arg(servers.plain);
+        ExecResult ran;
+        auto bundle = record(request(code, servers), servers, &ran);
+        QVERIFY2(bundle, bundle ? "" : qPrintable(bundle.error().message));
+        QVERIFY2(ran.exitCode == 0, ran.stderrData.constData());
+        QCOMPARE(bundle->manifest.traffic.exchanges.size(), 14);
+        qint64 served = 0;
+        for (const RecordedExchange &e : bundle->manifest.traffic.exchanges)
+            served += e.responseBody.size;
+        QVERIFY(served > 2 * TrafficProxyConfig::maxReplayBytes);
+        servers.stop();
+        auto report = ExecSessionReplayer::runSync(*bundle);
+        QVERIFY2(report, report ? "" : qPrintable(report.error().message));
+        QVERIFY2(report->identical, qPrintable(report->summary()));
     }
 
     // A changed script asks for a URL the recording lacks: the replay diverges there, naming it.

@@ -6,6 +6,7 @@
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
 #include "session/sandbox/sandboxreplaycompare.h"
+#include "net/trafficproxyconfig.h"
 #include "session/sandbox/sandboxsessionrecorder.h"
 
 #include <QDateTime>
@@ -173,7 +174,7 @@ void SandboxSessionReplayer::start()
         return create(options);
     m_traffic = std::make_unique<TrafficMatcher>(m_session.traffic);
     // The answers' bodies come out of the session file: off the caller's thread.
-    runInBackground(this, [session = m_session] { return session.traffic.replayJson(*session.payloads); },
+    runInBackground(this, [session = m_session] { return session.traffic.replayJson(*session.payloads, TrafficProxyConfig::maxReplayBytes); },
                     [this, options](const Result<QByteArray> &json) mutable {
         if (!json) {
             m_running = false;

@@ -273,16 +273,16 @@ QJsonArray RecordedTraffic::toJson() const
     return out;
 }
 
-Result<QByteArray> RecordedTraffic::replayJson(const SandboxPayloads &payloads) const
+Result<QByteArray> RecordedTraffic::replayJson(const SandboxPayloads &payloads, qsizetype maxBytes) const
 {
     QJsonArray out;
     qint64 bytes = 0;
     for (qsizetype i = 0; i < exchanges.size(); ++i) {
         const RecordedExchange &e = exchanges[i];
         bytes += e.responseBody.size * 4 / 3 + 256;
-        if (bytes > TrafficProxyConfig::maxReplayBytes)
+        if (bytes > maxBytes)
             return fail(ErrorCode::LimitExceeded, QStringLiteral("the recorded traffic is larger than the %1 bytes a replay serves (at request %2)")
-                                                      .arg(TrafficProxyConfig::maxReplayBytes).arg(i + 1));
+                                                      .arg(maxBytes).arg(i + 1));
         auto body = payloads.load(e.responseBody, QStringLiteral("recorded request %1: its response body").arg(i + 1));
         if (!body)
             return std::unexpected(body.error());
@@ -299,9 +299,9 @@ Result<QByteArray> RecordedTraffic::replayJson(const SandboxPayloads &payloads) 
                            {QStringLiteral("body"), QString::fromLatin1(body->toBase64())}};
     }
     QByteArray json = QJsonDocument(out).toJson(QJsonDocument::Compact);
-    if (json.size() > TrafficProxyConfig::maxReplayBytes)
+    if (json.size() > maxBytes)
         return fail(ErrorCode::LimitExceeded, QStringLiteral("the recorded traffic is larger than the %1 bytes a replay serves")
-                                                  .arg(TrafficProxyConfig::maxReplayBytes));
+                                                  .arg(maxBytes));
     return json;
 }
 
