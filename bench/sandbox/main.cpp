@@ -1,6 +1,7 @@
 // Side by side, alternating, on the same engine:
 //   create-to-first-exec through SandboxPool   vs  `docker run --rm IMAGE true`
 //   one exec in a live sandbox                 vs  `docker exec CONTAINER true`
+//   pause + resume of a live sandbox           vs  `docker pause` + `docker unpause`
 //   warm claim to first exec output            vs  `docker run --rm IMAGE true`
 //   warm claim with its own env                vs  warm claim without
 // Medians of N rounds (default 20; first argument), image from the second (sandbench/base:1).
@@ -31,6 +32,20 @@ double timeProcess(const QStringList &argv)
     if (p.exitCode() != 0)
         qFatal("%s failed: %s", qPrintable(argv.join(QLatin1Char(' '))), p.readAllStandardError().constData());
     return t.nsecsElapsed() / 1e6;
+}
+
+// Round `round` of a side-by-side pair, the order alternating so that neither side always runs
+// on a warmer engine.
+template<typename Ours, typename Theirs>
+void alternate(int round, Ours ours, Theirs theirs)
+{
+    if (round % 2) {
+        ours();
+        theirs();
+    } else {
+        theirs();
+        ours();
+    }
 }
 
 } // namespace
@@ -82,14 +97,7 @@ int main(int argc, char *argv[])
             theirs << timeProcess({QStringLiteral("docker"), QStringLiteral("run"), QStringLiteral("--rm"), image,
                                    QStringLiteral("true")});
         };
-        // Alternate which goes first so neither always runs on a warmer engine.
-        if (i % 2) {
-            runOurs();
-            runTheirs();
-        } else {
-            runTheirs();
-            runOurs();
-        }
+        alternate(i, runOurs, runTheirs);
     }
 
     auto live = waitFor((*pool)->create(so), 60'000);
@@ -109,13 +117,29 @@ int main(int argc, char *argv[])
         auto runTheirs = [&] {
             execTheirs << timeProcess({QStringLiteral("docker"), QStringLiteral("exec"), s->id(), QStringLiteral("true")});
         };
-        if (i % 2) {
-            runOurs();
-            runTheirs();
-        } else {
-            runTheirs();
-            runOurs();
-        }
+        alternate(i, runOurs, runTheirs);
+    }
+    // Pause and resume (the engine's freezer), each round followed by an exec that must work,
+    // against the docker CLI's pause and unpause of the same container.
+    QList<double> pauseOurs, pauseTheirs;
+    for (int i = 0; i < rounds; ++i) {
+        auto runOurs = [&] {
+            QElapsedTimer t;
+            t.start();
+            if (!waitFor(s->pause(), 60'000) || !s->isPaused())
+                qFatal("pause failed");
+            if (!waitFor(s->resume(), 60'000) || s->isPaused())
+                qFatal("resume failed");
+            pauseOurs << t.nsecsElapsed() / 1e6;
+        };
+        auto runTheirs = [&] {
+            pauseTheirs << timeProcess({QStringLiteral("docker"), QStringLiteral("pause"), s->id()})
+                               + timeProcess({QStringLiteral("docker"), QStringLiteral("unpause"), s->id()});
+        };
+        alternate(i, runOurs, runTheirs);
+        auto r = waitFor(s->exec({QStringLiteral("true")}), 60'000);
+        if (!r || r->exitCode != 0)
+            qFatal("exec after resume failed");
     }
     waitFor(s->release(), 60'000);
 
@@ -183,6 +207,7 @@ int main(int argc, char *argv[])
     };
     row(QStringLiteral("create to first exec / docker run"), ours, theirs);
     row(QStringLiteral("exec in a live sandbox / docker exec"), execOurs, execTheirs);
+    row(QStringLiteral("pause + resume / docker pause + unpause"), pauseOurs, pauseTheirs);
     row(QStringLiteral("warm claim to first exec / docker run"), claimPlain, runWarm);
     row(QStringLiteral("warm claim with env / without"), claimEnv, claimPlain);
     return 0;
