@@ -54,6 +54,20 @@ void reapOnce(const QString &parent)
     RunLimits::reapOrphanCgroups(parent, QDateTime::currentDateTimeUtc().addSecs(-orphanAgeSeconds));
 }
 
+// The file a forked child writes "0" to, to join the cgroup `dir`. On cgroup v1 that is
+// `tasks`: it moves only the writing thread, and the kernel lets a write of "0" there skip the
+// global threadgroup lock, whose writer waits for an RCU grace period: measured on this
+// machine's v1 hierarchy, 0.03 ms against 8-15 ms for `cgroup.procs`, on every cold run's
+// critical path. The child between fork and exec has exactly one thread, so moving it moves the
+// whole process, and everything it starts inherits the cgroup. On v2 `tasks` does not exist
+// (threads move only inside threaded subtrees): `cgroup.procs` there.
+int openJoinFile(const QString &dir, bool v2)
+{
+    const QString tasks = dir + QStringLiteral("/tasks");
+    const QString file = !v2 && QFile::exists(tasks) ? tasks : dir + QStringLiteral("/cgroup.procs");
+    return ::open(QFile::encodeName(file).constData(), O_WRONLY | O_CLOEXEC);
+}
+
 } // namespace
 
 int RunLimits::reapOrphanCgroups(const QString &parent, const QDateTime &madeBefore)
@@ -132,7 +146,7 @@ void RunLimits::setTaskLimit(const QString &name, int tasks)
         return;
     }
     m_pidsCgroupDir = dir;
-    m_pidsProcsFd = ::open(QFile::encodeName(dir + QStringLiteral("/cgroup.procs")).constData(), O_WRONLY | O_CLOEXEC);
+    m_pidsProcsFd = openJoinFile(dir, parent == v2);
 }
 
 void RunLimits::setMemoryLimit(const QString &name, std::optional<qint64> bytes)
@@ -172,14 +186,14 @@ void RunLimits::setMemoryLimit(const QString &name, std::optional<qint64> bytes)
         return;
     }
     m_cgroupDir = dir;
-    m_procsFd = ::open(QFile::encodeName(dir + QStringLiteral("/cgroup.procs")).constData(), O_WRONLY | O_CLOEXEC);
+    m_procsFd = openJoinFile(dir, m_v2);
 }
 
 void RunLimits::applyInChild() const
 {
     if (m_procsFd >= 0) {
-        // "0" is the writing process itself, in v1 and v2. If it fails the run must not go on
-        // believing it is capped: exit before exec.
+        // "0" is the writing thread, this child's only one (openJoinFile). If it fails the run
+        // must not go on believing it is capped: exit before exec.
         if (::write(m_procsFd, "0", 1) != 1)
             ::_exit(126);
     }
