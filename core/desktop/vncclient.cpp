@@ -1,8 +1,9 @@
 #include "vncclient.h"
 
+#include "vnclibrary.h"
+
 #include <fcntl.h>
 #include <poll.h>
-#include <rfb/rfbclient.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -15,19 +16,11 @@ namespace {
 // The key libvncclient files this client under (rfbClientSetClientData).
 int clientTag;
 
-void silent(const char *, ...) {}
-
 } // namespace
 
 VncClient::VncClient(QObject *parent)
     : QObject(parent)
 {
-    // libvncclient logs to stderr through two globals; the failures we report ourselves.
-    static std::once_flag once;
-    std::call_once(once, [] {
-        rfbClientLog = silent;
-        rfbClientErr = silent;
-    });
 }
 
 VncClient::~VncClient()
@@ -37,6 +30,13 @@ VncClient::~VncClient()
 
 void VncClient::start(int socket)
 {
+    QString unavailable;
+    m_library = vncLibrary(&unavailable);
+    if (!m_library) {
+        ::close(socket);
+        emit failed(QStringLiteral("the RFB client could not start: %1").arg(unavailable));
+        return;
+    }
     if (m_thread.joinable() || pipe2(m_wake, O_CLOEXEC | O_NONBLOCK) != 0) {
         ::close(socket);
         emit failed(QStringLiteral("the RFB client could not start"));
@@ -126,7 +126,8 @@ void VncClient::publishFrame(const unsigned char *data, int width, int height)
 
 void VncClient::onFinishedUpdate(rfbClient *client)
 {
-    auto *self = static_cast<VncClient *>(rfbClientGetClientData(client, &clientTag));
+    // Set by run() before the handshake, so the library is loaded.
+    auto *self = static_cast<VncClient *>(vncLibrary(nullptr)->getClientData(client, &clientTag));
     self->publishFrame(client->frameBuffer, client->width, client->height);
 }
 
@@ -144,28 +145,29 @@ static void setWholeScreenUpdates(rfbClient *client)
 
 void VncClient::run()
 {
-    rfbClient *client = rfbGetClient(8, 3, 4);
+    const VncLibrary &lib = *m_library;
+    rfbClient *client = lib.getClient(8, 3, 4);
     // A duplicate for libvncclient to close: m_socket stays open until stop() has joined, so
     // shutting it down there can never hit a number reused meanwhile.
     client->sock = ::fcntl(m_socket, F_DUPFD_CLOEXEC, 0);
-    rfbClientSetClientData(client, &clientTag, this);
+    lib.setClientData(client, &clientTag, this);
     // Over a local stream raw pixels cost the least CPU on both sides; copyrect moves what
     // scrolled instead of resending it.
     client->appData.encodingsString = "copyrect raw";
     client->canHandleNewFBSize = TRUE;
     client->FinishedFrameBufferUpdate = onFinishedUpdate;
     QString error;
-    if (!InitialiseRFBConnection(client)) {
+    if (!lib.initialiseConnection(client)) {
         error = QStringLiteral("the VNC server did not complete the RFB handshake");
     } else {
         client->width = client->si.framebufferWidth;
         client->height = client->si.framebufferHeight;
         if (client->width <= 0 || client->height <= 0 || client->width > 16384 || client->height > 16384)
             error = QStringLiteral("the VNC server announced a screen of %1x%2").arg(client->width).arg(client->height);
-        else if (!client->MallocFrameBuffer(client) || !SetFormatAndEncodings(client))
+        else if (!client->MallocFrameBuffer(client) || !lib.setFormatAndEncodings(client))
             error = QStringLiteral("the RFB connection could not be set up");
         else if (setWholeScreenUpdates(client);
-                 !SendFramebufferUpdateRequest(client, 0, 0, client->width, client->height, FALSE))
+                 !lib.sendUpdateRequest(client, 0, 0, client->width, client->height, FALSE))
             error = QStringLiteral("the RFB connection could not be set up");
     }
     if (error.isEmpty()) {
@@ -196,20 +198,20 @@ void VncClient::run()
                 events.swap(m_events);
             }
             for (const Event &e : events) {
-                const bool sent = e.key ? SendKeyEvent(client, e.keysym, e.down ? TRUE : FALSE)
-                                        : SendPointerEvent(client, e.x, e.y, e.mask);
+                const bool sent = e.key ? lib.sendKeyEvent(client, e.keysym, e.down ? TRUE : FALSE)
+                                        : lib.sendPointerEvent(client, e.x, e.y, e.mask);
                 if (!sent)
                     error = QStringLiteral("the VNC server stopped taking input");
             }
             if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;
         }
-        if (error.isEmpty() && !HandleRFBServerMessage(client))
+        if (error.isEmpty() && !lib.handleServerMessage(client))
             error = QStringLiteral("the VNC server closed the connection");
     }
     free(client->frameBuffer);
     client->frameBuffer = nullptr;
-    rfbClientCleanup(client); // closes its duplicate of the socket
+    lib.clientCleanup(client); // closes its duplicate of the socket
     if (!error.isEmpty() && !m_stop)
         emit failed(error);
 }

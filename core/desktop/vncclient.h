@@ -13,6 +13,8 @@ struct _rfbClient; // libvncclient's rfbClient
 
 namespace Sandbench {
 
+struct VncLibrary;
+
 // An RFB client (libvncclient) on a socket already connected to a VNC server: the handshake,
 // the framebuffer, pointer and key events. libvncclient reads with blocking calls, so it runs
 // on a thread of its own; every call here is from the owner's thread, and the signals arrive
@@ -59,6 +61,7 @@ private:
     void publishFrame(const unsigned char *data, int width, int height);
     static void onFinishedUpdate(::_rfbClient *client);
 
+    const VncLibrary *m_library = nullptr;
     std::thread m_thread;
     int m_socket = -1;
     int m_wake[2] = {-1, -1};

@@ -10,6 +10,7 @@ target_sources(sandbench_core PRIVATE
     sandbox/sandbox.h sandbox/sandbox.cpp
     sandbox/desktop.h sandbox/desktop.cpp
     desktop/vncclient.h desktop/vncclient.cpp
+    desktop/vnclibrary.h desktop/vnclibrary.cpp
     desktop/desktopstream.h desktop/desktopstream.cpp
     desktop/vnckeys.h desktop/vnckeys.cpp
     sandbox/sandboxpool.h sandbox/sandboxpool.cpp sandbox/sandboxpoolsnapshot.cpp
