@@ -3,6 +3,7 @@
 #include "common/startuptrace.h"
 
 #include "exec/mounttable.h"
+#include "exec/nodecodecache.h"
 #include "exec/processgroup.h"
 #include "exec/runsecrets.h"
 #include "exec/stderrrewriter.h"
@@ -178,10 +179,12 @@ void ExecRun::launch()
     // If Sandbench itself dies, its runtime dies with it (bwrap then takes its namespace along);
     // stopped, it is ended with its process group (processgroup.h).
     const RunLimits *limits = &m_limits;
-    m_process->setChildProcessModifier([limits] {
+    const NodeCodeCache *codeCache = m_run.nodeCodeCache.get();
+    m_process->setChildProcessModifier([limits, codeCache] {
         leadOwnProcessGroupInChild();
         limits->applyInChild();
         privateMountTableInChild();
+        shareNodeCodeCacheInChild(codeCache);
     });
     connect(m_process, &QProcess::readyReadStandardOutput, this, [this] { readStream(ExecStream::Stdout); });
     connect(m_process, &QProcess::readyReadStandardError, this, [this] { readStream(ExecStream::Stderr); });

@@ -43,6 +43,13 @@ bool within(const QString &path, const QString &root)
     return path == root || path.startsWith(root + QLatin1Char('/'));
 }
 
+// Files copied into the run's own cache tmpfs, from descriptors bubblewrap reads to the end.
+void copyIntoDenoDir(QStringList &args, const NamespaceSetup &setup)
+{
+    for (const auto &[fd, name] : setup.denoDirCopies)
+        args << QStringLiteral("--file") << QString::number(fd) << setup.denoDir + QLatin1Char('/') + name;
+}
+
 } // namespace
 
 QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher &matcher)
@@ -84,6 +91,7 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
                 roBind(setup.privateDir, setup.privateDir);
         }
         args << QStringLiteral("--tmpfs") << setup.denoDir;
+        copyIntoDenoDir(args, setup);
     } else {
         // No procfs: it would show the runtime's environment, command line and the host paths of
         // every mount to a static import, which no broker sees. The runtime only needs to find
@@ -148,6 +156,7 @@ QStringList namespaceArguments(const NamespaceSetup &setup, const PolicyMatcher 
         }
         roBind(setup.privateDir, setup.privateDir);
         args << QStringLiteral("--tmpfs") << setup.denoDir;
+        copyIntoDenoDir(args, setup);
     }
     // Packages fetched in the trusted step are shared between runs of the same allow list, so
     // they are read-only; everything else the runtime writes to its cache stays with this run.

@@ -28,6 +28,9 @@ struct NamespaceSetup
     // where a grant (or no sandbox) would show them, but for this run's own files inside.
     QStringList reservedPaths;
     QString sharedPackages;       // the allow list's package cache, shown read-only in denoDir/npm
+    // Copied into denoDir: an open descriptor and the name of the copy (nodecodecache.h). The
+    // descriptors must be open in bubblewrap (shareNodeCodeCacheInChild).
+    QList<std::pair<int, QString>> denoDirCopies;
     QString launcherPath;         // sandbench-launch: restricts what may execute, then runs the runtime
     // An observe run without file rules: these (the credential places) are empty stand-ins,
     // and /dev and /sys are the namespace's own, so a way past the broker finds nothing there.

@@ -10,6 +10,7 @@
 
 #include "exec/modulegraph.h"
 #include "exec/namespaceargs.h"
+#include "exec/nodecodecache.h"
 #include "exec/packagespec.h"
 #include "exec/preloadscript.h"
 #include "exec/runlimits.h"
@@ -447,8 +448,17 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
             ns.hiddenPaths.clear(); // only granted files are mounted at all
     }
     ns.anyProgram = !policy.permissions.allowRun.isEmpty() || (!policy.sandbox && !policy.permissions.denyRun);
+    // `deno info` (below) gets no copies: it compiles nothing, and a descriptor is read once.
     const QStringList namespaceArgs = namespaceArguments(ns, matcher);
-    run.arguments = namespaceArgs + QStringList{runtime->path} + denoArgs;
+    if (!packages.isEmpty()) {
+        QString why;
+        run.nodeCodeCache = nodeCodeCache(*runtime, cacheDir, privateDir, &why);
+        if (!run.nodeCodeCache)
+            traceStartUp(qPrintable(QStringLiteral("prepare: no Node layer code cache: ") + why));
+        for (const NodeCodeCache::File &file : run.nodeCodeCache ? run.nodeCodeCache->files : QList<NodeCodeCache::File>{})
+            ns.denoDirCopies.append({file.fd, file.name});
+    }
+    run.arguments = (ns.denoDirCopies.isEmpty() ? namespaceArgs : namespaceArguments(ns, matcher)) + QStringList{runtime->path} + denoArgs;
     traceStartUp("prepare: libraries listed, namespace arguments made");
     // bubblewrap stops at 9000 arguments ("Exceeded maximum number of arguments"), which would
     // look as if the script had exited 1: say which part of the configuration is too large.

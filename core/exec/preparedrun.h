@@ -18,6 +18,8 @@ class QTemporaryDir;
 
 namespace Sandbench {
 
+struct NodeCodeCache;
+
 struct RunSecrets;
 
 // Everything checked and written before the runtime starts: the validated options, the run's
@@ -66,6 +68,7 @@ struct PreparedRun
     // it ran, was refused, or was dropped while it was being prepared.
     std::shared_ptr<const RemovedFile> entryFile;
     std::shared_ptr<RunSecrets> secrets;       // placeholders and their proxy, ended with the run
+    std::shared_ptr<const NodeCodeCache> nodeCodeCache; // copied into the runtime's cache (runs with packages)
     QStringList startUpModules;                // files the loader reads unasked, for the audit log
     LocalGraphScope graphScope;                // learning that graph in process (modulegraph.h)
 

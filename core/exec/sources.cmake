@@ -8,6 +8,7 @@ target_sources(sandbench_core PRIVATE
     exec/modulegraph.h exec/modulegraph.cpp
     exec/mounttable.h exec/mounttable.cpp
     exec/namespaceargs.h exec/namespaceargs.cpp
+    exec/nodecodecache.h exec/nodecodecache.cpp
     exec/outputcapture.h exec/outputcapture.cpp
     exec/packagespec.h exec/packagespec.cpp
     exec/permissionbroker.h exec/permissionbroker.cpp
