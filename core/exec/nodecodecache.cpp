@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -136,9 +138,22 @@ NodeCodeCache::~NodeCodeCache()
 std::shared_ptr<const NodeCodeCache> nodeCodeCache(const RuntimeInfo &runtime, const QString &cacheDir,
                                                    const QString &workDir, QString *why)
 {
-    QString reason;
+    // A template that could not be made is not tried again by this process: each try costs two
+    // runtime starts, and would repeat in every run with packages.
+    static QMutex mutex;
+    static QHash<QString, QString> failed;
     const QString dir = templateDir(runtime, cacheDir);
-    if (!QFileInfo(dir).isDir() && !makeTemplate(runtime, dir, workDir, &reason)) {
+    {
+        QMutexLocker lock(&mutex);
+        if (const auto it = failed.constFind(dir); it != failed.cend()) {
+            if (why)
+                *why = *it;
+            return nullptr;
+        }
+    }
+    if (QString reason; !QFileInfo(dir).isDir() && !makeTemplate(runtime, dir, workDir, &reason)) {
+        QMutexLocker lock(&mutex);
+        failed.insert(dir, reason);
         if (why)
             *why = reason;
         return nullptr;

@@ -157,6 +157,18 @@ private slots:
         QCOMPARE(QDir(cache).entryList({QStringLiteral("node-code-cache-*")}, QDir::Dirs), templates);
         QCOMPARE(digestOf(database), made);
         QVERIFY(!cachedSpecifiers(database).join(QLatin1Char(' ')).contains(QLatin1String("MARKER")));
+
+        // A damaged template (another program's write, a full disk) costs speed, never the run:
+        // the runtime starts its own cache over.
+        for (const QByteArray &damage : {QByteArray("SQLite format 3\0damaged", 24), QByteArray(4096, '\x5a'), QByteArray()}) {
+            QFile file(database);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(file.write(damage), damage.size());
+            file.close();
+            auto damaged = runIn(QStringLiteral("DAMAGED_RUN_MARKER"));
+            QVERIFY2(damaged.has_value() && damaged->exitCode == 0, damaged ? damaged->stderrData.constData() : qPrintable(damaged.error().message));
+            QCOMPARE(damaged->stdoutData, QByteArray("DAMAGED_RUN_MARKER true\n"));
+        }
     }
 
     // Only a run that can load packages gets the copy: a descriptor open until its bubblewrap
