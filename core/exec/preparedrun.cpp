@@ -381,7 +381,7 @@ Result<PreparedRun> prepareRun(const ExecRequest &request, const ExecEngineConfi
         // First, so that nothing of the run (the frozen clock's start included) happens before
         // the run is handed over.
         const QString waiter = privateDir + QStringLiteral("/waiter.js");
-        if (!writeRunFile(waiter, waiterModule()))
+        if (!writeRunFile(waiter, waiterModule(!packages.isEmpty())))
             return fail(ErrorCode::EnvironmentError, QStringLiteral("cannot write %1").arg(waiter));
         denoArgs << QStringLiteral("--preload") << waiter;
     }

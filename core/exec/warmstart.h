@@ -18,8 +18,9 @@ inline constexpr char warmGoByte = 'g';
 
 // The first preload of a warm runtime. It runs before the determinism preload and the code, asks
 // the broker nothing, and returns only when the engine hands the run over; anything else on its
-// stdin ends the runtime.
-QByteArray waiterModule();
+// stdin ends the runtime. With `nodeLayer` (a run that may load packages) it first starts the
+// runtime's Node layer, off the run's critical path.
+QByteArray waiterModule(bool nodeLayer = false);
 
 // Whether a runtime started for `templ` can serve `request`: everything that decides the
 // runtime's command line, environment, namespace, broker and limits is equal; only the code

@@ -135,34 +135,46 @@ private slots:
     {
         QTest::addColumn<QString>("code");
         QTest::addColumn<bool>("seeded");
-        QTest::newRow("hello") << QStringLiteral("console.log('hello'); console.error('to stderr');") << false;
+        QTest::addColumn<bool>("packages"); // is-odd@3 allowed: the warm runtime starts the Node layer as it waits
+        QTest::newRow("hello") << QStringLiteral("console.log('hello'); console.error('to stderr');") << false << false;
         QTest::newRow("reads and denials")
                 << QStringLiteral("console.log(Deno.readTextFileSync('in.txt'));\n"
                                   "try { Deno.readTextFileSync('../outside/secret.txt'); } catch (e) { console.log(e.name); }\n"
                                   "try { Deno.env.get('HOME'); } catch (e) { console.log(e.name); }\n"
                                   "Deno.exit(3);")
-                << false;
-        QTest::newRow("static import") << QStringLiteral("import { v } from './lib.ts';\nconsole.log(v, import.meta.main);") << false;
-        QTest::newRow("syntax error") << QStringLiteral("console.log(;") << false;
+                << false << false;
+        QTest::newRow("static import") << QStringLiteral("import { v } from './lib.ts';\nconsole.log(v, import.meta.main);") << false << false;
+        QTest::newRow("syntax error") << QStringLiteral("console.log(;") << false << false;
         QTest::newRow("seeded and frozen")
                 << QStringLiteral("const s = Deno.statSync('in.txt');\n"
                                   "console.log(Math.random(), crypto.randomUUID(), Date.now(), new Date().toISOString(),"
                                   " performance.now(), s.mtime?.getTime() === Date.UTC(2026, 0, 1));\n"
                                   "await new Promise((r) => setTimeout(r, 50)); console.log(Date.now());")
-                << true;
+                << true << false;
         QTest::newRow("seeded worker")
                 << QStringLiteral("const w = new Worker('data:application/javascript,' + encodeURIComponent("
                                   "'self.postMessage([Date.now(), Math.random(), crypto.randomUUID()])'), { type: 'module' });\n"
                                   "console.log(JSON.stringify(await new Promise((r) => { w.onmessage = (e) => r(e.data); })));\n"
                                   "w.terminate();")
-                << true;
-        QTest::newRow("heap cap") << QStringLiteral("const a = []; for (;;) a.push(new Array(100000).fill(1));") << false;
+                << true << false;
+        QTest::newRow("heap cap") << QStringLiteral("const a = []; for (;;) a.push(new Array(100000).fill(1));") << false << false;
+        QTest::newRow("package") << QStringLiteral("import isOdd from 'npm:is-odd@3';\nconsole.log(isOdd(3), typeof process, typeof Buffer);") << false << true;
+        QTest::newRow("seeded package")
+                << QStringLiteral("import isOdd from 'npm:is-odd@3';\nimport { randomBytes } from 'node:crypto';\n"
+                                  "console.log(isOdd(5), Math.random(), crypto.randomUUID(), randomBytes(8).toString('hex'), Date.now());")
+                << true << true;
+        // What the code can see of the Node layer is the same whether it started early or not.
+        QTest::newRow("package allowed, none loaded")
+                << QStringLiteral("console.log(typeof process, typeof Buffer, typeof require, typeof global, typeof setImmediate,"
+                                  " Object.getOwnPropertyNames(globalThis).sort().join());")
+                << false << true;
     }
 
     void warmRunEqualsColdRun()
     {
         QFETCH(QString, code);
         QFETCH(bool, seeded);
+        QFETCH(bool, packages);
         ExecFixture f;
         f.write(QStringLiteral("work/in.txt"), "input");
         f.write(QStringLiteral("work/lib.ts"), "export const v = 42;\n");
@@ -173,6 +185,10 @@ private slots:
         }
         if (QByteArray(QTest::currentDataTag()) == "heap cap")
             policy.maxMemoryMb = 64;
+        if (packages) {
+            policy.allowPackages = {QStringLiteral("is-odd@3")};
+            policy.timeoutMs = 120000;
+        }
         ExecRequest request = codeRequest(f, code, policy);
         request.auditLogPath = f.path(QStringLiteral("audit.jsonl"));
 
