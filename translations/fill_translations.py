@@ -11,6 +11,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 DE = {
+    'e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com': 'z. B. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com',
+    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.": 'NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Die Sandbox sieht nur einen Platzhalter, den der Proxy für diese Hosts ersetzt. Werte werden nie angezeigt oder gespeichert.',
+    '&Secrets:': '&Geheimnisse:',
+    '%1 for %2': '%1 für %2',
+    'Secrets (the sandbox sees placeholders):\n%1': 'Geheimnisse (die Sandbox sieht Platzhalter):\n%1',
+    'secrets: %1': 'Geheimnisse: %1',
     "unreadable line": "unlesbare Zeile",
     "(all)": "(alle)",
     "#": "#",
@@ -223,6 +229,12 @@ DE = {
 }
 
 JA = {
+    'e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com': '例: OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com',
+    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.": 'NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME から取られます。サンドボックスにはプレースホルダーだけが見え、プロキシがそのホスト宛てに限り置き換えます。値は表示も保存もされません。',
+    '&Secrets:': 'シークレット(&S):',
+    '%1 for %2': '%2 用の %1',
+    'Secrets (the sandbox sees placeholders):\n%1': 'シークレット (サンドボックスにはプレースホルダーが見えます):\n%1',
+    'secrets: %1': 'シークレット: %1',
     "unreadable line": "読み取れない行",
     "(all)": "(すべて)",
     "#": "#",

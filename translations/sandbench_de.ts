@@ -2622,6 +2622,21 @@
     <context>
         <name>Sandbench::SandboxCreateDialog</name>
         <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</source>
+            <translation>z. B. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Die Sandbox sieht nur einen Platzhalter, den der Proxy für diese Hosts ersetzt. Werte werden nie angezeigt oder gespeichert.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>&amp;Secrets:</source>
+            <translation>&amp;Geheimnisse:</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="66" />
             <source>e.g. 8080, 3000</source>
             <translation>z. B. 8080, 3000</translation>
@@ -3042,6 +3057,23 @@
     </context>
     <context>
         <name>Sandbench::SandboxListModel</name>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="1" />
+            <source>%1 for %2</source>
+            <translation>%1 für %2</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="1" />
+            <source>Secrets (the sandbox sees placeholders):
+%1</source>
+            <translation>Geheimnisse (die Sandbox sieht Platzhalter):
+%1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="1" />
+            <source>secrets: %1</source>
+            <translation>Geheimnisse: %1</translation>
+        </message>
         <message>
             <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
             <source>Ends at %1</source>

@@ -2615,6 +2615,21 @@
     <context>
         <name>Sandbench::SandboxCreateDialog</name>
         <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</source>
+            <translation>例: OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME から取られます。サンドボックスにはプレースホルダーだけが見え、プロキシがそのホスト宛てに限り置き換えます。値は表示も保存もされません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>&amp;Secrets:</source>
+            <translation>シークレット(&amp;S):</translation>
+        </message>
+        <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="66" />
             <source>e.g. 8080, 3000</source>
             <translation>例: 8080, 3000</translation>
@@ -3029,6 +3044,23 @@
     </context>
     <context>
         <name>Sandbench::SandboxListModel</name>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="1" />
+            <source>%1 for %2</source>
+            <translation>%2 用の %1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="1" />
+            <source>Secrets (the sandbox sees placeholders):
+%1</source>
+            <translation>シークレット (サンドボックスにはプレースホルダーが見えます):
+%1</translation>
+        </message>
+        <message>
+            <location filename="../core/models/sandboxlistmodel.cpp" line="1" />
+            <source>secrets: %1</source>
+            <translation>シークレット: %1</translation>
+        </message>
         <message>
             <location filename="../core/models/sandboxlistmodel.cpp" line="75" />
             <source>Ends at %1</source>

@@ -73,8 +73,16 @@ QVariant SandboxListModel::rawData(const QModelIndex &index, int role) const
             return s->id();
         if (Column(index.column()) == Column::Remaining)
             return tr("Ends at %1").arg(s->expiresAt().toLocalTime().toString(QStringLiteral("HH:mm:ss")));
-        if (Column(index.column()) == Column::Network && s->options().network.kind == NetworkKind::Domains)
-            return tr("Allowed hosts:\n%1").arg(s->options().network.domains.join(QLatin1Char('\n')));
+        if (Column(index.column()) == Column::Network && s->options().network.kind == NetworkKind::Domains) {
+            QString tip = tr("Allowed hosts:\n%1").arg(s->options().network.domains.join(QLatin1Char('\n')));
+            // By name and host only: a secret's value never leaves the pool's proxy.
+            QStringList secrets;
+            for (const SandboxSecret &secret : s->options().secrets)
+                secrets << tr("%1 for %2").arg(secret.name, secret.hosts.join(QStringLiteral(", ")));
+            if (!secrets.isEmpty())
+                tip += QStringLiteral("\n\n") + tr("Secrets (the sandbox sees placeholders):\n%1").arg(secrets.join(QLatin1Char('\n')));
+            return tip;
+        }
         return {};
     case Qt::DisplayRole: break;
     default: return {};
@@ -94,9 +102,15 @@ QVariant SandboxListModel::rawData(const QModelIndex &index, int role) const
         return {};
     case Column::Network: {
         const NetworkSpec &net = s->options().network;
-        if (net.kind == NetworkKind::Domains)
-            return QStringLiteral("allow: ") + net.domains.join(QStringLiteral(", "));
-        return networkKindName(net.kind);
+        if (net.kind != NetworkKind::Domains)
+            return networkKindName(net.kind);
+        QString text = QStringLiteral("allow: ") + net.domains.join(QStringLiteral(", "));
+        QStringList names;
+        for (const SandboxSecret &secret : s->options().secrets)
+            names << secret.name;
+        if (!names.isEmpty())
+            text += QStringLiteral(" · ") + tr("secrets: %1").arg(names.join(QStringLiteral(", ")));
+        return text;
     }
     case Column::Ports: {
         QStringList parts;

@@ -200,6 +200,18 @@ Result<QString> resolvePath(const QString &workdir, const QString &path)
     return clean;
 }
 
+VoidResult checkSecretsFor(const QList<SandboxSecret> &secrets, const QMap<QString, QString> &env,
+                           const QStringList &allowEntries)
+{
+    auto list = EgressAllowList::parse(allowEntries);
+    if (!list)
+        return std::unexpected(list.error());
+    SandboxOptions o;
+    o.secrets = secrets;
+    o.env = env;
+    return checkSecrets(o, *list);
+}
+
 Result<QStringList> checkAllowList(const QStringList &entries)
 {
     auto list = EgressAllowList::parse(entries);

@@ -23,6 +23,12 @@ Result<QString> resolvePath(const QString &workdir, const QString &path);
 // first bad entry named (what front ends check as the user types, without core/net).
 Result<QStringList> checkAllowList(const QStringList &entries);
 
+// A sandbox's secrets as the pool will take them with network `allow` and these entries: each
+// checked, none shadowing a variable of env, every host in the list. Errors name the secret
+// and the host, never a value.
+VoidResult checkSecretsFor(const QList<SandboxSecret> &secrets, const QMap<QString, QString> &env,
+                           const QStringList &allowEntries);
+
 // A variable's name as a sandbox's shell can hold it: [A-Za-z_][A-Za-z0-9_]{0,255}.
 bool isEnvName(const QString &name);
 VoidResult checkEnv(const QMap<QString, QString> &env);

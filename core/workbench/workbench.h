@@ -64,6 +64,12 @@ public:
     // entries in canonical spelling, or an error naming the first bad one. For front ends,
     // which check a list as it is typed and never include the proxy's layer.
     static Result<QStringList> checkAllowList(const QStringList &entries);
+    // The window's secrets field: "NAME@HOST[,HOST...]" entries separated by ';' or new lines,
+    // each value taken from this process's environment variable NAME (a file is the CLI's), and
+    // checked as the pool will check them for a sandbox with network allow `allowEntries` and
+    // variables `env`. Errors name the entry's NAME or HOST, never a value.
+    static Result<QList<SandboxSecret>> parseSecrets(const QString &text, const QStringList &allowEntries,
+                                                     const QMap<QString, QString> &env);
 
     const WorkbenchOptions &options() const { return m_options; }
     // For the runs that start from now on.

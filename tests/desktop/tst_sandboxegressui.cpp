@@ -265,6 +265,87 @@ private slots:
         QCOMPARE(panel->nextAllowList(), (QStringList{QStringLiteral("listed.invalid:443"), QStringLiteral("b.invalid:443")}));
         VERIFY_OK(waitFor(sandbox->release(), 60'000));
     }
+
+    // Secrets in the window: typed by name, checked as typed (an unset variable, a host outside
+    // the list, a file named), the value taken from this process's environment; the sandbox's
+    // row lists them by name and host, and the value is in no text of the dialog or the list.
+    void secretsByNameNeverByValue()
+    {
+        const QByteArray value = "sk-window-" + QByteArray::number(QCoreApplication::applicationPid()) + "-do-not-show";
+        qputenv("SB_WINDOW_TOKEN", value);
+        qunsetenv("SB_WINDOW_UNSET");
+        SandboxesPanel panel(m_pool);
+        panel.resize(1000, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QStringList problems;
+        QStringList dialogTexts;
+        bool secretsOffWithoutAllow = false, okWhileBad = true, okWhenGood = false;
+        whenDialogOpens([&](SandboxCreateDialog *d) {
+            auto *network = d->findChild<QComboBox *>(QStringLiteral("networkCombo"));
+            auto *allow = d->findChild<QLineEdit *>(QStringLiteral("allowEdit"));
+            auto *secrets = d->findChild<QLineEdit *>(QStringLiteral("secretsEdit"));
+            auto *problem = d->findChild<QLabel *>(QStringLiteral("problemLabel"));
+            if (!network || !allow || !secrets || !problem)
+                return d->reject();
+            secretsOffWithoutAllow = !secrets->isEnabled();
+            network->setFocus();
+            QTest::keyClick(network, Qt::Key_End);
+            QTest::mouseClick(allow, Qt::LeftButton);
+            QTest::keyClicks(allow, QStringLiteral("api.invalid:443"));
+            QTest::mouseClick(secrets, Qt::LeftButton);
+            for (const QString &typed : {QStringLiteral("SB_WINDOW_UNSET@api.invalid"), QStringLiteral("SB_WINDOW_TOKEN@other.invalid"),
+                                         QStringLiteral("SB_WINDOW_TOKEN@api.invalid=file:/etc/hostname")}) {
+                QTest::keyClick(secrets, Qt::Key_A, Qt::ControlModifier);
+                QTest::keyClicks(secrets, typed);
+                problems << problem->text();
+                okWhileBad = okWhileBad && createButton(d)->isEnabled();
+            }
+            QTest::keyClick(secrets, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(secrets, QStringLiteral("SB_WINDOW_TOKEN@api.invalid"));
+            okWhenGood = createButton(d)->isEnabled() && problem->text().isEmpty();
+            for (QLabel *label : d->findChildren<QLabel *>())
+                dialogTexts << label->text();
+            for (QLineEdit *edit : d->findChildren<QLineEdit *>())
+                dialogTexts << edit->text() << edit->displayText();
+            shot(QStringLiteral("secrets-dialog"));
+            QTest::mouseClick(createButton(d), Qt::LeftButton);
+        });
+        QSignalSpy created(&panel, &SandboxesPanel::sandboxCreated);
+        QTest::mouseClick(panel.findChild<QPushButton *>(QStringLiteral("sandboxCreate")), Qt::LeftButton);
+        QVERIFY(secretsOffWithoutAllow);
+        QCOMPARE(problems.size(), 3);
+        QVERIFY2(problems[0].contains(QLatin1String("SB_WINDOW_UNSET")), qPrintable(problems[0]));
+        QVERIFY2(problems[1].contains(QLatin1String("other.invalid")) && problems[1].contains(QLatin1String("allow list")), qPrintable(problems[1]));
+        QVERIFY2(problems[2].contains(QLatin1String("sandbench-cli --secret")), qPrintable(problems[2]));
+        QVERIFY2(!okWhileBad, "Create was enabled with a bad secret");
+        QVERIFY(okWhenGood);
+        QVERIFY2(created.wait(120'000), qPrintable(panel.status()));
+        auto *sandbox = created.first().first().value<Sandbox *>();
+        QCOMPARE(sandbox->options().secrets.size(), 1);
+        QCOMPARE(sandbox->options().secrets.first().name, QStringLiteral("SB_WINDOW_TOKEN"));
+        // The sandbox holds the placeholder, which the proxy replaces; the value is not kept.
+        QVERIFY(sandbox->options().secrets.first().value.isEmpty());
+        auto seen = shell(sandbox, QStringLiteral("printf %s \"$SB_WINDOW_TOKEN\""));
+        VERIFY_OK(seen);
+        QVERIFY2(seen->stdoutData.startsWith("sandbench-secret-SB_WINDOW_TOKEN-"), seen->stdoutData.constData());
+        QVERIFY(!seen->stdoutData.contains(value));
+
+        const int row = panel.model()->rowOf(sandbox);
+        const QModelIndex net = panel.model()->index(row, int(SandboxListModel::Column::Network));
+        QCOMPARE(net.data().toString(), QStringLiteral("allow: api.invalid:443 · secrets: SB_WINDOW_TOKEN"));
+        QVERIFY2(net.data(Qt::ToolTipRole).toString().contains(QLatin1String("SB_WINDOW_TOKEN for api.invalid")),
+                 qPrintable(net.data(Qt::ToolTipRole).toString()));
+        shot(QStringLiteral("secrets-row"));
+        for (int column = 0; column < panel.model()->columnCount(); ++column) {
+            for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole)})
+                dialogTexts << panel.model()->index(row, column).data(role).toString();
+        }
+        dialogTexts << panel.status();
+        QVERIFY2(!dialogTexts.join(QLatin1Char('\n')).contains(QString::fromLatin1(value)), "a secret's value was shown");
+        VERIFY_OK(waitFor(sandbox->release(), 60'000));
+        qunsetenv("SB_WINDOW_TOKEN");
+    }
 };
 
 QTEST_MAIN(TestSandboxEgressUi)

@@ -28,6 +28,8 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     , m_ports(new QLineEdit(this))
     , m_allow(new QLineEdit(this))
     , m_allowHint(new QLabel(this))
+    , m_secrets(new QLineEdit(this))
+    , m_secretsHint(new QLabel(this))
     , m_problem(new QLabel(this))
 {
     setWindowTitle(tr("New sandbox"));
@@ -39,6 +41,8 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     m_ports->setObjectName(QStringLiteral("portsEdit"));
     m_allow->setObjectName(QStringLiteral("allowEdit"));
     m_allowHint->setObjectName(QStringLiteral("allowHint"));
+    m_secrets->setObjectName(QStringLiteral("secretsEdit"));
+    m_secretsHint->setObjectName(QStringLiteral("secretsHint"));
     m_problem->setObjectName(QStringLiteral("problemLabel"));
 
     // The images scripts/images builds; any other local image can be typed in.
@@ -62,6 +66,11 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     m_allowHint->setText(tr("Host, host:port, *.domain, IP or CIDR, separated by commas. 127.0.0.1:PORT is that port "
                             "on this machine and nothing else of it."));
     m_allowHint->setWordWrap(true);
+    m_secrets->setPlaceholderText(tr("e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com"));
+    m_secretsHint->setText(tr("NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment "
+                              "variable NAME: the sandbox sees only a placeholder, which the proxy replaces for "
+                              "those hosts. Values are never shown or saved."));
+    m_secretsHint->setWordWrap(true);
     m_cpus->setRange(0, 64);
     m_cpus->setDecimals(1);
     m_cpus->setSingleStep(0.5);
@@ -79,6 +88,7 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     portsHint->setWordWrap(true);
     setTextRole(m_problem, TextRole::Error);
     m_problem->setWordWrap(true);
+    m_problem->setTextFormat(Qt::PlainText); // it quotes what was typed
 
     auto *form = new QFormLayout;
     form->addRow(tr("&Image:"), m_image);
@@ -86,6 +96,8 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     form->addRow(tr("&Network:"), m_network);
     form->addRow(tr("&Allowed hosts:"), m_allow);
     form->addRow(QString(), m_allowHint);
+    form->addRow(tr("&Secrets:"), m_secrets);
+    form->addRow(QString(), m_secretsHint);
     form->addRow(tr("&CPUs:"), m_cpus);
     form->addRow(tr("&Memory:"), m_memory);
     form->addRow(tr("&Environment:"), m_env);
@@ -104,6 +116,7 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     connect(m_env, &QPlainTextEdit::textChanged, this, &SandboxCreateDialog::validate);
     connect(m_ports, &QLineEdit::textChanged, this, &SandboxCreateDialog::validate);
     connect(m_allow, &QLineEdit::textChanged, this, &SandboxCreateDialog::validate);
+    connect(m_secrets, &QLineEdit::textChanged, this, &SandboxCreateDialog::validate);
     connect(m_network, &QComboBox::currentIndexChanged, this, &SandboxCreateDialog::validate);
     validate();
 }
@@ -153,6 +166,10 @@ SandboxOptions SandboxCreateDialog::options() const
     o.cpus = m_cpus->value();
     o.memoryMiB = m_memory->value();
     parseEnv(m_env->toPlainText(), &o.env);
+    if (o.network.kind == NetworkKind::Domains) {
+        if (auto secrets = Workbench::parseSecrets(m_secrets->text(), o.network.domains, o.env))
+            o.secrets = *secrets;
+    }
     parsePorts(m_ports->text(), &o.ports);
     return o;
 }
@@ -192,12 +209,16 @@ void SandboxCreateDialog::validate()
     const bool allow = NetworkKind(m_network->currentData().toInt()) == NetworkKind::Domains;
     m_allow->setEnabled(allow);
     m_allowHint->setEnabled(allow);
+    m_secrets->setEnabled(allow);
+    m_secretsHint->setEnabled(allow);
     if (problem.isEmpty() && allow) {
         const QStringList entries = splitAllowList(m_allow->text());
         if (entries.isEmpty()) {
             problem = tr("Network \"allow\" needs at least one host.");
         } else if (auto checked = Workbench::checkAllowList(entries); !checked) {
             problem = checked.error().message;
+        } else if (auto secrets = Workbench::parseSecrets(m_secrets->text(), entries, env); !secrets) {
+            problem = secrets.error().message;
         }
     }
     m_problem->setText(problem);

@@ -17,7 +17,8 @@ class SandboxPool;
 
 // The options of a new sandbox, bounded by the pool: lifetime up to its maximum, only the
 // network kinds it allows; for network "allow" its list, checked as it is typed by the same
-// parser the pool uses (through the Workbench), the first bad entry named and Create disabled. What the pool refuses anyway (a bad variable name) comes back from
+// parser the pool uses (through the Workbench), the first bad entry named and Create disabled;
+// with it, secrets by name (Workbench::parseSecrets), their values never shown. What the pool refuses anyway (a bad variable name) comes back from
 // create() and is shown by the panel.
 class SandboxCreateDialog : public QDialog
 {
@@ -52,6 +53,8 @@ private:
     QLineEdit *m_ports;
     QLineEdit *m_allow;
     QLabel *m_allowHint;
+    QLineEdit *m_secrets;
+    QLabel *m_secretsHint;
     QWidget *m_ok = nullptr;
     QLabel *m_problem;
 };
