@@ -3,7 +3,6 @@
 #include "common/runfile.h"
 #include "exec/processgroup.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -65,14 +64,7 @@ QString runRuntime(const RuntimeInfo &runtime, const QString &denoDir, const QSt
 
 QString templateDir(const RuntimeInfo &runtime, const QString &cacheDir)
 {
-    const QFileInfo binary(runtime.path);
-    const QByteArray key = QCryptographicHash::hash(runtime.path.toUtf8() + '|' + runtime.version.toUtf8() + '|'
-                                                            + QByteArray::number(binary.size()) + '|'
-                                                            + QByteArray::number(binary.lastModified().toMSecsSinceEpoch()),
-                                                    QCryptographicHash::Sha256)
-                                   .toHex()
-                                   .left(20);
-    return cacheDir + QStringLiteral("/node-code-cache-") + QString::fromLatin1(key);
+    return cacheDir + QStringLiteral("/node-code-cache-") + runtimeBinaryKey(runtime.path);
 }
 
 // Runs the pinned runtime on our own two-line module with a cache folder of its own, then puts

@@ -75,6 +75,16 @@ QString engineCacheDir(const ExecEngineConfig &config)
     return base + QStringLiteral("/sandbench");
 }
 
+QString runtimeBinaryKey(const QString &path)
+{
+    const QFileInfo info(path);
+    return QString::fromLatin1(QCryptographicHash::hash(path.toUtf8() + '|' + QByteArray::number(info.size()) + '|'
+                                                            + QByteArray::number(info.lastModified().toMSecsSinceEpoch()),
+                                                    QCryptographicHash::Sha256)
+                                       .toHex()
+                                       .left(24));
+}
+
 Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config)
 {
     const QStringList paths = candidates(config);
@@ -91,12 +101,7 @@ Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config)
                     QStringLiteral("Deno runtime not found (looked at %1); run scripts/setup or set SANDBENCH_DENO")
                             .arg(paths.join(QStringLiteral(", "))));
     }
-    const QFileInfo info(path);
-    const QByteArray key = QCryptographicHash::hash(
-            path.toUtf8() + '|' + QByteArray::number(info.size()) + '|'
-                    + QByteArray::number(info.lastModified().toMSecsSinceEpoch()),
-            QCryptographicHash::Sha256).toHex().left(24);
-    const QString stamp = engineCacheDir(config) + QStringLiteral("/runtime-") + QString::fromLatin1(key);
+    const QString stamp = engineCacheDir(config) + QStringLiteral("/runtime-") + runtimeBinaryKey(path);
     QFile cached(stamp);
     if (cached.open(QIODevice::ReadOnly)) {
         const QString version = QString::fromUtf8(cached.readAll()).trimmed();

@@ -19,6 +19,10 @@ struct RuntimeInfo
 // (keyed by path, size and time) and is remembered in the cache folder.
 Result<RuntimeInfo> locateRuntime(const ExecEngineConfig &config);
 
+// A short key of the runtime binary at `path` (its path, size and time): what the cache folder's
+// files made for one binary are named after.
+QString runtimeBinaryKey(const QString &path);
+
 // The engine's cache folder: configured, SANDBENCH_CACHE_DIR, or the user's cache location.
 QString engineCacheDir(const ExecEngineConfig &config);
 

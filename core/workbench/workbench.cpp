@@ -115,22 +115,22 @@ Result<QStringList> Workbench::checkAllowList(const QStringList &entries)
 Result<QList<SandboxSecret>> Workbench::parseSecrets(const QString &text, const QStringList &allowEntries,
                                                      const QMap<QString, QString> &env)
 {
+    const auto fromEnvironment = [](const QString &name) -> std::optional<QByteArray> {
+        if (!qEnvironmentVariableIsSet(name.toLocal8Bit().constData()))
+            return std::nullopt;
+        return qgetenv(name.toLocal8Bit().constData());
+    };
+    // Read on the window's thread a file could block it (a network mount): the CLI's.
+    const auto noFile = [](const QString &) -> Result<QByteArray> {
+        return fail(ErrorCode::InvalidInput, QStringLiteral("a value from a file is for sandbench-cli --secret; "
+                                                            "here the value is Sandbench's environment variable of the secret's name"));
+    };
     QList<SandboxSecret> secrets;
     const QStringList specs = text.split(QRegularExpression(QStringLiteral("[;\\n]")), Qt::SkipEmptyParts);
     for (const QString &raw : specs) {
         const QString spec = raw.trimmed();
         if (spec.isEmpty())
             continue;
-        const auto fromEnvironment = [](const QString &name) -> std::optional<QByteArray> {
-            if (!qEnvironmentVariableIsSet(name.toLocal8Bit().constData()))
-                return std::nullopt;
-            return qgetenv(name.toLocal8Bit().constData());
-        };
-        // Read on the window's thread a file could block it (a network mount): the CLI's.
-        const auto noFile = [](const QString &) -> Result<QByteArray> {
-            return fail(ErrorCode::InvalidInput, QStringLiteral("a value from a file is for sandbench-cli --secret; "
-                                                                "here the value is Sandbench's environment variable of the secret's name"));
-        };
         auto secret = SandboxSecrets::parseSpec(spec, fromEnvironment, noFile);
         if (!secret)
             return std::unexpected(secret.error());
