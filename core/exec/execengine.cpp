@@ -25,6 +25,18 @@ ExecEngine::ExecEngine(QObject *parent)
     connect(this, &ExecEngine::failed, this, ended);
     connect(this, &ExecEngine::finished, this, &ExecEngine::releaseEndedRun, Qt::QueuedConnection);
     connect(this, &ExecEngine::failed, this, &ExecEngine::releaseEndedRun, Qt::QueuedConnection);
+    m_warmDeadline.setSingleShot(true);
+    connect(&m_warmDeadline, &QTimer::timeout, this, [this] {
+        if (!m_warm || m_warm->isWarmReady())
+            return;
+        // Seen under ThreadSanitizer about once in a hundred test runs: a warm start that never
+        // announced itself (a child stuck between fork and exec, or a machine too loaded).
+        dropWarm();
+        retryWarm();
+    });
+    // Only a deadline: the retries are counted until a run is handed over or the template
+    // changes, so a runtime that says it waits and then ends at once is not started forever.
+    connect(this, &ExecEngine::warmRuntimeReady, &m_warmDeadline, &QTimer::stop);
 }
 
 void ExecEngine::releaseEndedRun()
@@ -37,6 +49,7 @@ void ExecEngine::releaseEndedRun()
     // The next warm runtime starts only once the ended run's process is gone (its
     // destructor kills and reaps it): nothing of one run is alive next to the next one.
     connect(ended, &QObject::destroyed, this, [this] {
+        m_warmRetries = 0;
         if (m_template && !m_warm && !m_run)
             startWarm();
     }, Qt::QueuedConnection);
@@ -95,6 +108,7 @@ void ExecEngine::start(const ExecRequest &request)
 void ExecEngine::setWarmTemplate(const ExecRequest &templ)
 {
     m_template = templ;
+    m_warmRetries = 0;
     dropWarm();
     if (!m_run)
         startWarm();
@@ -119,11 +133,24 @@ qint64 ExecEngine::warmRuntimePid() const
 void ExecEngine::startWarm()
 {
     m_warm = std::make_unique<ExecRun>(this, *m_template, true);
+    m_warmDeadline.start(m_config.warmReadyTimeoutMs);
     m_warm->start();
+}
+
+void ExecEngine::retryWarm()
+{
+    if (++m_warmRetries > maxWarmRetries)
+        return;
+    // Not at once: whatever ended the last one gets a moment to pass.
+    QTimer::singleShot(100 * m_warmRetries, this, [this] {
+        if (m_template && !m_warm && !m_run)
+            startWarm();
+    });
 }
 
 void ExecEngine::dropWarm()
 {
+    m_warmDeadline.stop();
     if (!m_warm)
         return;
     // Killed now; deleted from the event loop, since this may run inside its own signal.
@@ -133,9 +160,11 @@ void ExecEngine::dropWarm()
 
 void ExecEngine::warmRuntimeGone(ExecRun *run)
 {
-    // Not started again before the next run ends: a runtime that cannot wait must not loop.
-    if (m_warm.get() == run)
-        m_warm.release()->deleteLater();
+    if (m_warm.get() != run)
+        return;
+    m_warmDeadline.stop();
+    m_warm.release()->deleteLater();
+    retryWarm();
 }
 
 void ExecEngine::stop()

@@ -5,6 +5,7 @@
 #include "exec/execresult.h"
 
 #include <QObject>
+#include <QTimer>
 #include <memory>
 #include <optional>
 
@@ -42,6 +43,10 @@ public:
     // result). Each warm runtime serves exactly one run; the next one is started once that run
     // has ended and its process is gone. A request that does not match, or a warm runtime that
     // is not ready, died or whose folders were replaced, is discarded and the run starts cold.
+    // A warm runtime that ends or is not ready within config().warmReadyTimeoutMs before any run
+    // was handed to it is started again, a few times at most (maxWarmRetries): one that cannot
+    // wait must not loop, and one lost to a passing failure must not leave every later start
+    // cold until the next run ends.
     // The audit log may differ from the template's when neither lies in a folder the runtime's
     // namespace binds (a log per run in a folder of its own stays warm).
     void setWarmTemplate(const ExecRequest &templ);
@@ -51,6 +56,9 @@ public:
     bool hasWarmRuntime() const;
     // The waiting runtime's process (bubblewrap), 0 when none waits; for diagnostics and tests.
     qint64 warmRuntimePid() const;
+    // How often a waiting runtime that ended or got stuck is started again before a run is
+    // handed over (setWarmTemplate).
+    static constexpr int maxWarmRetries = 2;
     // Whether the last start() handed its run to a warm runtime.
     bool lastStartWasWarm() const { return m_lastStartWarm; }
 
@@ -74,6 +82,7 @@ private:
     void startWarm();
     void dropWarm();
     void warmRuntimeGone(ExecRun *run);
+    void retryWarm();
     void releaseEndedRun();
 
     ExecEngineConfig m_config;
@@ -82,6 +91,8 @@ private:
     bool m_refusing = false; // failed() is about a start refused, not about m_run
     std::optional<ExecRequest> m_template;
     std::unique_ptr<ExecRun> m_warm;
+    QTimer m_warmDeadline; // m_warm has this long to become ready
+    int m_warmRetries = 0; // since the last run ended or the template was set
     bool m_lastStartWarm = false;
     friend class ExecRun;
 };

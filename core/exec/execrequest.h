@@ -69,6 +69,9 @@ struct ExecEngineConfig
     // Certificates the secret proxy trusts for the servers it terminates (the system's when
     // empty); tests give their own server's CA.
     QString secretUpstreamCaFile = {};
+    // How long a warm runtime may take to say it waits (ExecEngine::setWarmTemplate) before it
+    // is taken for stuck, killed and started again; tests shorten it.
+    int warmReadyTimeoutMs = 15000;
 };
 
 } // namespace Sandbench

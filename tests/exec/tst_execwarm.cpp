@@ -521,6 +521,59 @@ private slots:
         QCOMPARE(auditFileLines(request.auditLogPath).size(), result->auditEvents.size());
     }
 
+    // A waiting runtime that ends is started again, a few times: one lost to a passing failure
+    // does not leave the engine cold, one that keeps ending does not loop.
+    void endedWaitingRuntimeIsStartedAgainAFewTimes()
+    {
+        ExecFixture f;
+        const ExecRequest request = codeRequest(f, QStringLiteral("console.log('ran');"), f.sandboxPolicy());
+        ExecEngine engine;
+        engine.setWarmTemplate(request);
+        QSet<qint64> seen;
+        for (int attempt = 0; attempt <= ExecEngine::maxWarmRetries; ++attempt) {
+            QVERIFY2(waitForWarm(engine), qPrintable(QStringLiteral("attempt %1").arg(attempt)));
+            const qint64 pid = engine.warmRuntimePid();
+            QVERIFY(!seen.contains(pid));
+            seen.insert(pid);
+            QCOMPARE(::kill(pid_t(pid), SIGKILL), 0);
+            QTRY_VERIFY_WITH_TIMEOUT(!engine.hasWarmRuntime(), waitMs);
+        }
+        // The last one ended too: none is started again until a run has been handed over.
+        QTest::qWait(1500);
+        QVERIFY(!engine.hasWarmRuntime());
+        QVERIFY(processesMentioning(f.root()).isEmpty());
+        bool warm = true;
+        const auto cold = runOn(engine, request, &warm);
+        QCOMPARE(stdoutOf(cold).trimmed(), QStringLiteral("ran"));
+        QVERIFY(!warm);
+        QVERIFY(waitForWarm(engine)); // a run ended: the count starts again
+        const auto hot = runOn(engine, request, &warm);
+        QCOMPARE(stdoutOf(hot).trimmed(), QStringLiteral("ran"));
+        QVERIFY(warm);
+    }
+
+    // One that never says it waits within its deadline is taken for stuck: killed, started
+    // again the same few times, and nothing of it is left.
+    void stuckWarmStartIsKilledAndTriedAgain()
+    {
+        ExecFixture f;
+        const ExecRequest request = codeRequest(f, QStringLiteral("console.log('ran');"), f.sandboxPolicy());
+        ExecEngine engine;
+        ExecEngineConfig config;
+        config.warmReadyTimeoutMs = 1; // no runtime starts that fast: every start is stuck
+        engine.setConfig(config);
+        QSignalSpy ready(&engine, &ExecEngine::warmRuntimeReady);
+        engine.setWarmTemplate(request);
+        QTest::qWait(2000); // past every retry (100 and 200 ms after each deadline)
+        QVERIFY(!engine.hasWarmRuntime());
+        QVERIFY(ready.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(processesMentioning(f.root()).isEmpty(), waitMs);
+        bool warm = true;
+        const auto cold = runOn(engine, request, &warm);
+        QCOMPARE(stdoutOf(cold).trimmed(), QStringLiteral("ran"));
+        QVERIFY(!warm);
+    }
+
     void stopDuringWarmWaitAndWarmRun()
     {
         ExecFixture f;
