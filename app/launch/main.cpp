@@ -23,6 +23,8 @@
 // --max-abi uses no Landlock feature newer than ABI N (tests of older kernels; it can only
 // make the launcher refuse, never restrict less).
 // Plain C and syscalls only: it is linked statically so the namespace needs nothing for it.
+#include "common/socketcopy.h"
+
 #include <linux/landlock.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -50,50 +52,6 @@ int fail(const char *what, const char *detail)
 {
     std::fprintf(stderr, "sandbench-launch: %s %s: %s\n", what, detail ? detail : "", std::strerror(errno));
     return launchFailure;
-}
-
-bool sendAll(int fd, const char *data, ssize_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::send(fd, data, size_t(size), MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= n;
-    }
-    return true;
-}
-
-// Both ways until both have ended (a half-close is passed on); an error ends both.
-void copyBothWays(int a, int b)
-{
-    bool open[2] = {true, true};
-    const int from[2] = {a, b};
-    const int to[2] = {b, a};
-    static char buffer[65536];
-    while (open[0] || open[1]) {
-        pollfd fds[2] = {{open[0] ? a : -1, POLLIN, 0}, {open[1] ? b : -1, POLLIN, 0}};
-        if (::poll(fds, 2, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            return;
-        }
-        for (int k = 0; k < 2; ++k) {
-            if (!open[k] || !fds[k].revents)
-                continue;
-            const ssize_t n = ::recv(from[k], buffer, sizeof buffer, 0);
-            if (n > 0 && sendAll(to[k], buffer, n))
-                continue;
-            if (n < 0 && errno == EINTR)
-                continue;
-            open[k] = false;
-            ::shutdown(to[k], SHUT_WR);
-            if (n != 0)
-                return;
-        }
-    }
 }
 
 // Listens before the program starts (so its first request finds the port open), then serves
@@ -141,8 +99,9 @@ int startRelay(const char *portText, const char *socketPath)
         if (::fork() == 0) {
             ::close(listener);
             const int server = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+            static char buffer[65536]; // one connection per process
             if (server >= 0 && ::connect(server, reinterpret_cast<const sockaddr *>(&target), sizeof target) == 0)
-                copyBothWays(client, server);
+                Sandbench::SocketCopy::bothWays(client, server, buffer, sizeof buffer);
             ::_exit(0);
         }
         ::close(client);

@@ -9,4 +9,4 @@ target_sources(sandbench_core PRIVATE
     common/startuptrace.h common/startuptrace.cpp
     common/runfile.h common/runfile.cpp
     common/signalwatcher.h common/signalwatcher.cpp
-    common/expectedshim.h)
+    common/expectedshim.h common/socketcopy.h)

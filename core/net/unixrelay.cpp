@@ -1,5 +1,7 @@
 #include "unixrelay.h"
 
+#include "common/socketcopy.h"
+
 #include <QFile>
 
 #include <arpa/inet.h>
@@ -19,20 +21,6 @@ namespace {
 
 // Bounded like every relay of Sandbench: at most this many connections at once.
 constexpr size_t maxConnections = 256;
-
-bool writeAll(int fd, const char *data, ssize_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::send(fd, data, size_t(size), MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        size -= n;
-    }
-    return true;
-}
 
 int connectLoopback(quint16 port)
 {
@@ -118,40 +106,11 @@ void UnixRelay::acceptLoop()
         connection->client = client;
         connection->server = server;
         connection->copier = std::thread([c = connection.get()] {
-            copyBothWays(c->client, c->server);
+            char buffer[65536];
+            SocketCopy::bothWays(c->client, c->server, buffer, sizeof buffer);
             c->done = true;
         });
         m_connections.push_back(std::move(connection));
-    }
-}
-
-void UnixRelay::copyBothWays(int a, int b)
-{
-    // Until both directions have ended; a half-close is passed on as one.
-    bool open[2] = {true, true};
-    const int from[2] = {a, b};
-    const int to[2] = {b, a};
-    char buffer[65536];
-    while (open[0] || open[1]) {
-        pollfd fds[2] = {{open[0] ? a : -1, POLLIN, 0}, {open[1] ? b : -1, POLLIN, 0}};
-        if (::poll(fds, 2, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        for (int i = 0; i < 2; ++i) {
-            if (!open[i] || !fds[i].revents)
-                continue;
-            const ssize_t n = ::recv(from[i], buffer, sizeof buffer, 0);
-            if (n > 0 && writeAll(to[i], buffer, n))
-                continue;
-            if (n < 0 && errno == EINTR)
-                continue;
-            open[i] = false;
-            ::shutdown(to[i], SHUT_WR);
-            if (n != 0) // an error, not an end: nothing more goes either way
-                open[0] = open[1] = false;
-        }
     }
 }
 

@@ -30,7 +30,6 @@ public:
 private:
     UnixRelay() = default;
     void acceptLoop();
-    static void copyBothWays(int a, int b);
 
     QString m_path;
     quint16 m_port = 0;
