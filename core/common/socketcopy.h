@@ -1,6 +1,7 @@
 #pragma once
 
-// Copying between two connected sockets until both directions have ended, for the relays that
+// Writing a whole buffer to a socket (the broker's answers, core/exec/permissionbroker.cpp), and
+// copying between two connected sockets until both directions have ended, for the relays that
 // pass a connection on byte for byte: the launcher's inside a replay's namespace
 // (app/launch/main.cpp, linked statically without Qt or the core library, hence header-only
 // and plain syscalls) and UnixRelay's on the engine's side (core/net/unixrelay.h).

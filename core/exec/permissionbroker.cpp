@@ -1,5 +1,6 @@
 #include "permissionbroker.h"
 
+#include "common/socketcopy.h"
 #include "common/startuptrace.h"
 
 #include "exec/brokerprotocol.h"
@@ -21,22 +22,6 @@
 namespace Sandbench {
 
 namespace {
-
-bool writeAll(int fd, const QByteArray &data)
-{
-    const char *p = data.constData();
-    qsizetype left = data.size();
-    while (left > 0) {
-        const ssize_t n = ::send(fd, p, size_t(left), MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        left -= n;
-    }
-    return true;
-}
 
 // A runtime that sends more than this in one line is not the runtime we know.
 constexpr qsizetype maxLineBytes = 1024 * 1024;
@@ -387,7 +372,8 @@ bool PermissionBroker::handleLine(const char *data, qsizetype size)
         m_sink(event);
     if (m_stopping.load())
         return false; // nobody to answer: the runtime is being ended
-    if (!writeAll(m_connFd, brokerResponse(request.id, decision.allowed, decision.reason)))
+    const QByteArray response = brokerResponse(request.id, decision.allowed, decision.reason);
+    if (!SocketCopy::sendAll(m_connFd, response.constData(), response.size()))
         return false;
     return true;
 }
