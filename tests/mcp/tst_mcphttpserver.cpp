@@ -82,8 +82,12 @@ void TestMcpHttpServer::listensOnLoopback()
     QVERIFY(harness.server->isListening());
     QVERIFY(!harness.server->listen()); // twice is refused
     Harness six([](McpHttpOptions &options) { options.address = QHostAddress::LocalHostIPv6; });
-    if (six.port == 0)
+    if (six.port == 0) {
+        // scripts/test sets it where the kernel lists ::1 on lo: there the server must listen.
+        if (qEnvironmentVariableIsSet("SANDBENCH_REQUIRE_IPV6"))
+            QFAIL("the server did not listen on ::1, though this machine has it (SANDBENCH_REQUIRE_IPV6 is set)");
         QSKIP("this machine has no IPv6 loopback");
+    }
     QVERIFY(six.server->isListening());
 }
 
