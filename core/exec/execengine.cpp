@@ -29,7 +29,7 @@ ExecEngine::ExecEngine(QObject *parent)
     connect(&m_warmDeadline, &QTimer::timeout, this, [this] {
         if (!m_warm || m_warm->isWarmReady())
             return;
-        // Seen under ThreadSanitizer about once in a hundred test runs: a warm start that never
+        // Seen under ThreadSanitizer about once in 200 test runs: a warm start that never
         // announced itself (a child stuck between fork and exec, or a machine too loaded).
         dropWarm();
         retryWarm();
