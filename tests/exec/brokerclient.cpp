@@ -1,5 +1,7 @@
 #include "brokerclient.h"
 
+#include "common/socketcopy.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
@@ -44,18 +46,7 @@ void BrokerClient::close()
 
 bool BrokerClient::send(const QByteArray &data)
 {
-    const char *p = data.constData();
-    qsizetype left = data.size();
-    while (left > 0) {
-        const ssize_t n = ::send(m_fd, p, size_t(left), MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        p += n;
-        left -= n;
-    }
-    return true;
+    return SocketCopy::sendAll(m_fd, data.constData(), data.size());
 }
 
 QByteArray BrokerClient::readLine(int timeoutMs, bool *eof)
