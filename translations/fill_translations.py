@@ -11,6 +11,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 DE = {
+    'closed: %1 bytes out, %2 bytes in, %3 ms': 'geschlossen: %1 Bytes gesendet, %2 Bytes empfangen, %3 ms',
+    'closed after %1 ms': 'nach %1 ms geschlossen',
+    '#%1 closed: a connection allowed by %2.': '#%1 geschlossen: eine durch %2 erlaubte Verbindung.',
     'e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com': 'z. B. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com',
     "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.": 'NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Die Sandbox sieht nur einen Platzhalter, den der Proxy für diese Hosts ersetzt. Werte werden nie angezeigt oder gespeichert.',
     '&Secrets:': '&Geheimnisse:',
@@ -229,6 +232,9 @@ DE = {
 }
 
 JA = {
+    'closed: %1 bytes out, %2 bytes in, %3 ms': '終了: 送信 %1 バイト、受信 %2 バイト、%3 ms',
+    'closed after %1 ms': '%1 ms 後に終了',
+    '#%1 closed: a connection allowed by %2.': '#%1 終了: %2 により許可された接続。',
     'e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com': '例: OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com',
     "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.": 'NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME から取られます。サンドボックスにはプレースホルダーだけが見え、プロキシがそのホスト宛てに限り置き換えます。値は表示も保存もされません。',
     '&Secrets:': 'シークレット(&S):',

@@ -484,6 +484,14 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
+            <source>closed after %1 ms</source>
+            <translation>nach %1 ms geschlossen</translation>
+        </message>
+        <message>
+            <source>closed: %1 bytes out, %2 bytes in, %3 ms</source>
+            <translation>geschlossen: %1 Bytes gesendet, %2 Bytes empfangen, %3 ms</translation>
+        </message>
+        <message>
             <location filename="../core/models/auditlogmodel.cpp" line="79" />
             <source>unreadable line</source>
             <translation>unlesbare Zeile</translation>
@@ -549,6 +557,10 @@
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
+        <message>
+            <source>#%1 closed: a connection allowed by %2.</source>
+            <translation>#%1 geschlossen: eine durch %2 erlaubte Verbindung.</translation>
+        </message>
         <message>
             <location filename="../ui/panels/auditpanel.cpp" line="113" />
             <source>Allow this</source>

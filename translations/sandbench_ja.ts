@@ -478,6 +478,14 @@
     <context>
         <name>Sandbench::AuditLogModel</name>
         <message>
+            <source>closed after %1 ms</source>
+            <translation>%1 ms 後に終了</translation>
+        </message>
+        <message>
+            <source>closed: %1 bytes out, %2 bytes in, %3 ms</source>
+            <translation>終了: 送信 %1 バイト、受信 %2 バイト、%3 ms</translation>
+        </message>
+        <message>
             <location filename="../core/models/auditlogmodel.cpp" line="79" />
             <source>unreadable line</source>
             <translation>読み取れない行</translation>
@@ -543,6 +551,10 @@
     </context>
     <context>
         <name>Sandbench::AuditPanel</name>
+        <message>
+            <source>#%1 closed: a connection allowed by %2.</source>
+            <translation>#%1 終了: %2 により許可された接続。</translation>
+        </message>
         <message>
             <location filename="../ui/panels/auditpanel.cpp" line="113" />
             <source>Allow this</source>

@@ -34,6 +34,9 @@ struct AuditEvent
     bool unreadable = false;
 
     QString decisionName() const { return allowed ? QStringLiteral("allow") : QStringLiteral("deny"); }
+    // False for the line that tells an allowed connection's end (kind net, action close, from a
+    // sandbox's egress proxy): it repeats a decision already counted, with the figures.
+    bool isDecision() const { return !(kind == QLatin1String("net") && action == QLatin1String("close")); }
     // The JSON line without its newline; fast, no QJsonDocument on the hot path.
     QByteArray toJsonLine() const;
     // Parses one line; false when it is not an audit event. Any JSON spelling of an event is

@@ -46,7 +46,7 @@ bool indexLines(const RegularFile &file, qint64 size, const std::atomic_bool &ca
             AuditEvent event;
             if (!AuditEvent::fromJsonLine(line, &event))
                 ++batch.unreadable;
-            else
+            else if (event.isDecision())
                 ++(event.allowed ? batch.allows : batch.denies);
         }
         line.clear();

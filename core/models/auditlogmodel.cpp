@@ -5,6 +5,7 @@
 #include "models/auditlogindexer.h"
 
 #include <QDateTime>
+#include <QLocale>
 #include <algorithm>
 
 namespace Sandbench {
@@ -89,6 +90,13 @@ QString AuditLogModel::reasonText(const AuditEvent &event)
 {
     if (event.unreadable)
         return {};
+    if (!event.isDecision()) {
+        const QString figures = event.bytesOut >= 0 && event.bytesIn >= 0
+                                    ? tr("closed: %1 bytes out, %2 bytes in, %3 ms").arg(QLocale().toString(event.bytesOut), QLocale().toString(event.bytesIn),
+                                                                                         QLocale().toString(std::max<qint64>(0, event.durationMs)))
+                                    : tr("closed after %1 ms").arg(QLocale().toString(std::max<qint64>(0, event.durationMs)));
+        return event.reason.isEmpty() ? figures : figures + QStringLiteral(" \u00b7 ") + visibleText(event.reason);
+    }
     if (event.allowed)
         return event.rule.isEmpty() ? QString() : tr("allowed by %1").arg(visibleText(event.rule));
     static const QLatin1String lead("permission denied: ");
@@ -245,8 +253,10 @@ void AuditLogModel::setEvents(const QList<AuditEvent> &events)
     beginResetModel();
     resetSource();
     m_events = events;
-    for (const AuditEvent &event : events)
-        ++(event.allowed ? m_allows : m_denies);
+    for (const AuditEvent &event : events) {
+        if (event.isDecision())
+            ++(event.allowed ? m_allows : m_denies);
+    }
     endResetModel();
     emit countsChanged();
     if (!m_filter.isEmpty())
@@ -257,8 +267,10 @@ void AuditLogModel::appendEvents(const QList<AuditEvent> &events)
 {
     if (m_file) // a file is a finished log; live events start a fresh in-memory one
         clear();
-    for (const AuditEvent &event : events)
-        ++(event.allowed ? m_allows : m_denies);
+    for (const AuditEvent &event : events) {
+        if (event.isDecision())
+            ++(event.allowed ? m_allows : m_denies);
+    }
     const qsizetype room = std::max<qsizetype>(0, m_liveLimit - m_events.size());
     const QList<AuditEvent> batch = events.size() <= room ? events : events.first(room);
     m_liveDropped += events.size() - batch.size();

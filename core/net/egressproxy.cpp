@@ -180,7 +180,8 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
 
 void EgressProxy::startSquid(std::function<void(Result<void>)> done)
 {
-    const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges)
+    m_decisionMarker = SquidConfig::randomMarker();
+    const QByteArray conf = SquidConfig::build(m_list, m_options.blockedRanges, m_decisionMarker)
                             + SquidConfig::hostServiceRules(m_list, m_relayGateway, m_relayPorts);
     QJsonArray env{QStringLiteral("SQUID_CONF=") + QString::fromLatin1(conf)};
     QJsonArray cmd{QStringLiteral("sh"), QStringLiteral("-c"),
@@ -247,6 +248,11 @@ void EgressProxy::onStream(const QByteArray &data)
 void EgressProxy::handleLine(const QByteArray &line, bool fromStderr)
 {
     if (fromStderr) {
+        if (auto decision = SquidConfig::parseDecisionLine(line, m_decisionMarker, m_list)) {
+            for (const AuditEvent &e : m_connections.decided(*decision))
+                emit connection(e);
+            return;
+        }
         // Squid's last words, for the error when it stops before listening.
         m_stderrTail = (m_stderrTail + line + '\n').right(1500);
         if (line.contains(SquidConfig::readyMarker)) {
@@ -272,8 +278,10 @@ void EgressProxy::handleLine(const QByteArray &line, bool fromStderr)
         return emit trafficRecorded(line.mid(qsizetype(sizeof(TrafficProxyConfig::trafficLinePrefix)) - 1));
     if (m_options.capture == TrafficCapture::Replay && line.startsWith(TrafficProxyConfig::replayLinePrefix))
         return emit replayRequested(line.mid(qsizetype(sizeof(TrafficProxyConfig::replayLinePrefix)) - 1));
-    if (auto event = SquidConfig::parseLogLine(line, m_list))
-        emit connection(*event);
+    if (auto end = SquidConfig::parseLogLine(line, m_list)) {
+        for (const AuditEvent &e : m_connections.ended(*end))
+            emit connection(e);
+    }
 }
 
 void EgressProxy::readyIfListening()
@@ -295,6 +303,9 @@ void EgressProxy::onStreamEnded()
     if (auto ready = std::exchange(m_readyDone, nullptr))
         ready(fail(ErrorCode::EnvironmentError, QStringLiteral("the egress proxy (Squid) stopped before it listened: %1")
                                                     .arg(QString::fromUtf8(m_stderrTail + m_stderrLine).right(1500))));
+    // Connections still open end with the proxy: their figures are lost, their end is not.
+    for (const AuditEvent &e : m_connections.proxyEnded(QDateTime::currentMSecsSinceEpoch()))
+        emit connection(e);
     if (wasRunning && !m_stopped) {
         AuditEvent e;
         e.timeMs = QDateTime::currentMSecsSinceEpoch();

@@ -3,6 +3,7 @@
 #include "audit/auditevent.h"
 #include "common/result.h"
 #include "net/egressallowlist.h"
+#include "net/egressconnections.h"
 #include "net/secretproxyconfig.h"
 
 #include <QDateTime>
@@ -46,8 +47,9 @@ struct EgressProxyOptions
 // the only other member of it and also sits on the outbound network. The sandbox's container
 // joins the internal network only, so every connection it makes to anything but the proxy has
 // no route (and the host's addresses are cut off inside it, DockerBackend::cutOffHost); the
-// proxy decides each request by the allow list (SquidConfig) and logs it, and every log line
-// becomes an AuditEvent (connection()). Squid runs as an exec of the proxy container whose
+// proxy decides each request by the allow list (SquidConfig) and tells it: an allowed
+// connection as it is decided and again when it ends, a denied one once (EgressConnections);
+// each becomes an AuditEvent (connection()). Squid runs as an exec of the proxy container whose
 // stream Sandbench holds: when it ends, Squid is gone, nothing listens any more, the sandbox is
 // offline, and proxyStopped() says so. stop() removes the container and then the network.
 class EgressProxy : public QObject
@@ -122,6 +124,8 @@ private:
     bool m_squidListening = false;
     bool m_secretProxyListening = false;
     QByteArray m_caPem;
+    QByteArray m_decisionMarker;
+    EgressConnections m_connections;
     bool m_stopped = false;
     struct Decoder;
     std::unique_ptr<Decoder> m_decoder;

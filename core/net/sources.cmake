@@ -2,6 +2,7 @@ target_sources(sandbench_core PRIVATE
     net/egressallowlist.h net/egressallowlist.cpp
     net/squidconfig.h net/squidconfig.cpp
     net/egressproxy.h net/egressproxy.cpp
+    net/egressconnections.h net/egressconnections.cpp
     net/secretproxyconfig.h net/secretproxyconfig.cpp
     net/hostportrelay.h net/hostportrelay.cpp
     net/hostmitmproxy.h net/hostmitmproxy.cpp

@@ -2,7 +2,10 @@
 
 
 #include <QDateTime>
+#include <QRandomGenerator>
 #include <QUrl>
+
+#include <cctype>
 
 namespace Sandbench::SquidConfig {
 
@@ -42,7 +45,14 @@ QStringList fixedBlockedRanges()
             QStringLiteral("ff00::/8"), QStringLiteral("::ffff:0:0/96")};
 }
 
-QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges)
+QByteArray randomMarker()
+{
+    QByteArray bytes(16, Qt::Uninitialized);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(bytes.data()), bytes.size() / 4);
+    return "SBD" + bytes.toHex();
+}
+
+QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges, const QByteArray &decisionMarker)
 {
     QByteArray c;
     c += "# Written by Sandbench for one sandbox; see core/net/squidconfig.h.\n";
@@ -57,9 +67,16 @@ QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges)
     // --post-data through a proxy as a GET with a body). The proxy decides hosts, not methods.
     c += "request_entities on\n";
     // One line per transaction, read by Sandbench: URL-encoded fields, '-' for none.
-    c += "logformat sandbench SB1 %ts.%03tu %#>rm %#>rd %>rP %>Hs %Ss %#{sandbench_rule}note "
+    c += "logformat sandbench SB2 %ts.%03tu %>a %>p %#>rm %#>rd %>rP %>Hs %Ss %#{sandbench_rule}note "
          "%#{sandbench_reason}note %>st %<st %tr\n";
     c += "access_log stdio:/dev/stdout logformat=sandbench\nbuffered_logs off\n";
+    // Asked last on each allow line, so only when Squid has allowed the request: it answers OK
+    // and says so on stderr (the cache log, read by EgressProxy). Never cached, so every
+    // request is told; a helper that dies makes Squid refuse, then stop: it fails closed.
+    // The host is URL-encoded (%#) as in the access log, so a name is told the same way twice.
+    c += "external_acl_type sb_decided ttl=0 negative_ttl=0 cache=0 children-max=4 children-startup=1 children-idle=1 "
+         "concurrency=1000 %>a %>p %#>rd %>rP /bin/sh -c 'while read -r c r; do printf \"%s OK\\n\" \"$c\"; "
+         "printf \"" + decisionMarker + " %s\\n\" \"$r\" >&2; done'\n";
     c += "acl sb_literal dstdom_regex -n ^[0-9.]+$ ^\\[?[0-9a-fA-F:.]+\\]?$\n";
     QByteArray blocked = "acl sb_blocked dst";
     for (const QString &range : fixedBlockedRanges() + blockedRanges)
@@ -112,8 +129,9 @@ QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges)
         }
         c += "acl sb_a" + n + " all-of " + parts + "\n";
         c += "acl sb_n" + n + " annotate_transaction sandbench_rule=allow[" + n + "]\n";
+        c += "acl sb_d" + n + " external sb_decided " + n + "\n";
         listed += " sb_a" + n;
-        const QByteArray line = "http_access allow sb_a" + n + " sb_n" + n + "\n";
+        const QByteArray line = "http_access allow sb_a" + n + " sb_n" + n + " sb_d" + n + "\n";
         // A host service (127.0.0.1:PORT, localhost:PORT) is decided before the loopback deny:
         // it never reaches loopback here, hostServiceRules() sends it to its relay.
         if (r.kind == EgressRule::Kind::Ip || r.isHostService())
@@ -155,20 +173,80 @@ QByteArray hostServiceRules(const EgressAllowList &list, const QString &gateway,
     return c;
 }
 
-std::optional<AuditEvent> parseLogLine(const QByteArray &line, const EgressAllowList &list)
+namespace {
+
+QString fieldText(const QByteArray &field)
+{
+    return field == "-" ? QString() : QUrl::fromPercentEncoding(field);
+}
+
+QString resourceOf(const QString &host, const QByteArray &port)
+{
+    const QString portText = port == "-" ? QString() : QString::fromLatin1(port);
+    return host.isEmpty() ? QStringLiteral("-") : portText.isEmpty() ? host : host + QLatin1Char(':') + portText;
+}
+
+// "allow[N]" (the access log's note) or "N" (the helper's argument) to the audit's rule.
+QString allowRule(const QString &rule, const EgressAllowList &list)
+{
+    bool ok = false;
+    const QString digits = rule.startsWith(QLatin1String("allow[")) && rule.endsWith(QLatin1Char(']')) ? rule.mid(6).chopped(1) : rule;
+    const int index = digits.toInt(&ok);
+    return ok && index >= 0 && index < list.rules().size()
+               ? QStringLiteral("network.allow[%1] %2").arg(index).arg(list.rules()[index].canonical())
+               : rule;
+}
+
+// Squid's %>a %>p: an address and a port, nothing else (they key a connection's two lines).
+bool isClient(const QByteArray &address, const QByteArray &port)
+{
+    bool ok = false;
+    const uint p = port.toUInt(&ok);
+    if (!ok || p == 0 || p > 65535 || address.isEmpty() || address.size() > 64)
+        return false;
+    for (const char ch : address) {
+        if (!std::isxdigit(static_cast<unsigned char>(ch)) && ch != '.' && ch != ':')
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<ProxyLine> parseDecisionLine(const QByteArray &line, const QByteArray &decisionMarker, const EgressAllowList &list)
+{
+    if (decisionMarker.isEmpty())
+        return std::nullopt;
+    const QList<QByteArray> f = line.trimmed().split(' ');
+    if (f.size() != 6 || f[0] != decisionMarker || !isClient(f[1], f[2]))
+        return std::nullopt;
+    ProxyLine out;
+    out.client = f[1] + ' ' + f[2];
+    AuditEvent &e = out.event;
+    e.timeMs = QDateTime::currentMSecsSinceEpoch();
+    e.kind = QStringLiteral("net");
+    e.action = QStringLiteral("connect");
+    e.resource = resourceOf(fieldText(f[3]), f[4]);
+    e.allowed = true;
+    e.rule = allowRule(QString::fromLatin1(f[5]), list);
+    return out;
+}
+
+std::optional<ProxyLine> parseLogLine(const QByteArray &line, const EgressAllowList &list)
 {
     const QList<QByteArray> f = line.trimmed().split(' ');
-    if (f.size() != 12 || f[0] != "SB1")
+    if (f.size() != 14 || f[0] != "SB2")
         return std::nullopt;
-    auto text = [](const QByteArray &field) {
-        return field == "-" ? QString() : QUrl::fromPercentEncoding(field);
-    };
     auto number = [](const QByteArray &field) {
         bool ok = false;
         const qint64 v = field.toLongLong(&ok);
         return ok && v >= 0 ? v : qint64(-1);
     };
-    AuditEvent e;
+    ProxyLine out;
+    // A request Squid could not read has no client fields worth keying on: it is denied.
+    if (isClient(f[2], f[3]))
+        out.client = f[2] + ' ' + f[3];
+    AuditEvent &e = out.event;
     bool ok = false;
     const double seconds = f[1].toDouble(&ok);
     if (!ok)
@@ -176,32 +254,28 @@ std::optional<AuditEvent> parseLogLine(const QByteArray &line, const EgressAllow
     e.timeMs = qint64(seconds * 1000.0);
     e.kind = QStringLiteral("net");
     e.action = QStringLiteral("connect");
-    const QString host = text(f[3]);
-    const QString portText = f[4] == "-" ? QString() : QString::fromLatin1(f[4]);
-    e.resource = host.isEmpty() ? QStringLiteral("-") : portText.isEmpty() ? host : host + QLatin1Char(':') + portText;
-    const QString rule = text(f[7]);
-    const QByteArray why = text(f[8]).toLatin1();
+    const QString host = fieldText(f[5]);
+    e.resource = resourceOf(host, f[6]);
+    const QString rule = fieldText(f[9]);
+    const QByteArray why = fieldText(f[10]).toLatin1();
     // Allowed only when an entry matched and Squid did not refuse it anyway.
-    e.allowed = !rule.isEmpty() && !f[6].contains("DENIED");
+    e.allowed = !rule.isEmpty() && !f[8].contains("DENIED");
     if (e.allowed) {
-        const int index = rule.startsWith(QLatin1String("allow[")) ? rule.mid(6).chopped(1).toInt() : -1;
-        e.rule = index >= 0 && index < list.rules().size()
-                     ? QStringLiteral("network.allow[%1] %2").arg(index).arg(list.rules()[index].canonical())
-                     : rule;
-        if (f[5] != "200" && f[5] != "-" && !f[5].startsWith('2') && !f[5].startsWith('3') && !f[5].startsWith('4'))
-            e.reason = QStringLiteral("the proxy could not reach it (status %1)").arg(QString::fromLatin1(f[5]));
+        e.rule = allowRule(rule, list);
+        if (f[7] != "200" && f[7] != "-" && !f[7].startsWith('2') && !f[7].startsWith('3') && !f[7].startsWith('4'))
+            e.reason = QStringLiteral("the proxy could not reach it (status %1)").arg(QString::fromLatin1(f[7]));
     } else if (host.isEmpty()) {
         e.rule = QStringLiteral("network.allow");
         e.reason = QStringLiteral("the client closed or sent no request the proxy could read (%1)")
-                       .arg(QString::fromLatin1(f[6]).left(60));
+                       .arg(QString::fromLatin1(f[8]).left(60));
     } else {
         e.rule = why.isEmpty() ? QStringLiteral("network.allow") : QStringLiteral("network.allow:%1").arg(QString::fromLatin1(why));
         e.reason = reasonText(why, e.resource);
     }
-    e.bytesOut = number(f[9]);
-    e.bytesIn = number(f[10]);
-    e.durationMs = number(f[11]);
-    return e;
+    e.bytesOut = number(f[11]);
+    e.bytesIn = number(f[12]);
+    e.durationMs = number(f[13]);
+    return out;
 }
 
 } // namespace Sandbench::SquidConfig

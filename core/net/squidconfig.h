@@ -31,8 +31,12 @@ constexpr int port = 3128;
 constexpr char readyMarker[] = "Accepting HTTP Socket connections";
 
 // blockedRanges: CIDRs or addresses (the host's addresses, the proxy's gateway) denied after
-// resolution on top of the fixed loopback/link-local/metadata ones.
-QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges);
+// resolution on top of the fixed loopback/link-local/metadata ones. decisionMarker: the
+// prefix of the lines that say, as it is decided, that a connection is allowed (see
+// parseDecisionLine); a secret of this proxy's (randomMarker()), so that no text Squid copies
+// into its messages from a client or a server can pass for one.
+QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges, const QByteArray &decisionMarker);
+QByteArray randomMarker();
 
 // The rules of the list's host services (EgressRule::isHostService), to append to build()'s:
 // each goes to its relay (HostPortRelay at gateway:relayPorts[index]) and never direct, so a
@@ -42,9 +46,23 @@ QByteArray hostServiceRules(const EgressAllowList &list, const QString &gateway,
 // The fixed ranges of step 3.
 QStringList fixedBlockedRanges();
 
-// One access-log line as an audit event (kind net, action connect); nullopt for a line that
-// is not one of ours.
-std::optional<AuditEvent> parseLogLine(const QByteArray &line, const EgressAllowList &list);
+// A line Squid gave Sandbench: the event, and the client's address and port (the connection
+// from the sandbox) that ties an allowed connection's decision to its end.
+struct ProxyLine
+{
+    AuditEvent event;
+    QByteArray client;
+};
+
+// Squid writes its access log when a transaction ends, so an allowed connection is told twice:
+// when it is decided, by an external ACL helper that is the last condition of each allow line
+// and writes "MARKER client-address client-port host port rule-index" to Squid's cache log
+// (an event of action connect, without figures); and when it ends, by the access log.
+std::optional<ProxyLine> parseDecisionLine(const QByteArray &line, const QByteArray &decisionMarker, const EgressAllowList &list);
+
+// One access-log line (a transaction that ended) as an audit event: kind net, action connect,
+// with the bytes each way and the duration; nullopt for a line that is not one of ours.
+std::optional<ProxyLine> parseLogLine(const QByteArray &line, const EgressAllowList &list);
 
 } // namespace SquidConfig
 

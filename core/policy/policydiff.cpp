@@ -50,7 +50,7 @@ PolicyUsage comparePolicyWithAudit(const Policy &policy, const QString &baseDir,
     const PolicyMatcher matcher(matcherSetupFor(policy, baseDir, context));
     QHash<QString, qsizetype> denialAt; // kind action resource -> index in denials
     for (const AuditEvent &event : events) {
-        if (event.rule == QLatin1String("sandbench"))
+        if (event.rule == QLatin1String("sandbench") || !event.isDecision())
             continue;
         ++usage.events;
         const PolicyQuestion q = questionFor(event);

@@ -65,8 +65,8 @@ public:
 
     void add(const AuditEvent &event)
     {
-        if (event.unreadable)
-            return;
+        if (event.unreadable || !event.isDecision())
+            return; // a connection's end repeats its decision
         const bool denied = !event.allowed;
         if (event.kind == QLatin1String("read") || event.kind == QLatin1String("write"))
             addPath(event, denied);

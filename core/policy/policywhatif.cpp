@@ -11,7 +11,7 @@ WhatIfReport whatIf(const Policy &policy, const QString &baseDir, const QList<Au
     for (const AuditEvent &event : events) {
         // Sandbench's own modules live in a folder named anew for every run: not the code's
         // decisions, and a replay leaves them out of its comparison the same way.
-        if (event.rule == QLatin1String("sandbench"))
+        if (event.rule == QLatin1String("sandbench") || !event.isDecision())
             continue;
         ++number;
         ++report.compared;

@@ -185,23 +185,33 @@ private slots:
                                                "(printf 'CONNECT %s HTTP/1.1\\r\\n\\r\\n' $h; sleep 1) | nc -w 3 ${http_proxy#http://} | head -1; done"),
                        60'000);
         VERIFY_OK(r);
-        // Live: both lines arrive without anything being reloaded.
-        for (QDeadlineTimer deadline(30'000); audit.model()->rowCount() < 2 && !deadline.hasExpired();)
+        // Live: the three lines arrive without anything being reloaded: the listed connection
+        // as it was decided and when it ended, and the refused one.
+        for (QDeadlineTimer deadline(30'000); audit.model()->rowCount() < 3 && !deadline.hasExpired();)
             QTest::qWait(100);
-        QCOMPARE(audit.model()->rowCount(), 2);
+        QCOMPARE(audit.model()->rowCount(), 3);
         int deniedRow = -1;
-        for (int i = 0; i < 2; ++i) {
+        int allowedRow = -1;
+        int closedRow = -1;
+        for (int i = 0; i < 3; ++i) {
             const AuditEvent e = audit.model()->eventAt(i);
-            QVERIFY(e.kind == QLatin1String("net") && e.action == QLatin1String("connect"));
-            if (e.resource == QLatin1String("other.invalid:443") && !e.allowed)
+            QVERIFY(e.kind == QLatin1String("net"));
+            if (e.resource == QLatin1String("other.invalid:443") && !e.allowed && e.action == QLatin1String("connect"))
                 deniedRow = i;
-            if (e.resource == QLatin1String("listed.invalid:443"))
-                QVERIFY(e.allowed);
+            if (e.resource == QLatin1String("listed.invalid:443") && e.allowed && e.action == QLatin1String("connect"))
+                allowedRow = i;
+            if (e.resource == QLatin1String("listed.invalid:443") && e.allowed && e.action == QLatin1String("close"))
+                closedRow = i;
         }
+        QVERIFY(allowedRow >= 0 && closedRow > allowedRow);
+        // A connection's end is no second decision.
+        QCOMPARE(audit.model()->allowCount(), 1);
+        QCOMPARE(audit.model()->denyCount(), 1);
+        QVERIFY2(audit.model()->index(closedRow, int(AuditLogModel::Column::Reason)).data().toString().startsWith(QLatin1String("closed")),
+                 qPrintable(audit.model()->index(closedRow, int(AuditLogModel::Column::Reason)).data().toString()));
         QVERIFY(deniedRow >= 0);
 
         // ---- "Allow this" on the allowed row says why not; on the denied one it is remembered
-        const int allowedRow = 1 - deniedRow;
         QTableView *view = audit.view();
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(audit.model()->index(allowedRow, 0)).center());
         QVERIFY(!audit.allowButton()->isEnabled());

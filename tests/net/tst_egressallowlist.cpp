@@ -1,6 +1,7 @@
 #include "net/egressallowlist.h"
 #include "net/squidconfig.h"
 
+#include <QDateTime>
 #include <QTest>
 
 using namespace Sandbench;
@@ -17,6 +18,7 @@ private slots:
     void specForm();
     void configDeniesBeforeResolvingAndBlocksHostRanges();
     void logLines();
+    void decisionLines();
     void hostServicesNeedTheirPort_data();
     void hostServicesNeedTheirPort();
     void hostServicesGoToTheirRelayOnly();
@@ -116,7 +118,7 @@ void TestEgressAllowList::configDeniesBeforeResolvingAndBlocksHostRanges()
     auto list = EgressAllowList::parse({QStringLiteral("a.example:8080"), QStringLiteral("*.b.example"),
                                         QStringLiteral("169.254.169.254:80"), QStringLiteral("10.0.0.0/8")});
     QVERIFY(list);
-    const QByteArray c = SquidConfig::build(*list, {QStringLiteral("192.0.2.9/32")});
+    const QByteArray c = SquidConfig::build(*list, {QStringLiteral("192.0.2.9/32")}, "SBDtest");
     const qsizetype notListed = c.indexOf("http_access deny !sb_listed");
     const qsizetype blocked = c.indexOf("http_access deny sb_blocked");
     const qsizetype exact = c.indexOf("http_access allow sb_a2 ");
@@ -127,30 +129,42 @@ void TestEgressAllowList::configDeniesBeforeResolvingAndBlocksHostRanges()
     QVERIFY(c.contains("acl sb_r1 dstdom_regex -n -i \\.b\\.example$\n"));
     QVERIFY(c.contains("acl sb_a3 all-of sb_literal sb_r3\n"));
     QVERIFY(c.trimmed().endsWith("http_access deny all"));
+    // Every allow line ends with the helper that tells the decision, never cached, and the
+    // helper writes this proxy's marker.
+    for (int i = 0; i < 4; ++i) {
+        const QByteArray n = QByteArray::number(i);
+        QVERIFY2(c.contains("http_access allow sb_a" + n + " sb_n" + n + " sb_d" + n + "\n"), n.constData());
+        QVERIFY(c.contains("acl sb_d" + n + " external sb_decided " + n + "\n"));
+    }
+    QVERIFY(c.contains("external_acl_type sb_decided ttl=0 negative_ttl=0 cache=0 "));
+    QVERIFY(c.contains("printf \"SBDtest %s\\n\" \"$r\" >&2"));
+    const QByteArray a = SquidConfig::randomMarker(), b = SquidConfig::randomMarker();
+    QVERIFY(a != b && a.size() == 35 && a.startsWith("SBD"));
 }
 
 void TestEgressAllowList::logLines()
 {
     auto list = EgressAllowList::parse({QStringLiteral("a.example:8080")});
     QVERIFY(list);
-    auto allowed = SquidConfig::parseLogLine("SB1 1796545327.293 CONNECT a.example 8080 200 TCP_TUNNEL allow%5B0%5D - 81 39 12", *list);
+    auto allowed = SquidConfig::parseLogLine("SB2 1796545327.293 172.18.0.3 40112 CONNECT a.example 8080 200 TCP_TUNNEL allow%5B0%5D - 81 39 12", *list);
     QVERIFY(allowed);
-    QVERIFY(allowed->allowed);
-    QCOMPARE(allowed->resource, QStringLiteral("a.example:8080"));
-    QCOMPARE(allowed->rule, QStringLiteral("network.allow[0] a.example:8080"));
-    QCOMPARE(allowed->bytesOut, 81);
-    QCOMPARE(allowed->bytesIn, 39);
-    QCOMPARE(allowed->durationMs, 12);
-    auto denied = SquidConfig::parseLogLine("SB1 1796545327.3 GET b.example 80 403 TCP_DENIED - notlisted 50 3900 0", *list);
+    QCOMPARE(allowed->client, QByteArray("172.18.0.3 40112"));
+    QVERIFY(allowed->event.allowed);
+    QCOMPARE(allowed->event.resource, QStringLiteral("a.example:8080"));
+    QCOMPARE(allowed->event.rule, QStringLiteral("network.allow[0] a.example:8080"));
+    QCOMPARE(allowed->event.bytesOut, 81);
+    QCOMPARE(allowed->event.bytesIn, 39);
+    QCOMPARE(allowed->event.durationMs, 12);
+    auto denied = SquidConfig::parseLogLine("SB2 1796545327.3 172.18.0.3 40114 GET b.example 80 403 TCP_DENIED - notlisted 50 3900 0", *list);
     QVERIFY(denied);
-    QVERIFY(!denied->allowed);
-    QVERIFY(denied->reason.contains(QLatin1String("not in the sandbox's network allow list")));
+    QVERIFY(!denied->event.allowed);
+    QVERIFY(denied->event.reason.contains(QLatin1String("not in the sandbox's network allow list")));
     // A forged rule note with a DENIED status is no allow.
-    auto forged = SquidConfig::parseLogLine("SB1 1.0 GET a.example 8080 403 TCP_DENIED allow%5B0%5D - 1 1 0", *list);
-    QVERIFY(forged && !forged->allowed);
+    auto forged = SquidConfig::parseLogLine("SB2 1.0 172.18.0.3 40116 GET a.example 8080 403 TCP_DENIED allow%5B0%5D - 1 1 0", *list);
+    QVERIFY(forged && !forged->event.allowed);
     // The closing figures survive the audit line's round trip; an event without them has no keys.
     AuditEvent back;
-    QVERIFY(AuditEvent::fromJsonLine(allowed->toJsonLine(), &back));
+    QVERIFY(AuditEvent::fromJsonLine(allowed->event.toJsonLine(), &back));
     QCOMPARE(back.bytesOut, 81);
     QCOMPARE(back.bytesIn, 39);
     QCOMPARE(back.durationMs, 12);
@@ -160,7 +174,36 @@ void TestEgressAllowList::logLines()
     QVERIFY(AuditEvent::fromJsonLine(plain.toJsonLine(), &back));
     QCOMPARE(back.bytesIn, -1);
     QVERIFY(!SquidConfig::parseLogLine("2026/12/06 squid says hello", *list));
-    QVERIFY(!SquidConfig::parseLogLine("SB1 x GET a 1 2 3 4 5 6 7 8", *list));
+    QVERIFY(!SquidConfig::parseLogLine("SB2 x 1.2.3.4 5 GET a 1 2 3 4 5 6 7 8", *list));
+    QVERIFY(!SquidConfig::parseLogLine("SB1 1796545327.293 CONNECT a.example 8080 200 TCP_TUNNEL allow%5B0%5D - 81 39 12", *list));
+}
+
+void TestEgressAllowList::decisionLines()
+{
+    auto list = EgressAllowList::parse({QStringLiteral("a.example:8080"), QStringLiteral("*.b.example")});
+    QVERIFY(list);
+    const QByteArray marker = "SBD0123456789abcdef0123456789abcdef";
+    auto d = SquidConfig::parseDecisionLine(marker + " 172.18.0.3 40112 x.b.example 443 1", marker, *list);
+    QVERIFY(d);
+    QCOMPARE(d->client, QByteArray("172.18.0.3 40112"));
+    QVERIFY(d->event.allowed);
+    QCOMPARE(d->event.action, QStringLiteral("connect"));
+    QCOMPARE(d->event.resource, QStringLiteral("x.b.example:443"));
+    QCOMPARE(d->event.rule, QStringLiteral("network.allow[1] *.b.example"));
+    QCOMPARE(d->event.bytesIn, -1);
+    QVERIFY(qAbs(d->event.timeMs - QDateTime::currentMSecsSinceEpoch()) < 5000);
+    // The name as the access log writes it: URL-encoded, decoded once.
+    auto encoded = SquidConfig::parseDecisionLine(marker + " fd00::3 1 ex%2541mple%C3%A9.b.example 80 1", marker, *list);
+    QVERIFY(encoded);
+    QCOMPARE(encoded->event.resource, QStringLiteral("ex%41mpleé.b.example:80"));
+    // Anything else Squid writes to its cache log is no decision: another marker (text a client
+    // or a server got Squid to print), a client that is no address and port, another shape.
+    QVERIFY(!SquidConfig::parseDecisionLine("SBDffffffffffffffffffffffffffffffff 172.18.0.3 40112 a.example 8080 0", marker, *list));
+    QVERIFY(!SquidConfig::parseDecisionLine(marker + " 172.18.0.3 40112 a.example 8080 0", QByteArray(), *list));
+    QVERIFY(!SquidConfig::parseDecisionLine(marker + " host.name 40112 a.example 8080 0", marker, *list));
+    QVERIFY(!SquidConfig::parseDecisionLine(marker + " 172.18.0.3 70000 a.example 8080 0", marker, *list));
+    QVERIFY(!SquidConfig::parseDecisionLine(marker + " 172.18.0.3 40112 a.example 8080", marker, *list));
+    QVERIFY(!SquidConfig::parseDecisionLine("2026/12/07 12:00:00| " + marker + " 172.18.0.3 40112 a.example 8080 0", marker, *list));
 }
 
 void TestEgressAllowList::hostServicesNeedTheirPort_data()
@@ -205,7 +248,7 @@ void TestEgressAllowList::hostServicesGoToTheirRelayOnly()
     auto list = EgressAllowList::parse({QStringLiteral("a.example"), QStringLiteral("localhost:3000"), QStringLiteral("127.0.0.1:5173")});
     QVERIFY(list);
     QCOMPARE(list->rules()[1].hostServiceAddress(), QHostAddress(QHostAddress::LocalHost));
-    const QByteArray c = SquidConfig::build(*list, {});
+    const QByteArray c = SquidConfig::build(*list, {}, "SBDtest");
     // Both are decided before the loopback deny (they never reach the proxy's loopback).
     const qsizetype blocked = c.indexOf("http_access deny sb_blocked");
     QVERIFY(c.indexOf("http_access allow sb_a1 ") < blocked && c.indexOf("http_access allow sb_a2 ") < blocked);

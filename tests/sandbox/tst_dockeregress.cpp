@@ -7,6 +7,7 @@
 #include "sandbox/docker/dockerbackend.h"
 
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QScopeGuard>
@@ -16,6 +17,8 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace Sandbench;
 using namespace Sandbench::Test;
@@ -227,10 +230,20 @@ private slots:
         QVERIFY(has(QStringLiteral("meta.test:80"), false));
         QVERIFY(has(QStringLiteral("loop.test:8080"), false));
         QVERIFY(has(QStringLiteral("loop.test:9999"), false));
+        // The allowed one is told as decided, then at its end with the figures.
+        for (QDeadlineTimer closed(10'000); !closed.hasExpired() && std::ranges::none_of(events, [](const AuditEvent &e) {
+                 return e.resource == QLatin1String("allowed.test:8080") && e.action == QLatin1String("close"); });)
+            QTest::qWait(100);
+        bool allowedEnded = false;
         for (const AuditEvent &e : events) {
             if (e.resource == QLatin1String("allowed.test:8080") && e.allowed) {
                 QCOMPARE(e.rule, QStringLiteral("network.allow[0] allowed.test:8080"));
-                QVERIFY(e.bytesIn > 0 && e.durationMs >= 0);
+                if (e.action == QLatin1String("close")) {
+                    QVERIFY(e.bytesIn > 0 && e.durationMs >= 0);
+                    allowedEnded = true;
+                } else {
+                    QCOMPARE(e.bytesIn, -1);
+                }
             }
             // Unlisted (its port is not): refused before the proxy resolved it, or the reason
             // would be the address it resolves to.
@@ -239,6 +252,7 @@ private slots:
             if (e.resource == QLatin1String("meta.test:80"))
                 QVERIFY2(e.reason.contains(QLatin1String("metadata")), qPrintable(e.reason));
         }
+        QVERIFY(allowedEnded);
 
         // The proxy dies: the sandbox is offline, never open, and the record says so.
         const QString proxyId = backend->egressProxy()->proxyContainerId();
@@ -263,6 +277,81 @@ private slots:
         QVERIFY(!containerExists(dockerSocket(), sandboxId));
         QVERIFY(countLabelled(QStringLiteral("container")) <= proxiesBefore);
         QVERIFY(countLabelled(QStringLiteral("network")) <= networksBefore);
+    }
+
+    // Squid writes its access log when a transaction ends: a tunnel held open for minutes would
+    // be on no record until then. Its decision is told as it is made, its end with the figures
+    // when it closes, and a proxy that dies under it ends it on the record.
+    void heldConnectionIsOnTheRecordWhenDecided()
+    {
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 300'000;
+        o.network = {NetworkKind::None, NetworkKind::Domains};
+        DockerProviderOptions po;
+        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_server.address())};
+        auto pool = openDockerPool(o, po);
+        VERIFY_OK(pool);
+        SandboxOptions so;
+        so.lifetimeMs = 300'000;
+        so.network.kind = NetworkKind::Domains;
+        so.network.domains = {QStringLiteral("allowed.test:8080")};
+        Sandbox *s = createSandbox(pool->get(), so);
+        QVERIFY(s);
+        auto *backend = qobject_cast<DockerBackend *>(s->backend());
+        QVERIFY(backend && backend->egressProxy());
+        bool ok = false;
+        docker({QStringLiteral("network"), QStringLiteral("connect"), m_server.tag(), backend->egressProxy()->proxyContainerId()}, &ok);
+        QVERIFY(ok);
+        QList<AuditEvent> events;
+        connect(backend, &SandboxBackend::networkEvent, this, [&events](const AuditEvent &e) { events << e; });
+        auto count = [&events](const QString &action) {
+            return std::ranges::count_if(events, [&](const AuditEvent &e) {
+                return e.resource == QLatin1String("allowed.test:8080") && e.allowed && e.action == action;
+            });
+        };
+        // A tunnel held idle for %1 s, then a request through it (the server closes after it).
+        const QString hold = QStringLiteral("(printf 'CONNECT allowed.test:8080 HTTP/1.1\r\n\r\n'; sleep %1; "
+                                            "printf 'GET /index.html HTTP/1.0\r\n\r\n'; sleep 2) | nc -w 40 ${http_proxy#http://}");
+        ExecOptions eo;
+        eo.timeoutMs = 60'000;
+        auto *held = s->exec({QStringLiteral("sh"), QStringLiteral("-c"), hold.arg(8)}, eo);
+        QElapsedTimer clock;
+        clock.start();
+        for (QDeadlineTimer deadline(6'000); count(QStringLiteral("connect")) == 0 && !deadline.hasExpired();)
+            QTest::qWait(50);
+        QVERIFY2(count(QStringLiteral("connect")) == 1, "the held tunnel's decision was not told while it was open");
+        QVERIFY2(clock.elapsed() < 6'000 && count(QStringLiteral("close")) == 0, "the tunnel ended before it was seen open");
+        auto r = waitFor(held, 60'000);
+        VERIFY_OK(r);
+        QVERIFY2(r->stdoutData.contains("200 Connection established") && r->stdoutData.contains("egress-served"), r->stdoutData);
+        for (QDeadlineTimer deadline(10'000); count(QStringLiteral("close")) == 0 && !deadline.hasExpired();)
+            QTest::qWait(50);
+        QCOMPARE(count(QStringLiteral("close")), 1);
+        const auto ended = *std::ranges::find_if(events, [](const AuditEvent &e) { return e.action == QLatin1String("close"); });
+        QCOMPARE(ended.rule, QStringLiteral("network.allow[0] allowed.test:8080"));
+        QVERIFY2(ended.bytesIn > 0 && ended.bytesOut > 0 && ended.durationMs >= 7'000, qPrintable(QString::fromUtf8(ended.toJsonLine())));
+        QVERIFY(ended.timeMs > events.first().timeMs);
+        QCOMPARE(events.size(), 2);
+
+        // Held again, and the proxy dies under it: the tunnel's end is on the record, then the
+        // proxy's.
+        held = s->exec({QStringLiteral("sh"), QStringLiteral("-c"), hold.arg(12)}, eo);
+        for (QDeadlineTimer deadline(6'000); count(QStringLiteral("connect")) < 2 && !deadline.hasExpired();)
+            QTest::qWait(50);
+        QCOMPARE(count(QStringLiteral("connect")), 2);
+        QSignalSpy stopped(backend->egressProxy(), &EgressProxy::proxyStopped);
+        docker({QStringLiteral("exec"), backend->egressProxy()->proxyContainerId(), QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("kill -9 -1")}, &ok);
+        QVERIFY(ok);
+        QVERIFY(stopped.wait(30'000));
+        QCOMPARE(count(QStringLiteral("close")), 2);
+        QVERIFY(events.constLast().action == QLatin1String("proxy") && !events.constLast().allowed);
+        const AuditEvent &cut = events.at(events.size() - 2);
+        QCOMPARE(cut.action, QStringLiteral("close"));
+        QVERIFY2(cut.reason.contains(QLatin1String("proxy stopped")) && cut.bytesIn == -1, qPrintable(QString::fromUtf8(cut.toJsonLine())));
+        waitFor(held, 60'000);
+        VERIFY_OK(waitFor(s->release(), 60'000));
+        QVERIFY(waitFor((*pool)->close(), 60'000));
     }
 
     // 127.0.0.1:PORT named exactly is that port of this machine (a dev server), through the
@@ -396,14 +485,23 @@ private slots:
                 events << e;
             }
         }
-        QCOMPARE(events.size(), 2);
+        // The listed one as it was decided and when it ended (unreachable: the proxy says so),
+        // then the refused one, in one line.
+        QCOMPARE(events.size(), 3);
         QCOMPARE(events[0].resource, QStringLiteral("listed.invalid:443"));
+        QCOMPARE(events[0].action, QStringLiteral("connect"));
         QVERIFY(events[0].allowed);
         QCOMPARE(events[0].rule, QStringLiteral("network.allow[0] listed.invalid:443"));
-        QCOMPARE(events[1].resource, QStringLiteral("other.invalid:443"));
-        QVERIFY(!events[1].allowed);
-        QVERIFY(events[1].reason.contains(QLatin1String("not in the sandbox's network allow list")));
-        QVERIFY(events[0].seq == 1 && events[1].seq == 2 && events[1].bytesOut > 0 && events[1].durationMs >= 0);
+        QCOMPARE(events[0].bytesOut, -1);
+        QCOMPARE(events[1].resource, QStringLiteral("listed.invalid:443"));
+        QCOMPARE(events[1].action, QStringLiteral("close"));
+        QCOMPARE(events[1].rule, events[0].rule);
+        QVERIFY2(events[1].reason.contains(QLatin1String("could not reach")), qPrintable(events[1].reason));
+        QVERIFY(events[1].bytesOut >= 0 && events[1].durationMs >= 0);
+        QCOMPARE(events[2].resource, QStringLiteral("other.invalid:443"));
+        QVERIFY(!events[2].allowed);
+        QVERIFY(events[2].reason.contains(QLatin1String("not in the sandbox's network allow list")));
+        QVERIFY(events[0].seq == 1 && events[1].seq == 2 && events[2].seq == 3 && events[2].bytesOut > 0 && events[2].durationMs >= 0);
     }
 
     void killedOwnersProxyAndNetworkAreReaped()

@@ -364,7 +364,8 @@ void AuditPanel::setStatus(const QString &text)
 void AuditPanel::updateCounts()
 {
     const QLocale locale;
-    const bool file = !m_model->filePath().isEmpty();
+    // A file's lines and a sandbox's connections (a close line is no decision) are counted as lines.
+    const bool file = !m_model->filePath().isEmpty() || !m_sandboxId.isEmpty();
     const QString shown = locale.toString(m_model->rowCount());
     const QString total = locale.toString(m_model->totalCount());
     QStringList parts;

@@ -17,7 +17,8 @@ void AuditPanel::showSandbox(Workbench *workbench, const QString &sandboxId, con
     m_sandboxAllow = allowList;
     m_model->setCodeName(tr("sandbox %1").arg(sandboxId.left(12)));
     m_model->setEvents(workbench->sandboxConnections(sandboxId));
-    // Each new connection as the proxy decides it, like a run's decisions.
+    // Each new connection as the proxy decides it, like a run's decisions, and its end with the
+    // figures when it closes.
     m_sandboxFeed = connect(workbench, &Workbench::sandboxConnection, this, [this](const QString &id, const AuditEvent &event) {
         if (id == m_sandboxId)
             m_model->appendEvents({event});
@@ -44,7 +45,9 @@ QString AuditPanel::sandboxDetailsText(const AuditEvent &event) const
     // The proxy's words and the list's entries are data: quoted on a line of their own.
     const QString seq = QLocale().toString(event.seq);
     const QString rule = visibleText(event.rule.isEmpty() ? tr("(no rule named)") : event.rule);
-    QString text = event.allowed ? tr("#%1 allowed by %2.").arg(seq, rule) : tr("#%1 denied by %2.").arg(seq, rule);
+    QString text = !event.isDecision() ? tr("#%1 closed: a connection allowed by %2.").arg(seq, rule)
+                   : event.allowed     ? tr("#%1 allowed by %2.").arg(seq, rule)
+                                       : tr("#%1 denied by %2.").arg(seq, rule);
     if (isAllowableConnection(event) && !m_sandboxAllow.contains(event.resource))
         text += QStringLiteral(" \u00b7 ") + tr("Allow this adds %1 to the list of the next new sandbox").arg(visibleText(event.resource));
     if (!event.reason.isEmpty())

@@ -106,19 +106,28 @@ if (files.length === 1) {
           'the header names network allow and its list', header.server);
     const net = lines.filter((l) => l.type === 'net');
     const byResource = (res) => net.filter((l) => l.event.resource === res);
-    const listed = byResource('listed.invalid:443');
+    // An allowed connection is told when it is decided (connect) and again when it ends (close,
+    // with the figures); a denied one once.
+    const decisions = (res) => byResource(res).filter((l) => l.event.action === 'connect');
+    const ends = (res) => byResource(res).filter((l) => l.event.action === 'close');
+    const listed = decisions('listed.invalid:443');
     const denied = byResource('other.invalid:443');
-    const dev = byResource(`127.0.0.1:${localPort}`);
+    const dev = decisions(`127.0.0.1:${localPort}`);
+    const devEnds = ends(`127.0.0.1:${localPort}`);
     const otherHost = byResource(`127.0.0.1:${otherPort}`);
-    check(net.every((l) => l.toolSet === 'box' && l.event.kind === 'net' && l.event.action === 'connect'),
-          'every net line is a net/connect event of the tool set box', net);
-    check(listed.length === 1 && listed[0].event.decision === 'allow' && listed[0].event.rule === 'network.allow[0] listed.invalid:443',
-          'the listed name is allowed by its entry, on the record', listed);
-    check(denied.length === 1 && denied[0].event.decision === 'deny' && /not in the sandbox's network allow list/.test(denied[0].event.reason),
-          'the unlisted name is denied on the record, with the reason', denied);
-    check(dev.length >= 1 && dev[0].event.decision === 'allow' && dev[0].event.rule === `network.allow[1] 127.0.0.1:${localPort}`
-          && dev[0].event.bytes_in > 0, 'the host service is allowed by its exact entry, with bytes in', dev);
-    check(otherHost.length >= 1 && otherHost.every((l) => l.event.decision === 'deny'), 'the other host port is denied on the record', otherHost);
+    check(net.every((l) => l.toolSet === 'box' && l.event.kind === 'net' && ['connect', 'close'].includes(l.event.action)),
+          'every net line is a net/connect or net/close event of the tool set box', net);
+    check(listed.length === 1 && listed[0].event.decision === 'allow' && listed[0].event.rule === 'network.allow[0] listed.invalid:443'
+          && listed[0].event.bytes_in === undefined, 'the listed name is allowed by its entry, on the record as decided', listed);
+    const listedEnd = ends('listed.invalid:443');
+    check(listedEnd.length === 1 && listedEnd[0].event.seq > listed[0].event.seq && listedEnd[0].event.bytes_out >= 0,
+          'the listed connection\'s end follows its decision, with the figures', listedEnd);
+    check(denied.length === 1 && denied[0].event.decision === 'deny' && denied[0].event.action === 'connect'
+          && /not in the sandbox's network allow list/.test(denied[0].event.reason),
+          'the unlisted name is denied on the record, with the reason, in one line', denied);
+    check(dev.length >= 1 && dev[0].event.decision === 'allow' && dev[0].event.rule === `network.allow[1] 127.0.0.1:${localPort}`,
+          'the host service is allowed by its exact entry', dev);
+    check(devEnds.length === dev.length && devEnds.some((l) => l.event.bytes_in > 0), 'the host service\'s connections end with bytes in', devEnds);
     const seqs = net.map((l) => l.event.seq);
     check(seqs.every((s, i) => s === i + 1), 'the net lines are numbered 1, 2, 3...', seqs);
     check(lines.at(-1).type === 'end' && lines.indexOf(net.at(-1)) < lines.length - 1, 'the net lines come before the end line');
