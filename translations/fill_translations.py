@@ -11,6 +11,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 DE = {
+    'Secrets for Runs': 'Geheimnisse für Läufe',
+    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the code sees only a placeholder as $NAME, which the run's proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.": 'NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Der Code sieht nur einen Platzhalter als $NAME, den der Proxy des Laufs in Anfrage-Headern an diese Hosts über HTTPS ersetzt. Die Richtlinie entscheidet weiterhin über jede Verbindung. Werte werden nie angezeigt oder gespeichert.',
+    'Runs get no secrets.': 'Läufe erhalten keine Geheimnisse.',
+    'Each run gets: %1': 'Jeder Lauf erhält: %1',
+    'Secre&ts…': '&Geheimnisse …',
+    'API keys the runs use without seeing them (Ctrl+Alt+K)': 'API-Schlüssel, die Läufe benutzen, ohne sie zu sehen (Strg+Alt+K)',
+    'Runs get: %1 (Ctrl+Alt+K)': 'Läufe erhalten: %1 (Strg+Alt+K)',
+    'The next runs get %1 as placeholders.': 'Die nächsten Läufe erhalten %1 als Platzhalter.',
+    'Secrets (the code saw placeholders):\n%1': 'Geheimnisse (der Code sah Platzhalter):\n%1',
     'closed: %1 bytes out, %2 bytes in, %3 ms': 'geschlossen: %1 Bytes gesendet, %2 Bytes empfangen, %3 ms',
     'closed after %1 ms': 'nach %1 ms geschlossen',
     '#%1 closed: a connection allowed by %2.': '#%1 geschlossen: eine durch %2 erlaubte Verbindung.',
@@ -232,6 +241,15 @@ DE = {
 }
 
 JA = {
+    'Secrets for Runs': '実行用のシークレット',
+    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the code sees only a placeholder as $NAME, which the run's proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.": 'NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME です。コードには $NAME としてプレースホルダーだけが見え、実行のプロキシが HTTPS でそのホストへのリクエストヘッダー内で置き換えます。接続はすべて引き続きポリシーが決めます。値は表示も保存もされません。',
+    'Runs get no secrets.': '実行にシークレットは渡されません。',
+    'Each run gets: %1': '各実行に渡すもの: %1',
+    'Secre&ts…': 'シークレット(&T)…',
+    'API keys the runs use without seeing them (Ctrl+Alt+K)': '実行が値を見ずに使う API キー (Ctrl+Alt+K)',
+    'Runs get: %1 (Ctrl+Alt+K)': '実行に渡すもの: %1 (Ctrl+Alt+K)',
+    'The next runs get %1 as placeholders.': '次の実行には %1 がプレースホルダーとして渡されます。',
+    'Secrets (the code saw placeholders):\n%1': 'シークレット (コードにはプレースホルダーが見えました):\n%1',
     'closed: %1 bytes out, %2 bytes in, %3 ms': '終了: 送信 %1 バイト、受信 %2 バイト、%3 ms',
     'closed after %1 ms': '%1 ms 後に終了',
     '#%1 closed: a connection allowed by %2.': '#%1 終了: %2 により許可された接続。',

@@ -1310,6 +1310,26 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
+            <source>The next runs get %1 as placeholders.</source>
+            <translation>Die nächsten Läufe erhalten %1 als Platzhalter.</translation>
+        </message>
+        <message>
+            <source>Runs get no secrets.</source>
+            <translation>Läufe erhalten keine Geheimnisse.</translation>
+        </message>
+        <message>
+            <source>Runs get: %1 (Ctrl+Alt+K)</source>
+            <translation>Läufe erhalten: %1 (Strg+Alt+K)</translation>
+        </message>
+        <message>
+            <source>API keys the runs use without seeing them (Ctrl+Alt+K)</source>
+            <translation>API-Schlüssel, die Läufe benutzen, ohne sie zu sehen (Strg+Alt+K)</translation>
+        </message>
+        <message>
+            <source>Secre&amp;ts…</source>
+            <translation>&amp;Geheimnisse …</translation>
+        </message>
+        <message>
             <location filename="../ui/mainwindowmenus.cpp" line="145" />
             <source>&amp;Welcome</source>
             <translation>&amp;Willkommen</translation>
@@ -2454,6 +2474,16 @@
     </context>
     <context>
         <name>Sandbench::RunHistoryModel</name>
+        <message>
+            <source>Secrets (the code saw placeholders):
+%1</source>
+            <translation>Geheimnisse (der Code sah Platzhalter):
+%1</translation>
+        </message>
+        <message>
+            <source>%1 for %2</source>
+            <translation>%1 für %2</translation>
+        </message>
         <message>
             <location filename="../core/models/runhistorymodel.cpp" line="58" />
             <source>%1 ms</source>
@@ -4903,6 +4933,37 @@ Im Webbrowser öffnen?</translation>
         <message>
             <source>… (and %1 more bytes, not shown)</source>
             <translation>… (und %1 weitere Bytes, nicht angezeigt)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunSecretsDialog</name>
+        <message>
+            <source>Each run gets: %1</source>
+            <translation>Jeder Lauf erhält: %1</translation>
+        </message>
+        <message>
+            <source>Runs get no secrets.</source>
+            <translation>Läufe erhalten keine Geheimnisse.</translation>
+        </message>
+        <message>
+            <source>%1 for %2</source>
+            <translation>%1 für %2</translation>
+        </message>
+        <message>
+            <source>&amp;Secrets:</source>
+            <translation>&amp;Geheimnisse:</translation>
+        </message>
+        <message>
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the code sees only a placeholder as $NAME, which the run&apos;s proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Der Code sieht nur einen Platzhalter als $NAME, den der Proxy des Laufs in Anfrage-Headern an diese Hosts über HTTPS ersetzt. Die Richtlinie entscheidet weiterhin über jede Verbindung. Werte werden nie angezeigt oder gespeichert.</translation>
+        </message>
+        <message>
+            <source>e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</source>
+            <translation>z. B. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</translation>
+        </message>
+        <message>
+            <source>Secrets for Runs</source>
+            <translation>Geheimnisse für Läufe</translation>
         </message>
     </context>
 </TS>

@@ -1304,6 +1304,26 @@
     <context>
         <name>Sandbench::MainWindow</name>
         <message>
+            <source>The next runs get %1 as placeholders.</source>
+            <translation>次の実行には %1 がプレースホルダーとして渡されます。</translation>
+        </message>
+        <message>
+            <source>Runs get no secrets.</source>
+            <translation>実行にシークレットは渡されません。</translation>
+        </message>
+        <message>
+            <source>Runs get: %1 (Ctrl+Alt+K)</source>
+            <translation>実行に渡すもの: %1 (Ctrl+Alt+K)</translation>
+        </message>
+        <message>
+            <source>API keys the runs use without seeing them (Ctrl+Alt+K)</source>
+            <translation>実行が値を見ずに使う API キー (Ctrl+Alt+K)</translation>
+        </message>
+        <message>
+            <source>Secre&amp;ts…</source>
+            <translation>シークレット(&amp;T)…</translation>
+        </message>
+        <message>
             <location filename="../ui/mainwindowmenus.cpp" line="145" />
             <source>&amp;Welcome</source>
             <translation>ようこそ(&amp;W)</translation>
@@ -2447,6 +2467,16 @@
     </context>
     <context>
         <name>Sandbench::RunHistoryModel</name>
+        <message>
+            <source>Secrets (the code saw placeholders):
+%1</source>
+            <translation>シークレット (コードにはプレースホルダーが見えました):
+%1</translation>
+        </message>
+        <message>
+            <source>%1 for %2</source>
+            <translation>%2 用の %1</translation>
+        </message>
         <message>
             <location filename="../core/models/runhistorymodel.cpp" line="58" />
             <source>%1 ms</source>
@@ -4880,6 +4910,37 @@ Web ブラウザーで開きますか?</translation>
         <message>
             <source>… (and %1 more bytes, not shown)</source>
             <translation>… (残り %1 バイトは表示していません)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sandbench::RunSecretsDialog</name>
+        <message>
+            <source>Each run gets: %1</source>
+            <translation>各実行に渡すもの: %1</translation>
+        </message>
+        <message>
+            <source>Runs get no secrets.</source>
+            <translation>実行にシークレットは渡されません。</translation>
+        </message>
+        <message>
+            <source>%1 for %2</source>
+            <translation>%2 用の %1</translation>
+        </message>
+        <message>
+            <source>&amp;Secrets:</source>
+            <translation>シークレット(&amp;S):</translation>
+        </message>
+        <message>
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the code sees only a placeholder as $NAME, which the run&apos;s proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME です。コードには $NAME としてプレースホルダーだけが見え、実行のプロキシが HTTPS でそのホストへのリクエストヘッダー内で置き換えます。接続はすべて引き続きポリシーが決めます。値は表示も保存もされません。</translation>
+        </message>
+        <message>
+            <source>e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</source>
+            <translation>例: OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</translation>
+        </message>
+        <message>
+            <source>Secrets for Runs</source>
+            <translation>実行用のシークレット</translation>
         </message>
     </context>
 </TS>

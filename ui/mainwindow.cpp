@@ -333,6 +333,7 @@ bool MainWindow::runScript()
                                                      : QFileInfo(m_script->filePath()).absolutePath();
     if (!m_policy->filePath().isEmpty())
         request.baseDir = m_policy->baseDir();
+    request.secrets = m_runSecrets;
     return m_workbench->startRun(request, m_script->displayName());
 }
 

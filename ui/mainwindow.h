@@ -3,6 +3,7 @@
 #include "appsettings.h"
 #include "audit/auditevent.h"
 #include "exec/execresult.h"
+#include "sandbox/sandboxtypes.h"
 
 #include <QKeySequence>
 #include <QMainWindow>
@@ -73,6 +74,7 @@ public:
     DoctorStatus *doctorStatus() const { return m_doctorStatus; }
     QAction *runAction() const { return m_runAction; }
     QAction *stopAction() const { return m_stopAction; }
+    QAction *runSecretsAction() const { return m_runSecretsAction; }
     QList<QDockWidget *> docks() const { return m_docks; }
     PanelNavigator *navigator() const { return m_navigator; }
     // The mark on the dock that holds the keyboard focus.
@@ -204,6 +206,11 @@ private:
     QMenu *m_viewMenu = nullptr;
     QAction *m_allowAction = nullptr;
     QAction *m_saveSessionAction = nullptr;
+    QAction *m_runSecretsAction = nullptr;
+    // Run → Secrets…: what the window's runs get, in memory only (values never saved).
+    QString m_runSecretsText;
+    QList<SandboxSecret> m_runSecrets;
+    void editRunSecrets();
     PanelNavigator *m_navigator = nullptr;
     FocusKeeper *m_focusKeeper = nullptr;
     DockFocusFrame *m_dockFrame = nullptr;

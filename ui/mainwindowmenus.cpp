@@ -9,6 +9,7 @@
 #include "panels/approvalspanel.h"
 #include "panels/auditpanel.h"
 #include "panels/policyeditorpanel.h"
+#include "panels/runsecretsdialog.h"
 #include "panels/runstatuswidget.h"
 #include "panels/scripteditorpanel.h"
 #include "panels/sessionspanel.h"
@@ -19,6 +20,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
 
@@ -113,6 +115,10 @@ void MainWindow::createActions()
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     m_stopAction->setToolTip(tr("Stop the run and everything it started (Shift+F5)"));
     m_stopAction->setEnabled(false);
+    m_runSecretsAction = run->addAction(tr("Secre&ts\u2026"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_K), this,
+                                        &MainWindow::editRunSecrets);
+    m_runSecretsAction->setObjectName(QStringLiteral("runSecretsAction"));
+    m_runSecretsAction->setToolTip(tr("API keys the runs use without seeing them (Ctrl+Alt+K)"));
     run->addSeparator();
     run->addAction(tr("Re&play Session"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R), this, [this] {
         dockOf(m_sessions)->show();
@@ -202,6 +208,25 @@ void MainWindow::updateRecentMenu()
                 QMessageBox::warning(this, tr("Open Script"), visibleLines(tr("Cannot open %1: %2").arg(path, error)));
         })->setToolTip(visibleText(path));
     m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::editRunSecrets()
+{
+    auto *dialog = new RunSecretsDialog(m_runSecretsText, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        m_runSecretsText = dialog->text();
+        m_runSecrets = dialog->secrets();
+        QStringList names;
+        for (const SandboxSecret &s : std::as_const(m_runSecrets))
+            names << s.name;
+        m_runSecretsAction->setToolTip(names.isEmpty() ? tr("API keys the runs use without seeing them (Ctrl+Alt+K)")
+                                                       : tr("Runs get: %1 (Ctrl+Alt+K)").arg(visibleText(names.join(QStringLiteral(", ")))));
+        statusBar()->showMessage(names.isEmpty() ? tr("Runs get no secrets.")
+                                                 : tr("The next runs get %1 as placeholders.").arg(visibleText(names.join(QStringLiteral(", ")))),
+                                 8000);
+    });
+    dialog->open();
 }
 
 } // namespace Sandbench

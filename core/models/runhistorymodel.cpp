@@ -45,6 +45,13 @@ QVariant RunHistoryModel::rawData(const QModelIndex &index, int role) const
     const RunRecord &record = m_history->run(index.row());
     if (role == Qt::ToolTipRole && record.error)
         return record.error->message;
+    if (role == Qt::ToolTipRole && Column(index.column()) == Column::Title && !record.secrets.isEmpty()) {
+        // By name and host only: the value never reached the run, nor this list.
+        QStringList lines;
+        for (const RunRecord::SecretName &s : record.secrets)
+            lines << tr("%1 for %2").arg(visibleText(s.name), visibleText(s.hosts.join(QStringLiteral(", "))));
+        return tr("Secrets (the code saw placeholders):\n%1").arg(lines.join(QLatin1Char('\n')));
+    }
     if (role == Qt::ToolTipRole && Column(index.column()) == Column::Session && !record.sessionFile.isEmpty())
         return tr("Saved to %1").arg(record.sessionFile);
     if (role == Qt::ToolTipRole && Column(index.column()) == Column::Session && !record.session)

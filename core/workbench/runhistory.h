@@ -39,6 +39,13 @@ struct RunRecord
     bool sessionPending = false; // being recorded
     QString sessionError;        // why there is no session
     QString sessionFile;         // where the session was last saved; empty until it was
+    // The run's secrets by name and host, never by value (the code saw placeholders).
+    struct SecretName
+    {
+        QString name;
+        QStringList hosts;
+    };
+    QList<SecretName> secrets;
 
     // Keeps the first `cap` bytes of output in arrival order; the rest is only counted, since
     // the result itself keeps head and tail of each stream.

@@ -112,8 +112,10 @@ Result<QStringList> Workbench::checkAllowList(const QStringList &entries)
     return SandboxValidation::checkAllowList(entries);
 }
 
-Result<QList<SandboxSecret>> Workbench::parseSecrets(const QString &text, const QStringList &allowEntries,
-                                                     const QMap<QString, QString> &env)
+namespace {
+
+// The window's secrets field, parsed: values from this process's environment only.
+Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecrets::HostScope scope)
 {
     const auto fromEnvironment = [](const QString &name) -> std::optional<QByteArray> {
         if (!qEnvironmentVariableIsSet(name.toLocal8Bit().constData()))
@@ -131,13 +133,40 @@ Result<QList<SandboxSecret>> Workbench::parseSecrets(const QString &text, const 
         const QString spec = raw.trimmed();
         if (spec.isEmpty())
             continue;
-        auto secret = SandboxSecrets::parseSpec(spec, fromEnvironment, noFile);
+        auto secret = SandboxSecrets::parseSpec(spec, fromEnvironment, noFile, scope);
         if (!secret)
             return std::unexpected(secret.error());
         secrets << *secret;
     }
-    if (auto checked = SandboxValidation::checkSecretsFor(secrets, env, allowEntries); !checked)
+    return secrets;
+}
+
+} // namespace
+
+Result<QList<SandboxSecret>> Workbench::parseSecrets(const QString &text, const QStringList &allowEntries,
+                                                     const QMap<QString, QString> &env)
+{
+    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::Sandbox);
+    if (!secrets)
+        return secrets;
+    if (auto checked = SandboxValidation::checkSecretsFor(*secrets, env, allowEntries); !checked)
         return std::unexpected(checked.error());
+    return secrets;
+}
+
+Result<QList<SandboxSecret>> Workbench::parseRunSecrets(const QString &text)
+{
+    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::ThisMachine);
+    if (!secrets)
+        return secrets;
+    // The policy's own variables are checked when a run starts (checkRunSecrets): the policy
+    // can change in between.
+    if (auto checked = SandboxSecrets::checkAll(*secrets, {}, SandboxSecrets::HostScope::ThisMachine); !checked)
+        return std::unexpected(checked.error());
+    for (const SandboxSecret &s : std::as_const(*secrets)) {
+        if (s.name.startsWith(QLatin1String("DENO_"), Qt::CaseInsensitive))
+            return fail(ErrorCode::InvalidInput, QStringLiteral("%1: the runtime reads DENO_* variables itself; name the secret otherwise").arg(s.name));
+    }
     return secrets;
 }
 
@@ -166,6 +195,8 @@ bool Workbench::startRun(ExecRequest request, const QString &title)
     record.title = title;
     record.code = request.code;
     record.policy = request.policy;
+    for (const SandboxSecret &secret : std::as_const(request.secrets))
+        record.secrets << RunRecord::SecretName{secret.name, secret.hosts};
     m_currentRow = m_history->addRun(record);
     m_shownRow = m_currentRow;
     if (request.auditLogPath.isEmpty() && !m_options.auditFolder.isEmpty()) {

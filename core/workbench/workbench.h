@@ -70,6 +70,10 @@ public:
     // variables `env`. Errors name the entry's NAME or HOST, never a value.
     static Result<QList<SandboxSecret>> parseSecrets(const QString &text, const QStringList &allowEntries,
                                                      const QMap<QString, QString> &env);
+    // The same field for the window's own runs (ExecRequest::secrets): hosts as this machine
+    // names them; a name the runtime reads itself (DENO_*) is refused. The policy's variables
+    // are checked when each run starts.
+    static Result<QList<SandboxSecret>> parseRunSecrets(const QString &text);
 
     const WorkbenchOptions &options() const { return m_options; }
     // For the runs that start from now on.
