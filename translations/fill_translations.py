@@ -11,8 +11,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 DE = {
+    'Reading the files…': 'Dateien werden gelesen …',
     'Secrets for Runs': 'Geheimnisse für Läufe',
-    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the code sees only a placeholder as $NAME, which the run's proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.": 'NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Der Code sieht nur einen Platzhalter als $NAME, den der Proxy des Laufs in Anfrage-Headern an diese Hosts über HTTPS ersetzt. Die Richtlinie entscheidet weiterhin über jede Verbindung. Werte werden nie angezeigt oder gespeichert.',
+    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME, or a file's content with NAME@HOST=file:/absolute/path: the code sees only a placeholder as $NAME, which the run's proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.": 'NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME oder mit NAME@HOST=file:/absoluter/pfad der Inhalt einer Datei: Der Code sieht nur einen Platzhalter als $NAME, den der Proxy des Laufs in Anfrage-Headern an diese Hosts über HTTPS ersetzt. Die Richtlinie entscheidet weiterhin über jede Verbindung. Werte werden nie angezeigt oder gespeichert.',
     'Runs get no secrets.': 'Läufe erhalten keine Geheimnisse.',
     'Each run gets: %1': 'Jeder Lauf erhält: %1',
     'Secre&ts…': '&Geheimnisse …',
@@ -241,8 +242,9 @@ DE = {
 }
 
 JA = {
+    'Reading the files…': 'ファイルを読み込んでいます…',
     'Secrets for Runs': '実行用のシークレット',
-    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME: the code sees only a placeholder as $NAME, which the run's proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.": 'NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME です。コードには $NAME としてプレースホルダーだけが見え、実行のプロキシが HTTPS でそのホストへのリクエストヘッダー内で置き換えます。接続はすべて引き続きポリシーが決めます。値は表示も保存もされません。',
+    "NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment variable NAME, or a file's content with NAME@HOST=file:/absolute/path: the code sees only a placeholder as $NAME, which the run's proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.": 'NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME、または NAME@HOST=file:/絶対パス で指定したファイルの内容です。コードには $NAME としてプレースホルダーだけが見え、実行のプロキシが HTTPS でそのホストへのリクエストヘッダー内で置き換えます。接続はすべて引き続きポリシーが決めます。値は表示も保存もされません。',
     'Runs get no secrets.': '実行にシークレットは渡されません。',
     'Each run gets: %1': '各実行に渡すもの: %1',
     'Secre&ts…': 'シークレット(&T)…',

@@ -4938,6 +4938,10 @@ Im Webbrowser öffnen?</translation>
     <context>
         <name>Sandbench::RunSecretsDialog</name>
         <message>
+            <source>Reading the files…</source>
+            <translation>Dateien werden gelesen …</translation>
+        </message>
+        <message>
             <source>Each run gets: %1</source>
             <translation>Jeder Lauf erhält: %1</translation>
         </message>
@@ -4954,8 +4958,8 @@ Im Webbrowser öffnen?</translation>
             <translation>&amp;Geheimnisse:</translation>
         </message>
         <message>
-            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the code sees only a placeholder as $NAME, which the run&apos;s proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.</source>
-            <translation>NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Der Code sieht nur einen Platzhalter als $NAME, den der Proxy des Laufs in Anfrage-Headern an diese Hosts über HTTPS ersetzt. Die Richtlinie entscheidet weiterhin über jede Verbindung. Werte werden nie angezeigt oder gespeichert.</translation>
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME, or a file&apos;s content with NAME@HOST=file:/absolute/path: the code sees only a placeholder as $NAME, which the run&apos;s proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME oder mit NAME@HOST=file:/absoluter/pfad der Inhalt einer Datei: Der Code sieht nur einen Platzhalter als $NAME, den der Proxy des Laufs in Anfrage-Headern an diese Hosts über HTTPS ersetzt. Die Richtlinie entscheidet weiterhin über jede Verbindung. Werte werden nie angezeigt oder gespeichert.</translation>
         </message>
         <message>
             <source>e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</source>

@@ -4915,6 +4915,10 @@ Web ブラウザーで開きますか?</translation>
     <context>
         <name>Sandbench::RunSecretsDialog</name>
         <message>
+            <source>Reading the files…</source>
+            <translation>ファイルを読み込んでいます…</translation>
+        </message>
+        <message>
             <source>Each run gets: %1</source>
             <translation>各実行に渡すもの: %1</translation>
         </message>
@@ -4931,8 +4935,8 @@ Web ブラウザーで開きますか?</translation>
             <translation>シークレット(&amp;S):</translation>
         </message>
         <message>
-            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the code sees only a placeholder as $NAME, which the run&apos;s proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.</source>
-            <translation>NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME です。コードには $NAME としてプレースホルダーだけが見え、実行のプロキシが HTTPS でそのホストへのリクエストヘッダー内で置き換えます。接続はすべて引き続きポリシーが決めます。値は表示も保存もされません。</translation>
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME, or a file&apos;s content with NAME@HOST=file:/absolute/path: the code sees only a placeholder as $NAME, which the run&apos;s proxy replaces in request headers to those hosts over HTTPS. The policy still decides every connection. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME、または NAME@HOST=file:/絶対パス で指定したファイルの内容です。コードには $NAME としてプレースホルダーだけが見え、実行のプロキシが HTTPS でそのホストへのリクエストヘッダー内で置き換えます。接続はすべて引き続きポリシーが決めます。値は表示も保存もされません。</translation>
         </message>
         <message>
             <source>e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com</source>

@@ -2,9 +2,16 @@
 
 #include "net/egressallowlist.h"
 
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSet>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace Sandbench::SandboxSecrets {
 
@@ -121,6 +128,38 @@ Result<SandboxSecret> parseSpec(const QString &spec, HostScope scope)
             return content;
         },
         scope);
+}
+
+Result<QByteArray> readRegularValueFile(const QString &path)
+{
+    if (!QDir::isAbsolutePath(path))
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the file %1 is not an absolute path").arg(shown(path)));
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the file %1 cannot be read: %2").arg(shown(path), QString::fromLocal8Bit(std::strerror(errno))));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return fail(ErrorCode::InvalidInput, QStringLiteral("the file %1 is not a regular file").arg(shown(path)));
+    }
+    QByteArray content(maxValueBytes + 3, Qt::Uninitialized);
+    qsizetype got = 0;
+    while (got < content.size()) {
+        const ssize_t n = ::read(fd, content.data() + got, size_t(content.size() - got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            const int error = errno;
+            ::close(fd);
+            return fail(ErrorCode::InvalidInput, QStringLiteral("the file %1 cannot be read: %2").arg(shown(path), QString::fromLocal8Bit(std::strerror(error))));
+        }
+        if (n == 0)
+            break;
+        got += n;
+    }
+    ::close(fd);
+    content.truncate(got);
+    return content;
 }
 
 VoidResult check(const SandboxSecret &secret, HostScope scope)

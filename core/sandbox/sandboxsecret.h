@@ -39,6 +39,11 @@ VoidResult checkAll(const QList<SandboxSecret> &secrets, const QMap<QString, QSt
 bool reservedName(const QString &name);
 
 constexpr qsizetype maxValueBytes = 16 * 1024;
+
+// A value file for a program that must not wait on it (the window, in a background thread): a
+// regular file only (a FIFO or a device is refused, never waited on), opened without blocking,
+// at most maxValueBytes + 2 bytes read (so a longer one is refused by check()).
+Result<QByteArray> readRegularValueFile(const QString &path);
 constexpr qsizetype maxSecrets = 32;
 constexpr qsizetype maxHosts = 32;
 

@@ -3,6 +3,7 @@
 #include "approvals/approvalbroker.h"
 #include "approvals/approvalwatcher.h"
 #include "common/background.h"
+#include "common/terminaltext.h"
 #include "doctor/doctor.h"
 #include "exec/execengine.h"
 #include "sandbox/sandbox.h"
@@ -114,18 +115,26 @@ Result<QStringList> Workbench::checkAllowList(const QStringList &entries)
 
 namespace {
 
-// The window's secrets field, parsed: values from this process's environment only.
-Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecrets::HostScope scope)
+// The window's secrets field, parsed: values from this process's environment, or from regular
+// files when `files` is Read (a background thread's work: the window's thread never reads one).
+// Deferred checks everything but a file's content, which stands in as a valid value; Refused
+// refuses a file (the sandbox dialog builds its options on the window's thread).
+Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecrets::HostScope scope, Workbench::SecretFiles files)
 {
     const auto fromEnvironment = [](const QString &name) -> std::optional<QByteArray> {
         if (!qEnvironmentVariableIsSet(name.toLocal8Bit().constData()))
             return std::nullopt;
         return qgetenv(name.toLocal8Bit().constData());
     };
-    // Read on the window's thread a file could block it (a network mount): the CLI's.
-    const auto noFile = [](const QString &) -> Result<QByteArray> {
-        return fail(ErrorCode::InvalidInput, QStringLiteral("a value from a file is for sandbench-cli --secret; "
-                                                            "here the value is Sandbench's environment variable of the secret's name"));
+    const auto fromFile = [files](const QString &path) -> Result<QByteArray> {
+        if (files == Workbench::SecretFiles::Refused)
+            return fail(ErrorCode::InvalidInput, QStringLiteral("a value from a file is for sandbench-cli --secret and Run \u2192 Secrets; "
+                                                                "here the value is Sandbench's environment variable of the secret's name"));
+        if (files == Workbench::SecretFiles::Read)
+            return SandboxSecrets::readRegularValueFile(path);
+        if (!QDir::isAbsolutePath(path))
+            return fail(ErrorCode::InvalidInput, QStringLiteral("the file %1 is not an absolute path").arg(visibleText(path)));
+        return QByteArrayLiteral("read when confirmed");
     };
     QList<SandboxSecret> secrets;
     const QStringList specs = text.split(QRegularExpression(QStringLiteral("[;\\n]")), Qt::SkipEmptyParts);
@@ -133,7 +142,7 @@ Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecret
         const QString spec = raw.trimmed();
         if (spec.isEmpty())
             continue;
-        auto secret = SandboxSecrets::parseSpec(spec, fromEnvironment, noFile, scope);
+        auto secret = SandboxSecrets::parseSpec(spec, fromEnvironment, fromFile, scope);
         if (!secret)
             return std::unexpected(secret.error());
         secrets << *secret;
@@ -146,7 +155,7 @@ Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecret
 Result<QList<SandboxSecret>> Workbench::parseSecrets(const QString &text, const QStringList &allowEntries,
                                                      const QMap<QString, QString> &env)
 {
-    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::Sandbox);
+    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::Sandbox, SecretFiles::Refused);
     if (!secrets)
         return secrets;
     if (auto checked = SandboxValidation::checkSecretsFor(*secrets, env, allowEntries); !checked)
@@ -154,9 +163,14 @@ Result<QList<SandboxSecret>> Workbench::parseSecrets(const QString &text, const 
     return secrets;
 }
 
-Result<QList<SandboxSecret>> Workbench::parseRunSecrets(const QString &text)
+bool Workbench::secretsReadFiles(const QString &text)
 {
-    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::ThisMachine);
+    return text.contains(QLatin1String("=file:"));
+}
+
+Result<QList<SandboxSecret>> Workbench::parseRunSecrets(const QString &text, SecretFiles files)
+{
+    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::ThisMachine, files);
     if (!secrets)
         return secrets;
     // The policy's own variables are checked when a run starts (checkRunSecrets): the policy

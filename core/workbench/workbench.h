@@ -72,8 +72,13 @@ public:
                                                      const QMap<QString, QString> &env);
     // The same field for the window's own runs (ExecRequest::secrets): hosts as this machine
     // names them; a name the runtime reads itself (DENO_*) is refused. The policy's variables
-    // are checked when each run starts.
-    static Result<QList<SandboxSecret>> parseRunSecrets(const QString &text);
+    // are checked when each run starts. An entry may take its value from a file
+    // (NAME@HOST=file:PATH, an absolute path to a regular file): Deferred, for checking as one
+    // types, does not read it; Read does, and is for a background thread (secretsReadFiles()
+    // says whether the text needs one).
+    enum class SecretFiles { Refused, Deferred, Read };
+    static Result<QList<SandboxSecret>> parseRunSecrets(const QString &text, SecretFiles files = SecretFiles::Deferred);
+    static bool secretsReadFiles(const QString &text);
 
     const WorkbenchOptions &options() const { return m_options; }
     // For the runs that start from now on.

@@ -15,6 +15,7 @@
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -22,7 +23,10 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Sandbench;
 using namespace Qt::StringLiterals;
@@ -30,6 +34,7 @@ using namespace Qt::StringLiterals;
 namespace {
 
 constexpr char kValue[] = "sk-gui-7a6b5c4d3e2f-VALUE";
+constexpr char kFileValue[] = "sk-file-1f2e3d4c5b6a-VALUE";
 
 RunSecretsDialog *openDialogByKeys(MainWindow *window)
 {
@@ -152,6 +157,60 @@ private slots:
         // Without the secret its name is a variable like any other: the policy denies it.
         QTRY_VERIFY2_WITH_TIMEOUT(window.consolePanel()->text().contains(u"\"SB_GUI_KEY\" is not allowed"_s), qPrintable(window.consolePanel()->text()), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(window.workbench()->sessionsInProgress() == 0, 30000);
+        window.scriptPanel()->editor()->document()->setModified(false);
+        window.policyPanel()->editor()->document()->setModified(false);
+    }
+
+    // NAME@HOST=file:PATH: checked as typed without reading; read when OK is pressed, off the
+    // window's thread, a regular file only: a FIFO nobody writes is refused, not waited on.
+    void fileValuesAreReadWhenConfirmed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString keyFile = dir.filePath(u"key"_s);
+        {
+            QFile f(keyFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray(kFileValue) + "\n");
+        }
+        const QString fifo = dir.filePath(u"fifo"_s);
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::setActiveWindow(&window);
+        RunSecretsDialog *dialog = openDialogByKeys(&window);
+        QVERIFY(dialog);
+        dialog->field()->setFocus();
+        QTest::keyClicks(dialog->field(), u"SB_FILE_KEY@api.example=file:key"_s);
+        QVERIFY(!dialog->okButton()->isEnabled());
+        QVERIFY2(dialog->problemLabel()->text().contains(u"absolute"_s), qPrintable(dialog->problemLabel()->text()));
+        dialog->field()->clear();
+        QTest::keyClicks(dialog->field(), u"SB_FILE_KEY@api.example=file:"_s + fifo);
+        QVERIFY(dialog->okButton()->isEnabled());
+        QTest::keyClick(dialog->field(), Qt::Key_Return);
+        QTRY_VERIFY2(dialog->problemLabel()->text().contains(u"not a regular file"_s), qPrintable(dialog->problemLabel()->text()));
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->okButton()->isEnabled());
+        dialog->field()->clear();
+        QTest::keyClicks(dialog->field(), u"SB_FILE_KEY@api.example=file:"_s + keyFile);
+        QTest::keyClick(dialog->field(), Qt::Key_Return);
+        QTRY_VERIFY(!window.findChild<RunSecretsDialog *>());
+
+        window.scriptPanel()->setCode(u"console.log('seen=' + Deno.env.get('SB_FILE_KEY'));\n"_s);
+        RunHistoryModel *history = window.historyPanel()->model();
+        QApplication::setActiveWindow(&window);
+        window.showPanel(window.scriptPanel());
+        window.scriptPanel()->editor()->setFocus();
+        QTest::keyClick(window.scriptPanel()->editor(), Qt::Key_F5);
+        QVERIFY(QTest::qWaitFor([&] { return history->rowCount() == 1 && !history->run(0).running && !window.workbench()->isRunning(); }, 90000));
+        const RunRecord &run = history->run(0);
+        QVERIFY2(run.result, qPrintable(run.error ? run.error->message : QString()));
+        QVERIFY2(QString::fromUtf8(run.result->stdoutData).contains(u"seen=sandbench-secret-SB_FILE_KEY-"_s), run.result->stdoutData.constData());
+        QTRY_VERIFY_WITH_TIMEOUT(window.workbench()->sessionsInProgress() == 0, 30000);
+        QVERIFY(!everyText(&window).join(u'\n').contains(QLatin1String(kFileValue)));
         window.scriptPanel()->editor()->document()->setModified(false);
         window.policyPanel()->editor()->document()->setModified(false);
     }

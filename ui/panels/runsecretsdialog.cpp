@@ -1,5 +1,6 @@
 #include "runsecretsdialog.h"
 
+#include "common/background.h"
 #include "common/terminaltext.h"
 #include "textroles.h"
 #include "workbench/workbench.h"
@@ -28,9 +29,9 @@ RunSecretsDialog::RunSecretsDialog(const QString &text, QWidget *parent)
     m_field->setMinimumWidth(440);
     m_field->setText(text);
     auto *hint = new QLabel(tr("NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment "
-                               "variable NAME: the code sees only a placeholder as $NAME, which the run's proxy replaces "
-                               "in request headers to those hosts over HTTPS. The policy still decides every connection. "
-                               "Values are never shown or saved."),
+                               "variable NAME, or a file's content with NAME@HOST=file:/absolute/path: the code sees only "
+                               "a placeholder as $NAME, which the run's proxy replaces in request headers to those hosts "
+                               "over HTTPS. The policy still decides every connection. Values are never shown or saved."),
                             this);
     hint->setWordWrap(true);
     // What was typed is quoted in the problem line: plain text, never markup.
@@ -67,6 +68,35 @@ QString RunSecretsDialog::text() const
 QPushButton *RunSecretsDialog::okButton() const
 {
     return m_buttons->button(QDialogButtonBox::Ok);
+}
+
+void RunSecretsDialog::accept()
+{
+    if (m_reading)
+        return;
+    const QString text = m_field->text();
+    if (!Workbench::secretsReadFiles(text))
+        return QDialog::accept(); // m_secrets holds the environment's values, checked as typed
+    m_reading = true;
+    okButton()->setEnabled(false);
+    m_field->setReadOnly(true);
+    m_names->setText(tr("Reading the files\u2026"));
+    runInBackground(this, [text] { return Workbench::parseRunSecrets(text, Workbench::SecretFiles::Read); },
+                    [this](const Result<QList<SandboxSecret>> &read) {
+        m_reading = false;
+        if (!isVisible())
+            return; // cancelled while the files were read
+        m_field->setReadOnly(false);
+        if (!read) {
+            m_names->hide();
+            m_problem->setText(visibleText(read.error().message));
+            m_problem->show();
+            okButton()->setEnabled(true);
+            return;
+        }
+        m_secrets = *read;
+        QDialog::accept();
+    });
 }
 
 void RunSecretsDialog::validate()

@@ -13,8 +13,9 @@ namespace Sandbench {
 
 // Run → Secrets…: the secrets the window's runs get (`run --secret` of the CLI). Entries are
 // NAME@HOST[,HOST...] separated by semicolons, each value the application's own environment
-// variable NAME, checked as they are typed (Workbench::parseRunSecrets); OK is disabled while
-// one is wrong. The code sees a placeholder; the run's proxy puts the value in request headers
+// variable NAME or, with =file:PATH, a regular file's content, checked as they are typed
+// (Workbench::parseRunSecrets; files are read when OK is pressed); OK is disabled while one is
+// wrong. The code sees a placeholder; the run's proxy puts the value in request headers
 // to those hosts only. Values are shown nowhere and never saved: the window keeps the list in
 // memory until it closes or the list is changed here.
 class RunSecretsDialog : public QDialog
@@ -30,6 +31,10 @@ public:
     QLabel *problemLabel() const { return m_problem; }
     QPushButton *okButton() const;
 
+    // With an entry from a file, the files are read off the window's thread first; the dialog
+    // closes once they are read and checked, or stays open naming what is wrong.
+    void accept() override;
+
 private:
     void validate();
 
@@ -38,6 +43,7 @@ private:
     QLabel *m_names;
     QDialogButtonBox *m_buttons;
     QList<SandboxSecret> m_secrets;
+    bool m_reading = false;
 };
 
 } // namespace Sandbench
