@@ -51,6 +51,38 @@ class TestDockerEgress : public QObject
     Q_OBJECT
     DockerTestServer m_server;
 
+    // A pool that allows network `allow`, and a sandbox of it allowed allowed.test:8080 (the
+    // test's server, known to its proxy by that name), its proxy joined to the server's network.
+    struct AllowedTestSandbox
+    {
+        std::unique_ptr<SandboxPool> pool;
+        Sandbox *sandbox = nullptr;
+        DockerBackend *backend = nullptr;
+    };
+    void openAllowedTestSandbox(AllowedTestSandbox &out)
+    {
+        PoolOptions o;
+        o.maxSandboxes = 1;
+        o.maxLifetimeMs = 300'000;
+        o.network = {NetworkKind::None, NetworkKind::Domains};
+        DockerProviderOptions po;
+        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_server.address())};
+        auto pool = openDockerPool(o, po);
+        VERIFY_OK(pool);
+        out.pool = std::move(*pool);
+        SandboxOptions so;
+        so.lifetimeMs = 300'000;
+        so.network.kind = NetworkKind::Domains;
+        so.network.domains = {QStringLiteral("allowed.test:8080")};
+        out.sandbox = createSandbox(out.pool.get(), so);
+        QVERIFY(out.sandbox);
+        out.backend = qobject_cast<DockerBackend *>(out.sandbox->backend());
+        QVERIFY(out.backend && out.backend->egressProxy());
+        bool joined = false;
+        docker({QStringLiteral("network"), QStringLiteral("connect"), m_server.tag(), out.backend->egressProxy()->proxyContainerId()}, &joined);
+        QVERIFY(joined);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -75,25 +107,11 @@ private slots:
     // reach too. (Seen reached, with tst_dockersecrets making networks beside this test.)
     void hostAddressesMadeLaterAreOutOfReach()
     {
-        PoolOptions o;
-        o.maxSandboxes = 1;
-        o.maxLifetimeMs = 300'000;
-        o.network = {NetworkKind::None, NetworkKind::Domains};
-        DockerProviderOptions po;
-        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_server.address())};
-        auto pool = openDockerPool(o, po);
-        VERIFY_OK(pool);
-        SandboxOptions so;
-        so.lifetimeMs = 300'000;
-        so.network.kind = NetworkKind::Domains;
-        so.network.domains = {QStringLiteral("allowed.test:8080")};
-        Sandbox *s = createSandbox(pool->get(), so);
-        QVERIFY(s);
-        auto *backend = qobject_cast<DockerBackend *>(s->backend());
-        QVERIFY(backend && backend->egressProxy());
-        bool joined = false;
-        docker({QStringLiteral("network"), QStringLiteral("connect"), m_server.tag(), backend->egressProxy()->proxyContainerId()}, &joined);
-        QVERIFY(joined);
+        AllowedTestSandbox t;
+        openAllowedTestSandbox(t);
+        if (QTest::currentTestFailed())
+            return;
+        Sandbox *s = t.sandbox;
         const QString later = m_server.tag() + QStringLiteral("-later");
         bool made = false;
         docker({QStringLiteral("network"), QStringLiteral("create"), later}, &made);
@@ -124,7 +142,7 @@ private slots:
         QTest::qWait(200); // let a connection that did arrive be accepted before counting
         QVERIFY2(r->stdoutData.contains("end") && !r->stdoutData.contains("reached") && accepted == 1, (r->stdoutData + r->stderrData + " accepted=" + QByteArray::number(accepted)).constData());
         QVERIFY2(r->stdoutData.contains("proxy=ok"), r->stdoutData);
-        QVERIFY(waitFor((*pool)->close(), 60'000));
+        QVERIFY(waitFor(t.pool->close(), 60'000));
     }
 
     void allowedNameOnlyAndNothingAround()
@@ -284,25 +302,13 @@ private slots:
     // when it closes, and a proxy that dies under it ends it on the record.
     void heldConnectionIsOnTheRecordWhenDecided()
     {
-        PoolOptions o;
-        o.maxSandboxes = 1;
-        o.maxLifetimeMs = 300'000;
-        o.network = {NetworkKind::None, NetworkKind::Domains};
-        DockerProviderOptions po;
-        po.egressExtraHosts = {QStringLiteral("allowed.test:%1").arg(m_server.address())};
-        auto pool = openDockerPool(o, po);
-        VERIFY_OK(pool);
-        SandboxOptions so;
-        so.lifetimeMs = 300'000;
-        so.network.kind = NetworkKind::Domains;
-        so.network.domains = {QStringLiteral("allowed.test:8080")};
-        Sandbox *s = createSandbox(pool->get(), so);
-        QVERIFY(s);
-        auto *backend = qobject_cast<DockerBackend *>(s->backend());
-        QVERIFY(backend && backend->egressProxy());
+        AllowedTestSandbox t;
+        openAllowedTestSandbox(t);
+        if (QTest::currentTestFailed())
+            return;
+        Sandbox *s = t.sandbox;
+        DockerBackend *backend = t.backend;
         bool ok = false;
-        docker({QStringLiteral("network"), QStringLiteral("connect"), m_server.tag(), backend->egressProxy()->proxyContainerId()}, &ok);
-        QVERIFY(ok);
         QList<AuditEvent> events;
         connect(backend, &SandboxBackend::networkEvent, this, [&events](const AuditEvent &e) { events << e; });
         auto count = [&events](const QString &action) {
@@ -351,7 +357,7 @@ private slots:
         QVERIFY2(cut.reason.contains(QLatin1String("proxy stopped")) && cut.bytesIn == -1, qPrintable(QString::fromUtf8(cut.toJsonLine())));
         waitFor(held, 60'000);
         VERIFY_OK(waitFor(s->release(), 60'000));
-        QVERIFY(waitFor((*pool)->close(), 60'000));
+        QVERIFY(waitFor(t.pool->close(), 60'000));
     }
 
     // 127.0.0.1:PORT named exactly is that port of this machine (a dev server), through the

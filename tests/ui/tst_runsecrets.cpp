@@ -36,6 +36,27 @@ namespace {
 constexpr char kValue[] = "sk-gui-7a6b5c4d3e2f-VALUE";
 constexpr char kFileValue[] = "sk-file-1f2e3d4c5b6a-VALUE";
 
+bool showAt1280(MainWindow &window)
+{
+    window.resize(1280, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    QApplication::setActiveWindow(&window);
+    return true;
+}
+
+// F5 in the script editor, as a person presses it; true once run `row` has ended.
+bool runByF5(MainWindow &window, int row)
+{
+    RunHistoryModel *history = window.historyPanel()->model();
+    QApplication::setActiveWindow(&window);
+    window.showPanel(window.scriptPanel());
+    window.scriptPanel()->editor()->setFocus();
+    QTest::keyClick(window.scriptPanel()->editor(), Qt::Key_F5);
+    return QTest::qWaitFor([&] { return history->rowCount() == row + 1 && !history->run(row).running && !window.workbench()->isRunning(); }, 90000);
+}
+
 RunSecretsDialog *openDialogByKeys(MainWindow *window)
 {
     QTest::keyClick(window, Qt::Key_K, Qt::ControlModifier | Qt::AltModifier);
@@ -92,10 +113,7 @@ private slots:
     void dialogChecksAsTypedAndRunsSeePlaceholders()
     {
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QApplication::setActiveWindow(&window);
+        QVERIFY(showAt1280(window));
 
         // ---- typed wrong, then right: the problem names the entry, OK waits for a good list
         RunSecretsDialog *dialog = openDialogByKeys(&window);
@@ -120,12 +138,7 @@ private slots:
         // sees the placeholder
         window.scriptPanel()->setCode(u"console.log('seen=' + Deno.env.get('SB_GUI_KEY'));\n"_s);
         RunHistoryModel *history = window.historyPanel()->model();
-        QApplication::setActiveWindow(&window);
-        window.showPanel(window.scriptPanel());
-        window.scriptPanel()->editor()->setFocus();
-        QTest::keyClick(window.scriptPanel()->editor(), Qt::Key_F5);
-        const bool ran = QTest::qWaitFor([&] { return history->rowCount() == 1 && !history->run(0).running && !window.workbench()->isRunning(); }, 90000);
-        QVERIFY2(ran, qPrintable(u"rows %1, status \"%2\", console \"%3\""_s.arg(history->rowCount()).arg(window.statusBar()->currentMessage(), window.consolePanel()->text())));
+        QVERIFY2(runByF5(window, 0), qPrintable(u"rows %1, status \"%2\""_s.arg(history->rowCount()).arg(window.statusBar()->currentMessage())));
         const RunRecord &run = history->run(0);
         QVERIFY2(run.result, qPrintable(run.error ? run.error->message : QString()));
         QVERIFY2(QString::fromUtf8(run.result->stdoutData).contains(u"seen=sandbench-secret-SB_GUI_KEY-"_s), run.result->stdoutData.constData());
@@ -148,11 +161,7 @@ private slots:
         QVERIFY(dialog->okButton()->isEnabled());
         QTest::keyClick(dialog->field(), Qt::Key_Return);
         QTRY_VERIFY(!window.findChild<RunSecretsDialog *>());
-        QApplication::setActiveWindow(&window);
-        window.showPanel(window.scriptPanel());
-        window.scriptPanel()->editor()->setFocus();
-        QTest::keyClick(window.scriptPanel()->editor(), Qt::Key_F5);
-        QVERIFY(QTest::qWaitFor([&] { return history->rowCount() == 2 && !history->run(1).running && !window.workbench()->isRunning(); }, 90000));
+        QVERIFY(runByF5(window, 1));
         QVERIFY(history->run(1).secrets.isEmpty());
         // Without the secret its name is a variable like any other: the policy denies it.
         QTRY_VERIFY2_WITH_TIMEOUT(window.consolePanel()->text().contains(u"\"SB_GUI_KEY\" is not allowed"_s), qPrintable(window.consolePanel()->text()), 10000);
@@ -177,10 +186,7 @@ private slots:
         QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
 
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QApplication::setActiveWindow(&window);
+        QVERIFY(showAt1280(window));
         RunSecretsDialog *dialog = openDialogByKeys(&window);
         QVERIFY(dialog);
         dialog->field()->setFocus();
@@ -201,11 +207,7 @@ private slots:
 
         window.scriptPanel()->setCode(u"console.log('seen=' + Deno.env.get('SB_FILE_KEY'));\n"_s);
         RunHistoryModel *history = window.historyPanel()->model();
-        QApplication::setActiveWindow(&window);
-        window.showPanel(window.scriptPanel());
-        window.scriptPanel()->editor()->setFocus();
-        QTest::keyClick(window.scriptPanel()->editor(), Qt::Key_F5);
-        QVERIFY(QTest::qWaitFor([&] { return history->rowCount() == 1 && !history->run(0).running && !window.workbench()->isRunning(); }, 90000));
+        QVERIFY(runByF5(window, 0));
         const RunRecord &run = history->run(0);
         QVERIFY2(run.result, qPrintable(run.error ? run.error->message : QString()));
         QVERIFY2(QString::fromUtf8(run.result->stdoutData).contains(u"seen=sandbench-secret-SB_FILE_KEY-"_s), run.result->stdoutData.constData());
