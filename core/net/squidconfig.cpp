@@ -72,7 +72,8 @@ QByteArray build(const EgressAllowList &list, const QStringList &blockedRanges, 
     c += "access_log stdio:/dev/stdout logformat=sandbench\nbuffered_logs off\n";
     // Asked last on each allow line, so only when Squid has allowed the request: it answers OK
     // and says so on stderr (the cache log, read by EgressProxy). Never cached, so every
-    // request is told; a helper that dies makes Squid refuse, then stop: it fails closed.
+    // request is told. Without its OK the allow line allows nothing, and the request is refused:
+    // it fails closed.
     // The host is URL-encoded (%#) as in the access log, so a name is told the same way twice.
     c += "external_acl_type sb_decided ttl=0 negative_ttl=0 cache=0 children-max=4 children-startup=1 children-idle=1 "
          "concurrency=1000 %>a %>p %#>rd %>rP /bin/sh -c 'while read -r c r; do printf \"%s OK\\n\" \"$c\"; "
