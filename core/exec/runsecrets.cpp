@@ -6,6 +6,16 @@
 
 namespace Sandbench {
 
+VoidResult checkRuntimeSecretNames(const QList<SandboxSecret> &secrets)
+{
+    for (const SandboxSecret &s : secrets) {
+        // DENO_DIR, the broker's socket...: a secret must not replace what Sandbench sets.
+        if (s.name.startsWith(QLatin1String("DENO_"), Qt::CaseInsensitive))
+            return std::unexpected(Error::config(QStringLiteral("--secret %1: the runtime reads DENO_* variables itself; name the secret otherwise").arg(s.name)));
+    }
+    return {};
+}
+
 Result<RunSecrets> checkRunSecrets(const ExecRequest &request)
 {
     RunSecrets out;
@@ -13,11 +23,8 @@ Result<RunSecrets> checkRunSecrets(const ExecRequest &request)
         return out;
     if (auto checked = SandboxSecrets::checkAll(request.secrets, request.policy.env, SandboxSecrets::HostScope::ThisMachine); !checked)
         return std::unexpected(checked.error());
-    for (const SandboxSecret &s : request.secrets) {
-        // DENO_DIR, the broker's socket...: a secret must not replace what Sandbench sets.
-        if (s.name.startsWith(QLatin1String("DENO_"), Qt::CaseInsensitive))
-            return std::unexpected(Error::config(QStringLiteral("--secret %1: the runtime reads DENO_* variables itself; name the secret otherwise").arg(s.name)));
-    }
+    if (auto names = checkRuntimeSecretNames(request.secrets); !names)
+        return std::unexpected(names.error());
     if (request.offline)
         return std::unexpected(Error::config(QStringLiteral("a replay has no network: --secret does not apply to it")));
     out.secrets = SecretProxyConfig::withPlaceholders(request.secrets);

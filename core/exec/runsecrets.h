@@ -29,6 +29,10 @@ struct RunSecrets
 // listens there and relays each connection to the proxy's socket in the run's private folder.
 constexpr quint16 replayProxyPort = 3128;
 
+// A secret named like a variable the runtime reads itself (DENO_*) is refused, naming it: the
+// engine checks it when a run starts, front ends as the list is typed.
+VoidResult checkRuntimeSecretNames(const QList<SandboxSecret> &secrets);
+
 // Checks the request's secrets (names, hosts, values; no clash with the policy's variables) and
 // gives each its placeholder. An empty result for a run without secrets.
 Result<RunSecrets> checkRunSecrets(const ExecRequest &request);

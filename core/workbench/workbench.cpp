@@ -6,6 +6,7 @@
 #include "common/terminaltext.h"
 #include "doctor/doctor.h"
 #include "exec/execengine.h"
+#include "exec/runsecrets.h"
 #include "sandbox/sandbox.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
@@ -177,10 +178,8 @@ Result<QList<SandboxSecret>> Workbench::parseRunSecrets(const QString &text, Sec
     // can change in between.
     if (auto checked = SandboxSecrets::checkAll(*secrets, {}, SandboxSecrets::HostScope::ThisMachine); !checked)
         return std::unexpected(checked.error());
-    for (const SandboxSecret &s : std::as_const(*secrets)) {
-        if (s.name.startsWith(QLatin1String("DENO_"), Qt::CaseInsensitive))
-            return fail(ErrorCode::InvalidInput, QStringLiteral("%1: the runtime reads DENO_* variables itself; name the secret otherwise").arg(s.name));
-    }
+    if (auto names = checkRuntimeSecretNames(*secrets); !names)
+        return std::unexpected(names.error());
     return secrets;
 }
 
