@@ -108,15 +108,20 @@ void EgressProxy::createContainer(std::function<void(Result<void>)> done)
     QJsonArray extraHosts;
     for (const QString &h : m_options.extraHosts)
         extraHosts << h;
-    const QString tmpfs = QStringLiteral("rw,nosuid,nodev,noexec,uid=13,gid=13,mode=0700,size=16m");
+    // A replay's proxy holds its recording (TrafficProxyConfig::maxReplayBytes at most) in
+    // /tmp until mitmdump has read it, and in mitmdump's memory about three times over while
+    // it is parsed (measured: 200 MiB peak for 62 MiB of JSON); tmpfs pages count as memory.
+    const bool replay = m_options.capture == TrafficCapture::Replay;
+    const qint64 memory = replay ? qint64(768) << 20 : qint64(256) << 20;
+    const QString tmpfs = QStringLiteral("rw,nosuid,nodev,noexec,uid=13,gid=13,mode=0700,size=%1m").arg(replay ? 80 : 16);
     const QJsonObject host{
         {QStringLiteral("NetworkMode"), m_networkName},
         {QStringLiteral("AutoRemove"), true},
         {QStringLiteral("ReadonlyRootfs"), true},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
         {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
-        {QStringLiteral("Memory"), qint64(256) << 20},
-        {QStringLiteral("MemorySwap"), qint64(256) << 20},
+        {QStringLiteral("Memory"), memory},
+        {QStringLiteral("MemorySwap"), memory},
         {QStringLiteral("PidsLimit"), 128},
         {QStringLiteral("ExtraHosts"), extraHosts},
         // The proxy routes nothing itself: only Squid's own connections leave it.
@@ -192,10 +197,14 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
             return done(fail(ErrorCode::LimitExceeded, QStringLiteral("the recorded traffic to replay is %1 bytes; a replay serves at most %2")
                                                            .arg(m_options.replayJson.size()).arg(TrafficProxyConfig::maxReplayBytes)));
         env = QJsonArray::fromStringList(SecretProxyConfig::startEnvironment(conf, m_options.secrets, m_options.upstreamCaPem)
-                                         + TrafficProxyConfig::startEnvironment(m_options.capture, m_options.replayJson));
+                                         + TrafficProxyConfig::startEnvironment(m_options.capture, m_options.replayJson.size()));
         cmd = QJsonArray::fromStringList(SecretProxyConfig::startCommand(m_options.secrets, !m_options.upstreamCaPem.isEmpty(), m_options.capture));
     }
+    // A replay's recording goes to the proxy on its standard input: an environment string is
+    // bounded by the kernel (128 KiB each), a file in its container would need a writable root.
+    const bool sendsReplay = mitmInFront() && m_options.capture == TrafficCapture::Replay;
     const QJsonObject exec{
+        {QStringLiteral("AttachStdin"), sendsReplay},
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
         {QStringLiteral("Tty"), false},
@@ -203,7 +212,7 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
         {QStringLiteral("Env"), env},
         {QStringLiteral("Cmd"), cmd},
     };
-    m_engine->call(this, "POST", "/containers/" + m_containerId.toLatin1() + "/exec", exec, [this, done](const Result<HttpResponse> &r) {
+    m_engine->call(this, "POST", "/containers/" + m_containerId.toLatin1() + "/exec", exec, [this, done, sendsReplay](const Result<HttpResponse> &r) {
         if (!r)
             return done(std::unexpected(r.error()));
         if (r->status != 201)
@@ -211,6 +220,11 @@ void EgressProxy::startSquid(std::function<void(Result<void>)> done)
         const QString execId = QJsonDocument::fromJson(r->body).object().value(QLatin1String("Id")).toString();
         m_readyDone = done;
         m_stream = m_engine->startExec(this, execId);
+        if (sendsReplay)
+            connect(m_stream, &DockerRequest::headersReceived, this, [this] {
+                m_stream->write(m_options.replayJson);
+                m_stream->closeWrite();
+            });
         connect(m_stream, &DockerRequest::streamData, this, &EgressProxy::onStream);
         connect(m_stream, &DockerRequest::finished, this, &EgressProxy::onStreamEnded);
         const int timeoutMs = mitmInFront() ? secretReadyTimeoutMs : readyTimeoutMs;

@@ -68,7 +68,8 @@ addons = [SecretSwap(os.environ.get("SB_SECRETS_PATH", "/tmp/sb/secrets.json"))]
 
 // Squid and mitmdump side by side; the first to end ends the other and the script, so the
 // stream Sandbench holds ends and the sandbox is offline (EgressProxy::onStreamEnded). The
-// secrets' file is gone once mitmdump has read it.
+// secrets' file and a replay's recording (read from standard input, SB_TRAFFIC_BYTES long) are
+// gone once mitmdump has read them.
 constexpr char script[] = R"SH(set -eu
 umask 077
 mkdir -p /tmp/sb /tmp/mitm
@@ -77,8 +78,13 @@ printf '%s' "$SB_ADDON" >/tmp/sb/secretswap.py
 printf '%s' "$SB_SECRETS" >/tmp/sb/secrets.json
 printf '%s' "${SB_UPSTREAM_CA:-}" >/tmp/sb/upstream-ca.pem
 printf '%s' "${SB_TRAFFIC_ADDON:-}" >/tmp/sb/traffic.py
-for piece in $(compgen -e | grep '^SB_TRAFFIC_[0-9]' | sort); do printf '%s' "${!piece}"; unset "$piece"; done >/tmp/sb/traffic.json
-unset SQUID_CONF SB_ADDON SB_SECRETS SB_UPSTREAM_CA SB_TRAFFIC_ADDON
+if [ -n "${SB_TRAFFIC_BYTES:-}" ]; then
+    head -c "$SB_TRAFFIC_BYTES" >/tmp/sb/traffic.json
+    got=$(wc -c </tmp/sb/traffic.json)
+    [ "$got" = "$SB_TRAFFIC_BYTES" ] || { echo "sandbench-egress: the recording to replay ended after $got of $SB_TRAFFIC_BYTES bytes" >&2; exit 1; }
+fi
+exec </dev/null
+unset SQUID_CONF SB_ADDON SB_SECRETS SB_UPSTREAM_CA SB_TRAFFIC_ADDON SB_TRAFFIC_BYTES
 python3 -c 'from mitmproxy.certs import CertStore; CertStore.from_store("/tmp/mitm", "mitmproxy", 2048)'
 sed 's/^/SBCA /' /tmp/mitm/mitmproxy-ca-cert.pem
 squid -N -f /tmp/squid.conf &
@@ -88,7 +94,7 @@ mitmdump --mode upstream:http://127.0.0.1:%1 --listen-port %2 --set confdir=/tmp
 mitm=$!
 (
     until (exec 3<>/dev/tcp/127.0.0.1/%1 && exec 4<>/dev/tcp/127.0.0.1/%2) 2>/dev/null; do sleep 0.1; done
-    rm -f /tmp/sb/secrets.json
+    rm -f /tmp/sb/secrets.json /tmp/sb/traffic.json
     echo %4
 ) &
 wait -n "$squid" "$mitm" || true

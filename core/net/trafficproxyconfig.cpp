@@ -116,18 +116,14 @@ QByteArray addonSource()
     return QByteArray(addon);
 }
 
-QStringList startEnvironment(TrafficCapture capture, const QByteArray &replay)
+QStringList startEnvironment(TrafficCapture capture, qsizetype replayBytes)
 {
     if (capture == TrafficCapture::Off)
         return {};
     QStringList env{QStringLiteral("SB_TRAFFIC_MODE=") + (capture == TrafficCapture::Record ? QStringLiteral("record") : QStringLiteral("replay")),
                     QStringLiteral("SB_TRAFFIC_ADDON=") + QString::fromLatin1(addonSource())};
-    if (capture == TrafficCapture::Replay) {
-        // Pure ASCII JSON (bodies are base64), so latin-1 carries it byte for byte.
-        int piece = 0;
-        for (qsizetype at = 0; at < replay.size(); at += replayPieceBytes, ++piece)
-            env << QStringLiteral("SB_TRAFFIC_%1=").arg(piece, 3, 10, QLatin1Char('0')) + QString::fromLatin1(replay.mid(at, replayPieceBytes));
-    }
+    if (capture == TrafficCapture::Replay)
+        env << QStringLiteral("SB_TRAFFIC_BYTES=%1").arg(replayBytes);
     return env;
 }
 

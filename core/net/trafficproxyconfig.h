@@ -15,14 +15,11 @@ constexpr char trafficLinePrefix[] = "SBFLOW ";
 constexpr char replayLinePrefix[] = "SBREQ ";
 // Bodies larger than this are not kept by the proxy (mitmproxy streams them); the line says so.
 constexpr qint64 maxRecordedBodyBytes = qint64(8) << 20;
-// The recording a replay proxy is given travels in its start environment, split into pieces
-// each below the kernel's bound on one environment string.
-constexpr qsizetype maxReplayBytes = qsizetype(1536) << 10;
-// A host proxy (an exec run's, hostmitmproxy.h) reads its recording from a file in its private
-// folder instead: bounded only by what a replay may hold in memory at once (the JSON, bodies
-// base64'd, one copy per request that got them).
-constexpr qsizetype maxHostReplayBytes = qsizetype(64) << 20;
-constexpr qsizetype replayPieceBytes = qsizetype(96) << 10;
+// What a replay may serve: the replay JSON (RecordedTraffic::replayJson, bodies base64'd), which
+// the proxy holds in memory whole. A host proxy (an exec run's, hostmitmproxy.h) reads it from a
+// file in its private folder; a sandbox's (egressproxy.h) from its exec's standard input, written
+// to its tmpfs and removed once the proxy listens.
+constexpr qsizetype maxReplayBytes = qsizetype(64) << 20;
 // What a host proxy (hostmitmproxy.h) keeps of its lines: each at most maxLineBytes (two bodies
 // of maxRecordedBodyBytes, base64'd), at most maxLines, at most maxLinesBytes in all.
 constexpr qsizetype maxLineBytes = qsizetype(96) << 20;
@@ -33,10 +30,11 @@ constexpr qint64 maxLinesBytes = qint64(2) << 30;
 // sandbox sent them: placeholders, never values).
 QByteArray addonSource();
 
-// "SB_TRAFFIC_MODE=...", the addon and the replay JSON in pieces, for the start environment.
-// The replay JSON (RecordedTraffic::replayJson) is [{method, url, bodySha256, status, headers
-// [[name, value]...], body (base64)}...].
-QStringList startEnvironment(TrafficCapture capture, const QByteArray &replay);
+// "SB_TRAFFIC_MODE=..." and the addon, for a sandbox proxy's start environment. The replay JSON
+// (RecordedTraffic::replayJson) is [{method, url, bodySha256, status, headers [[name,
+// value]...], body (base64)}...]; a replay's start environment also says its size
+// (SB_TRAFFIC_BYTES), which the proxy reads from its standard input.
+QStringList startEnvironment(TrafficCapture capture, qsizetype replayBytes);
 
 } // namespace TrafficProxyConfig
 

@@ -73,16 +73,16 @@ Result<QByteArray> replayJson(const ExecSession &bundle)
         const SandboxPayloadRef &ref = traffic.exchanges.at(i).responseBody;
         // Bounded before a byte is read: the run's proxy reads its recording from a file.
         bytes += ref.size;
-        if (bytes > TrafficProxyConfig::maxHostReplayBytes)
+        if (bytes > TrafficProxyConfig::maxReplayBytes)
             return fail(ErrorCode::LimitExceeded, QStringLiteral("the recorded traffic is larger than the %1 bytes a replay serves (at request %2)")
-                                                      .arg(TrafficProxyConfig::maxHostReplayBytes).arg(i + 1));
+                                                      .arg(TrafficProxyConfig::maxReplayBytes).arg(i + 1));
         QFile file(bundle.filePath(ref.sha256));
         if (!file.open(QIODevice::ReadOnly) || file.size() != ref.size)
             return fail(ErrorCode::Parse, QStringLiteral("recorded request %1: its response body is missing from the bundle").arg(i + 1));
         if (payloads.add(file.readAll()) != ref)
             return fail(ErrorCode::Parse, QStringLiteral("recorded request %1: its response body does not match its digest").arg(i + 1));
     }
-    return traffic.replayJson(payloads, TrafficProxyConfig::maxHostReplayBytes);
+    return traffic.replayJson(payloads, TrafficProxyConfig::maxReplayBytes);
 }
 
 std::optional<Divergence> compare(const RecordedTraffic &recorded, const ExecResult &replayed)

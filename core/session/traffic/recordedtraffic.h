@@ -80,9 +80,8 @@ public:
     QJsonArray toJson() const;
     // What a replay's egress proxy answers from (TrafficProxyConfig): method, url, bodySha256,
     // status, headers and the body (base64), bodies loaded from `payloads` (checked against
-    // their digests). Refused (LimitExceeded) beyond `maxBytes`: a sandbox's proxy gets it in its
-    // start environment (TrafficProxyConfig::maxReplayBytes), a host proxy in a file
-    // (maxHostReplayBytes).
+    // their digests). Refused (LimitExceeded) beyond `maxBytes` (TrafficProxyConfig::maxReplayBytes:
+    // the proxy holds it in memory whole).
     Result<QByteArray> replayJson(const SandboxPayloads &payloads, qsizetype maxBytes) const;
     QJsonArray redactedJson() const { return QJsonArray::fromStringList(redacted); }
     // From a manifest: every field checked (types, methods, URLs, header bytes, digests, sizes,

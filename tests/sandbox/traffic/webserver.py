@@ -2,8 +2,9 @@
 # ADDRESS:PORT (argv; 0.0.0.0:8080 without), its first line "listening PORT". GET /n answers
 # "answer N" with N counting up (the same URL answers differently each time), /echo answers with
 # the body it got (POST, or GET with a body: busybox wget sends --post-data through a proxy as
-# a GET), GET /h with the Authorization header it got.
+# a GET), GET /h with the Authorization header it got, GET /bytes/N with N random bytes.
 import http.server
+import os
 import sys
 
 count = 0
@@ -13,7 +14,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def reply(self, body):
-        data = body.encode()
+        data = body if isinstance(body, bytes) else body.encode()
         self.send_response(200)
         self.send_header("Content-Type", "text/plain")
         self.send_header("Content-Length", str(len(data)))
@@ -34,6 +35,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply("auth=%s\n" % self.headers.get("Authorization", ""))
         if self.path == "/echo":
             return self.reply("posted: %s\n" % body.decode())
+        if self.path.startswith("/bytes/") and self.path[7:].isdigit() and int(self.path[7:]) <= 8 << 20:
+            return self.reply(os.urandom(int(self.path[7:])))
         self.send_error(404)
 
     def do_POST(self):
