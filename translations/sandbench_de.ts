@@ -867,8 +867,8 @@
             <translation>„Dies erlauben“ fügt %1 der Liste der nächsten neuen Sandbox hinzu</translation>
         </message>
         <message>
-            <source>The proxy&apos;s reason: “%1”</source>
-            <translation>Begründung des Proxys: „%1“</translation>
+            <source>The proxy&apos;s reason: %1</source>
+            <translation>Begründung des Proxys: %1</translation>
         </message>
         <message>
             <source>%1 bytes out, %2 bytes in, %3 ms</source>
@@ -2670,13 +2670,18 @@
         </message>
         <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
-            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.</source>
-            <translation>NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME: Die Sandbox sieht nur einen Platzhalter, den der Proxy für diese Hosts ersetzt. Werte werden nie angezeigt oder gespeichert.</translation>
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME, or a file&apos;s content with NAME@HOST=file:/absolute/path: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...], durch Semikolons getrennt. Der Wert ist Sandbenchs Umgebungsvariable NAME oder mit NAME@HOST=file:/absoluter/pfad der Inhalt einer Datei: Die Sandbox sieht nur einen Platzhalter, den der Proxy für diese Hosts ersetzt. Werte werden nie angezeigt oder gespeichert.</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
             <source>&amp;Secrets:</source>
             <translation>&amp;Geheimnisse:</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>Reading the secrets&apos; files…</source>
+            <translation>Die Dateien der Geheimnisse werden gelesen …</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="66" />

@@ -861,8 +861,8 @@
             <translation>「これを許可」で %1 を次の新しいサンドボックスのリストに追加します</translation>
         </message>
         <message>
-            <source>The proxy&apos;s reason: “%1”</source>
-            <translation>プロキシの理由: 「%1」</translation>
+            <source>The proxy&apos;s reason: %1</source>
+            <translation>プロキシの理由: %1</translation>
         </message>
         <message>
             <source>%1 bytes out, %2 bytes in, %3 ms</source>
@@ -2663,13 +2663,18 @@
         </message>
         <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
-            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.</source>
-            <translation>NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME から取られます。サンドボックスにはプレースホルダーだけが見え、プロキシがそのホスト宛てに限り置き換えます。値は表示も保存もされません。</translation>
+            <source>NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench&apos;s environment variable NAME, or a file&apos;s content with NAME@HOST=file:/absolute/path: the sandbox sees only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved.</source>
+            <translation>NAME@HOST[,HOST...] をセミコロンで区切って指定します。値は Sandbench の環境変数 NAME、または NAME@HOST=file:/絶対パス で指定したファイルの内容です。サンドボックスにはプレースホルダーだけが見え、プロキシがそのホスト宛てに限り置き換えます。値は表示も保存もされません。</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
             <source>&amp;Secrets:</source>
             <translation>シークレット(&amp;S):</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/sandboxcreatedialog.cpp" line="1" />
+            <source>Reading the secrets&apos; files…</source>
+            <translation>シークレットのファイルを読み込んでいます…</translation>
         </message>
         <message>
             <location filename="../ui/panels/sandboxcreatedialog.cpp" line="66" />

@@ -118,8 +118,7 @@ namespace {
 
 // The window's secrets field, parsed: values from this process's environment, or from regular
 // files when `files` is Read (a background thread's work: the window's thread never reads one).
-// Deferred checks everything but a file's content, which stands in as a valid value; Refused
-// refuses a file (the sandbox dialog builds its options on the window's thread).
+// Deferred checks everything but a file's content, which stands in as a valid value.
 Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecrets::HostScope scope, Workbench::SecretFiles files)
 {
     const auto fromEnvironment = [](const QString &name) -> std::optional<QByteArray> {
@@ -128,9 +127,6 @@ Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecret
         return qgetenv(name.toLocal8Bit().constData());
     };
     const auto fromFile = [files](const QString &path) -> Result<QByteArray> {
-        if (files == Workbench::SecretFiles::Refused)
-            return fail(ErrorCode::InvalidInput, QStringLiteral("a value from a file is for sandbench-cli --secret and Run \u2192 Secrets; "
-                                                                "here the value is Sandbench's environment variable of the secret's name"));
         if (files == Workbench::SecretFiles::Read)
             return SandboxSecrets::readRegularValueFile(path);
         if (!QDir::isAbsolutePath(path))
@@ -154,9 +150,9 @@ Result<QList<SandboxSecret>> parseSecretSpecs(const QString &text, SandboxSecret
 } // namespace
 
 Result<QList<SandboxSecret>> Workbench::parseSecrets(const QString &text, const QStringList &allowEntries,
-                                                     const QMap<QString, QString> &env)
+                                                     const QMap<QString, QString> &env, SecretFiles files)
 {
-    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::Sandbox, SecretFiles::Refused);
+    auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::Sandbox, files);
     if (!secrets)
         return secrets;
     if (auto checked = SandboxValidation::checkSecretsFor(*secrets, env, allowEntries); !checked)

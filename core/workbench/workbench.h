@@ -65,18 +65,18 @@ public:
     // which check a list as it is typed and never include the proxy's layer.
     static Result<QStringList> checkAllowList(const QStringList &entries);
     // The window's secrets field: "NAME@HOST[,HOST...]" entries separated by ';' or new lines,
-    // each value taken from this process's environment variable NAME (a file is the CLI's), and
-    // checked as the pool will check them for a sandbox with network allow `allowEntries` and
-    // variables `env`. Errors name the entry's NAME or HOST, never a value.
-    static Result<QList<SandboxSecret>> parseSecrets(const QString &text, const QStringList &allowEntries,
-                                                     const QMap<QString, QString> &env);
-    // The same field for the window's own runs (ExecRequest::secrets): hosts as this machine
-    // names them; a name the runtime reads itself (DENO_*) is refused. The policy's variables
-    // are checked when each run starts. An entry may take its value from a file
+    // each value taken from this process's environment variable NAME or from a file
     // (NAME@HOST=file:PATH, an absolute path to a regular file): Deferred, for checking as one
     // types, does not read it; Read does, and is for a background thread (secretsReadFiles()
-    // says whether the text needs one).
-    enum class SecretFiles { Refused, Deferred, Read };
+    // says whether the text needs one). For a sandbox they are checked as the pool will check
+    // them for network allow `allowEntries` and variables `env`. Errors name the entry's NAME,
+    // HOST or file, never a value.
+    enum class SecretFiles { Deferred, Read };
+    static Result<QList<SandboxSecret>> parseSecrets(const QString &text, const QStringList &allowEntries,
+                                                     const QMap<QString, QString> &env, SecretFiles files = SecretFiles::Deferred);
+    // The same field for the window's own runs (ExecRequest::secrets): hosts as this machine
+    // names them; a name the runtime reads itself (DENO_*) is refused. The policy's variables
+    // are checked when each run starts.
     static Result<QList<SandboxSecret>> parseRunSecrets(const QString &text, SecretFiles files = SecretFiles::Deferred);
     static bool secretsReadFiles(const QString &text);
 

@@ -5,6 +5,8 @@
 #include "desktoptestsupport.h"
 
 #include "models/auditlogmodel.h"
+#include "net/egressproxy.h"
+#include "sandbox/docker/dockerbackend.h"
 #include "models/sandboxlistmodel.h"
 #include "panels/auditpanel.h"
 #include "panels/sandboxcreatedialog.h"
@@ -20,6 +22,7 @@
 #include <QDeadlineTimer>
 #include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -29,6 +32,7 @@
 #include <QSplitter>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -305,7 +309,7 @@ private slots:
             QTest::keyClicks(allow, QStringLiteral("api.invalid:443"));
             QTest::mouseClick(secrets, Qt::LeftButton);
             for (const QString &typed : {QStringLiteral("SB_WINDOW_UNSET@api.invalid"), QStringLiteral("SB_WINDOW_TOKEN@other.invalid"),
-                                         QStringLiteral("SB_WINDOW_TOKEN@api.invalid=file:/etc/hostname")}) {
+                                         QStringLiteral("SB_WINDOW_TOKEN@api.invalid=file:relative/token")}) {
                 QTest::keyClick(secrets, Qt::Key_A, Qt::ControlModifier);
                 QTest::keyClicks(secrets, typed);
                 problems << problem->text();
@@ -327,7 +331,7 @@ private slots:
         QCOMPARE(problems.size(), 3);
         QVERIFY2(problems[0].contains(QLatin1String("SB_WINDOW_UNSET")), qPrintable(problems[0]));
         QVERIFY2(problems[1].contains(QLatin1String("other.invalid")) && problems[1].contains(QLatin1String("allow list")), qPrintable(problems[1]));
-        QVERIFY2(problems[2].contains(QLatin1String("sandbench-cli --secret")), qPrintable(problems[2]));
+        QVERIFY2(problems[2].contains(QLatin1String("relative/token")) && problems[2].contains(QLatin1String("absolute")), qPrintable(problems[2]));
         QVERIFY2(!okWhileBad, "Create was enabled with a bad secret");
         QVERIFY(okWhenGood);
         QVERIFY2(created.wait(120'000), qPrintable(panel.status()));
@@ -355,6 +359,67 @@ private slots:
         QVERIFY2(!dialogTexts.join(QLatin1Char('\n')).contains(QString::fromLatin1(value)), "a secret's value was shown");
         VERIFY_OK(waitFor(sandbox->release(), 60'000));
         qunsetenv("SB_WINDOW_TOKEN");
+    }
+
+    // A value from a file is read when Create is pressed, off the window's thread: a file that
+    // is not there keeps the dialog open, naming it; once named right, the sandbox's proxy holds
+    // the file's content and the sandbox only the placeholder.
+    void secretFromAFileReadWhenCreated()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QByteArray value = "sk-file-" + QByteArray::number(QCoreApplication::applicationPid()) + "-do-not-show";
+        const QString path = dir.filePath(QStringLiteral("token"));
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(value + '\n');
+        }
+        SandboxesPanel panel(m_pool);
+        panel.resize(1000, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QString missingProblem;
+        bool stayedOpen = false;
+        whenDialogOpens([&](SandboxCreateDialog *d) {
+            auto *network = d->findChild<QComboBox *>(QStringLiteral("networkCombo"));
+            auto *allow = d->findChild<QLineEdit *>(QStringLiteral("allowEdit"));
+            auto *secrets = d->findChild<QLineEdit *>(QStringLiteral("secretsEdit"));
+            auto *problem = d->findChild<QLabel *>(QStringLiteral("problemLabel"));
+            if (!network || !allow || !secrets || !problem)
+                return d->reject();
+            network->setFocus();
+            QTest::keyClick(network, Qt::Key_End);
+            QTest::mouseClick(allow, Qt::LeftButton);
+            QTest::keyClicks(allow, QStringLiteral("api.invalid:443"));
+            QTest::mouseClick(secrets, Qt::LeftButton);
+            QTest::keyClicks(secrets, QStringLiteral("SB_FILE_TOKEN@api.invalid=file:") + path + QStringLiteral(".missing"));
+            QTest::mouseClick(createButton(d), Qt::LeftButton);
+            for (QDeadlineTimer deadline(10'000); !createButton(d)->isEnabled() && !deadline.hasExpired();)
+                QTest::qWait(20);
+            missingProblem = problem->text();
+            stayedOpen = d->isVisible();
+            shot(QStringLiteral("secrets-file-missing"));
+            QTest::keyClick(secrets, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(secrets, QStringLiteral("SB_FILE_TOKEN@api.invalid=file:") + path);
+            QTest::mouseClick(createButton(d), Qt::LeftButton);
+        });
+        QSignalSpy created(&panel, &SandboxesPanel::sandboxCreated);
+        QTest::mouseClick(panel.findChild<QPushButton *>(QStringLiteral("sandboxCreate")), Qt::LeftButton);
+        QVERIFY2(created.wait(120'000), qPrintable(panel.status()));
+        QVERIFY2(missingProblem.contains(QLatin1String("token.missing")), qPrintable(missingProblem));
+        QVERIFY(stayedOpen);
+        auto *sandbox = created.first().first().value<Sandbox *>();
+        auto *backend = qobject_cast<DockerBackend *>(sandbox->backend());
+        QVERIFY(backend && backend->egressProxy());
+        const QList<EgressSecret> held = backend->egressProxy()->secrets();
+        QCOMPARE(held.size(), 1);
+        QCOMPARE(held.first().name, QStringLiteral("SB_FILE_TOKEN"));
+        QCOMPARE(held.first().value, value);
+        auto seen = shell(sandbox, QStringLiteral("printf %s \"$SB_FILE_TOKEN\""));
+        VERIFY_OK(seen);
+        QVERIFY2(seen->stdoutData.startsWith("sandbench-secret-SB_FILE_TOKEN-"), seen->stdoutData.constData());
+        VERIFY_OK(waitFor(sandbox->release(), 60'000));
     }
 };
 

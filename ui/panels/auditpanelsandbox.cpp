@@ -51,7 +51,7 @@ QString AuditPanel::sandboxDetailsText(const AuditEvent &event) const
     if (isAllowableConnection(event) && !m_sandboxAllow.contains(event.resource))
         text += QStringLiteral(" \u00b7 ") + tr("Allow this adds %1 to the list of the next new sandbox").arg(visibleText(event.resource));
     if (!event.reason.isEmpty())
-        text += QLatin1Char('\n') + tr("The proxy's reason: \u201c%1\u201d").arg(visibleText(event.reason));
+        text += QLatin1Char('\n') + tr("The proxy's reason: %1").arg(visibleText(event.reason)); // a sentence of ours, which quotes the host itself
     if (event.bytesOut >= 0 && event.bytesIn >= 0)
         text += QLatin1Char('\n') + tr("%1 bytes out, %2 bytes in, %3 ms").arg(QLocale().toString(event.bytesOut), QLocale().toString(event.bytesIn),
                                                                           QLocale().toString(std::max<qint64>(0, event.durationMs)));

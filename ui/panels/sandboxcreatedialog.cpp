@@ -1,6 +1,8 @@
 #include "sandboxcreatedialog.h"
 #include "textroles.h"
 
+#include "common/background.h"
+#include "common/terminaltext.h"
 #include "sandbox/sandboxpool.h"
 #include "sandbox/sandboxprovider.h"
 #include "workbench/workbench.h"
@@ -68,8 +70,8 @@ SandboxCreateDialog::SandboxCreateDialog(SandboxPool *pool, QWidget *parent)
     m_allowHint->setWordWrap(true);
     m_secrets->setPlaceholderText(tr("e.g. OPENAI_API_KEY@api.openai.com; GH_TOKEN@api.github.com"));
     m_secretsHint->setText(tr("NAME@HOST[,HOST...], separated by semicolons. The value is Sandbench's environment "
-                              "variable NAME: the sandbox sees only a placeholder, which the proxy replaces for "
-                              "those hosts. Values are never shown or saved."));
+                              "variable NAME, or a file's content with NAME@HOST=file:/absolute/path: the sandbox sees "
+                              "only a placeholder, which the proxy replaces for those hosts. Values are never shown or saved."));
     m_secretsHint->setWordWrap(true);
     m_cpus->setRange(0, 64);
     m_cpus->setDecimals(1);
@@ -166,9 +168,13 @@ SandboxOptions SandboxCreateDialog::options() const
     o.cpus = m_cpus->value();
     o.memoryMiB = m_memory->value();
     parseEnv(m_env->toPlainText(), &o.env);
+    // Never Deferred's stand-in for a file's value: a text with files gives its secrets once
+    // Create has read them.
     if (o.network.kind == NetworkKind::Domains) {
-        if (auto secrets = Workbench::parseSecrets(m_secrets->text(), o.network.domains, o.env))
-            o.secrets = *secrets;
+        if (m_secretsRead)
+            o.secrets = *m_secretsRead;
+        else if (!Workbench::secretsReadFiles(m_secrets->text()))
+            o.secrets = Workbench::parseSecrets(m_secrets->text(), o.network.domains, o.env).value_or(QList<SandboxSecret>());
     }
     parsePorts(m_ports->text(), &o.ports);
     return o;
@@ -196,8 +202,51 @@ void SandboxCreateDialog::setNetwork(NetworkKind kind)
         m_network->setCurrentIndex(i);
 }
 
+void SandboxCreateDialog::accept()
+{
+    if (m_reading)
+        return;
+    const QString text = m_secrets->text();
+    if (NetworkKind(m_network->currentData().toInt()) != NetworkKind::Domains || !Workbench::secretsReadFiles(text))
+        return QDialog::accept(); // options() parses the environment's values, checked as typed
+    const QStringList entries = splitAllowList(m_allow->text());
+    QMap<QString, QString> env;
+    parseEnv(m_env->toPlainText(), &env);
+    setReading(true);
+    setTextRole(m_problem, TextRole::Notice);
+    m_problem->setText(tr("Reading the secrets' files\u2026"));
+    m_problem->show();
+    runInBackground(this, [text, entries, env] { return Workbench::parseSecrets(text, entries, env, Workbench::SecretFiles::Read); },
+                    [this](const Result<QList<SandboxSecret>> &read) {
+        setTextRole(m_problem, TextRole::Error);
+        setReading(false);
+        if (!isVisible())
+            return; // cancelled while the files were read
+        if (!read) {
+            m_problem->setText(visibleText(read.error().message));
+            m_problem->show();
+            return;
+        }
+        m_problem->hide();
+        m_secretsRead = *read;
+        QDialog::accept();
+    });
+}
+
+// While files are read nothing the read depends on may change; Cancel still works.
+void SandboxCreateDialog::setReading(bool reading)
+{
+    m_reading = reading;
+    for (QWidget *w : {static_cast<QWidget *>(m_network), static_cast<QWidget *>(m_allow), static_cast<QWidget *>(m_env),
+                       static_cast<QWidget *>(m_secrets), m_ok})
+        w->setEnabled(!reading);
+    if (!reading)
+        validate();
+}
+
 void SandboxCreateDialog::validate()
 {
+    m_secretsRead.reset();
     QMap<QString, QString> env;
     QList<int> ports;
     QString problem = parseEnv(m_env->toPlainText(), &env);

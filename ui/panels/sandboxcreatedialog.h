@@ -4,6 +4,8 @@
 
 #include <QDialog>
 
+#include <optional>
+
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -18,8 +20,10 @@ class SandboxPool;
 // The options of a new sandbox, bounded by the pool: lifetime up to its maximum, only the
 // network kinds it allows; for network "allow" its list, checked as it is typed by the same
 // parser the pool uses (through the Workbench), the first bad entry named and Create disabled;
-// with it, secrets by name (Workbench::parseSecrets), their values never shown. What the pool refuses anyway (a bad variable name) comes back from
-// create() and is shown by the panel.
+// with it, secrets by name (Workbench::parseSecrets), their values never shown; a value from a
+// file is read on a background thread when Create is pressed, the dialog staying open (its
+// fields read-only) until it is, and open with the reason if it cannot be. What the pool
+// refuses anyway (a bad variable name) comes back from create() and is shown by the panel.
 class SandboxCreateDialog : public QDialog
 {
     Q_OBJECT
@@ -41,8 +45,11 @@ public:
     void setAllowList(const QStringList &entries);
     QString problem() const;
 
+    void accept() override;
+
 private:
     void validate();
+    void setReading(bool reading);
 
     QComboBox *m_image;
     QSpinBox *m_lifetime;
@@ -57,6 +64,9 @@ private:
     QLabel *m_secretsHint;
     QWidget *m_ok = nullptr;
     QLabel *m_problem;
+    // The secrets as Create read them (files included), until the field changes.
+    std::optional<QList<SandboxSecret>> m_secretsRead;
+    bool m_reading = false;
 };
 
 } // namespace Sandbench
