@@ -68,6 +68,21 @@ void shot(const QString &name)
     QGuiApplication::primaryScreen()->grabWindow(0).save(QStringLiteral("%1/%2-%3.png").arg(dir, theme, name));
 }
 
+// The fields the secrets' tests type into, and where the dialog says what is wrong.
+struct SecretFields
+{
+    QComboBox *network;
+    QLineEdit *allow;
+    QLineEdit *secrets;
+    QLabel *problem;
+
+    static SecretFields of(SandboxCreateDialog *d)
+    {
+        return {d->findChild<QComboBox *>(QStringLiteral("networkCombo")), d->findChild<QLineEdit *>(QStringLiteral("allowEdit")),
+                d->findChild<QLineEdit *>(QStringLiteral("secretsEdit")), d->findChild<QLabel *>(QStringLiteral("problemLabel"))};
+    }
+};
+
 QPushButton *createButton(SandboxCreateDialog *d)
 {
     return d->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
@@ -296,10 +311,7 @@ private slots:
         QStringList dialogTexts;
         bool secretsOffWithoutAllow = false, okWhileBad = true, okWhenGood = false;
         whenDialogOpens([&](SandboxCreateDialog *d) {
-            auto *network = d->findChild<QComboBox *>(QStringLiteral("networkCombo"));
-            auto *allow = d->findChild<QLineEdit *>(QStringLiteral("allowEdit"));
-            auto *secrets = d->findChild<QLineEdit *>(QStringLiteral("secretsEdit"));
-            auto *problem = d->findChild<QLabel *>(QStringLiteral("problemLabel"));
+            const auto [network, allow, secrets, problem] = SecretFields::of(d);
             if (!network || !allow || !secrets || !problem)
                 return d->reject();
             secretsOffWithoutAllow = !secrets->isEnabled();
@@ -382,10 +394,7 @@ private slots:
         QString missingProblem;
         bool stayedOpen = false;
         whenDialogOpens([&](SandboxCreateDialog *d) {
-            auto *network = d->findChild<QComboBox *>(QStringLiteral("networkCombo"));
-            auto *allow = d->findChild<QLineEdit *>(QStringLiteral("allowEdit"));
-            auto *secrets = d->findChild<QLineEdit *>(QStringLiteral("secretsEdit"));
-            auto *problem = d->findChild<QLabel *>(QStringLiteral("problemLabel"));
+            const auto [network, allow, secrets, problem] = SecretFields::of(d);
             if (!network || !allow || !secrets || !problem)
                 return d->reject();
             network->setFocus();
