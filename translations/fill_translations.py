@@ -740,6 +740,10 @@ SESSIONS = {
     "Command or file": ("Befehl oder Datei", "コマンドまたはファイル"),
     "Recorded": ("Aufgezeichnet", "記録"),
     "Replayed": ("Wiederholt", "再実行"),
+    'The request the replay made': ('Die Anfrage der Wiederholung', '再実行が送ったリクエスト'),
+    'The recording has no request like it.': ('Die Aufzeichnung enthält keine solche Anfrage.', '記録にはこれに似たリクエストがありません。'),
+    'Made by the replay: %1': ('Von der Wiederholung gesendet: %1', '再実行が送信: %1'),
+    '… (its first %1 bytes shown)': ('… (die ersten %1 Bytes gezeigt)', '…（先頭 %1 バイトを表示）'),
     "%1 (%n byte(s))": (["%1 (%n Byte)", "%1 (%n Bytes)"], ["%1 (%n バイト)"]),
     "Replay runs these steps again in a fresh sandbox of the same image.":
         ("Wiederholen führt diese Schritte erneut in einer frischen Sandbox desselben Images aus.",

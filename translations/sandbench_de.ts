@@ -4939,6 +4939,36 @@ Im Webbrowser öffnen?</translation>
             <source>… (and %1 more bytes, not shown)</source>
             <translation>… (und %1 weitere Bytes, nicht angezeigt)</translation>
         </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>Recorded</source>
+            <translation>Aufgezeichnet</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>Replayed</source>
+            <translation>Wiederholt</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>The request the replay made</source>
+            <translation>Die Anfrage der Wiederholung</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>The recording has no request like it.</source>
+            <translation>Die Aufzeichnung enthält keine solche Anfrage.</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>Made by the replay: %1</source>
+            <translation>Von der Wiederholung gesendet: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>… (its first %1 bytes shown)</source>
+            <translation>… (die ersten %1 Bytes gezeigt)</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::RunSecretsDialog</name>

@@ -4916,6 +4916,36 @@ Web ブラウザーで開きますか?</translation>
             <source>… (and %1 more bytes, not shown)</source>
             <translation>… (残り %1 バイトは表示していません)</translation>
         </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>Recorded</source>
+            <translation>記録</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>Replayed</source>
+            <translation>再実行</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>The request the replay made</source>
+            <translation>再実行が送ったリクエスト</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>The recording has no request like it.</source>
+            <translation>記録にはこれに似たリクエストがありません。</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>Made by the replay: %1</source>
+            <translation>再実行が送信: %1</translation>
+        </message>
+        <message>
+            <location filename="../ui/panels/trafficview.cpp" line="1" />
+            <source>… (its first %1 bytes shown)</source>
+            <translation>…（先頭 %1 バイトを表示）</translation>
+        </message>
     </context>
     <context>
         <name>Sandbench::RunSecretsDialog</name>

@@ -7,7 +7,8 @@ namespace {
 // Recording reads each request's headers when they arrive, before the secrets' addon swaps a
 // placeholder for a value, and its body and the response whole (bounded by stream_large_bodies:
 // a larger body is streamed past and recorded as omitted). Replaying answers in `request`, so
-// mitmproxy never opens a connection for it.
+// mitmproxy never opens a connection for it, and prints the request (its headers and its
+// body's first 4 KiB) for the report's side-by-side view of a divergence.
 constexpr char addon[] = R"PY(# Written by Sandbench; see core/net/trafficproxyconfig.h.
 import base64
 import hashlib
@@ -59,7 +60,8 @@ class Traffic:
         key = (flow.request.method, flow.request.pretty_url, hashlib.sha256(body).hexdigest())
         n = self.asked.get(key, 0)
         self.asked[key] = n + 1
-        emit("SBREQ ", {"method": key[0], "url": key[1], "bodySha256": key[2], "bodySize": len(body)})
+        emit("SBREQ ", {"method": key[0], "url": key[1], "bodySha256": key[2], "bodySize": len(body),
+                        "headers": flow.metadata.get("sb_headers", []), "bodyHead": b64(body[:4096])})
         answers = self.answers.get(key, [])
         if n < len(answers):
             a = answers[n]

@@ -2,11 +2,14 @@
 
 #include "exec/execresult.h"
 #include "session/replaynote.h"
+#include "session/traffic/replayedrequest.h"
 
 #include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace Sandbench {
 
@@ -26,6 +29,10 @@ struct Divergence
                        // in a sandbox session, the 1-based step of every stream
     QString recorded;  // the line, event or exit as recorded ("<end>" when there is none)
     QString replayed;
+    // Network only: the request the replay made (none when it never made a recorded one), and
+    // the recorded request to set beside it (0-based in the recording; -1 for none).
+    std::optional<ReplayedRequest> request = std::nullopt;
+    qint64 recordedRequest = -1;
 
     bool operator==(const Divergence &) const = default;
 };

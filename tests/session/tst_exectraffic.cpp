@@ -200,21 +200,34 @@ private slots:
     {
         Servers servers;
         QVERIFY2(servers.tls && servers.plain, qPrintable(servers.error()));
-        const QString code = QStringLiteral("const r = await fetch('http://127.0.0.1:%1/%2'); console.log(r.status, await r.text());");
-        auto bundle = record(request(code.arg(servers.plain).arg(QStringLiteral("first")), servers), servers);
+        const QString code = QStringLiteral("const r = await fetch('http://127.0.0.1:%1/%2'%3); console.log(r.status, await r.text());");
+        auto bundle = record(request(code.arg(servers.plain).arg(QStringLiteral("first"), QString()), servers), servers);
         QVERIFY2(bundle, bundle ? "" : qPrintable(bundle.error().message));
         servers.stop();
         ExecSession changed = *bundle;
-        changed.manifest.code = code.arg(servers.plain).arg(QStringLiteral("second"));
+        changed.manifest.code = code.arg(servers.plain).arg(QStringLiteral("second"), QStringLiteral(
+            ", {method: 'POST', body: 'a=1&b=two', headers: {'X-Trace': 't-42', Authorization: 'Bearer zzz-9'}}"));
         auto report = ExecSessionReplayer::runSync(changed);
         QVERIFY2(report, report ? "" : qPrintable(report.error().message));
         QVERIFY(!report->identical);
         QVERIFY(!report->divergences.isEmpty());
         const Divergence &first = report->divergences.first();
         QCOMPARE(first.stream, ReplayStream::Network);
-        const QString url = QStringLiteral("GET http://127.0.0.1:%1/second").arg(servers.plain);
+        const QString url = QStringLiteral("POST http://127.0.0.1:%1/second").arg(servers.plain);
         QVERIFY2(first.recorded.contains(url) && first.replayed == url, qPrintable(first.recorded + QStringLiteral(" | ") + first.replayed));
         QVERIFY2(report->summary().contains(url), qPrintable(report->summary()));
+        // The request the replay made, for the side-by-side view, beside the recorded one.
+        QCOMPARE(first.recordedRequest, 0);
+        QVERIFY(first.request);
+        QCOMPARE(first.request->bodyHead, QByteArray("a=1&b=two"));
+        QCOMPARE(first.request->bodySize, 9);
+        HttpHeaderList expected{{"x-trace", "t-42"}, {"authorization", TrafficRedaction::marker}};
+        for (const auto &header : expected) {
+            const bool sent = std::any_of(first.request->headers.cbegin(), first.request->headers.cend(), [&](const auto &h) {
+                return h.first.toLower() == header.first && h.second == header.second;
+            });
+            QVERIFY2(sent, header.first.constData());
+        }
     }
 
     // A secret's header: the value never in the bundle, the placeholder neither, the header

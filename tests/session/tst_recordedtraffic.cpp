@@ -2,6 +2,7 @@
 // is kept), how a bundle's traffic is read as hostile input (bounded counts, sizes, encodings,
 // within seconds), and how a replay's requests are answered or named as divergences.
 #include "session/traffic/recordedtraffic.h"
+#include "session/traffic/replayedrequest.h"
 #include "session/traffic/trafficmatcher.h"
 
 #include <QCryptographicHash>
@@ -294,6 +295,72 @@ private slots:
         QVERIFY(!missing);
         QCOMPARE(missing.error().message, QStringLiteral("GET http://a.test/other: not in the recording"));
         QCOMPARE(m.unasked(), QStringList{QStringLiteral("POST http://a.test/p")});
+    }
+
+    // A replay's request as its proxy printed it: read field by field, bounded, credentials
+    // redacted; a field that is not what it should be is left empty, never trusted.
+    void aReplayedRequestIsReadAsHostileAndRedacted()
+    {
+        const auto line = [](const QJsonObject &o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); };
+        const ReplayedRequest r = ReplayedRequest::fromProxyLine(line({
+            {QStringLiteral("method"), QStringLiteral("POST")}, {QStringLiteral("url"), QStringLiteral("http://a.test/p")},
+            {QStringLiteral("bodySha256"), sha("a=1")}, {QStringLiteral("bodySize"), 3},
+            {QStringLiteral("headers"), headers({{"X-Trace", "t-42"}, {"Authorization", "Bearer zzz-9"}, {"X-Api-Key", "k-1"}})},
+            {QStringLiteral("bodyHead"), b64("a=1")}}));
+        QCOMPARE(r.method, QStringLiteral("POST"));
+        QCOMPARE(r.url, QStringLiteral("http://a.test/p"));
+        QCOMPARE(r.bodySha256, sha("a=1"));
+        QCOMPARE(r.bodySize, 3);
+        QCOMPARE(r.bodyHead, QByteArray("a=1"));
+        const HttpHeaderList expected{{"X-Trace", "t-42"}, {"Authorization", TrafficRedaction::marker}, {"X-Api-Key", TrafficRedaction::marker}};
+        QCOMPARE(r.headers, expected);
+
+        const ReplayedRequest hostile = ReplayedRequest::fromProxyLine(line({
+            {QStringLiteral("method"), QString(1000, u'M')}, {QStringLiteral("url"), QString(100'000, u'u')},
+            {QStringLiteral("bodySha256"), QStringLiteral("../../etc/passwd")}, {QStringLiteral("bodySize"), 1e300},
+            {QStringLiteral("headers"), QJsonArray{QJsonArray{QStringLiteral("not base64!"), QStringLiteral("x")}}},
+            {QStringLiteral("bodyHead"), b64(QByteArray(100'000, 'x'))}}));
+        QCOMPARE(hostile.method.size(), 64);
+        QCOMPARE(hostile.url.size(), TrafficLimits{}.maxUrlBytes);
+        QVERIFY(hostile.bodySha256.isEmpty());
+        QCOMPARE(hostile.bodySize, qint64(1e15));
+        QVERIFY(hostile.headers.isEmpty());
+        QVERIFY(hostile.bodyHead.size() <= ReplayedRequest::maxBodyHeadBytes);
+        QCOMPARE(ReplayedRequest::fromProxyLine("\xff{not json"), ReplayedRequest{});
+        QCOMPARE(ReplayedRequest::fromProxyLine(line({{QStringLiteral("bodySize"), -5}})).bodySize, 0);
+    }
+
+    // A divergence carries the replay's request and the recorded one to set beside it: the
+    // same method and URL, else the first recorded request not asked for.
+    void aDivergenceSetsTheReplayedRequestBesideTheNearestRecorded()
+    {
+        SandboxPayloads payloads;
+        RecordedTraffic t;
+        QVERIFY(t.addProxyLine(proxyLine(QStringLiteral("GET"), QStringLiteral("http://a.test/n"), {}, {}, 200, {}, "n"), {}, payloads, 0));
+        QVERIFY(t.addProxyLine(proxyLine(QStringLiteral("POST"), QStringLiteral("http://a.test/p"), {}, "hello", 201, {}, "ok"), {}, payloads, 0));
+        TrafficMatcher m(t);
+        const ReplayedRequest changedBody{QStringLiteral("POST"), QStringLiteral("http://a.test/p"), sha("HELLO"), 5, {{"X-Trace", "t"}}, "HELLO"};
+        const auto body = m.match(changedBody, 4);
+        QVERIFY(body);
+        QCOMPARE(body->stream, ReplayStream::Network);
+        QCOMPARE(body->index, 4);
+        QCOMPARE(body->recordedRequest, 1);
+        QCOMPARE(body->request, changedBody);
+        QCOMPARE(body->replayed, QStringLiteral("POST http://a.test/p"));
+        QVERIFY2(body->recorded.contains(QStringLiteral("its body (5 bytes")), qPrintable(body->recorded));
+        QVERIFY(!m.match(ReplayedRequest{QStringLiteral("GET"), QStringLiteral("http://a.test/n"), sha({}), 0, {}, {}}, 5));
+        const auto missing = m.match(ReplayedRequest{QStringLiteral("GET"), QStringLiteral("http://a.test/other"), sha({}), 0, {}, {}}, 6);
+        QVERIFY(missing);
+        QCOMPARE(missing->recordedRequest, 1);
+        const auto unasked = m.unaskedDivergence(7);
+        QVERIFY(unasked);
+        QCOMPARE(unasked->recordedRequest, 1);
+        QVERIFY(!unasked->request);
+        QCOMPARE(unasked->recorded, QStringLiteral("POST http://a.test/p"));
+        QCOMPARE(unasked->replayed, QStringLiteral("<not asked>"));
+        QVERIFY(m.match(ReplayedRequest{QStringLiteral("POST"), QStringLiteral("http://a.test/p"), sha("hello"), 5, {}, {}}, 8) == std::nullopt);
+        QVERIFY(!m.unaskedDivergence(9));
+        QCOMPARE(TrafficMatcher(RecordedTraffic{}).nearest(QStringLiteral("GET"), QStringLiteral("http://a.test/n")), -1);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "panels/trafficview.h"
 #include "session/exec/execsession.h"
 #include "session/exec/execsessionrecorder.h"
+#include "session/exec/execsessionreplayer.h"
 
 #include <QDir>
 #include <QLabel>
@@ -155,6 +156,32 @@ private slots:
         QVERIFY(list->topLevelItem(0)->text(0).startsWith(QChar(0x25b6)));
         QVERIFY(!view->markDivergence(QStringLiteral("GET"), QStringLiteral("https://not.recorded/")));
         QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("1"));
+
+        // The replay's own request beside the recorded one, as hostile as the code that made
+        // it: shown, never obeyed.
+        Divergence d{ReplayStream::Network, 1, QStringLiteral("POST https://api.example/upload: its body differs"),
+                     QStringLiteral("POST https://api.example/upload")};
+        d.recordedRequest = 2;
+        d.request = ReplayedRequest{QStringLiteral("POST"), QStringLiteral("https://api.example/\u202Eupload"), QString(64, u'a'), 6000,
+                                    {{"X-Evil", "a\x1b[2Jb"}}, QByteArray("\x00\x01", 2)};
+        QVERIFY(view->showDivergence(d));
+        QCOMPARE(list->currentItem(), list->topLevelItem(2));
+        QVERIFY(list->topLevelItem(2)->text(0).startsWith(QChar(0x25b6)));
+        auto *replayed = view->findChild<QPlainTextEdit *>(QStringLiteral("replayedRequest"));
+        QVERIFY(replayed && replayed->isVisible());
+        const QString side = view->replayedText();
+        QVERIFY2(side.startsWith(QStringLiteral("POST ") + visibleText(d.request->url) + QLatin1Char('\n')), qPrintable(side));
+        QVERIFY2(side.contains(QStringLiteral("Made by the replay: POST https://api.example/upload: its body differs")), qPrintable(side));
+        QVERIFY2(!side.contains(QChar(0x1b)) && !hasHiddenCharacters(side, true), qPrintable(side));
+        QVERIFY2(side.contains(QStringLiteral("(binary)\n00000000  00 01")), qPrintable(side));
+        QVERIFY2(side.contains(QStringLiteral("its first 2 bytes shown")), qPrintable(side));
+        // Nothing like it in the recording: the recorded side says so.
+        d.recordedRequest = -1;
+        QVERIFY(view->showDivergence(d));
+        QCOMPARE(view->detailsText(), QStringLiteral("The recording has no request like it."));
+        view->clearDivergence();
+        QVERIFY(!replayed->isVisible());
+        QVERIFY(view->replayedText().isEmpty());
     }
 
     // A session without traffic says why, in the tab itself.
@@ -214,6 +241,19 @@ private slots:
         QVERIFY2(details.contains(QStringLiteral("\"path\": \"/second\"")), qPrintable(details));
         QVERIFY2(details.contains(QStringLiteral("Request body: 7 bytes")), qPrintable(details));
         QVERIFY2(details.contains(QStringLiteral("\npayload")), qPrintable(details));
+
+        // A changed script's replay diverges at its first request: the request it made is set
+        // beside the recorded one of the same URL.
+        servers.stop();
+        ExecSession changed = *bundle;
+        changed.manifest.code = QStringLiteral("await fetch('http://127.0.0.1:%1/first', {method: 'PUT', body: 'changed'});").arg(servers.plain);
+        auto report = ExecSessionReplayer::runSync(changed);
+        QVERIFY2(report && !report->divergences.isEmpty(), report ? qPrintable(report->summary()) : qPrintable(report.error().message));
+        QVERIFY(view->showDivergence(report->divergences.first()));
+        QCOMPARE(list->currentItem(), list->topLevelItem(0));
+        const QString side = view->replayedText();
+        QVERIFY2(side.startsWith(QStringLiteral("PUT http://127.0.0.1:%1/first\n").arg(servers.plain)), qPrintable(side));
+        QVERIFY2(side.contains(QStringLiteral("Request body: 7 bytes")) && side.contains(QStringLiteral("\nchanged")), qPrintable(side));
     }
 };
 

@@ -235,17 +235,12 @@ void SessionsPanel::onReplayFinished(const ReplayReport &report)
 {
     m_report = report;
     setBusy(false);
-    // A network divergence names the request ("METHOD URL", replayed or else recorded): marked
-    // in the Network tab too.
+    // A network divergence is marked in the Network tab too, the replay's request beside the
+    // recorded one.
     m_traffic->clearDivergence();
     for (const Divergence &d : report.divergences) {
-        if (d.stream != ReplayStream::Network)
-            continue;
-        for (const QString &text : {d.replayed, d.recorded}) {
-            const qsizetype space = text.indexOf(QLatin1Char(' '));
-            if (space > 0 && m_traffic->markDivergence(text.left(space), text.mid(space + 1)))
-                break;
-        }
+        if (d.stream == ReplayStream::Network)
+            m_traffic->showDivergence(d);
     }
     if (m_bundle || m_agent) {
         m_bundle ? m_diff->setComparison(*m_bundle, report) : m_diff->setCallComparison(report);

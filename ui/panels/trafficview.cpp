@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStringDecoder>
 #include <QTreeWidget>
@@ -65,13 +66,35 @@ QString hexDumpOf(const QByteArray &bytes)
     return lines.join(QLatin1Char('\n'));
 }
 
+// A body's bytes for reading: text, or "(binary)" and a hex dump.
+QString bodyPreview(const QByteArray &bytes)
+{
+    const QString text = previewOf(bytes);
+    return text.isEmpty() ? TrafficView::tr("(binary)") + QLatin1Char('\n') + hexDumpOf(bytes) : text;
+}
+
+QPlainTextEdit *detailsPane(const QString &objectName, const QString &accessibleName, QWidget *parent)
+{
+    auto *pane = new QPlainTextEdit(parent);
+    pane->setObjectName(objectName);
+    pane->setReadOnly(true);
+    // Read-only still reads by keyboard: arrows, Page Down and Ctrl+End, and selecting to copy.
+    pane->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    pane->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    pane->setAccessibleName(accessibleName);
+    return pane;
+}
+
 } // namespace
 
 TrafficView::TrafficView(QWidget *parent)
     : QWidget(parent)
     , m_summary(new QLabel(this))
     , m_list(new QTreeWidget(this))
-    , m_details(new QPlainTextEdit(this))
+    , m_details(detailsPane(QStringLiteral("trafficDetails"), tr("Request details"), this))
+    , m_recordedCaption(new QLabel(tr("Recorded"), this))
+    , m_replayedPane(new QWidget(this))
+    , m_replayed(detailsPane(QStringLiteral("replayedRequest"), tr("The request the replay made"), m_replayedPane))
 {
     m_summary->setObjectName(QStringLiteral("trafficSummary"));
     m_summary->setWordWrap(true);
@@ -85,17 +108,38 @@ TrafficView::TrafficView(QWidget *parent)
     m_list->header()->setSectionResizeMode(UrlColumn, QHeaderView::Stretch);
     m_list->header()->setStretchLastSection(false);
     m_list->setAccessibleName(tr("Recorded requests"));
-    m_details->setObjectName(QStringLiteral("trafficDetails"));
-    m_details->setReadOnly(true);
-    // Read-only still reads by keyboard: arrows, Page Down and Ctrl+End, and selecting to copy.
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-    m_details->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_details->setAccessibleName(tr("Request details"));
     m_details->setPlaceholderText(tr("Select a request to see its headers and bodies."));
+
+    // A divergence sets the replay's request beside the recorded one, lines level.
+    auto *recordedPane = new QWidget(this);
+    auto *recordedLayout = new QVBoxLayout(recordedPane);
+    recordedLayout->setContentsMargins(0, 0, 0, 0);
+    recordedLayout->setSpacing(1);
+    recordedLayout->addWidget(m_recordedCaption);
+    recordedLayout->addWidget(m_details, 1);
+    auto *replayedLayout = new QVBoxLayout(m_replayedPane);
+    replayedLayout->setContentsMargins(0, 0, 0, 0);
+    replayedLayout->setSpacing(1);
+    replayedLayout->addWidget(new QLabel(tr("Replayed"), m_replayedPane));
+    replayedLayout->addWidget(m_replayed, 1);
+    auto *sides = new QSplitter(Qt::Horizontal, this);
+    sides->addWidget(recordedPane);
+    sides->addWidget(m_replayedPane);
+    sides->setChildrenCollapsible(false);
+    m_recordedCaption->hide();
+    m_replayedPane->hide();
+    m_replayed->setLineWrapMode(QPlainTextEdit::NoWrap);
+    for (QPlainTextEdit *a : {m_details, m_replayed}) {
+        QPlainTextEdit *b = a == m_details ? m_replayed : m_details;
+        connect(a->verticalScrollBar(), &QScrollBar::valueChanged, b->verticalScrollBar(), [this, b](int value) {
+            if (m_replayedPane->isVisible())
+                b->verticalScrollBar()->setValue(value);
+        });
+    }
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_list);
-    split->addWidget(m_details);
+    split->addWidget(sides);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(this);
@@ -167,6 +211,20 @@ void TrafficView::clearDivergence()
         item->setText(NumberColumn, QString::number(i + 1));
         item->setToolTip(NumberColumn, QString());
     }
+    m_replayed->clear();
+    m_replayedPane->hide();
+    m_recordedCaption->hide();
+    m_details->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+}
+
+void TrafficView::markRow(int index)
+{
+    QTreeWidgetItem *item = m_list->topLevelItem(index);
+    item->setText(NumberColumn, QStringLiteral("\u25b6 %1").arg(index + 1));
+    item->setToolTip(NumberColumn, tr("The replay diverged at this request"));
+    m_list->setCurrentItem(item);
+    m_list->scrollToItem(item);
+    m_list->resizeColumnToContents(NumberColumn); // room for the mark
 }
 
 bool TrafficView::markDivergence(const QString &method, const QString &url)
@@ -174,16 +232,39 @@ bool TrafficView::markDivergence(const QString &method, const QString &url)
     clearDivergence();
     for (qsizetype i = 0; i < m_traffic.exchanges.size(); ++i) {
         const RecordedExchange &e = m_traffic.exchanges.at(i);
-        if (e.method != method || e.url != url)
-            continue;
-        QTreeWidgetItem *item = m_list->topLevelItem(int(i));
-        item->setText(NumberColumn, QStringLiteral("\u25b6 %1").arg(i + 1));
-        item->setToolTip(NumberColumn, tr("The replay diverged at this request"));
-        m_list->setCurrentItem(item);
-        m_list->scrollToItem(item);
-        return true;
+        if (e.method == method && e.url == url) {
+            markRow(int(i));
+            return true;
+        }
     }
     return false;
+}
+
+bool TrafficView::showDivergence(const Divergence &d)
+{
+    clearDivergence();
+    if (d.stream != ReplayStream::Network)
+        return false;
+    const bool marked = d.recordedRequest >= 0 && d.recordedRequest < m_list->topLevelItemCount();
+    if (marked)
+        markRow(int(d.recordedRequest));
+    if (!d.request)
+        return marked; // a recorded request the replay never made: that row alone
+    if (!marked) {
+        m_list->setCurrentItem(nullptr);
+        m_details->setPlainText(tr("The recording has no request like it."));
+    }
+    m_replayed->setPlainText(describeReplayed(*d.request, d.recorded));
+    // Unwrapped while compared: line N on the left sits level with line N on the right.
+    m_details->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_recordedCaption->show();
+    m_replayedPane->show();
+    return true;
+}
+
+QString TrafficView::replayedText() const
+{
+    return m_replayed->toPlainText();
 }
 
 QString TrafficView::detailsText() const
@@ -212,8 +293,7 @@ void TrafficView::showExchange(int index)
         const Result<QByteArray> bytes = reader(ref);
         if (!bytes)
             return head + QLatin1Char('\n') + tr("(not readable: %1)").arg(visibleText(bytes.error().message));
-        const QString text = previewOf(*bytes);
-        return head + QLatin1Char('\n') + (text.isEmpty() ? tr("(binary)") + QLatin1Char('\n') + hexDumpOf(*bytes) : text);
+        return head + QLatin1Char('\n') + bodyPreview(*bytes);
     };
     runInBackground(this, [exchange, bodyText] {
         return std::pair{bodyText(exchange.requestBody), bodyText(exchange.responseBody)};
@@ -248,6 +328,27 @@ QString TrafficView::describe(const RecordedExchange &e, const QString &requestB
     lines << tr("Response: %1").arg(e.status) << tr("Response headers:");
     headers(e.responseHeaders);
     lines << tr("Response body: %1").arg(responseBody);
+    return lines.join(QLatin1Char('\n'));
+}
+
+// Lines level with describe()'s for the recorded request: the request, a line on it, the
+// headers, the body.
+QString TrafficView::describeReplayed(const ReplayedRequest &r, const QString &why) const
+{
+    QStringList lines;
+    lines << visibleText(r.method) + QLatin1Char(' ') + visibleText(r.url);
+    lines << tr("Made by the replay: %1").arg(visibleText(why));
+    lines << QString() << tr("Request headers:");
+    for (const auto &[name, value] : r.headers)
+        lines << QStringLiteral("  ") + visibleText(QString::fromUtf8(name)) + QStringLiteral(": ") + visibleText(QString::fromUtf8(value));
+    if (r.bodySize == 0) {
+        lines << tr("Request body: %1").arg(tr("(empty)"));
+    } else {
+        QString body = tr("%1, SHA-256 %2").arg(bytesText(r.bodySize), r.bodySha256) + QLatin1Char('\n') + bodyPreview(r.bodyHead);
+        if (r.bodyHead.size() < r.bodySize)
+            body += QLatin1Char('\n') + tr("\u2026 (its first %1 bytes shown)").arg(r.bodyHead.size());
+        lines << tr("Request body: %1").arg(body);
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

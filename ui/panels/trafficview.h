@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/result.h"
+#include "session/replayreport.h"
 #include "session/traffic/recordedtraffic.h"
 
 #include <QWidget>
@@ -33,7 +34,12 @@ public:
     // Marks the request a replay diverged at (method and URL as the replay's report names
     // them) and brings it forward; false when no row has them.
     bool markDivergence(const QString &method, const QString &url);
+    // A replay's network divergence: the recorded request it names marked and shown, and the
+    // request the replay made beside it (headers and the body's first bytes); false when
+    // there is neither.
+    bool showDivergence(const Divergence &divergence);
     void clearDivergence();
+    QString replayedText() const;
 
     int requestCount() const { return int(m_traffic.exchanges.size()); }
     QString detailsText() const;
@@ -42,11 +48,17 @@ public:
 
 private:
     void showExchange(int index);
+    void markRow(int index);
     QString describe(const RecordedExchange &exchange, const QString &requestBody, const QString &responseBody) const;
+    QString describeReplayed(const ReplayedRequest &request, const QString &why) const;
 
     QLabel *m_summary;
     QTreeWidget *m_list;
     QPlainTextEdit *m_details;
+    // Beside the details while a divergence is shown: captions and the replay's request.
+    QLabel *m_recordedCaption;
+    QWidget *m_replayedPane;
+    QPlainTextEdit *m_replayed;
     RecordedTraffic m_traffic;
     BodyReader m_reader;
     quint64 m_generation = 0; // a body read for what was shown before is dropped

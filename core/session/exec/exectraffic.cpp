@@ -93,17 +93,11 @@ std::optional<Divergence> compare(const RecordedTraffic &recorded, const ExecRes
         if (!line.startsWith(TrafficProxyConfig::replayLinePrefix))
             continue;
         ++index;
-        // The proxy's line is as hostile as the code that caused it: only its fields are read.
-        const QJsonObject o = QJsonDocument::fromJson(line.mid(qsizetype(sizeof TrafficProxyConfig::replayLinePrefix) - 1)).object();
-        const QString method = o.value(QLatin1String("method")).toString().left(64);
-        const QString url = o.value(QLatin1String("url")).toString().left(TrafficLimits{}.maxUrlBytes);
-        auto answer = matcher.take(method, url, o.value(QLatin1String("bodySha256")).toString().left(64),
-                                   qint64(qBound(0.0, o.value(QLatin1String("bodySize")).toDouble(0), 1e15)));
-        if (!answer)
-            return Divergence{ReplayStream::Network, index, answer.error().message, QStringLiteral("%1 %2").arg(method, url)};
+        if (auto diverged = matcher.match(ReplayedRequest::fromProxyLine(line.mid(qsizetype(sizeof TrafficProxyConfig::replayLinePrefix) - 1)), index))
+            return diverged;
     }
-    if (const QStringList unasked = matcher.unasked(); !unasked.isEmpty())
-        return Divergence{ReplayStream::Network, index + 1, unasked.constFirst(), QStringLiteral("<not asked>")};
+    if (auto unasked = matcher.unaskedDivergence(index + 1))
+        return unasked;
     return std::nullopt;
 }
 

@@ -190,17 +190,8 @@ void SandboxSessionReplayer::onReplayRequest(const QByteArray &line)
 {
     if (!m_traffic || m_first[int(ReplayStream::Network)])
         return;
-    // The proxy's line is as hostile as the sandbox that caused it: only its fields are read.
-    const QJsonObject o = QJsonDocument::fromJson(line).object();
-    const QString method = o.value(QLatin1String("method")).toString().left(64);
-    const QString url = o.value(QLatin1String("url")).toString().left(TrafficLimits{}.maxUrlBytes);
-    auto answer = m_traffic->take(method, url, o.value(QLatin1String("bodySha256")).toString().left(64),
-                                  qint64(qBound(0.0, o.value(QLatin1String("bodySize")).toDouble(0), 1e15)));
-    if (answer)
-        return;
     const qsizetype step = qBound<qsizetype>(1, m_replayed.steps.size() + 1, qMax<qsizetype>(1, m_session.steps.size()));
-    m_first[int(ReplayStream::Network)] = Divergence{ReplayStream::Network, step, answer.error().message,
-                                                     QStringLiteral("%1 %2").arg(method, url)};
+    m_first[int(ReplayStream::Network)] = m_traffic->match(ReplayedRequest::fromProxyLine(line), step);
 }
 
 void SandboxSessionReplayer::create(const SandboxOptions &options)
@@ -429,9 +420,8 @@ void SandboxSessionReplayer::release(const std::optional<Error> &error)
         if (releaseNote)
             report.notes << *releaseNote;
         // Asked for every recorded request? Known only now: the release delivered the last ones.
-        if (m_traffic && !m_first[int(ReplayStream::Network)] && !m_traffic->unasked().isEmpty())
-            m_first[int(ReplayStream::Network)] = Divergence{ReplayStream::Network, m_replayed.steps.size(),
-                                                             m_traffic->unasked().constFirst(), QStringLiteral("<not asked>")};
+        if (m_traffic && !m_first[int(ReplayStream::Network)])
+            m_first[int(ReplayStream::Network)] = m_traffic->unaskedDivergence(m_replayed.steps.size());
         // A request that differs comes first: what the commands printed differs because of it.
         for (ReplayStream stream : {ReplayStream::Network, ReplayStream::Stdout, ReplayStream::Stderr, ReplayStream::Exit,
                                     ReplayStream::Screenshot}) {

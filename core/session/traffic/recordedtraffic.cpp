@@ -148,6 +148,12 @@ bool RecordedTraffic::isCredentialHeader(QByteArrayView name)
     return false;
 }
 
+Result<HttpHeaderList> RecordedTraffic::headersFromJson(const QJsonValue &value, const QString &which, const TrafficLimits &limits,
+                                                        bool base64)
+{
+    return headersFrom(value, which, limits, base64);
+}
+
 void RecordedTraffic::noteRedacted(const QString &what)
 {
     if (!redacted.contains(what) && redacted.size() < maxRedactedEntries)

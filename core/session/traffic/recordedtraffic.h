@@ -93,6 +93,10 @@ public:
     // Proxy-Authorization, Cookie, Set-Cookie, and API-key-like names (x-api-key, api-key,
     // x-auth-token, *-api-key, *-token, *-secret ...).
     static bool isCredentialHeader(QByteArrayView name);
+    // Headers as [name, value] pairs (base64 as the proxy's lines have them, else latin-1
+    // strings), checked against `limits`; `which` names them in an error ("request").
+    static Result<HttpHeaderList> headersFromJson(const QJsonValue &value, const QString &which, const TrafficLimits &limits,
+                                                  bool base64);
 
     bool operator==(const RecordedTraffic &o) const { return exchanges == o.exchanges && redacted == o.redacted; }
 

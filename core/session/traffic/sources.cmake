@@ -2,4 +2,5 @@
 # by digest, checked as hostile input when read, and answered from on replay.
 target_sources(sandbench_core PRIVATE
     session/traffic/recordedtraffic.h session/traffic/recordedtraffic.cpp
+    session/traffic/replayedrequest.h session/traffic/replayedrequest.cpp
     session/traffic/trafficmatcher.h session/traffic/trafficmatcher.cpp)

@@ -53,4 +53,38 @@ QStringList TrafficMatcher::unasked() const
     return out;
 }
 
+std::optional<Divergence> TrafficMatcher::match(const ReplayedRequest &request, qint64 index)
+{
+    auto answer = take(request.method, request.url, request.bodySha256, request.bodySize);
+    if (answer)
+        return std::nullopt;
+    Divergence d{ReplayStream::Network, index, answer.error().message, QStringLiteral("%1 %2").arg(request.method, request.url)};
+    d.request = request;
+    d.recordedRequest = nearest(request.method, request.url);
+    return d;
+}
+
+std::optional<Divergence> TrafficMatcher::unaskedDivergence(qint64 index) const
+{
+    const qsizetype first = m_served.indexOf(false);
+    if (first < 0)
+        return std::nullopt;
+    const RecordedExchange &e = m_traffic.exchanges[first];
+    Divergence d{ReplayStream::Network, index, QStringLiteral("%1 %2").arg(e.method, e.url), QStringLiteral("<not asked>")};
+    d.recordedRequest = first;
+    return d;
+}
+
+qsizetype TrafficMatcher::nearest(const QString &method, const QString &url) const
+{
+    const QList<qsizetype> sameUrl = m_byUrl.value(url);
+    for (qsizetype i : sameUrl) {
+        if (m_traffic.exchanges[i].method == method)
+            return i;
+    }
+    if (!sameUrl.isEmpty())
+        return sameUrl.first();
+    return m_served.indexOf(false);
+}
+
 } // namespace Sandbench

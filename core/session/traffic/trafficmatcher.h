@@ -1,7 +1,9 @@
 #pragma once
 
 #include "common/result.h"
+#include "session/replayreport.h"
 #include "session/traffic/recordedtraffic.h"
+#include "session/traffic/replayedrequest.h"
 
 #include <QHash>
 #include <QList>
@@ -23,6 +25,14 @@ public:
     Result<qsizetype> take(const QString &method, const QString &url, const QString &bodySha256, qint64 bodySize);
     // Recorded requests the replay has not asked for (yet), as "METHOD URL" in recorded order.
     QStringList unasked() const;
+    // take() for a replay's request, and on a mismatch the divergence at `index` (the 1-based
+    // request or step), with the request and the recorded one it is best set beside.
+    std::optional<Divergence> match(const ReplayedRequest &request, qint64 index);
+    // The first recorded request never asked for, as the divergence at `index`, if any.
+    std::optional<Divergence> unaskedDivergence(qint64 index) const;
+    // The recorded request a diverging one is best set beside: the first of the same method
+    // and URL, else of the same URL, else the first not asked for; -1 for none.
+    qsizetype nearest(const QString &method, const QString &url) const;
 
 private:
     struct Key
