@@ -11,16 +11,18 @@
 #include "panels/trafficview.h"
 #include "session/exec/execsession.h"
 #include "session/exec/execsessionrecorder.h"
-#include "session/exec/execsessionreplayer.h"
+#include "workbench/workbench.h"
 
 #include <QDir>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidget>
 
 using namespace Sandbench;
@@ -242,14 +244,22 @@ private slots:
         QVERIFY2(details.contains(QStringLiteral("Request body: 7 bytes")), qPrintable(details));
         QVERIFY2(details.contains(QStringLiteral("\npayload")), qPrintable(details));
 
-        // A changed script's replay diverges at its first request: the request it made is set
-        // beside the recorded one of the same URL.
+        // A changed script's replay, from the panel's Replay button, diverges at its first
+        // request: the Network tab comes forward with the request it made set beside the
+        // recorded one of the same URL.
         servers.stop();
         ExecSession changed = *bundle;
         changed.manifest.code = QStringLiteral("await fetch('http://127.0.0.1:%1/first', {method: 'PUT', body: 'changed'});").arg(servers.plain);
-        auto report = ExecSessionReplayer::runSync(changed);
-        QVERIFY2(report && !report->divergences.isEmpty(), report ? qPrintable(report->summary()) : qPrintable(report.error().message));
-        QVERIFY(view->showDivergence(report->divergences.first()));
+        Workbench workbench;
+        panel.setWorkbench(&workbench);
+        const auto detach = qScopeGuard([&panel] { panel.setWorkbench(nullptr); }); // the panel outlives it
+        panel.showSession(std::make_shared<const ExecSession>(changed), QStringLiteral("changed.sbsession"));
+        QSignalSpy finished(&panel, &SessionsPanel::replayFinished);
+        QTest::mouseClick(panel.replayButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(kWaitMs));
+        const ReplayReport report = *panel.lastReport();
+        QVERIFY2(!report.divergences.isEmpty() && report.divergences.first().stream == ReplayStream::Network, qPrintable(report.summary()));
+        QCOMPARE(panel.tabs()->currentWidget(), view);
         QCOMPARE(list->currentItem(), list->topLevelItem(0));
         const QString side = view->replayedText();
         QVERIFY2(side.startsWith(QStringLiteral("PUT http://127.0.0.1:%1/first\n").arg(servers.plain)), qPrintable(side));

@@ -238,13 +238,17 @@ void SessionsPanel::onReplayFinished(const ReplayReport &report)
     // A network divergence is marked in the Network tab too, the replay's request beside the
     // recorded one.
     m_traffic->clearDivergence();
+    bool requestShown = false;
     for (const Divergence &d : report.divergences) {
         if (d.stream == ReplayStream::Network)
-            m_traffic->showDivergence(d);
+            requestShown = m_traffic->showDivergence(d) && d.request;
     }
     if (m_bundle || m_agent) {
         m_bundle ? m_diff->setComparison(*m_bundle, report) : m_diff->setCallComparison(report);
-        m_tabs->setCurrentWidget(m_diff);
+        // A request that differs is the report's first divergence (what was printed differs
+        // because of it): brought forward where both requests show whole.
+        const bool requestFirst = requestShown && report.divergences.constFirst().stream == ReplayStream::Network;
+        m_tabs->setCurrentWidget(requestFirst ? static_cast<QWidget *>(m_traffic) : m_diff);
     }
     updateActions();
     emit replayFinished(report);
