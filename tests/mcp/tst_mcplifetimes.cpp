@@ -3,6 +3,7 @@
 // replays to a report, never a signal; nothing a session started or made is left once it is
 // closed, dropped or its server gone; and no grant of a shared folder reaches another session's
 // workdir or the records. On the real Deno runtime, with a private TMPDIR and XDG_RUNTIME_DIR.
+#include "mcpcalls.h"
 #include "testsupport.h"
 
 #include "common/privateroot.h"
@@ -21,44 +22,11 @@
 #include <QTest>
 
 using namespace Sandbench;
+using namespace Sandbench::Test;
 
 namespace {
 
 constexpr int kDeadlineMs = 60'000;
-
-QByteArray rpc(int id, const QString &method, const QJsonObject &params = {})
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
-                                     {QStringLiteral("method"), method}, {QStringLiteral("params"), params}})
-            .toJson(QJsonDocument::Compact);
-}
-
-QByteArray codeRun(int id, const QString &code)
-{
-    return rpc(id, QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("code.run")},
-                                                  {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("code"), code}}}});
-}
-
-QJsonObject ask(McpSession *session, const QByteArray &message)
-{
-    bool answered = false;
-    QByteArray reply;
-    session->handle(message, [&](const QByteArray &r) {
-        answered = true;
-        reply = r;
-    });
-    QElapsedTimer clock;
-    clock.start();
-    while (!answered && clock.elapsed() < kDeadlineMs)
-        QTest::qWait(5);
-    return QJsonDocument::fromJson(reply).object();
-}
-
-QString stdoutOf(const QJsonObject &reply)
-{
-    return reply.value(QLatin1String("result")).toObject().value(QLatin1String("structuredContent")).toObject()
-            .value(QLatin1String("stdout")).toString();
-}
 
 void initialize(McpSession *s)
 {

@@ -1,6 +1,7 @@
 // The agent server's protocol, tools and record, driven through McpSession as a transport would,
 // with sandboxes from the fake provider and code.run on the real Deno runtime.
 #include "fakeprovider.h"
+#include "mcpcalls.h"
 #include "testsupport.h"
 
 #include "mcp/agentsessionreplayer.h"
@@ -21,40 +22,9 @@
 #include <QTest>
 
 using namespace Sandbench;
+using namespace Sandbench::Test;
 
 namespace {
-
-constexpr int kAnswerMs = 60'000;
-
-QByteArray rpc(int id, const QString &method, const QJsonObject &params = {})
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), id},
-                                     {QStringLiteral("method"), method}, {QStringLiteral("params"), params}})
-            .toJson(QJsonDocument::Compact);
-}
-
-QByteArray toolCall(int id, const QString &name, const QJsonObject &arguments)
-{
-    return rpc(id, QStringLiteral("tools/call"), {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}});
-}
-
-// Sends one message and waits for its answer; an empty object when none came (a notification).
-QJsonObject ask(McpSession *session, const QByteArray &message, int timeoutMs = kAnswerMs)
-{
-    bool answered = false;
-    QByteArray reply;
-    session->handle(message, [&](const QByteArray &r) {
-        answered = true;
-        reply = r;
-    });
-    QElapsedTimer clock;
-    clock.start();
-    while (!answered && clock.elapsed() < timeoutMs)
-        QTest::qWait(5);
-    if (!answered)
-        return {{QStringLiteral("timeout"), true}};
-    return QJsonDocument::fromJson(reply).object();
-}
 
 int errorCode(const QJsonObject &reply)
 {
@@ -64,11 +34,6 @@ int errorCode(const QJsonObject &reply)
 QString errorMessage(const QJsonObject &reply)
 {
     return reply.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
-}
-
-QJsonObject structured(const QJsonObject &reply)
-{
-    return reply.value(QLatin1String("result")).toObject().value(QLatin1String("structuredContent")).toObject();
 }
 
 bool isToolError(const QJsonObject &reply)
