@@ -212,7 +212,10 @@ void MainWindow::updateRecentMenu()
 
 void MainWindow::editRunSecrets()
 {
-    auto *dialog = new RunSecretsDialog(m_runSecretsText, this);
+    // The policy in the editor now, if it parses: the next runs' variables.
+    m_policy->validateNow();
+    const QStringList variables = m_policy->isValid() ? m_policy->policy().env.keys() : QStringList();
+    auto *dialog = new RunSecretsDialog(m_runSecretsText, variables, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         m_runSecretsText = dialog->text();

@@ -206,9 +206,13 @@ VoidResult checkAll(const QList<SandboxSecret> &secrets, const QMap<QString, QSt
         if (names.contains(s.name))
             return fail(ErrorCode::InvalidInput, QStringLiteral("secret %1 is given twice").arg(s.name));
         names.insert(s.name);
+        // A run's variables come from its policy's `env`; a sandbox's from its own.
         if (env.contains(s.name))
-            return fail(ErrorCode::InvalidInput, QStringLiteral("secret %1 is also given as a variable; the sandbox would "
-                                                                "see the value").arg(s.name));
+            return fail(ErrorCode::InvalidInput, scope == HostScope::ThisMachine
+                                                     ? QStringLiteral("secret %1 is also a variable the policy's env gives the code, "
+                                                                      "which would see that value instead: take it out of one").arg(s.name)
+                                                     : QStringLiteral("secret %1 is also given as a variable; the sandbox would "
+                                                                      "see the value").arg(s.name));
     }
     return {};
 }

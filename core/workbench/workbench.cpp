@@ -165,14 +165,16 @@ bool Workbench::secretsReadFiles(const QString &text)
     return text.contains(QLatin1String("=file:"));
 }
 
-Result<QList<SandboxSecret>> Workbench::parseRunSecrets(const QString &text, SecretFiles files)
+Result<QList<SandboxSecret>> Workbench::parseRunSecrets(const QString &text, SecretFiles files, const QStringList &policyVariables)
 {
     auto secrets = parseSecretSpecs(text, SandboxSecrets::HostScope::ThisMachine, files);
     if (!secrets)
         return secrets;
-    // The policy's own variables are checked when a run starts (checkRunSecrets): the policy
-    // can change in between.
-    if (auto checked = SandboxSecrets::checkAll(*secrets, {}, SandboxSecrets::HostScope::ThisMachine); !checked)
+    // Checked again when a run starts (checkRunSecrets): the policy can change in between.
+    QMap<QString, QString> variables;
+    for (const QString &name : policyVariables)
+        variables.insert(name, QString());
+    if (auto checked = SandboxSecrets::checkAll(*secrets, variables, SandboxSecrets::HostScope::ThisMachine); !checked)
         return std::unexpected(checked.error());
     if (auto names = checkRuntimeSecretNames(*secrets); !names)
         return std::unexpected(names.error());

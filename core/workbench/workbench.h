@@ -75,9 +75,11 @@ public:
     static Result<QList<SandboxSecret>> parseSecrets(const QString &text, const QStringList &allowEntries,
                                                      const QMap<QString, QString> &env, SecretFiles files = SecretFiles::Deferred);
     // The same field for the window's own runs (ExecRequest::secrets): hosts as this machine
-    // names them; a name the runtime reads itself (DENO_*) is refused. The policy's variables
-    // are checked when each run starts.
-    static Result<QList<SandboxSecret>> parseRunSecrets(const QString &text, SecretFiles files = SecretFiles::Deferred);
+    // names them; a name the runtime reads itself (DENO_*), or one the policy's env gives the
+    // code (`policyVariables`, the policy in the editor now), is refused. Each run's own policy
+    // is checked again when it starts.
+    static Result<QList<SandboxSecret>> parseRunSecrets(const QString &text, SecretFiles files = SecretFiles::Deferred,
+                                                        const QStringList &policyVariables = {});
     static bool secretsReadFiles(const QString &text);
 
     const WorkbenchOptions &options() const { return m_options; }

@@ -130,7 +130,16 @@ private slots:
         QVERIFY(!twice);
         SandboxOptions shadow = allowOptions({QStringLiteral("api.example.com")}, {key});
         shadow.env.insert(QStringLiteral("API_KEY"), QStringLiteral("x"));
-        QVERIFY(!check(shadow));
+        auto shadowed = check(shadow);
+        QVERIFY(!shadowed);
+        QVERIFY2(shadowed.error().message.contains(QLatin1String("API_KEY")) && shadowed.error().message.contains(QLatin1String("sandbox")),
+                 qPrintable(shadowed.error().message));
+        // A run's variables are its policy's env, and the words say so.
+        auto run = SandboxSecrets::checkAll({key}, {{QStringLiteral("API_KEY"), QStringLiteral("x")}}, SandboxSecrets::HostScope::ThisMachine);
+        QVERIFY(!run);
+        QVERIFY2(run.error().message.contains(QLatin1String("API_KEY")) && run.error().message.contains(QLatin1String("policy's env")),
+                 qPrintable(run.error().message));
+        QVERIFY(SandboxSecrets::checkAll({key}, {{QStringLiteral("OTHER"), QStringLiteral("x")}}, SandboxSecrets::HostScope::ThisMachine));
         SandboxSecret bad = key;
         bad.value = "a\nb";
         QVERIFY(!check(allowOptions({QStringLiteral("api.example.com")}, {bad})));

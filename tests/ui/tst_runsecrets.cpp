@@ -170,6 +170,24 @@ private slots:
         window.policyPanel()->editor()->document()->setModified(false);
     }
 
+    // A secret the policy in the editor also gives the code as a variable: refused as typed,
+    // naming it, since the code would see the policy's value instead.
+    void aNameThePolicyGivesIsRefusedAsTyped()
+    {
+        MainWindow window;
+        QVERIFY(showAt1280(window));
+        window.policyPanel()->editor()->setPlainText(u"{\"sandbox\": true, \"options\": {\"env\": {\"SB_GUI_KEY\": \"visible\"}}}"_s);
+        RunSecretsDialog *dialog = openDialogByKeys(&window);
+        QVERIFY(dialog);
+        QTest::keyClicks(dialog->field(), u"SB_GUI_KEY@api.example"_s);
+        QVERIFY(!dialog->okButton()->isEnabled());
+        const QString problem = dialog->problemLabel()->text();
+        QVERIFY2(problem.contains(u"SB_GUI_KEY"_s) && problem.contains(u"policy's env"_s), qPrintable(problem));
+        dialog->reject();
+        QTRY_VERIFY(!window.findChild<RunSecretsDialog *>());
+        window.policyPanel()->editor()->document()->setModified(false);
+    }
+
     // NAME@HOST=file:PATH: checked as typed without reading; read when OK is pressed, off the
     // window's thread, a regular file only: a FIFO nobody writes is refused, not waited on.
     void fileValuesAreReadWhenConfirmed()

@@ -14,8 +14,9 @@
 
 namespace Sandbench {
 
-RunSecretsDialog::RunSecretsDialog(const QString &text, QWidget *parent)
+RunSecretsDialog::RunSecretsDialog(const QString &text, const QStringList &policyVariables, QWidget *parent)
     : QDialog(parent)
+    , m_policyVariables(policyVariables)
     , m_field(new QLineEdit(this))
     , m_problem(new QLabel(this))
     , m_names(new QLabel(this))
@@ -81,7 +82,7 @@ void RunSecretsDialog::accept()
     okButton()->setEnabled(false);
     m_field->setReadOnly(true);
     m_names->setText(tr("Reading the files\u2026"));
-    runInBackground(this, [text] { return Workbench::parseRunSecrets(text, Workbench::SecretFiles::Read); },
+    runInBackground(this, [text, variables = m_policyVariables] { return Workbench::parseRunSecrets(text, Workbench::SecretFiles::Read, variables); },
                     [this](const Result<QList<SandboxSecret>> &read) {
         m_reading = false;
         if (!isVisible())
@@ -101,7 +102,7 @@ void RunSecretsDialog::accept()
 
 void RunSecretsDialog::validate()
 {
-    auto secrets = Workbench::parseRunSecrets(m_field->text());
+    auto secrets = Workbench::parseRunSecrets(m_field->text(), Workbench::SecretFiles::Deferred, m_policyVariables);
     const QString problem = secrets ? QString() : visibleText(secrets.error().message);
     m_secrets = secrets ? *secrets : QList<SandboxSecret>();
     QStringList names;

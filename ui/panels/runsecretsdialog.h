@@ -22,7 +22,9 @@ class RunSecretsDialog : public QDialog
 {
     Q_OBJECT
 public:
-    explicit RunSecretsDialog(const QString &text, QWidget *parent = nullptr);
+    // `policyVariables`: what the policy in the editor gives the code by name (its env), which
+    // a secret may not also be.
+    explicit RunSecretsDialog(const QString &text, const QStringList &policyVariables = {}, QWidget *parent = nullptr);
 
     QString text() const;
     // The entries as checked when the dialog was accepted (with their values).
@@ -38,6 +40,7 @@ public:
 private:
     void validate();
 
+    QStringList m_policyVariables;
     QLineEdit *m_field;
     QLabel *m_problem;
     QLabel *m_names;
