@@ -9,8 +9,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <optional>
-
 namespace Sandbench {
 
 // Screenshot: only sandbox sessions with desktop steps have it (see SandboxSessionReplayer).
@@ -29,9 +27,12 @@ struct Divergence
                        // in a sandbox session, the 1-based step of every stream
     QString recorded;  // the line, event or exit as recorded ("<end>" when there is none)
     QString replayed;
-    // Network only: the request the replay made (none when it never made a recorded one), and
-    // the recorded request to set beside it (0-based in the recording; -1 for none).
-    std::optional<ReplayedRequest> request = std::nullopt;
+    // Network only: the request the replay made (madeRequest false when it never made a
+    // recorded one), and the recorded request to set beside it (0-based in the recording; -1
+    // for none). Not a std::optional: GCC 12's -O2 takes a disengaged one in an aggregate for
+    // uninitialized (-Wmaybe-uninitialized).
+    bool madeRequest = false;
+    ReplayedRequest request = {};
     qint64 recordedRequest = -1;
 
     bool operator==(const Divergence &) const = default;

@@ -218,12 +218,12 @@ private slots:
         QVERIFY2(report->summary().contains(url), qPrintable(report->summary()));
         // The request the replay made, for the side-by-side view, beside the recorded one.
         QCOMPARE(first.recordedRequest, 0);
-        QVERIFY(first.request);
-        QCOMPARE(first.request->bodyHead, QByteArray("a=1&b=two"));
-        QCOMPARE(first.request->bodySize, 9);
+        QVERIFY(first.madeRequest);
+        QCOMPARE(first.request.bodyHead, QByteArray("a=1&b=two"));
+        QCOMPARE(first.request.bodySize, 9);
         HttpHeaderList expected{{"x-trace", "t-42"}, {"authorization", TrafficRedaction::marker}};
         for (const auto &header : expected) {
-            const bool sent = std::any_of(first.request->headers.cbegin(), first.request->headers.cend(), [&](const auto &h) {
+            const bool sent = std::any_of(first.request.headers.cbegin(), first.request.headers.cend(), [&](const auto &h) {
                 return h.first.toLower() == header.first && h.second == header.second;
             });
             QVERIFY2(sent, header.first.constData());

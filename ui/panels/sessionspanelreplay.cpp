@@ -241,7 +241,7 @@ void SessionsPanel::onReplayFinished(const ReplayReport &report)
     bool requestShown = false;
     for (const Divergence &d : report.divergences) {
         if (d.stream == ReplayStream::Network)
-            requestShown = m_traffic->showDivergence(d) && d.request;
+            requestShown = m_traffic->showDivergence(d) && d.madeRequest;
     }
     if (m_bundle || m_agent) {
         m_bundle ? m_diff->setComparison(*m_bundle, report) : m_diff->setCallComparison(report);

@@ -248,13 +248,13 @@ bool TrafficView::showDivergence(const Divergence &d)
     const bool marked = d.recordedRequest >= 0 && d.recordedRequest < m_list->topLevelItemCount();
     if (marked)
         markRow(int(d.recordedRequest));
-    if (!d.request)
+    if (!d.madeRequest)
         return marked; // a recorded request the replay never made: that row alone
     if (!marked) {
         m_list->setCurrentItem(nullptr);
         m_details->setPlainText(tr("The recording has no request like it."));
     }
-    m_replayed->setPlainText(describeReplayed(*d.request, d.recorded));
+    m_replayed->setPlainText(describeReplayed(d.request, d.recorded));
     // Unwrapped while compared: line N on the left sits level with line N on the right.
     m_details->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_recordedCaption->show();

@@ -59,6 +59,7 @@ std::optional<Divergence> TrafficMatcher::match(const ReplayedRequest &request, 
     if (answer)
         return std::nullopt;
     Divergence d{ReplayStream::Network, index, answer.error().message, QStringLiteral("%1 %2").arg(request.method, request.url)};
+    d.madeRequest = true;
     d.request = request;
     d.recordedRequest = nearest(request.method, request.url);
     return d;
