@@ -151,12 +151,16 @@ private slots:
         QVERIFY2(details.contains(QStringLiteral("does not hold what its name says")), qPrintable(details));
         QVERIFY2(!details.contains(QString::fromUtf8(swapped)), qPrintable(details));
 
-        // A replay that diverged at a recorded request marks it and brings it forward; the next
-        // replay's report replaces the mark.
-        QVERIFY(view->markDivergence(QStringLiteral("GET"), ok.url));
+        // A recorded request the replay never made is marked and brought forward, with no
+        // replayed side; the next replay's report replaces the mark.
+        Divergence unasked{ReplayStream::Network, 3, QStringLiteral("GET ") + ok.url, QStringLiteral("<not asked>")};
+        unasked.recordedRequest = 0;
+        QVERIFY(view->showDivergence(unasked));
         QCOMPARE(list->currentItem(), list->topLevelItem(0));
         QVERIFY(list->topLevelItem(0)->text(0).startsWith(QChar(0x25b6)));
-        QVERIFY(!view->markDivergence(QStringLiteral("GET"), QStringLiteral("https://not.recorded/")));
+        QVERIFY(!view->findChild<QPlainTextEdit *>(QStringLiteral("replayedRequest"))->isVisible());
+        unasked.recordedRequest = 7; // past the recording: nothing to mark
+        QVERIFY(!view->showDivergence(unasked));
         QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("1"));
 
         // The replay's own request beside the recorded one, as hostile as the code that made

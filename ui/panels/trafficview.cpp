@@ -227,19 +227,6 @@ void TrafficView::markRow(int index)
     m_list->resizeColumnToContents(NumberColumn); // room for the mark
 }
 
-bool TrafficView::markDivergence(const QString &method, const QString &url)
-{
-    clearDivergence();
-    for (qsizetype i = 0; i < m_traffic.exchanges.size(); ++i) {
-        const RecordedExchange &e = m_traffic.exchanges.at(i);
-        if (e.method == method && e.url == url) {
-            markRow(int(i));
-            return true;
-        }
-    }
-    return false;
-}
-
 bool TrafficView::showDivergence(const Divergence &d)
 {
     clearDivergence();

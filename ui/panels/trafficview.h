@@ -31,9 +31,6 @@ public:
     // `recorded` false: the session holds no traffic, and `why` (may be empty) says why.
     void setTraffic(bool recorded, const RecordedTraffic &traffic, BodyReader reader, const QString &why = {});
     void clear();
-    // Marks the request a replay diverged at (method and URL as the replay's report names
-    // them) and brings it forward; false when no row has them.
-    bool markDivergence(const QString &method, const QString &url);
     // A replay's network divergence: the recorded request it names marked and shown, and the
     // request the replay made beside it (headers and the body's first bytes); false when
     // there is neither.
